@@ -1,0 +1,46 @@
+import type { QueueState, SessionInfo, SessionStats, TranscriptItem } from "./transcript"
+import type { UiRequest, UiState, WidgetPlacement } from "./ui"
+
+/** Everything a window needs to draw a session from nothing. */
+export interface SessionSnapshot {
+  sessionId: string
+  info: SessionInfo
+  items: TranscriptItem[]
+  running: boolean
+  /** When the current run started (ms since epoch), for the working line. */
+  runStartedAt?: number
+  queue: QueueState
+  stats: SessionStats
+  ui: UiState
+}
+
+/** One `type`-tagged union of everything a session host tells its windows. */
+export type SessionEvent =
+  /** Replaces the whole session view (subscribe, /new, /fork, /session, /tree). */
+  | { type: "snapshot"; snapshot: SessionSnapshot }
+  | { type: "item_add"; item: TranscriptItem }
+  /** Replaces the item with the same id. */
+  | { type: "item_update"; item: TranscriptItem }
+  /** Appends streamed text to block `blockIndex` of an assistant item (creating the block if new). */
+  | { type: "text_delta"; itemId: string; blockIndex: number; blockType: "text" | "thinking"; delta: string }
+  | { type: "run"; running: boolean; startedAt?: number }
+  | { type: "queue"; queue: QueueState }
+  | { type: "info"; info: SessionInfo }
+  | { type: "stats"; stats: SessionStats }
+  | { type: "ui_request"; request: UiRequest }
+  /** A dialog was answered (by any window), cancelled or timed out: close it. */
+  | { type: "ui_resolved"; requestId: string }
+  | { type: "ui_notify"; level: "info" | "warning" | "error"; message: string }
+  | { type: "ui_status"; key: string; text?: string }
+  | { type: "ui_widget"; key: string; lines?: string[]; placement: WidgetPlacement }
+  | { type: "ui_title"; title: string }
+  | { type: "ui_working"; message?: string; visible?: boolean }
+  /** The live session ended (closed, or the host shut down). */
+  | { type: "closed"; reason: string }
+
+export interface EventEnvelope {
+  type: "event"
+  sessionId: string
+  seq: number
+  event: SessionEvent
+}

@@ -1,0 +1,5 @@
+export * from "./transcript"
+export * from "./ui"
+export * from "./events"
+export * from "./requests"
+export * from "./wire"

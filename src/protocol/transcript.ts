@@ -1,0 +1,133 @@
+// What a window draws: Pi's messages projected into transcript items. Built by the runtime,
+// carried by snapshots and events, read by the TUI. Plain data only.
+
+export type Block =
+  | { type: "text"; text: string }
+  | { type: "thinking"; text: string }
+  | { type: "toolCall"; id: string; name: string; args: unknown }
+  | { type: "image"; mimeType: string }
+
+export type StopReason = "stop" | "length" | "toolUse" | "error" | "aborted"
+
+export interface UserItem {
+  kind: "user"
+  id: string
+  text: string
+  images?: number
+  timestamp: number
+}
+
+export interface AssistantItem {
+  kind: "assistant"
+  id: string
+  blocks: Block[]
+  streaming: boolean
+  stopReason?: StopReason
+  errorMessage?: string
+  model?: string
+  usage?: { input: number; output: number }
+  timestamp: number
+}
+
+/** One tool call and its execution; `id` is the tool call id. */
+export interface ToolItem {
+  kind: "tool"
+  id: string
+  name: string
+  args: unknown
+  status: "pending" | "running" | "done" | "error"
+  /** Text content of the (partial or final) result. */
+  output?: string
+  /** The tool's structured `details` (e.g. edit's diff, bash's exit code). */
+  details?: unknown
+  timestamp: number
+}
+
+/** A `!command` the person ran as a user turn. */
+export interface BashItem {
+  kind: "bash"
+  id: string
+  command: string
+  output: string
+  exitCode?: number
+  cancelled?: boolean
+  truncated?: boolean
+  status: "running" | "done"
+  timestamp: number
+}
+
+export interface CustomItem {
+  kind: "custom"
+  id: string
+  customType: string
+  text: string
+  details?: unknown
+  timestamp: number
+}
+
+export interface CompactionItem {
+  kind: "compaction"
+  id: string
+  summary: string
+  tokensBefore?: number
+  timestamp: number
+}
+
+export interface BranchSummaryItem {
+  kind: "branch_summary"
+  id: string
+  summary: string
+  timestamp: number
+}
+
+/** Host-side notices: retries, compaction progress, aborted turns, errors. */
+export interface NoticeItem {
+  kind: "notice"
+  id: string
+  level: "info" | "warning" | "error"
+  text: string
+  timestamp: number
+}
+
+export type TranscriptItem =
+  | UserItem
+  | AssistantItem
+  | ToolItem
+  | BashItem
+  | CustomItem
+  | CompactionItem
+  | BranchSummaryItem
+  | NoticeItem
+
+export type ThinkingLevel = "off" | "minimal" | "low" | "medium" | "high" | "xhigh"
+
+export interface ModelRef {
+  provider: string
+  id: string
+  name?: string
+  contextWindow?: number
+  reasoning?: boolean
+}
+
+export interface SessionInfo {
+  /** Pi's session id (the file's id); changes on /new, /fork, /session. */
+  piSessionId: string
+  name?: string
+  cwd: string
+  file?: string
+  model?: ModelRef
+  thinkingLevel: ThinkingLevel
+  /** Set when no model is usable: what to do about it. */
+  authHint?: string
+}
+
+export interface SessionStats {
+  tokens: { input: number; output: number; cacheRead: number; cacheWrite: number; total: number }
+  cost: number
+  context?: { tokens: number | null; contextWindow: number; percent: number | null }
+}
+
+export interface QueueState {
+  steering: string[]
+  followUp: string[]
+}

@@ -1,0 +1,11 @@
+// The session host's surface, shared by both transports: the local client calls it directly,
+// the daemon serves it over the socket. Same shape as Client, minus connection state.
+import type { EventEnvelope, Method, Params, Result } from "../protocol"
+
+export interface HostApi {
+  request<M extends Method>(method: M, params: Params<M>): Promise<Result<M>>
+  subscribe(sessionId: string, after: number, onEvent: (e: EventEnvelope) => void): () => void
+  /** Live sessions, for `xagent daemon status` and `sessions.list`. */
+  live(): { sessionId: string; cwd: string; file?: string; running: boolean; pendingQuestions: number; subscribers: number }[]
+  dispose(): Promise<void>
+}

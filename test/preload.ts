@@ -1,0 +1,12 @@
+// Every test process runs against throwaway homes: nothing reads or writes the real ~/.pi or ~/.xagent.
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+
+const root = mkdtempSync(join(tmpdir(), "xagent-test-"))
+process.env.HOME = join(root, "home")
+process.env.XAGENT_HOME = join(root, "xagent")
+process.env.PI_CODING_AGENT_DIR = join(root, "pi-agent")
+process.env.PI_OFFLINE = "1"
+process.env.XDG_CONFIG_HOME = join(root, "config")
+process.env.XDG_STATE_HOME = join(root, "state")
