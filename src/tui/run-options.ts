@@ -1,0 +1,22 @@
+import type { Client } from "../client/client"
+import type { Params } from "../protocol"
+
+/** How the CLI hands the window its session; the window draws before `connect` resolves. */
+export interface TuiOptions {
+  cwd: string
+  version: string
+  /** Called after the first frame; may be slow (starts or reaches the session host). */
+  connect: () => Promise<Client>
+  target:
+    | { kind: "open"; params: Params<"session.open"> }
+    | { kind: "attach"; sessionId: string }
+    /** `--resume`: the saved-sessions page first. */
+    | { kind: "pick"; params: Omit<Params<"session.open">, "mode"> }
+  initialPrompt?: string
+}
+
+export interface TuiResult {
+  exitCode: number
+  /** Said on the normal screen after the window closes (e.g. how to attach again). */
+  farewell?: string
+}
