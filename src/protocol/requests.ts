@@ -5,7 +5,15 @@ import type { SessionInfo, ThinkingLevel } from "./transcript"
 
 const Id = Type.String({ minLength: 1, maxLength: 200 })
 const SessionRef = { sessionId: Id }
-const Thinking = Type.Union(["off", "minimal", "low", "medium", "high", "xhigh"].map((l) => Type.Literal(l)))
+// Spelled out: a mapped array would type every level as \`undefined\` for Static<>.
+const Thinking = Type.Union([
+  Type.Literal("off"),
+  Type.Literal("minimal"),
+  Type.Literal("low"),
+  Type.Literal("medium"),
+  Type.Literal("high"),
+  Type.Literal("xhigh"),
+])
 
 export const OpenMode = Type.Union([
   Type.Object({ kind: Type.Literal("new") }),
@@ -63,6 +71,8 @@ export const Schemas = {
     response: Type.Union([
       Type.Object({ value: Type.String() }),
       Type.Object({ confirmed: Type.Boolean() }),
+      /** ask_user answers; the tool checks them against its questions (validateAnswers). */
+      Type.Object({ answers: Type.Array(Type.Unknown()) }),
       Type.Object({ cancelled: Type.Literal(true) }),
     ]),
   }),

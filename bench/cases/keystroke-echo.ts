@@ -1,0 +1,62 @@
+import { replyText } from "../fixtures/reply-text"
+import type { BenchCase } from "../lib/bench-case"
+import { withProgram } from "../lib/bench-case"
+
+const PROMPT = "write while I type"
+const END = "ECHO-END-12"
+const TPS = 2000
+const STREAMING = "keeps a journal" // in the reply's first chunk
+const LEAD = "zq" // typed first; then digits, each one timed
+// pauses between keys, fixed so that every run and program types alike
+const GAPS_MS = [90, 140, 110, 160, 100, 130, 150, 95, 120, 145, 105, 135]
+
+export const keystrokeEcho: BenchCase = {
+  id: "keystroke-echo",
+  title: "keystroke echo",
+  measures:
+    `While a paced reply streams (mockllm --tps ${TPS}), single characters are typed into the prompt one at ` +
+    "a time (90–160 ms apart); each sample is the time from tmux sending the key until the prompt line " +
+    "with that character is on screen (polled every 2 ms). p50/p95 over all keys of all runs; keys typed " +
+    "after the reply ended would be dropped (the reply is long enough that none are).",
+  metrics: [
+    { key: "echo_ms", label: "key → on screen, p50", unit: "ms", stat: "p50", target: { kind: "ratio", max: 1.0 } },
+    { key: "echo_ms", label: "key → on screen, p95", unit: "ms", stat: "p95", target: { kind: "ratio", max: 1.0 } },
+  ],
+  async setup(ctx) {
+    // long enough to outlast the typing; the run ends (and the stream with it) when the typing is done
+    await ctx.serve("keystroke-echo", { fallback: replyText(40_000, END) }, TPS)
+  },
+  once(ctx, program) {
+    return withProgram(ctx, program, {}, async (run) => {
+      await run.pane.waitForText(program.markers.ready)
+      await run.settle()
+      await run.pane.type(PROMPT)
+      await run.pane.waitForText(PROMPT)
+      await run.pane.key("Enter")
+      await run.pane.waitForText(STREAMING, { pollMs: 10 })
+      await Bun.sleep(300)
+      await run.pane.type(LEAD)
+      await run.pane.waitForText(LEAD)
+      const samples: number[] = []
+      let typed = LEAD
+      for (let i = 0; i < ctx.options.echoChars; i++) {
+        await Bun.sleep(GAPS_MS[i % GAPS_MS.length]!)
+        const ch = String((i + 1) % 10)
+        typed += ch
+        const sent = performance.now()
+        await run.pane.type(ch)
+        let ended = false
+        const seen = await run.pane.waitFor(
+          JSON.stringify(typed),
+          (screen) => {
+            ended ||= screen.includes(END)
+            return screen.includes(typed)
+          },
+          { pollMs: 2, timeoutMs: 10_000 },
+        )
+        if (!ended) samples.push(seen - sent)
+      }
+      return { echo_ms: samples }
+    })
+  },
+}

@@ -1,0 +1,28 @@
+import { LAST_MESSAGE_MARKER, longSessionCopy } from "../fixtures/long-session"
+import type { BenchCase } from "../lib/bench-case"
+import { withProgram } from "../lib/bench-case"
+
+export const longResume: BenchCase = {
+  id: "long-resume",
+  title: "long resume",
+  measures:
+    "A generated Pi v3 session file of N messages (turns of user → assistant with a bash call → tool " +
+    "result → assistant answer with a list and a code block) is copied fresh for each run and opened with " +
+    "`--session <file>`. Time: exec until the marker that ends the last message is on screen. RSS: the sum " +
+    "over the process tree (xagent's window + daemon) once it is quiet after that (at most 5 s later).",
+  metrics: [
+    { key: "resume_s", label: "exec → last message on screen", unit: "s", stat: "median", target: { kind: "ratio", max: 0.5 } },
+    { key: "rss_mb", label: "RSS after resume", unit: "MB", stat: "median", target: { kind: "ratio", max: 1.0 } },
+  ],
+  async setup(ctx) {
+    await ctx.serve("long-resume", { fallback: "ok" }, 2000)
+  },
+  once(ctx, program) {
+    const session = longSessionCopy(ctx)
+    return withProgram(ctx, program, { session }, async (run) => {
+      const seen = await run.pane.waitForText(LAST_MESSAGE_MARKER, { timeoutMs: 90_000, pollMs: 10 })
+      const quiet = await run.settle()
+      return { resume_s: run.seconds(run.pane.startedAt, seen), rss_mb: quiet.rssKb / 1024 }
+    })
+  },
+}

@@ -1,0 +1,29 @@
+import type { BenchCase } from "../lib/bench-case"
+import { withProgram } from "../lib/bench-case"
+
+const PROMPT = "say the bench word"
+const MARKER = "pong-4d1c"
+
+export const reply: BenchCase = {
+  id: "reply",
+  title: "reply",
+  measures:
+    `Once the session is ready (model name on screen, CPU quiet), "${PROMPT}" is typed and shown; the time ` +
+    `from sending Enter until the reply's first text ("${MARKER}", the first streamed chunk) is on screen.`,
+  metrics: [{ key: "reply_s", label: "Enter → first reply text", unit: "s", stat: "median", target: { kind: "ratio", max: 1.0 } }],
+  async setup(ctx) {
+    await ctx.serve("reply", { fallback: `${MARKER} is the word.` }, 2000)
+  },
+  once(ctx, program) {
+    return withProgram(ctx, program, {}, async (run) => {
+      await run.pane.waitForText(program.markers.ready)
+      await run.settle()
+      await run.pane.type(PROMPT)
+      await run.pane.waitForText(PROMPT)
+      const sent = performance.now()
+      await run.pane.key("Enter")
+      const seen = await run.pane.waitForText(MARKER)
+      return { reply_s: run.seconds(sent, seen) }
+    })
+  },
+}

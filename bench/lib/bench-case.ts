@@ -1,0 +1,134 @@
+// What a case is, and the one way a case runs a program: in a fresh tmux session with a tagged
+// environment, always torn down (pane, detached daemon and all) whatever happens.
+import { mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import type { Program, ProgramId } from "../programs"
+import { REPO } from "../programs"
+import type { AgentDir } from "./agent-dir"
+import type { Scenario } from "./mockllm"
+import { Pane, WaitTimeout } from "./pane"
+import { leftovers, sampleTree, settle, type TreeSample } from "./proc"
+import type { Tmux } from "./tmux"
+
+export type Unit = "s" | "ms" | "MB" | "CPU s" | "CPU ms/1k tok" | "×"
+
+export interface MetricSpec {
+  key: string
+  label: string
+  unit: Unit
+  /** median of per-run values, or a percentile over every sample of every run */
+  stat: "median" | "p50" | "p95"
+  /** a figure computed from all of a program's samples instead of one key (e.g. a ratio of medians) */
+  derive?: (samples: Record<string, number[]>) => number
+  /** `ratio`: xagent ÷ pi must be ≤ max; `own`: xagent's own figure must be ≤ max */
+  target?: { kind: "ratio" | "own"; max: number }
+}
+
+export interface Options {
+  runs: number
+  streamTokens: number
+  pacedTokens: number
+  echoChars: number
+  idleSeconds: number
+  sessionMessages: number
+}
+
+export interface CaseContext {
+  tmux: Tmux
+  dir: AgentDir
+  options: Options
+  /** artefacts that outlive one case (the long session file) */
+  shared: Map<string, unknown>
+  log(line: string): void
+  /** starts a mockllm for this case and points models.json at it */
+  serve(name: string, scenario: Scenario, tps: number): Promise<void>
+}
+
+export type RunValues = Record<string, number | number[]>
+
+export interface BenchCase {
+  id: string
+  title: string
+  /** exactly what is measured, for docs/benchmarks.md */
+  measures: string
+  metrics: MetricSpec[]
+  /** programs it runs, in alternation order (default: both) */
+  programs?: ProgramId[]
+  setup(ctx: CaseContext): Promise<void>
+  once(ctx: CaseContext, program: Program, run: number): Promise<RunValues>
+}
+
+export interface Run {
+  pane: Pane
+  tag: string
+  sample(): TreeSample
+  /** waits until the tree is quiet (less than 20 ms CPU per 200 ms), at most capMs */
+  settle(capMs?: number): Promise<TreeSample>
+  seconds(since: number, until: number): number
+}
+
+let runSerial = 0
+
+export async function withProgram<T>(
+  ctx: CaseContext,
+  program: Program,
+  opts: { session?: string },
+  fn: (run: Run) => Promise<T>,
+): Promise<T> {
+  const tag = `XAGENT_BENCH_TAG=b${process.pid}r${++runSerial}`
+  const env = {
+    ...ctx.dir.env(tag.split("=")[1]!),
+    // bin/xagent finds its own Bun; Pi's `#!/usr/bin/env node` needs node on PATH, as a user's shell has
+    PATH: `${join(REPO, "node_modules", ".bin")}:${process.env.PATH ?? "/usr/bin:/bin"}`,
+    TERM: "tmux-256color",
+    COLORTERM: "truecolor",
+    LANG: process.env.LANG ?? "C.UTF-8",
+  }
+  const pane = await Pane.launch(ctx.tmux, {
+    name: program.id,
+    argv: program.argv(opts),
+    env,
+    cwd: ctx.dir.work,
+    scratch: ctx.dir.scratch,
+  })
+  const run: Run = {
+    pane,
+    tag,
+    sample: () => sampleTree(pane.pid, tag),
+    settle: (capMs = 5000) => settle(pane.pid, tag, { capMs }),
+    seconds: (since, until) => (until - since) / 1000,
+  }
+  try {
+    return await fn(run)
+  } catch (e) {
+    if (e instanceof WaitTimeout) {
+      const dir = join(ctx.dir.root, "failures")
+      mkdirSync(dir, { recursive: true })
+      const file = join(dir, `${pane.name}.txt`)
+      writeFileSync(file, `${e.message}\n\n${e.screen}\n`)
+      ctx.log(`    screen saved: ${file}`)
+    }
+    throw e
+  } finally {
+    await pane.kill()
+    await reap(pane.pid, tag)
+  }
+}
+
+/** Ends what a run left behind (a daemon the window started), by pid: TERM, then KILL after 3 s. */
+async function reap(root: number, tag: string): Promise<void> {
+  let pids = leftovers(root, tag)
+  if (pids.length === 0) return
+  for (const p of pids) signal(p, "SIGTERM")
+  const deadline = performance.now() + 3000
+  while ((pids = leftovers(root, tag)).length && performance.now() < deadline) await Bun.sleep(50)
+  for (const p of pids) signal(p, "SIGKILL")
+}
+
+function signal(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(pid, sig)
+  } catch {
+    // already gone
+  }
+}

@@ -1,0 +1,98 @@
+// CPU and memory of a program's whole process tree, read from /proc.
+// A process belongs to the tree if it descends from the pane's shell or carries the run's tag in
+// its environment (a daemon the program starts detached is no longer a descendant but keeps the tag).
+import { readdirSync, readFileSync } from "node:fs"
+
+const TICK_S = 0.01 // CLK_TCK is 100 on Linux
+const PAGE_KB = 4
+
+interface Stat {
+  pid: number
+  ppid: number
+  /** utime+stime plus the reaped children's cutime+cstime, in ticks */
+  ticks: number
+  rssKb: number
+}
+
+function readStat(pid: number): Stat | null {
+  try {
+    const raw = readFileSync(`/proc/${pid}/stat`, "utf8")
+    // the command name may hold spaces and parentheses: fields start after the last ')'
+    const f = raw.slice(raw.lastIndexOf(")") + 2).split(" ")
+    // f[0] is field 3 (state); utime is field 14 → f[11]
+    const ticks = Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])
+    return { pid, ppid: Number(f[1]), ticks, rssKb: Number(f[21]) * PAGE_KB }
+  } catch {
+    return null
+  }
+}
+
+function hasTag(pid: number, tag: string): boolean {
+  try {
+    // entries end in NUL, so "…r1" does not match "…r10"
+    return readFileSync(`/proc/${pid}/environ`, "latin1").includes(tag + "\0")
+  } catch {
+    return false
+  }
+}
+
+function allPids(): number[] {
+  return readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number)
+}
+
+export interface TreeSample {
+  at: number
+  pids: number[]
+  cpuS: number
+  rssKb: number
+}
+
+/** The processes of one run: descendants of `root`, and anything whose environment holds `tag` (NAME=value). */
+export function sampleTree(root: number, tag: string): TreeSample {
+  const at = performance.now()
+  const stats = allPids()
+    .map(readStat)
+    .filter((s): s is Stat => s !== null)
+  const children = new Map<number, number[]>()
+  for (const s of stats) children.set(s.ppid, [...(children.get(s.ppid) ?? []), s.pid])
+  const members = new Set<number>()
+  const visit = (pid: number) => {
+    if (members.has(pid)) return
+    members.add(pid)
+    for (const c of children.get(pid) ?? []) visit(c)
+  }
+  visit(root)
+  for (const s of stats) if (!members.has(s.pid) && s.pid !== process.pid && hasTag(s.pid, tag)) visit(s.pid)
+  const mine = stats.filter((s) => members.has(s.pid))
+  return {
+    at,
+    pids: mine.map((s) => s.pid),
+    cpuS: mine.reduce((a, s) => a + s.ticks, 0) * TICK_S,
+    rssKb: mine.reduce((a, s) => a + s.rssKb, 0),
+  }
+}
+
+/** Waits until the tree uses less than `idleCpuS` per `windowMs` (work after the last frame is counted), or `capMs`. */
+export async function settle(
+  root: number,
+  tag: string,
+  opts: { windowMs?: number; idleCpuS?: number; capMs?: number } = {},
+): Promise<TreeSample> {
+  const windowMs = opts.windowMs ?? 200
+  const idle = opts.idleCpuS ?? 0.02
+  const deadline = performance.now() + (opts.capMs ?? 5000)
+  let last = sampleTree(root, tag)
+  for (;;) {
+    await Bun.sleep(windowMs)
+    const next = sampleTree(root, tag)
+    if (next.cpuS - last.cpuS < idle || performance.now() > deadline) return next
+    last = next
+  }
+}
+
+/** Processes still alive from a run (after its pane is gone), for cleanup by pid. */
+export function leftovers(root: number, tag: string): number[] {
+  return sampleTree(root, tag).pids.filter((p) => p !== root)
+}

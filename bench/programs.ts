@@ -1,0 +1,58 @@
+// The two programs under test, and everything the harness needs to know about each of them, in
+// one place: how to start one, and which text on screen means what.
+import { readFileSync } from "node:fs"
+import { join, resolve } from "node:path"
+import { MODEL_ID } from "./lib/agent-dir"
+
+export type ProgramId = "xagent" | "pi"
+
+export interface Program {
+  id: ProgramId
+  /** argv for one run; `session` is a session file to open */
+  argv(opts: { session?: string }): string[]
+  markers: {
+    /** on screen ⇒ the first frame (welcome / prompt) is drawn */
+    firstFrame: string
+    /** on screen ⇒ a session is live and a prompt would be taken (the model name in the footer) */
+    ready: string
+  }
+  version(): string
+}
+
+export const REPO = resolve(import.meta.dir, "..")
+
+function packageVersion(path: string): string {
+  return (JSON.parse(readFileSync(path, "utf8")) as { version: string }).version
+}
+
+export function xagent(opts: { daemon: boolean }): Program {
+  return {
+    id: "xagent",
+    argv: ({ session }) => [
+      join(REPO, "bin", "xagent"),
+      ...(opts.daemon ? [] : ["--no-daemon"]),
+      ...(session ? ["--session", session] : []),
+    ],
+    markers: {
+      // src/tui/routes/session/welcome.tsx, drawn before any session host answers
+      firstFrame: "keeps working when the window closes",
+      // the status bar names the model once the session is open
+      ready: MODEL_ID,
+    },
+    version: () => packageVersion(join(REPO, "package.json")),
+  }
+}
+
+export const pi: Program = {
+  id: "pi",
+  argv: ({ session }) => [
+    join(REPO, "node_modules", ".bin", "pi"),
+    ...(session ? ["--session", session] : []),
+  ],
+  markers: {
+    // Pi's startup header; Pi draws it in the same frame as the editor and footer, once it is ready
+    firstFrame: "escape interrupt",
+    ready: MODEL_ID,
+  },
+  version: () => packageVersion(join(REPO, "node_modules", "@mariozechner", "pi-coding-agent", "package.json")),
+}

@@ -1,0 +1,178 @@
+// `npm run bench`: xagent and pi side by side on the same scripted model, measured through tmux,
+// written to docs/benchmarks.md. Options: --runs N, --quick, --only a,b, --programs xagent,pi,
+// --no-daemon, --keep (the temp dir), --out FILE, --no-write.
+import { existsSync, writeFileSync } from "node:fs"
+import { loadavg } from "node:os"
+import { join } from "node:path"
+import { firstFrame } from "./cases/first-frame"
+import { idle } from "./cases/idle"
+import { keystrokeEcho } from "./cases/keystroke-echo"
+import { longResume } from "./cases/long-resume"
+import { longStreaming } from "./cases/long-streaming"
+import { reply } from "./cases/reply"
+import { streamingCost } from "./cases/streaming-cost"
+import { createAgentDir } from "./lib/agent-dir"
+import type { BenchCase, CaseContext, Options } from "./lib/bench-case"
+import { describeMachine } from "./lib/machine"
+import { startMockLlm, type MockLlm } from "./lib/mockllm"
+import { renderReport, resultsTable, rows, type CaseOutcome } from "./lib/report"
+import { Tmux } from "./lib/tmux"
+import { pi, REPO, xagent, type Program, type ProgramId } from "./programs"
+
+const CASES: BenchCase[] = [firstFrame, reply, streamingCost, longResume, longStreaming, keystrokeEcho, idle]
+
+interface Args {
+  options: Options
+  only?: string[]
+  programs: ProgramId[]
+  daemon: boolean
+  keep: boolean
+  write: boolean
+  out: string
+}
+
+function parseArgs(argv: string[]): Args {
+  const value = (name: string) => {
+    const i = argv.indexOf(name)
+    if (i < 0) return undefined
+    const v = argv[i + 1]
+    if (v === undefined || v.startsWith("--")) throw new Error(`${name} needs a value`)
+    return v
+  }
+  const known = ["--runs", "--quick", "--only", "--programs", "--no-daemon", "--keep", "--out", "--no-write", "--write"]
+  for (const a of argv) {
+    if (a.startsWith("--") && !known.includes(a)) throw new Error(`unknown option ${a} (known: ${known.join(" ")})`)
+  }
+  const quick = argv.includes("--quick")
+  const options: Options = quick
+    ? { runs: 2, streamTokens: 5000, pacedTokens: 2000, echoChars: 6, idleSeconds: 3, sessionMessages: 400 }
+    : { runs: 5, streamTokens: 20_000, pacedTokens: 6000, echoChars: 12, idleSeconds: 10, sessionMessages: 2000 }
+  const runs = value("--runs")
+  if (runs !== undefined) {
+    options.runs = Number(runs)
+    if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error(`--runs must be a whole number ≥ 1, got ${runs}`)
+  }
+  const only = value("--only")?.split(",")
+  for (const id of only ?? []) {
+    if (!CASES.some((c) => c.id === id)) throw new Error(`--only: no case ${id} (cases: ${CASES.map((c) => c.id).join(", ")})`)
+  }
+  const programs = (value("--programs")?.split(",") ?? ["xagent", "pi"]) as ProgramId[]
+  for (const p of programs) if (p !== "xagent" && p !== "pi") throw new Error(`--programs: no program ${p} (xagent, pi)`)
+  return {
+    options,
+    only,
+    programs,
+    daemon: !argv.includes("--no-daemon"),
+    keep: argv.includes("--keep"),
+    // a quick run is for checking the harness: its figures do not replace the document unless asked
+    write: argv.includes("--write") || (!quick && !argv.includes("--no-write")),
+    out: value("--out") ?? join(REPO, "docs", "benchmarks.md"),
+  }
+}
+
+async function main(): Promise<number> {
+  const argv = process.argv.slice(2)
+  const args = parseArgs(argv)
+  const started = performance.now()
+  const log = (line: string) => console.log(line)
+
+  const programs: Program[] = []
+  if (args.programs.includes("xagent")) {
+    if (existsSync(join(REPO, "bin", "xagent"))) programs.push(xagent({ daemon: args.daemon }))
+    else log("bin/xagent is missing: measuring pi alone")
+  }
+  if (args.programs.includes("pi")) programs.push(pi)
+  if (programs.length === 0) throw new Error("nothing to measure")
+  const machine = describeMachine(programs)
+  const cases = CASES.filter((c) => !args.only || args.only.includes(c.id))
+
+  const dir = createAgentDir()
+  const tmux = await Tmux.start(`xagent-bench-${process.pid}`)
+  let mock: MockLlm | undefined
+  const ctx: CaseContext = {
+    tmux,
+    dir,
+    options: args.options,
+    shared: new Map(),
+    log,
+    async serve(name, scenario, tps) {
+      await mock?.stop()
+      mock = await startMockLlm(dir.scratch, name, scenario, tps)
+      dir.useModelServer(mock.baseUrl)
+    },
+  }
+  const outcomes: CaseOutcome[] = []
+  try {
+    log(`bench: ${programs.map((p) => `${p.id} ${p.version()}`).join(", ")}; ${args.options.runs} runs; temp ${dir.root}`)
+    // the first start of each program fills caches (Bun's transpiler cache lives in the temp HOME)
+    await firstFrame.setup(ctx)
+    for (const p of programs) {
+      await firstFrame.once(ctx, p, -1).catch((e) => log(`  warm-up ${p.id} failed: ${(e as Error).message}`))
+    }
+    for (const bench of cases) {
+      const t0 = performance.now()
+      const ids = (bench.programs ?? ["xagent", "pi"]).filter((id) => programs.some((p) => p.id === id))
+      const outcome: CaseOutcome = { bench, programs: ids, samples: {}, failures: [], seconds: 0 }
+      log(`${bench.title}:`)
+      await bench.setup(ctx)
+      for (let run = 0; run < args.options.runs; run++) {
+        for (const id of ids) {
+          const program = programs.find((p) => p.id === id)!
+          try {
+            const values = await bench.once(ctx, program, run)
+            const into = (outcome.samples[id] ??= {})
+            for (const [k, v] of Object.entries(values)) (into[k] ??= []).push(...(Array.isArray(v) ? v : [v]))
+            log(`  ${id} ${run + 1}: ${Object.entries(values).map(([k, v]) => `${k}=${fmt(v)}`).join(" ")}`)
+          } catch (e) {
+            const message = (e as Error).message
+            outcome.failures.push({ program: id, run, message })
+            log(`  ${id} ${run + 1}: FAILED ${message}`)
+          }
+        }
+      }
+      outcome.seconds = (performance.now() - t0) / 1000
+      log(`  (${outcome.seconds.toFixed(0)} s)`)
+      outcomes.push(outcome)
+    }
+  } finally {
+    await mock?.stop()
+    await tmux.kill()
+    if (args.keep) log(`kept ${dir.root}`)
+    else dir.remove()
+  }
+
+  const totalSeconds = (performance.now() - started) / 1000
+  log("")
+  log(resultsTable(rows(outcomes)))
+  log(`\ntotal ${totalSeconds.toFixed(0)} s`)
+  if (args.write) {
+    const command = `npm run bench${argv.length ? ` -- ${argv.join(" ")}` : ""}`
+    writeFileSync(
+      args.out,
+      renderReport({
+        date: new Date(),
+        command,
+        machine,
+        options: args.options,
+        daemon: args.daemon,
+        outcomes,
+        totalSeconds,
+        loadAtEnd: loadavg(),
+      }),
+    )
+    log(`wrote ${args.out}`)
+  }
+  return outcomes.some((o) => o.failures.length) ? 1 : 0
+}
+
+function fmt(v: number | number[]): string {
+  return Array.isArray(v) ? `[${v.map((x) => x.toFixed(1)).join(",")}]` : v.toFixed(3)
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(`bench: ${(e as Error).message}`)
+    process.exit(2)
+  },
+)

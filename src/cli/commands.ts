@@ -1,0 +1,16 @@
+// Subcommands beside the root command, one file each. They are loaded only when the command line
+// may name one: their imports (the socket client, the protocol schemas) cost ~40 ms that the
+// window's first frame should not pay.
+import type { Command } from "commander"
+
+/** Every subcommand name registered below (a test keeps this list whole). */
+export const SUBCOMMANDS = ["daemon", "attach", "sessions", "help"]
+
+export function mayNameSubcommand(argv: string[]): boolean {
+  return argv.some((a) => SUBCOMMANDS.includes(a) || a === "-h" || a === "--help")
+}
+
+export async function registerCommands(program: Command): Promise<void> {
+  const { registerDaemonCommands } = await import("./daemon-commands")
+  registerDaemonCommands(program)
+}

@@ -1,0 +1,237 @@
+// `xagent daemon start|stop|status`, `xagent attach [session]`, `xagent sessions`.
+import { realpathSync } from "node:fs"
+import { basename, resolve } from "node:path"
+import { createInterface } from "node:readline/promises"
+import type { Command } from "commander"
+import { connectOrStart, DaemonUnavailable } from "../client/connect"
+import { connectSocket, type SocketClient } from "../client/socket-client"
+import type { DaemonStatus, LiveSessionStatus, SavedSession } from "../protocol"
+import { daemonPaths } from "../util/daemon-paths"
+import { err, out } from "./io"
+import { UsageError } from "./usage-error"
+import { VERSION } from "./version"
+
+/** Reaches a running daemon without starting one; undefined when none answers. */
+async function reach(hello: boolean): Promise<SocketClient | undefined> {
+  try {
+    return await connectSocket({
+      socketPath: daemonPaths().socket,
+      clientName: "xagent-cli",
+      heartbeatMs: 0,
+      reconnect: false,
+      skipHello: !hello,
+      helloTimeoutMs: 5000,
+    })
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    if (code === "ENOENT" || code === "ECONNREFUSED" || code === "FailedToOpenSocket") return undefined
+    throw e
+  }
+}
+
+export function registerDaemonCommands(program: Command): void {
+  const daemon = program.command("daemon").description("the background host that keeps sessions running")
+  daemon
+    .command("start")
+    .description("start the daemon for $XAGENT_HOME (windows start it on demand anyway)")
+    .option("--foreground", "run in this terminal, logging to stderr")
+    .action(async (flags: { foreground?: boolean }) => {
+      if (flags.foreground) {
+        const { runDaemon } = await import("../daemon/main")
+        process.exitCode = await runDaemon()
+        return
+      }
+      const running = await reach(false)
+      if (running) {
+        const s = await running.daemon("daemon.status", {})
+        await running.close()
+        await out(`xagent daemon already running (pid ${s.pid}, ${s.socket})\n`)
+        return
+      }
+      const client = await connectOrStart({ clientName: "xagent-cli", heartbeatMs: 0, reconnect: false })
+      const s = await client.daemon("daemon.status", {})
+      await client.close()
+      await out(`xagent daemon started (pid ${s.pid}, ${s.socket})\nlog: ${daemonPaths().log}\n`)
+    })
+  daemon
+    .command("stop")
+    .description("stop the daemon and every live session in it")
+    .option("--force", "stop even while replies are running or questions wait")
+    .action(async (flags: { force?: boolean }) => {
+      const client = await reach(false)
+      if (!client) return void (await out("xagent daemon is not running\n"))
+      try {
+        const s = await client.daemon("daemon.status", {})
+        const busy = s.sessions.filter((x) => x.running || x.pendingQuestions > 0)
+        if (busy.length && !flags.force)
+          throw new UsageError(
+            `${busy.length} session(s) still working (${busy.map((x) => short(x.sessionId)).join(", ")}); ` +
+              "attach to them, or use 'xagent daemon stop --force'",
+          )
+        await client.daemon("daemon.stop", {})
+        await waitGone()
+        await out(`xagent daemon stopped (pid ${s.pid}${s.sessions.length ? `, ${s.sessions.length} session(s) ended` : ""})\n`)
+      } finally {
+        await client.close()
+      }
+    })
+  daemon
+    .command("status")
+    .description("pid, uptime, socket, and the live sessions with their state and windows")
+    .option("--json", "print the status as JSON")
+    .action(async (flags: { json?: boolean }) => {
+      const client = await reach(false)
+      if (!client) {
+        await out(flags.json ? "null\n" : "xagent daemon is not running\n")
+        process.exitCode = 1
+        return
+      }
+      const s = await client.daemon("daemon.status", {})
+      await client.close()
+      await out(flags.json ? JSON.stringify(s, null, 2) + "\n" : formatStatus(s))
+    })
+
+  program
+    .command("attach [session]")
+    .description("open a window on a live session (default: the one in this folder)")
+    .action(async (ref: string | undefined) => {
+      process.exitCode = await attach(ref)
+    })
+
+  program
+    .command("sessions")
+    .description("live and recent sessions of this folder, with their state")
+    .option("-a, --all", "sessions of every folder")
+    .option("--json", "print them as JSON")
+    .action(async (flags: { all?: boolean; json?: boolean }) => {
+      const client = await connectOrStart({ clientName: "xagent-cli", heartbeatMs: 0, reconnect: false })
+      try {
+        const { sessions } = await client.request("sessions.list", { cwd: process.cwd(), all: !!flags.all })
+        await out(flags.json ? JSON.stringify(sessions, null, 2) + "\n" : formatSessions(sessions, !!flags.all))
+      } finally {
+        await client.close()
+      }
+    })
+}
+
+async function attach(ref: string | undefined): Promise<number> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError("attach needs a terminal")
+  const client = await reach(true)
+  if (!client) throw new DaemonUnavailable("no live sessions: the xagent daemon is not running")
+  let handedOver = false
+  try {
+    const { sessions } = await client.daemon("daemon.status", {})
+    const target = ref ? pickByRef(sessions, ref) : await pickHere(sessions)
+    if (!target) return 1
+    const { runTui } = await import("../tui/run")
+    handedOver = true
+    const result = await runTui({
+      cwd: target.cwd,
+      version: VERSION,
+      connect: async () => client,
+      target: { kind: "attach", sessionId: target.sessionId },
+    })
+    if (result.farewell) await out(result.farewell + "\n")
+    return result.exitCode
+  } finally {
+    if (!handedOver) await client.close()
+  }
+}
+
+export function pickByRef(sessions: LiveSessionStatus[], ref: string): LiveSessionStatus {
+  const path = resolve(ref)
+  const hits = sessions.filter(
+    (s) => s.sessionId.startsWith(ref) || s.file === path || (s.file && basename(s.file).includes(ref)),
+  )
+  if (hits.length === 1) return hits[0]!
+  if (hits.length > 1) throw new UsageError(`'${ref}' matches ${hits.length} live sessions; give more of the id`)
+  throw new UsageError(
+    `no live session matches '${ref}'` +
+      (sessions.length ? ` (live: ${sessions.map((s) => short(s.sessionId)).join(", ")})` : "") +
+      "; 'xagent --session <id>' opens a saved one",
+  )
+}
+
+async function pickHere(sessions: LiveSessionStatus[]): Promise<LiveSessionStatus | undefined> {
+  const here = realpath(process.cwd())
+  const mine = sessions.filter((s) => realpath(s.cwd) === here)
+  if (mine.length === 1) return mine[0]
+  if (mine.length === 0) {
+    const elsewhere = sessions.length ? `; elsewhere: ${sessions.map((s) => `${short(s.sessionId)} in ${s.cwd}`).join(", ")}` : ""
+    await err(`xagent: no live session in this folder${elsewhere}\n`)
+    return undefined
+  }
+  await out(mine.map((s, i) => `  ${i + 1}) ${sessionLine(s)}\n`).join(""))
+  const rl = createInterface({ input: process.stdin, output: process.stdout })
+  try {
+    const answer = (await rl.question(`attach to which (1-${mine.length})? `)).trim()
+    const chosen = mine[Number(answer) - 1]
+    if (!chosen) await err("xagent: nothing attached\n")
+    return chosen
+  } finally {
+    rl.close()
+  }
+}
+
+async function waitGone() {
+  for (let i = 0; i < 100; i++) {
+    const probe = await reach(false).catch(() => undefined)
+    if (!probe) return
+    await probe.close()
+    await Bun.sleep(50)
+  }
+}
+
+function realpath(p: string) {
+  try {
+    return realpathSync(p)
+  } catch {
+    return resolve(p)
+  }
+}
+
+const short = (id: string) => id.slice(0, 8)
+
+function state(s: { running: boolean; pendingQuestions: number }) {
+  if (s.pendingQuestions > 0) return `waiting (${s.pendingQuestions} question${s.pendingQuestions > 1 ? "s" : ""})`
+  return s.running ? "running" : "idle"
+}
+
+function sessionLine(s: LiveSessionStatus) {
+  const windows = `${s.windows} window${s.windows === 1 ? "" : "s"}`
+  return `${short(s.sessionId)}  ${state(s).padEnd(20)} ${windows.padEnd(10)} ${s.cwd}`
+}
+
+export function duration(ms: number): string {
+  const s = Math.floor(ms / 1000)
+  if (s < 60) return `${s}s`
+  if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`
+  if (s < 86400) return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`
+  return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`
+}
+
+export function formatStatus(s: DaemonStatus): string {
+  const lines = [
+    `xagent daemon: running, pid ${s.pid}, up ${duration(s.uptimeMs)}, protocol ${s.protocol}`,
+    `socket: ${s.socket}`,
+    `clients: ${s.clients}`,
+    s.sessions.length ? "live sessions:" : "live sessions: none",
+    ...s.sessions.map((x) => `  ${sessionLine(x)}`),
+  ]
+  return lines.join("\n") + "\n"
+}
+
+export function formatSessions(sessions: SavedSession[], all: boolean): string {
+  if (!sessions.length) return all ? "no sessions\n" : "no sessions in this folder\n"
+  const now = Date.now()
+  return (
+    sessions
+      .map((s) => {
+        const live = s.live ? `● ${state(s.live)}, ${s.live.windows} window${s.live.windows === 1 ? "" : "s"}` : "  saved"
+        const title = (s.name ?? s.firstMessage).replace(/\s+/g, " ").slice(0, 60)
+        const where = all ? `  ${s.cwd}` : ""
+        return `${live.padEnd(30)} ${short(s.id)}  ${duration(now - s.modified).padStart(7)} ago  ${String(s.messageCount).padStart(4)} msgs  ${title}${where}`
+      })
+      .join("\n") + "\n"
+  )
+}

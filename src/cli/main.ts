@@ -1,0 +1,7 @@
+// Entry point run by bin/xagent. Kept tiny: everything heavy is imported by the command that needs it.
+import { runCli } from "./index"
+
+const code = await runCli(process.argv.slice(2))
+process.exitCode = code
+// Stray handles (a closed socket's timer, a worker winding down) must not keep a finished CLI alive.
+setTimeout(() => process.exit(code), 1500).unref()

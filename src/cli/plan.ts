@@ -1,0 +1,98 @@
+// Turns parsed flags into what to run: which session, which mode, which model. All checks that
+// need no session host happen here, so a bad call fails fast with exit 2 and starts nothing.
+import { existsSync } from "node:fs"
+import type { Params } from "../protocol"
+import { parseModelRef } from "../util/model-ref"
+import { resolveFrom } from "../util/paths"
+import { looksLikeSessionPath } from "../util/session-ref"
+import { isThinkingLevel, THINKING_LEVELS } from "../util/thinking"
+import { UsageError } from "./usage-error"
+
+export interface RootFlags {
+  continue?: boolean
+  resume?: boolean
+  session?: string
+  model?: string
+  thinking?: string
+  extension?: string[]
+  print?: string | boolean
+  daemon?: boolean
+}
+
+export type SessionChoice = Params<"session.open">["mode"] | { kind: "pick" }
+
+export interface RunPlan {
+  mode: "window" | "print"
+  cwd: string
+  session: SessionChoice
+  /** session.open parameters other than the mode. */
+  open: Omit<Params<"session.open">, "mode">
+  prompt?: string
+  /** False with --no-daemon: the session lives in this process. */
+  daemon: boolean
+}
+
+export function planRun(flags: RootFlags, words: string[], cwd: string): RunPlan {
+  const chosen = [
+    flags.continue && "--continue",
+    flags.resume && "--resume",
+    flags.session !== undefined && "--session",
+  ].filter((f): f is string => Boolean(f))
+  if (chosen.length > 1) throw new UsageError(`${chosen.join(" and ")} both pick a session: use only one of them`)
+
+  const print = flags.print !== undefined && flags.print !== false
+  if (print && flags.resume)
+    throw new UsageError("--resume opens the session page, which --print has no window for: use --continue or --session")
+
+  const open: RunPlan["open"] = { cwd }
+  if (flags.model !== undefined) {
+    if (!parseModelRef(flags.model))
+      throw new UsageError(`--model '${flags.model}' is not provider/id: write it like anthropic/claude-sonnet-4-5`)
+    open.model = flags.model
+  }
+  if (flags.thinking !== undefined) {
+    if (!isThinkingLevel(flags.thinking))
+      throw new UsageError(`--thinking '${flags.thinking}' is not a level: use one of ${THINKING_LEVELS.join(", ")}`)
+    open.thinking = flags.thinking
+  }
+  if (flags.extension?.length) open.extensions = flags.extension.map((e) => extensionPath(e, cwd))
+
+  const session = sessionChoice(flags, cwd)
+  const positional = words.join(" ").trim() || undefined
+  const printText = typeof flags.print === "string" ? flags.print : undefined
+  if (print && printText !== undefined && positional !== undefined)
+    throw new UsageError(`--print got two prompts ('${printText}' and '${positional}'): quote the prompt as one argument`)
+  const prompt = printText ?? positional
+  if (!print && prompt !== undefined && flags.resume)
+    throw new UsageError("--resume picks a session first, so it takes no prompt: type it in the window instead")
+
+  return { mode: print ? "print" : "window", cwd, session, open, prompt, daemon: flags.daemon !== false }
+}
+
+function sessionChoice(flags: RootFlags, cwd: string): SessionChoice {
+  if (flags.continue) return { kind: "continue" }
+  if (flags.resume) return { kind: "pick" }
+  if (flags.session === undefined) return { kind: "new" }
+  const ref = flags.session.trim()
+  if (!ref) throw new UsageError("--session needs a session file or id: run 'xagent -r' to pick one")
+  if (!looksLikeSessionPath(ref)) return { kind: "session", ref }
+  const path = resolveFrom(cwd, ref)
+  if (!existsSync(path))
+    throw new UsageError(`--session: no session file at ${path}: check the path, or run 'xagent -r' to pick one`)
+  return { kind: "session", ref: path }
+}
+
+// Pi also takes package sources (npm:, git:, URLs); only local paths can be checked here.
+function extensionPath(value: string, cwd: string): string {
+  if (/^(npm|git|https?):/.test(value)) return value
+  const path = resolveFrom(cwd, value)
+  if (!existsSync(path)) throw new UsageError(`--extension: no file at ${path}: check the path`)
+  return path
+}
+
+/** Text piped into `-p` goes after the prompt, separated by a blank line. */
+export function withStdin(prompt: string | undefined, stdin: string | undefined): string | undefined {
+  const piped = stdin?.replace(/\s+$/, "")
+  if (!piped) return prompt
+  return prompt ? `${prompt}\n\n${piped}` : piped
+}

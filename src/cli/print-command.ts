@@ -1,0 +1,97 @@
+// `xagent -p`: one prompt, no window. The session host runs in a Worker of this process (Pi on
+// its own thread); the reply streams to stdout, tool activity and problems to stderr.
+import type { Client } from "../client/client"
+import { ProtocolError, type EventEnvelope } from "../protocol"
+import { err, out } from "./io"
+import type { RunPlan } from "./plan"
+import { PrintRenderer } from "./print-render"
+import { oneLine, UsageError } from "./usage-error"
+
+export async function runPrint(plan: RunPlan & { prompt: string }): Promise<number> {
+  if (plan.session.kind === "pick") throw new UsageError("--resume needs a window")
+  const { createWorkerClient } = await import("../client/worker-client")
+  const client = createWorkerClient({})
+  let stdout = Promise.resolve()
+  let stderr = Promise.resolve()
+  const renderer = new PrintRenderer({
+    stdout: (t) => void (stdout = stdout.then(() => out(t))),
+    stderr: (t) => void (stderr = stderr.then(() => err(t))),
+  })
+  const sigint = interruptOnSigint(client)
+  try {
+    const code = await printReply(client, plan, renderer, sigint.setSession)
+    renderer.finish()
+    return sigint.interrupted() ? 130 : code
+  } catch (e) {
+    renderer.finish()
+    // Bad values only the host can judge (an unknown model, no session with that id) are usage errors.
+    if (e instanceof ProtocolError && (e.code === "bad_request" || e.code === "not_found")) throw new UsageError(e.message)
+    await stderr
+    await err(`xagent: ${oneLine(e instanceof Error ? e.message : String(e))}\n`)
+    return 1
+  } finally {
+    process.off("SIGINT", sigint.handler)
+    await Promise.all([stdout, stderr])
+    await client.close().catch(() => {})
+  }
+}
+
+async function printReply(
+  client: Client,
+  plan: RunPlan & { prompt: string },
+  renderer: PrintRenderer,
+  onOpen: (sessionId: string) => void,
+): Promise<number> {
+  if (plan.session.kind === "pick") throw new UsageError("--resume needs a window")
+  const opened = await client.request("session.open", { ...plan.open, mode: plan.session })
+  onOpen(opened.sessionId)
+  // With no usable model the prompt would fail with the same hint; Pi's longer warning about it is left out.
+  if (opened.info.authHint) throw new Error(opened.info.authHint)
+  for (const w of opened.warnings) renderer.handle({ type: "ui_notify", level: "warning", message: oneLine(w) })
+
+  let sawRun = false
+  let closedReason: string | undefined
+  const done = Promise.withResolvers<void>()
+  const unsubscribe = client.subscribe(opened.sessionId, 0, (env: EventEnvelope) => {
+    const e = env.event
+    renderer.handle(e)
+    if (e.type === "run" && e.running) sawRun = true
+    if (e.type === "run" && !e.running && sawRun) done.resolve()
+    if (e.type === "closed") {
+      closedReason = e.reason
+      done.resolve()
+    }
+    if (e.type === "ui_request") {
+      // No window to answer a dialog in: decline it so the reply can go on.
+      renderer.handle({ type: "ui_notify", level: "warning", message: `declined a question (no window): ${"title" in e.request ? e.request.title : e.request.kind}` })
+      void client
+        .request("session.uiRespond", { sessionId: opened.sessionId, requestId: e.request.id, response: { cancelled: true } })
+        .catch(() => {})
+    }
+  })
+  try {
+    await client.request("session.prompt", { sessionId: opened.sessionId, text: plan.prompt })
+    await done.promise
+  } finally {
+    unsubscribe()
+  }
+  if (closedReason !== undefined) throw new Error(`the session ended: ${closedReason}`)
+  return renderer.errors.length ? 1 : 0
+}
+
+/** First Ctrl+C interrupts the reply (exit 130 follows); a second one leaves at once. */
+function interruptOnSigint(client: Client) {
+  let sessionId: string | undefined
+  let count = 0
+  const handler = () => {
+    count += 1
+    if (count > 1 || !sessionId) process.exit(130)
+    void client.request("session.abort", { sessionId }).catch(() => {})
+  }
+  process.on("SIGINT", handler)
+  return {
+    handler,
+    interrupted: () => count > 0,
+    setSession: (id: string) => void (sessionId = id),
+  }
+}

@@ -1,0 +1,123 @@
+// What `--print` shows: the reply's text on stdout as it streams, tool activity and problems on
+// stderr. Fed session events; keeps only what it needs to print each piece of text once.
+import type { AssistantItem, SessionEvent, ToolItem, TranscriptItem } from "../protocol"
+
+export interface PrintSink {
+  stdout(text: string): void
+  stderr(text: string): void
+}
+
+const ARGS_MAX = 160
+
+export class PrintRenderer {
+  /** Characters of each assistant text block already written, by `itemId:blockIndex`. */
+  private printed = new Map<string, number>()
+  private lastItem?: string
+  private endsWithNewline = true
+  private wroteAny = false
+  private toolsShown = new Map<string, ToolItem["status"]>()
+  readonly errors: string[] = []
+
+  constructor(private readonly sink: PrintSink) {}
+
+  /** Items that were already in the session before this prompt are not printed again. */
+  skip(items: TranscriptItem[]) {
+    for (const item of items) {
+      if (item.kind === "assistant") item.blocks.forEach((b, i) => b.type === "text" && this.printed.set(`${item.id}:${i}`, b.text.length))
+      if (item.kind === "tool") this.toolsShown.set(item.id, item.status)
+    }
+  }
+
+  handle(event: SessionEvent) {
+    switch (event.type) {
+      case "snapshot":
+        this.skip(event.snapshot.items)
+        break
+      case "item_add":
+      case "item_update":
+        this.item(event.item)
+        break
+      case "text_delta":
+        if (event.blockType === "text") this.text(event.itemId, event.blockIndex, event.delta)
+        break
+      case "ui_notify":
+        if (event.level !== "info") this.note(`${event.level}: ${event.message}`)
+        break
+    }
+  }
+
+  /** Ends stdout with a newline when the reply did not. */
+  finish() {
+    if (this.wroteAny && !this.endsWithNewline) this.write("\n")
+  }
+
+  private item(item: TranscriptItem) {
+    if (item.kind === "assistant") return this.assistant(item)
+    if (item.kind === "tool") return this.tool(item)
+    if (item.kind === "notice" && item.level === "error") this.fail(item.text)
+    else if (item.kind === "notice" && item.level === "warning") this.note(`warning: ${item.text}`)
+  }
+
+  private assistant(item: AssistantItem) {
+    item.blocks.forEach((block, i) => {
+      if (block.type !== "text") return
+      const done = this.printed.get(`${item.id}:${i}`) ?? 0
+      if (block.text.length > done) this.text(item.id, i, block.text.slice(done))
+    })
+    if (!item.streaming && item.stopReason === "error") this.fail(item.errorMessage ?? "the model returned an error")
+  }
+
+  private text(itemId: string, blockIndex: number, delta: string) {
+    if (!delta) return
+    const key = `${itemId}:${blockIndex}`
+    this.printed.set(key, (this.printed.get(key) ?? 0) + delta.length)
+    // A later message of the same reply (after its tools ran) starts a new paragraph.
+    if (this.lastItem !== undefined && this.lastItem !== itemId) this.write(this.endsWithNewline ? "\n" : "\n\n")
+    this.lastItem = itemId
+    this.write(delta)
+  }
+
+  private tool(item: ToolItem) {
+    const seen = this.toolsShown.get(item.id)
+    if (seen === item.status) return
+    this.toolsShown.set(item.id, item.status)
+    if (seen === undefined) this.note(`→ ${item.name} ${describeArgs(item.args)}`)
+    if (item.status === "error") this.note(`✗ ${item.name}: ${firstLine(item.output) ?? "failed"}`)
+  }
+
+  /** The host reports a failed reply twice (the message's stop reason and a notice): say it once. */
+  private fail(message: string) {
+    if (this.errors.includes(message)) return
+    this.errors.push(message)
+    this.note(`error: ${message}`)
+  }
+
+  private note(line: string) {
+    this.sink.stderr(`${line}\n`)
+  }
+
+  private write(text: string) {
+    this.wroteAny = true
+    this.endsWithNewline = text.endsWith("\n")
+    this.sink.stdout(text)
+  }
+}
+
+function describeArgs(args: unknown): string {
+  if (args && typeof args === "object") {
+    const a = args as Record<string, unknown>
+    const main = a.command ?? a.path ?? a.file_path ?? a.pattern ?? a.query
+    if (typeof main === "string") return clip(main)
+  }
+  const json = JSON.stringify(args ?? {})
+  return clip(json === "{}" ? "" : json)
+}
+
+function clip(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim()
+  return flat.length > ARGS_MAX ? `${flat.slice(0, ARGS_MAX - 1)}…` : flat
+}
+
+function firstLine(text: string | undefined): string | undefined {
+  return text?.split("\n").find((l) => l.trim())?.trim()
+}

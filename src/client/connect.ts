@@ -1,0 +1,120 @@
+// Finds the daemon for $XAGENT_HOME or starts one (detached, in its own process group, logging
+// to logs/daemon.log) and returns a connected client. A daemon speaking an older protocol is
+// replaced when it has no live sessions; otherwise the window gets a clear error.
+import { spawn } from "node:child_process"
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync } from "node:fs"
+import { fileURLToPath } from "node:url"
+import { ProtocolError } from "../protocol"
+import { EXIT_ALREADY_RUNNING, daemonPaths, xagentHome, type DaemonPaths } from "../util/daemon-paths"
+import { connectSocket, type SocketClient, type SocketClientOptions } from "./socket-client"
+
+export interface ConnectOptions extends Omit<SocketClientOptions, "socketPath"> {
+  home?: string
+  /** Start a daemon when none answers (default true). */
+  start?: boolean
+  /** How long to wait for a started daemon to answer. */
+  startTimeoutMs?: number
+  /** Extra environment for a daemon this call starts. */
+  env?: Record<string, string>
+}
+
+const DAEMON_MAIN = fileURLToPath(new URL("../daemon/main.ts", import.meta.url))
+const LOG_ROTATE_BYTES = 5 * 1024 * 1024
+
+export class DaemonUnavailable extends Error {}
+
+function unreachable(e: unknown): boolean {
+  const code = (e as NodeJS.ErrnoException)?.code
+  return code === "ENOENT" || code === "ECONNREFUSED" || code === "ENOTSOCK" || code === "FailedToOpenSocket"
+}
+
+export async function connectOrStart(opts: ConnectOptions = {}): Promise<SocketClient> {
+  const paths = daemonPaths(opts.home ?? xagentHome())
+  const connect = () => connectSocket({ ...opts, socketPath: paths.socket })
+  try {
+    return await connect()
+  } catch (e) {
+    if (e instanceof ProtocolError && e.code === "version") {
+      if (opts.start === false || !(await replaceIdleDaemon(paths))) throw e
+    } else if (!unreachable(e) && !(e instanceof ProtocolError && e.code === "failed")) throw e
+    else if (opts.start === false) throw new DaemonUnavailable(`no xagent daemon is running (${paths.socket})`)
+  }
+  const deadline = Date.now() + (opts.startTimeoutMs ?? 20_000)
+  let exited = null as number | null
+  let spawnedAt = 0
+  const spawnOne = () => {
+    exited = null
+    spawnedAt = Date.now()
+    startDaemon(paths, opts.env).on("exit", (code) => (exited = code ?? 1))
+  }
+  spawnOne()
+  for (let delay = 20; ; delay = Math.min(delay * 2, 250)) {
+    await Bun.sleep(delay)
+    try {
+      return await connect()
+    } catch (e) {
+      if (e instanceof ProtocolError && e.code === "version") throw e
+      if (Date.now() > deadline)
+        throw new DaemonUnavailable(`the xagent daemon did not answer on ${paths.socket}:\n${logTail(paths)}`)
+      if (exited === EXIT_ALREADY_RUNNING) {
+        if (Date.now() - spawnedAt > 1000) spawnOne()
+      } // lost the race to one that is going away, or answers soon
+      else if (exited !== null)
+        throw new DaemonUnavailable(`the xagent daemon exited with code ${exited}:\n${logTail(paths)}`)
+    }
+  }
+}
+
+/** Spawns `bun src/daemon/main.ts` detached from this terminal; returns without waiting. */
+export function startDaemon(paths: DaemonPaths = daemonPaths(), env: Record<string, string> = {}) {
+  mkdirSync(paths.logsDir, { recursive: true, mode: 0o700 })
+  try {
+    if (statSync(paths.log).size > LOG_ROTATE_BYTES) renameSync(paths.log, paths.log + ".1")
+  } catch {}
+  const fd = openSync(paths.log, "a", 0o600)
+  try {
+    const child = spawn(process.execPath, [DAEMON_MAIN], {
+      cwd: paths.home,
+      detached: true,
+      stdio: ["ignore", fd, fd],
+      env: { ...process.env, ...env, XAGENT_HOME: paths.home },
+    })
+    child.unref()
+    return child
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** Asks an older daemon to stop if it has nothing live; true once it is gone. */
+async function replaceIdleDaemon(paths: DaemonPaths): Promise<boolean> {
+  let old: SocketClient | undefined
+  try {
+    old = await connectSocket({ socketPath: paths.socket, heartbeatMs: 0, reconnect: false, skipHello: true })
+    const { stopping } = await old.daemon("daemon.stop", { ifIdle: true })
+    if (!stopping) return false
+    const gone = Date.now() + 5000
+    while (Date.now() < gone) {
+      try {
+        const probe = await connectSocket({ socketPath: paths.socket, heartbeatMs: 0, reconnect: false, skipHello: true })
+        await probe.close()
+      } catch {
+        return true
+      }
+      await Bun.sleep(50)
+    }
+    return false
+  } catch {
+    return false
+  } finally {
+    await old?.close()
+  }
+}
+
+function logTail(paths: DaemonPaths): string {
+  try {
+    return readFileSync(paths.log, "utf8").split("\n").slice(-15).join("\n")
+  } catch {
+    return "(no daemon log)"
+  }
+}

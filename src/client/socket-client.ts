@@ -1,0 +1,269 @@
+// The window's side of the daemon socket: JSONL requests correlated by id, per-session event
+// routing with the last seen seq (so a reconnect resumes where it left off), a heartbeat that
+// reports `degraded` after one missed ping and `lost` after two.
+import type { Socket } from "bun"
+import type { Client, ConnectionState } from "./client"
+import {
+  LineDecoder,
+  MAX_FRAME_BYTES,
+  PROTOCOL_VERSION,
+  ProtocolError,
+  type DaemonMethod,
+  type DaemonParams,
+  type DaemonResults,
+  type ErrorBody,
+  type EventEnvelope,
+  type Method,
+  type Params,
+  type Result,
+} from "../protocol"
+
+export interface SocketClientOptions {
+  socketPath: string
+  /** Shown in the daemon's log. */
+  clientName?: string
+  /** Ping period; one missed answer reports `degraded`, two `lost`. 0 turns the heartbeat off. */
+  heartbeatMs?: number
+  /** Reconnect to the same socket when it drops (a slow window the daemon let go). */
+  reconnect?: boolean
+  /** Only for tests of version mismatch. */
+  protocolVersion?: number
+  /** Connect without hello: only `daemon.status` and `daemon.stop` work (any protocol version). */
+  skipHello?: boolean
+  /** A daemon that accepts the connection but does not answer hello within this is reported. */
+  helloTimeoutMs?: number
+}
+
+export interface SocketClient extends Client {
+  readonly kind: "socket"
+  /** Pid of the daemon answering, from hello. */
+  readonly daemonPid: number
+  /** Requests the daemon answers itself (status, stop, ping). */
+  daemon<M extends DaemonMethod>(method: M, params: DaemonParams<M>): Promise<DaemonResults[M]>
+}
+
+interface Pending {
+  resolve(v: unknown): void
+  reject(e: Error): void
+}
+
+interface Sub {
+  onEvent(e: EventEnvelope): void
+  lastSeq: number
+}
+
+const RECONNECT_DELAYS = [50, 200, 500, 1000]
+
+/** Connects and says hello; rejects with ProtocolError("version") when the daemon speaks another protocol. */
+export async function connectSocket(opts: SocketClientOptions): Promise<SocketClient> {
+  const pending = new Map<number, Pending>()
+  const subs = new Map<string, Sub>()
+  const listeners = new Set<(s: ConnectionState) => void>()
+  let nextId = 1
+  let socket: Socket<undefined> | undefined
+  let writeQueue: Uint8Array[] = []
+  let closing = false
+  let state: ConnectionState["state"] = "connected"
+  let daemonPid = 0
+  let missed = 0
+  let pingOut = false
+  const encoder = new TextEncoder()
+
+  const emit = (s: ConnectionState) => {
+    state = s.state
+    for (const fn of listeners) fn(s)
+  }
+
+  const failPending = (reason: string) => {
+    for (const p of pending.values()) p.reject(new ProtocolError("failed", reason))
+    pending.clear()
+  }
+
+  const flush = () => {
+    while (socket && writeQueue.length) {
+      const head = writeQueue[0]!
+      const n = socket.write(head)
+      if (n < 0) return
+      if (n < head.length) {
+        writeQueue[0] = head.subarray(n)
+        return
+      }
+      writeQueue.shift()
+    }
+  }
+
+  const onFrame = (line: string) => {
+    let frame: any
+    try {
+      frame = JSON.parse(line)
+    } catch {
+      return
+    }
+    if (frame?.type === "event") {
+      const sub = subs.get(frame.sessionId)
+      if (!sub) return
+      sub.lastSeq = Math.max(sub.lastSeq, frame.seq)
+      if (frame.event?.type === "closed") subs.delete(frame.sessionId)
+      try {
+        sub.onEvent(frame as EventEnvelope)
+      } catch (e) {
+        console.error("xagent: event handler failed:", e)
+      }
+      return
+    }
+    const p = typeof frame?.id === "number" ? pending.get(frame.id) : undefined
+    if (!p) return
+    pending.delete(frame.id)
+    if (frame.error) p.reject(new ProtocolError((frame.error as ErrorBody).code, (frame.error as ErrorBody).message))
+    else p.resolve(frame.result)
+  }
+
+  const send = (method: string, params: unknown): Promise<any> => {
+    if (!socket || state === "lost" || closing)
+      return Promise.reject(new ProtocolError("failed", closing ? "client closed" : "not connected to the daemon"))
+    const id = nextId++
+    const bytes = encoder.encode(JSON.stringify({ id, method, params }) + "\n")
+    if (bytes.length > MAX_FRAME_BYTES)
+      return Promise.reject(new ProtocolError("bad_frame", `${method} is ${bytes.length} bytes, over the ${MAX_FRAME_BYTES}-byte frame cap`))
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject })
+      writeQueue.push(bytes)
+      if (writeQueue.length === 1) flush()
+    })
+  }
+
+  const open = async () => {
+    const decoder = new LineDecoder(onFrame, () => {}, MAX_FRAME_BYTES)
+    const text = new TextDecoder()
+    const s = await Bun.connect({
+      unix: opts.socketPath,
+      socket: {
+        data: (_s, chunk) => decoder.push(text.decode(chunk, { stream: true })),
+        drain: () => flush(),
+        close: (closed) => {
+          if (closed === socket) onDrop()
+        },
+        error: () => {},
+      },
+    })
+    socket = s
+    writeQueue = []
+    missed = 0
+    pingOut = false
+    if (opts.skipHello) return
+    let timer: Timer | undefined
+    const hello = await Promise.race([
+      send("hello", { version: opts.protocolVersion ?? PROTOCOL_VERSION, client: opts.clientName ?? "xagent", pid: process.pid }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new ProtocolError("failed", `the daemon on ${opts.socketPath} accepted but did not answer`)),
+          opts.helloTimeoutMs ?? 10_000,
+        )
+      }),
+    ]).finally(() => clearTimeout(timer))
+    daemonPid = hello.pid
+    for (const [sessionId, sub] of subs) void subscribeWire(sessionId, sub)
+  }
+
+  const subscribeWire = (sessionId: string, sub: Sub) =>
+    send("session.subscribe", { sessionId, after: sub.lastSeq }).catch((e: Error) => {
+      if (subs.get(sessionId) !== sub) return
+      subs.delete(sessionId)
+      sub.onEvent({ type: "event", sessionId, seq: sub.lastSeq, event: { type: "closed", reason: e.message } })
+    })
+
+  const teardown = () => {
+    const s = socket
+    socket = undefined
+    s?.end()
+  }
+
+  const onDrop = async () => {
+    socket = undefined
+    failPending("connection to the daemon lost")
+    if (closing || state === "lost") return
+    if (opts.reconnect === false) return emit({ state: "lost", reason: "the daemon closed the connection" })
+    emit({ state: "degraded", reason: "connection dropped; reconnecting" })
+    for (const delay of RECONNECT_DELAYS) {
+      await Bun.sleep(delay)
+      if (closing) return
+      try {
+        await open()
+        return emit({ state: "connected" })
+      } catch {
+        teardown()
+      }
+    }
+    emit({ state: "lost", reason: "cannot reach the daemon" })
+  }
+
+  const heartbeatMs = opts.heartbeatMs ?? 5000
+  const heartbeat =
+    heartbeatMs > 0
+      ? setInterval(() => {
+          if (!socket || state === "lost") return
+          if (pingOut) {
+            missed++
+            if (missed === 1) emit({ state: "degraded", reason: "the daemon is not answering" })
+            else {
+              emit({ state: "lost", reason: "the daemon stopped answering" })
+              failPending("the daemon stopped answering")
+              teardown()
+            }
+            return
+          }
+          pingOut = true
+          send("ping", {}).then(
+            () => {
+              pingOut = false
+              if (missed > 0 && state === "degraded") emit({ state: "connected" })
+              missed = 0
+            },
+            () => {},
+          )
+        }, heartbeatMs)
+      : undefined
+  heartbeat?.unref?.()
+
+  try {
+    await open()
+  } catch (e) {
+    closing = true
+    if (heartbeat) clearInterval(heartbeat)
+    teardown()
+    throw e
+  }
+
+  return {
+    kind: "socket",
+    get daemonPid() {
+      return daemonPid
+    },
+    request<M extends Method>(method: M, params: Params<M>): Promise<Result<M>> {
+      return send(method, params)
+    },
+    daemon<M extends DaemonMethod>(method: M, params: DaemonParams<M>): Promise<DaemonResults[M]> {
+      return send(method, params)
+    },
+    subscribe(sessionId, after, onEvent) {
+      const sub: Sub = { onEvent, lastSeq: after }
+      subs.set(sessionId, sub)
+      void subscribeWire(sessionId, sub)
+      return () => {
+        if (subs.get(sessionId) !== sub) return
+        subs.delete(sessionId)
+        send("session.unsubscribe", { sessionId }).catch(() => {})
+      }
+    },
+    onConnection(fn) {
+      listeners.add(fn)
+      return () => listeners.delete(fn)
+    },
+    async close() {
+      closing = true
+      if (heartbeat) clearInterval(heartbeat)
+      failPending("client closed")
+      teardown()
+    },
+  }
+}

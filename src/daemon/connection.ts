@@ -1,0 +1,201 @@
+// One client connection: frame decoding, the hello gate, boundary validation, the peer check
+// for mutating requests, and the bounded outbox its replies and events go through.
+import {
+  DAEMON_MUTATING,
+  LineDecoder,
+  MUTATING,
+  PRE_HELLO,
+  PROTOCOL_VERSION,
+  ProtocolError,
+  type DaemonStatus,
+  type ErrorBody,
+  type EventEnvelope,
+  type Method,
+} from "../protocol"
+import type { HostApi } from "../runtime/host-api"
+import { Outbox, type OutboxLimits } from "./outbox"
+import type { PeerVerdict } from "./peer"
+import { checkParams, FrameError, parseRequest } from "./validate"
+
+export interface Logger {
+  info(msg: string): void
+  warn(msg: string): void
+  error(msg: string): void
+}
+
+/** What a connection needs from the daemon around it. */
+export interface DaemonContext {
+  host(): Promise<HostApi>
+  log: Logger
+  status(): DaemonStatus
+  /** Stops the daemon unless `ifIdle` and sessions are live; false when it refused. */
+  requestStop(reason: string, ifIdle: boolean): boolean
+  maxFrameBytes: number
+  outbox: OutboxLimits
+}
+
+export interface SocketLike {
+  write(data: Uint8Array): number
+  end(): void
+}
+
+const encoder = new TextEncoder()
+// Every subscriber of a session gets the same envelope object: encode it once.
+const encoded = new WeakMap<EventEnvelope, Uint8Array>()
+
+function encodeEnvelope(env: EventEnvelope): Uint8Array {
+  let bytes = encoded.get(env)
+  if (!bytes) encoded.set(env, (bytes = encoder.encode(JSON.stringify(env) + "\n")))
+  return bytes
+}
+
+export class Connection {
+  /** Live subscriptions by session id. */
+  readonly subs = new Map<string, () => void>()
+  /** Sessions this client opened or watched: candidates to end when it leaves. */
+  readonly touched = new Set<string>()
+  readonly outbox: Outbox
+  hello = false
+  client = "?"
+  closed = false
+  private readonly decoder: LineDecoder
+  private readonly text = new TextDecoder()
+
+  constructor(
+    readonly id: number,
+    private readonly socket: SocketLike,
+    readonly peer: PeerVerdict,
+    private readonly ctx: DaemonContext,
+  ) {
+    this.outbox = new Outbox(socket, ctx.outbox, (reason) => this.drop(reason))
+    this.decoder = new LineDecoder(
+      (line) => void this.handle(line),
+      (bytes) => this.replyError(null, "bad_frame", `frame of ${bytes} bytes exceeds the ${ctx.maxFrameBytes}-byte cap`),
+      ctx.maxFrameBytes,
+    )
+  }
+
+  get label() {
+    return `client#${this.id}${this.peer.pid ? ` pid ${this.peer.pid}` : ""} (${this.client})`
+  }
+
+  onData(chunk: Uint8Array) {
+    if (!this.closed) this.decoder.push(this.text.decode(chunk, { stream: true }))
+  }
+
+  /** Ends every subscription; returns the sessions this client had touched. */
+  onClose(): string[] {
+    this.closed = true
+    for (const unsub of this.subs.values()) safely(unsub)
+    this.subs.clear()
+    return [...this.touched]
+  }
+
+  sendEvent(env: EventEnvelope) {
+    if (this.closed) return
+    this.outbox.send(encodeEnvelope(env))
+    if (env.event.type === "closed") this.subs.delete(env.sessionId)
+  }
+
+  private send(frame: unknown) {
+    if (!this.closed) this.outbox.send(encoder.encode(JSON.stringify(frame) + "\n"))
+  }
+
+  private replyError(id: number | string | null, code: ErrorBody["code"], message: string) {
+    this.send({ id, error: { code, message } })
+  }
+
+  private drop(reason: string) {
+    this.ctx.log.warn(`${this.label} dropped: ${reason}`)
+    this.closed = true
+    this.socket.end()
+  }
+
+  private async handle(line: string) {
+    let id: number | string | null = null
+    try {
+      const req = parseRequest(line)
+      id = req.id
+      if (!this.hello && !PRE_HELLO.has(req.method)) throw new ProtocolError("bad_request", "send hello first")
+      const problem = checkParams(req.method, req.params)
+      if (problem) throw new ProtocolError("bad_request", `${req.method}: ${problem}`)
+      if ((MUTATING.has(req.method as Method) || DAEMON_MUTATING.has(req.method)) && !this.peer.trusted) {
+        this.ctx.log.warn(`${this.label} refused ${req.method}: ${this.peer.reason}`)
+        throw new ProtocolError("refused", `${req.method} refused: ${this.peer.reason}`)
+      }
+      const result = await this.dispatch(req.method, req.params as Record<string, any>)
+      this.send({ id, result })
+    } catch (e) {
+      if (e instanceof FrameError) return this.replyError(e.id, e.code, e.message)
+      if (e instanceof ProtocolError) return this.replyError(id, e.code, e.message)
+      const message = e instanceof Error ? e.message : String(e)
+      this.ctx.log.error(`${this.label} request failed: ${e instanceof Error ? (e.stack ?? message) : message}`)
+      this.replyError(id, "failed", message)
+    }
+  }
+
+  private async dispatch(method: string, params: Record<string, any>): Promise<unknown> {
+    switch (method) {
+      case "hello":
+        if (params.version !== PROTOCOL_VERSION)
+          throw new ProtocolError(
+            "version",
+            `the xagent daemon (pid ${process.pid}) speaks protocol ${PROTOCOL_VERSION}, this client ${params.version}; ` +
+              "run `xagent daemon stop` (it stops its live sessions) and start again",
+          )
+        this.hello = true
+        this.client = String(params.client).slice(0, 60)
+        this.ctx.log.info(`${this.label} hello${this.peer.trusted ? "" : ` (read-only: ${this.peer.reason})`}`)
+        return { version: PROTOCOL_VERSION, server: "xagent-daemon", pid: process.pid }
+      case "ping":
+        return { now: Date.now() }
+      case "daemon.status":
+        return this.ctx.status()
+      case "daemon.stop": {
+        const stopping = this.ctx.requestStop(`stop requested by ${this.label}`, !!params.ifIdle)
+        return stopping ? { stopping } : { stopping, reason: "sessions are live" }
+      }
+      case "session.subscribe":
+        return this.subscribe(params.sessionId, params.after)
+      case "session.unsubscribe": {
+        const unsub = this.subs.get(params.sessionId)
+        this.subs.delete(params.sessionId)
+        if (unsub) safely(unsub)
+        return {}
+      }
+    }
+    const host = await this.ctx.host()
+    const result = await host.request(method as Method, params as never)
+    if (method === "session.open") this.touched.add((result as { sessionId: string }).sessionId)
+    return result
+  }
+
+  private async subscribe(sessionId: string, after: number) {
+    const host = await this.ctx.host()
+    const old = this.subs.get(sessionId)
+    if (old) safely(old)
+    this.subs.delete(sessionId)
+    if (!host.live().some((s) => s.sessionId === sessionId))
+      throw new ProtocolError("not_found", `no live session ${sessionId}`)
+    let unsub: (() => void) | undefined
+    let closedDuringReplay = false
+    try {
+      unsub = host.subscribe(sessionId, after, (env) => {
+        if (env.event.type === "closed" && !unsub) closedDuringReplay = true
+        this.sendEvent(env)
+      })
+    } catch (e) {
+      throw new ProtocolError("not_found", `cannot subscribe to ${sessionId}: ${(e as Error).message}`)
+    }
+    this.touched.add(sessionId)
+    if (this.closed || closedDuringReplay) safely(unsub)
+    else this.subs.set(sessionId, unsub)
+    return {}
+  }
+}
+
+function safely(fn: () => void) {
+  try {
+    fn()
+  } catch {}
+}

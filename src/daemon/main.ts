@@ -1,0 +1,72 @@
+// Daemon entry: `bun src/daemon/main.ts` (started by `connectOrStart` or `xagent daemon start`).
+// Takes the lock, listens at once (so windows connect fast), loads the session host behind it.
+import { EXIT_ALREADY_RUNNING, daemonPaths, xagentHome } from "../util/daemon-paths"
+import { MAX_FRAME_BYTES } from "../protocol"
+import type { HostApi } from "../runtime/host-api"
+import { becomeChildSubreaper } from "./libc"
+import { DaemonRunning, acquireLock } from "./lock"
+import { stderrLogger } from "./log"
+import { startDaemonServer } from "./server"
+
+function envInt(name: string, fallback: number): number {
+  const v = Number(process.env[name])
+  return Number.isFinite(v) && v > 0 ? v : fallback
+}
+
+export async function runDaemon(): Promise<number> {
+  const log = stderrLogger()
+  const paths = daemonPaths(xagentHome())
+  let lock: ReturnType<typeof acquireLock>
+  try {
+    lock = acquireLock(paths)
+  } catch (e) {
+    if (e instanceof DaemonRunning) {
+      log.info(`not starting: ${e.message}`)
+      return EXIT_ALREADY_RUNNING
+    }
+    throw e
+  }
+  // Before any session exists: everything the agent starts must stay our descendant (see peer.ts).
+  if (!becomeChildSubreaper() && process.platform === "linux") log.warn("could not become a child subreaper")
+
+  process.on("uncaughtException", (e) => log.error(`uncaught: ${e.stack ?? e}`))
+  process.on("unhandledRejection", (e) => log.error(`unhandled rejection: ${(e as Error)?.stack ?? e}`))
+
+  let resolveDone!: (reason: string) => void
+  const done = new Promise<string>((r) => (resolveDone = r))
+  const server = startDaemonServer({
+    paths,
+    log,
+    loadHost: async (): Promise<HostApi> => {
+      const { createHost } = await import("../runtime/host")
+      return createHost({ log: (msg: string) => log.info(msg) })
+    },
+    idleMs: envInt("XAGENT_DAEMON_IDLE_MS", 10 * 60_000),
+    lingerMs: envInt("XAGENT_DAEMON_LINGER_MS", 10 * 60_000),
+    maxFrameBytes: envInt("XAGENT_DAEMON_MAX_FRAME", MAX_FRAME_BYTES),
+    outbox: {
+      maxQueuedBytes: envInt("XAGENT_DAEMON_OUTBOX_BYTES", 16 * 1024 * 1024),
+      stallMs: envInt("XAGENT_DAEMON_STALL_MS", 60_000),
+    },
+    onStop: resolveDone,
+  })
+  log.info(`daemon ${process.pid} listening on ${paths.socket}`)
+  for (const sig of ["SIGTERM", "SIGINT"] as const) process.on(sig, () => resolveDone(sig))
+  process.on("SIGHUP", () => {})
+
+  const reason = await done
+  await server.shutdown(reason)
+  lock.release()
+  log.info("daemon stopped")
+  return 0
+}
+
+if (import.meta.main) {
+  runDaemon().then(
+    (code) => process.exit(code),
+    (e) => {
+      process.stderr.write(`${new Date().toISOString()} error daemon failed: ${(e as Error).stack ?? e}\n`)
+      process.exit(1)
+    },
+  )
+}

@@ -1,0 +1,54 @@
+// Who is on the other end of a connection, and may it change sessions? The agent's own tools run
+// as the same user, so file permissions cannot tell them apart from a window; ancestry can: the
+// daemon is a child subreaper, so everything its sessions start stays its descendant.
+import { readFileSync } from "node:fs"
+import { peerCred } from "./libc"
+
+export interface PeerVerdict {
+  pid?: number
+  /** Mutating requests allowed. */
+  trusted: boolean
+  /** Why not, for the refusal message and the log. */
+  reason?: string
+}
+
+/** Parent pid from /proc/<pid>/stat (the comm field may hold spaces and parens: parse after the last ")"). */
+export function parentPid(pid: number): number | null {
+  let stat: string
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+  } catch {
+    return null
+  }
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+  const ppid = Number(fields[1])
+  return Number.isInteger(ppid) ? ppid : null
+}
+
+/** True when `ancestor` is on `pid`'s parent chain; null when the chain cannot be read. */
+export function hasAncestor(pid: number, ancestor: number): boolean | null {
+  let cur = pid
+  for (let hops = 0; hops < 4096; hops++) {
+    if (cur === ancestor) return true
+    if (cur <= 1) return false
+    const next = parentPid(cur)
+    if (next === null) return hops === 0 ? null : false
+    cur = next
+  }
+  return null
+}
+
+/**
+ * Decided once, when the connection opens: SO_PEERCRED names the process that called connect(),
+ * and checking later could meet a reused pid. Anything we cannot verify fails closed.
+ */
+export function judgePeer(fd: number | undefined, daemonPid = process.pid): PeerVerdict {
+  if (process.platform !== "linux") return { trusted: true, reason: "peer checks need Linux" }
+  const cred = fd === undefined ? null : peerCred(fd)
+  if (!cred) return { trusted: false, reason: "peer credentials unavailable" }
+  if (cred.uid !== process.getuid?.()) return { pid: cred.pid, trusted: false, reason: `peer runs as uid ${cred.uid}` }
+  const spawned = hasAncestor(cred.pid, daemonPid)
+  if (spawned === null) return { pid: cred.pid, trusted: false, reason: `peer ${cred.pid} has no readable ancestry` }
+  if (spawned) return { pid: cred.pid, trusted: false, reason: `peer ${cred.pid} was started by the agent` }
+  return { pid: cred.pid, trusted: true }
+}

@@ -1,0 +1,183 @@
+// The socket server and the daemon's lifecycle: accepts windows, ends sessions nobody watches
+// once they are idle, drops stuck clients, reaps orphaned zombies, and exits when idle.
+import { chmodSync, existsSync, unlinkSync } from "node:fs"
+import { dirname } from "node:path"
+import type { Socket, TCPSocketListener, UnixSocketListener } from "bun"
+import { PROTOCOL_VERSION, type DaemonStatus } from "../protocol"
+import type { HostApi } from "../runtime/host-api"
+import type { DaemonPaths } from "../util/daemon-paths"
+import { Connection, type DaemonContext, type Logger } from "./connection"
+import { ensurePrivateDir } from "./lock"
+import type { OutboxLimits } from "./outbox"
+import { judgePeer, type PeerVerdict } from "./peer"
+import { reapOrphanZombies } from "./reaper"
+
+export interface DaemonServerOptions {
+  paths: DaemonPaths
+  loadHost: () => Promise<HostApi>
+  log: Logger
+  /** Exit after this long with no session and no client. */
+  idleMs: number
+  /** A session nobody watches, with nothing running or pending, ends after this long. */
+  lingerMs: number
+  maxFrameBytes: number
+  outbox: OutboxLimits
+  /** Decides what a connecting process may do (default: the peer-ancestry check). */
+  judge?: (fd: number | undefined) => PeerVerdict
+  /** Called once when the daemon decides to stop (idle, `daemon stop`, signal). */
+  onStop: (reason: string) => void
+}
+
+export interface DaemonServer {
+  readonly startedAt: number
+  status(): DaemonStatus
+  /** Closes the socket and every connection, then disposes the host. */
+  shutdown(reason: string): Promise<void>
+}
+
+export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
+  const { paths, log } = opts
+  const startedAt = Date.now()
+  const conns = new Set<Connection>()
+  let nextId = 1
+  let host: HostApi | undefined
+  let stopping = false
+  const hostPromise = opts.loadHost().then(
+    (h) => (host = h),
+    (e) => {
+      log.error(`session host failed to load: ${(e as Error).stack ?? e}`)
+      throw e
+    },
+  )
+  hostPromise.catch(() => {})
+
+  const live = () => {
+    try {
+      return host?.live() ?? []
+    } catch (e) {
+      log.error(`host.live failed: ${(e as Error).message}`)
+      return []
+    }
+  }
+
+  const status = (): DaemonStatus => ({
+    pid: process.pid,
+    protocol: PROTOCOL_VERSION,
+    startedAt,
+    uptimeMs: Date.now() - startedAt,
+    socket: paths.socket,
+    home: paths.home,
+    clients: conns.size,
+    sessions: live().map((s) => ({
+      sessionId: s.sessionId,
+      cwd: s.cwd,
+      file: s.file,
+      running: s.running,
+      pendingQuestions: s.pendingQuestions,
+      windows: s.subscribers,
+    })),
+  })
+
+  const ctx: DaemonContext = {
+    host: () => hostPromise,
+    log,
+    status,
+    maxFrameBytes: opts.maxFrameBytes,
+    outbox: opts.outbox,
+    requestStop(reason, ifIdle) {
+      if (ifIdle && live().length > 0) return false
+      // Let the reply reach the client before the socket closes.
+      setTimeout(() => stop(reason), 20)
+      return true
+    },
+  }
+
+  function stop(reason: string) {
+    if (stopping) return
+    stopping = true
+    opts.onStop(reason)
+  }
+
+  /** Ends a session once no window watches it and it has nothing running or waiting. */
+  function endIfAbandoned(sessionId: string) {
+    const s = live().find((x) => x.sessionId === sessionId)
+    if (!s || s.subscribers > 0 || s.running || s.pendingQuestions > 0) return
+    log.info(`session ${sessionId} ended: no window left and nothing running`)
+    host?.request("session.close", { sessionId }).catch((e) => log.error(`closing ${sessionId}: ${e.message}`))
+  }
+
+  // Unix sockets take the process umask: create it owner-only from the start, then make sure.
+  ensurePrivateDir(paths.runDir)
+  ensurePrivateDir(dirname(paths.socket))
+  if (existsSync(paths.socket)) unlinkSync(paths.socket) // we hold the lock: any socket here is stale
+  const umask = process.umask(0o177)
+  let listener: UnixSocketListener<Connection> | TCPSocketListener<Connection>
+  try {
+    listener = Bun.listen<Connection>({
+      unix: paths.socket,
+      socket: {
+        open(socket: Socket<Connection>) {
+          const peer = (opts.judge ?? judgePeer)((socket as unknown as { fd?: number }).fd)
+          const conn = new Connection(nextId++, { write: (b) => socket.write(b), end: () => socket.end() }, peer, ctx)
+          socket.data = conn
+          conns.add(conn)
+        },
+        data(socket, chunk) {
+          socket.data?.onData(chunk)
+        },
+        drain(socket) {
+          socket.data?.outbox.drain()
+        },
+        close(socket) {
+          const conn = socket.data
+          if (!conn || !conns.delete(conn)) return
+          for (const id of conn.onClose()) endIfAbandoned(id)
+        },
+        error(socket, err) {
+          log.warn(`${socket.data?.label ?? "client"} socket error: ${err.message}`)
+        },
+      },
+    })
+  } finally {
+    process.umask(umask)
+  }
+  chmodSync(paths.socket, 0o600)
+
+  const orphanSince = new Map<string, number>()
+  let idleSince: number | undefined
+  const tickMs = Math.max(25, Math.min(2000, Math.floor(Math.min(opts.idleMs, opts.lingerMs || opts.idleMs) / 5)))
+  const ticker = setInterval(() => {
+    const now = Date.now()
+    for (const c of conns) c.outbox.checkStall(now)
+    const sessions = live()
+    for (const s of sessions) {
+      const idle = s.subscribers === 0 && !s.running && s.pendingQuestions === 0
+      if (!idle) orphanSince.delete(s.sessionId)
+      else if (now - (orphanSince.get(s.sessionId) ?? (orphanSince.set(s.sessionId, now), now)) >= opts.lingerMs) {
+        orphanSince.delete(s.sessionId)
+        endIfAbandoned(s.sessionId)
+      }
+    }
+    if (conns.size > 0 || sessions.length > 0) idleSince = undefined
+    else if (now - (idleSince ??= now) >= opts.idleMs) stop(`idle for ${opts.idleMs} ms`)
+    reapOrphanZombies()
+  }, tickMs)
+
+  return {
+    startedAt,
+    status,
+    async shutdown(reason) {
+      clearInterval(ticker)
+      log.info(`shutting down: ${reason}`)
+      listener.stop(true)
+      for (const c of conns) c.onClose()
+      conns.clear()
+      try {
+        if (existsSync(paths.socket)) unlinkSync(paths.socket)
+      } catch {}
+      if (host) {
+        await Promise.race([host.dispose(), Bun.sleep(5000)]).catch((e) => log.error(`host.dispose: ${e.message}`))
+      }
+    },
+  }
+}

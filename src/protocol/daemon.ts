@@ -1,0 +1,47 @@
+// Requests the daemon answers itself (not a session host). They are kept out of `Method` so a host
+// never sees them; `daemon.status` and `daemon.stop` stay valid across protocol versions, so an
+// older daemon can always be inspected and replaced.
+import { Type, type Static, type TSchema } from "typebox"
+
+export const DaemonSchemas = {
+  ping: Type.Object({}),
+  "daemon.status": Type.Object({}),
+  /** `ifIdle`: stop only when no session is live (a newer window replacing an old daemon). */
+  "daemon.stop": Type.Object({ ifIdle: Type.Optional(Type.Boolean()) }),
+} satisfies Record<string, TSchema>
+
+export type DaemonMethod = keyof typeof DaemonSchemas
+export type DaemonParams<M extends DaemonMethod> = Static<(typeof DaemonSchemas)[M]>
+
+export interface LiveSessionStatus {
+  sessionId: string
+  cwd: string
+  file?: string
+  running: boolean
+  pendingQuestions: number
+  /** Windows subscribed to it now. */
+  windows: number
+}
+
+export interface DaemonStatus {
+  pid: number
+  protocol: number
+  startedAt: number
+  uptimeMs: number
+  socket: string
+  home: string
+  /** Connected clients (windows and short-lived commands). */
+  clients: number
+  sessions: LiveSessionStatus[]
+}
+
+export interface DaemonResults {
+  ping: { now: number }
+  "daemon.status": DaemonStatus
+  "daemon.stop": { stopping: boolean; reason?: string }
+}
+
+/** Methods a daemon accepts before `hello` succeeded. */
+export const PRE_HELLO = new Set<string>(["hello", "daemon.status", "daemon.stop"])
+/** Daemon methods refused to processes the agent itself started. */
+export const DAEMON_MUTATING = new Set<string>(["daemon.stop"])

@@ -1,0 +1,226 @@
+// The session host: live Pi sessions by id, over the person's own Pi setup (auth.json,
+// models.json, settings, extensions, skills, prompts, AGENTS.md in agentDir and the project).
+// Both transports serve it: the local client calls it in process, the daemon over its socket.
+import { randomUUID } from "node:crypto"
+import { existsSync, statSync } from "node:fs"
+import { isAbsolute, resolve } from "node:path"
+import {
+  AuthStorage,
+  getAgentDir,
+  ModelRegistry,
+  SessionManager,
+  type ExtensionFactory,
+} from "@mariozechner/pi-coding-agent"
+import { Value } from "typebox/value"
+import {
+  PROTOCOL_VERSION,
+  ProtocolError,
+  Schemas,
+  type Method,
+  type Params,
+  type Result,
+  type SavedSession,
+} from "../protocol"
+import type { HostApi } from "./host-api"
+import type { JournalLimits } from "./journal"
+import { errorText, LiveSession } from "./live-session"
+import { authStatus, realModel, resolveModel } from "./models"
+import { SESSION_METHODS, type HostContext } from "./session-methods"
+import { listAllSessions, listSessions, mostRecentFile, resolveSessionRef, sessionDirFor, toSaved } from "./session-files"
+
+export interface HostOptions {
+  /** Pi's agent dir; default Pi's own (PI_CODING_AGENT_DIR or ~/.pi/agent). */
+  agentDir?: string
+  /** Bundled extensions, loaded into every session before the person's own. */
+  extensionFactories?: ExtensionFactory[]
+  /** Extension files loaded into every session (Pi loads them, like `pi -e`). */
+  extensionPaths?: string[]
+  /** Runs once with the shared auth and model registry (tests register the faux provider here). */
+  setup?: (services: { authStorage: AuthStorage; modelRegistry: ModelRegistry }) => void
+  log?: (msg: string) => void
+  journalLimits?: JournalLimits
+}
+
+export function createHost(opts: HostOptions = {}): HostApi {
+  const agentDir = resolve(opts.agentDir ?? getAgentDir())
+  const log = opts.log ?? (() => {})
+  const hostExtensionPaths = (opts.extensionPaths ?? []).map((p) => resolve(p))
+  const authStorage = AuthStorage.create(resolve(agentDir, "auth.json"))
+  const modelRegistry = ModelRegistry.create(authStorage, resolve(agentDir, "models.json"))
+  opts.setup?.({ authStorage, modelRegistry })
+  const sessions = new Map<string, LiveSession>()
+  /** Opens in flight by file, so two windows opening one file share a session. */
+  const opening = new Map<string, Promise<LiveSession>>()
+  let disposed = false
+
+  const deps = {
+    agentDir,
+    authStorage,
+    modelRegistry,
+    extensionFactories: opts.extensionFactories ?? [],
+    journalLimits: opts.journalLimits,
+    log,
+    onShutdownRequest: (id: string) => void close(id, "An extension ended the session"),
+  }
+
+  const ctx: HostContext = {
+    agentDir,
+    modelRegistry,
+    liveByFile: (path, except) => {
+      const want = resolve(path)
+      for (const s of sessions.values()) if (s.id !== except && s.file && resolve(s.file) === want) return s
+      return undefined
+    },
+  }
+
+  function get(sessionId: string): LiveSession {
+    const s = sessions.get(sessionId)
+    if (s) return s
+    const ids = [...sessions.keys()]
+    throw new ProtocolError(
+      "not_found",
+      `Unknown session "${sessionId}"` + (ids.length ? `; live sessions: ${ids.join(", ")}` : "; no session is open"),
+    )
+  }
+
+  async function close(sessionId: string, reason: string) {
+    const s = sessions.get(sessionId)
+    if (!s) return
+    sessions.delete(sessionId)
+    await s.close(reason)
+  }
+
+  async function open(p: Params<"session.open">): Promise<Result<"session.open">> {
+    const cwd = resolve(p.cwd)
+    if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new ProtocolError("bad_request", `No such folder: ${cwd}`)
+    const model = p.model ? resolveModel(modelRegistry, p.model) : undefined
+    const extensionPaths = [...hostExtensionPaths, ...(p.extensions ?? []).map((e) => (isAbsolute(e) ? e : resolve(cwd, e)))]
+    const missing = extensionPaths.filter((e) => !existsSync(e))
+    if (missing.length) throw new ProtocolError("bad_request", `Extension not found: ${missing.join(", ")}`)
+
+    const dir = sessionDirFor(cwd, agentDir)
+    let path: string | undefined
+    if (p.mode.kind === "continue") path = mostRecentFile(dir)
+    else if (p.mode.kind === "session") path = await resolveSessionRef(p.mode.ref, cwd, agentDir)
+    if (path) {
+      const existing = ctx.liveByFile(path) ?? (await opening.get(resolve(path)))
+      if (existing && !existing.closed)
+        return { sessionId: existing.id, info: existing.info(), warnings: ["This session was already open; joined it as is."] }
+    }
+    const sessionManager = path ? SessionManager.open(path) : SessionManager.create(cwd, dir)
+    const starting = LiveSession.start(`s-${randomUUID().slice(0, 8)}`, deps, {
+      sessionManager,
+      model,
+      thinking: p.thinking as Params<"session.setThinking">["level"] | undefined,
+      extensionPaths,
+    })
+    if (path) opening.set(resolve(path), starting)
+    let live: LiveSession
+    try {
+      live = await starting
+    } catch (err) {
+      throw new ProtocolError("failed", `Could not open the session: ${errorText(err)}`)
+    } finally {
+      if (path) opening.delete(resolve(path))
+    }
+    if (disposed) {
+      await live.close("host shut down")
+      throw new ProtocolError("failed", "The session host is shutting down")
+    }
+    sessions.set(live.id, live)
+    return { sessionId: live.id, info: live.info(), warnings: live.warnings }
+  }
+
+  async function list(p: Params<"sessions.list">): Promise<Result<"sessions.list">> {
+    const found = p.all || !p.cwd ? await listAllSessions(agentDir) : await listSessions(resolve(p.cwd), agentDir)
+    const out: SavedSession[] = found.map(toSaved)
+    for (const saved of out) {
+      const s = ctx.liveByFile(saved.path)
+      if (s)
+        saved.live = {
+          sessionId: s.id,
+          running: s.running,
+          pendingQuestions: s.bridge.pendingCount(),
+          windows: s.journal.subscribers,
+        }
+    }
+    return { sessions: out }
+  }
+
+  async function setApiKey(p: Params<"auth.setApiKey">): Promise<Result<"auth.setApiKey">> {
+    authStorage.set(p.provider, { type: "api_key", key: p.key })
+    for (const s of sessions.values()) {
+      const usable = !realModel(s.session.model) && modelRegistry.getAvailable().find((m) => m.provider === p.provider)
+      if (usable) await s.session.setModel(usable).catch((err) => log(`setModel after sign-in failed: ${errorText(err)}`))
+      s.emitInfo()
+    }
+    return {}
+  }
+
+  async function dispatch(method: Method, params: any): Promise<unknown> {
+    switch (method) {
+      case "hello":
+        return { version: PROTOCOL_VERSION, server: "xagent", pid: process.pid }
+      case "session.open":
+        return open(params)
+      case "session.subscribe":
+      case "session.unsubscribe":
+        // Streams need a callback: transports route these to subscribe(); here we only check the id.
+        get(params.sessionId)
+        return {}
+      case "session.close":
+        get(params.sessionId)
+        await close(params.sessionId, "closed")
+        return {}
+      case "sessions.list":
+        return list(params)
+      case "auth.status":
+        return { providers: authStatus(authStorage, modelRegistry) }
+      case "auth.setApiKey":
+        return setApiKey(params)
+      default: {
+        const handler = SESSION_METHODS[method as keyof typeof SESSION_METHODS] as
+          | ((live: LiveSession, p: unknown, host: HostContext) => Promise<unknown>)
+          | undefined
+        if (!handler) throw new ProtocolError("unknown_method", `Unknown method "${method}"`)
+        return handler(get(params.sessionId), params, ctx)
+      }
+    }
+  }
+
+  return {
+    async request<M extends Method>(method: M, params: Params<M>): Promise<Result<M>> {
+      if (disposed) throw new ProtocolError("failed", "The session host has shut down")
+      const schema = Schemas[method]
+      if (!schema) throw new ProtocolError("unknown_method", `Unknown method "${String(method)}"`)
+      if (!Value.Check(schema, params)) {
+        const first = Value.Errors(schema, params)[0]
+        throw new ProtocolError("bad_request", `Bad ${method} params${first ? ` at ${first.instancePath || "/"}: ${first.message}` : ""}`)
+      }
+      try {
+        return (await dispatch(method, params)) as Result<M>
+      } catch (err) {
+        if (err instanceof ProtocolError) throw err
+        throw new ProtocolError("failed", errorText(err))
+      }
+    },
+    subscribe(sessionId, after, onEvent) {
+      return get(sessionId).journal.subscribe(after, onEvent)
+    },
+    live() {
+      return [...sessions.values()].map((s) => ({
+        sessionId: s.id,
+        cwd: s.session.sessionManager.getCwd(),
+        file: s.file,
+        running: s.running,
+        pendingQuestions: s.bridge.pendingCount(),
+        subscribers: s.journal.subscribers,
+      }))
+    },
+    async dispose() {
+      if (disposed) return
+      disposed = true
+      await Promise.all([...sessions.keys()].map((id) => close(id, "host shut down")))
+    },
+  }
+}

@@ -1,0 +1,125 @@
+// Per-session event journal: monotonic seq, bounded memory, replay for windows that come back.
+// A window that saw up to `after` gets what followed; one that fell out of the journal (or saw
+// nothing yet) gets a fresh snapshot at the current seq, then live events.
+import type { EventEnvelope, SessionEvent, SessionSnapshot } from "../protocol"
+
+export interface JournalLimits {
+  maxEvents: number
+  maxBytes: number
+}
+
+export const DEFAULT_LIMITS: JournalLimits = { maxEvents: 5000, maxBytes: 8 * 1024 * 1024 }
+
+type Listener = (e: EventEnvelope) => void
+
+interface Entry {
+  env: EventEnvelope
+  bytes: number
+}
+
+export class Journal {
+  private entries: Entry[] = []
+  private seq = 0
+  /** Replay works for `after >= floor`; everything at or below it is gone (or was reset). */
+  private floor = 0
+  /** Highest seq any subscriber has been handed: entries above it are unread and may merge. */
+  private delivered = 0
+  private bytes = 0
+  private readonly listeners = new Set<Listener>()
+
+  constructor(
+    readonly sessionId: string,
+    private readonly snapshot: () => SessionSnapshot,
+    private readonly limits: JournalLimits = DEFAULT_LIMITS,
+    private readonly onListenerError: (err: unknown) => void = () => {},
+  ) {}
+
+  get lastSeq(): number {
+    return this.seq
+  }
+
+  get subscribers(): number {
+    return this.listeners.size
+  }
+
+  /** Events currently held (after merging), oldest first. For tests and diagnostics. */
+  held(): readonly EventEnvelope[] {
+    return this.entries.map((e) => e.env)
+  }
+
+  append(event: SessionEvent): EventEnvelope {
+    const seq = ++this.seq
+    if (event.type === "snapshot") {
+      // A snapshot replaces the whole view: nothing before it is worth replaying.
+      this.entries = []
+      this.bytes = 0
+      this.floor = seq
+      const env: EventEnvelope = { type: "event", sessionId: this.sessionId, seq, event }
+      this.deliver(env)
+      return env
+    }
+    const last = this.entries[this.entries.length - 1]
+    if (event.type === "text_delta" && last && last.env.seq > this.delivered && sameBlock(last.env.event, event)) {
+      ;(last.env.event as typeof event).delta += event.delta
+      last.env.seq = seq
+      last.bytes += event.delta.length
+      this.bytes += event.delta.length
+      return last.env
+    }
+    const env: EventEnvelope = { type: "event", sessionId: this.sessionId, seq, event }
+    const bytes = event.type === "text_delta" ? 120 + event.delta.length : JSON.stringify(event).length
+    this.entries.push({ env, bytes })
+    this.bytes += bytes
+    this.trim()
+    this.deliver(env)
+    return env
+  }
+
+  /**
+   * Replays (or snapshots) synchronously before returning, then streams live events, so no
+   * event can fall between the two.
+   */
+  subscribe(after: number, fn: Listener): () => void {
+    if (after > 0 && after >= this.floor && after <= this.seq) {
+      for (const e of this.entries) if (e.env.seq > after) this.safe(fn, e.env)
+    } else {
+      this.safe(fn, { type: "event", sessionId: this.sessionId, seq: this.seq, event: { type: "snapshot", snapshot: this.snapshot() } })
+    }
+    this.delivered = this.seq
+    this.listeners.add(fn)
+    return () => {
+      this.listeners.delete(fn)
+    }
+  }
+
+  /** Drops every listener (the session closed). */
+  clear(): void {
+    this.listeners.clear()
+  }
+
+  private deliver(env: EventEnvelope) {
+    if (!this.listeners.size) return
+    this.delivered = env.seq
+    for (const fn of [...this.listeners]) this.safe(fn, env)
+  }
+
+  private safe(fn: Listener, env: EventEnvelope) {
+    try {
+      fn(env)
+    } catch (err) {
+      this.onListenerError(err)
+    }
+  }
+
+  private trim() {
+    while (this.entries.length > 1 && (this.entries.length > this.limits.maxEvents || this.bytes > this.limits.maxBytes)) {
+      const dropped = this.entries.shift()!
+      this.bytes -= dropped.bytes
+      this.floor = dropped.env.seq
+    }
+  }
+}
+
+function sameBlock(a: SessionEvent, b: SessionEvent & { type: "text_delta" }): boolean {
+  return a.type === "text_delta" && a.itemId === b.itemId && a.blockIndex === b.blockIndex && a.blockType === b.blockType
+}

@@ -1,0 +1,311 @@
+// One live Pi session: its AgentSessionRuntime, the projection of its events, the journal
+// windows subscribe to, and the UI bridge its extensions talk to. Survives /new, /fork and
+// /session (the runtime swaps the AgentSession; we rebind and send a snapshot).
+import type { Api, Model } from "@mariozechner/pi-ai"
+import {
+  createAgentSessionRuntime,
+  type AgentSessionRuntime,
+  type AuthStorage,
+  type ExtensionAPI,
+  type ExtensionCommandContextActions,
+  type ExtensionFactory,
+  type ModelRegistry,
+  type SessionManager,
+} from "@mariozechner/pi-coding-agent"
+import type { SessionEvent, SessionInfo, SessionSnapshot, SessionStats, ThinkingLevel, UiState } from "../protocol"
+import { Journal, type JournalLimits } from "./journal"
+import { authHint, modelRef, realModel } from "./models"
+import type { AgentSession, AgentSessionEvent } from "./pi-types"
+import { EventProjector, type ProjectorContext } from "./project-events"
+import { ItemIds, projectBranch } from "./project-messages"
+import { runtimeFactory } from "./runtime-factory"
+import { runBash } from "./session-bash"
+import { emptyUi, SnapshotState } from "./snapshot-state"
+import { createAskUserTool, type AskUser } from "./tools/ask-user"
+import { createUiBridge, type UiBridge } from "./ui-bridge"
+
+export interface SessionDeps {
+  agentDir: string
+  authStorage: AuthStorage
+  modelRegistry: ModelRegistry
+  extensionFactories: ExtensionFactory[]
+  journalLimits?: JournalLimits
+  log(msg: string): void
+  /** An extension asked Pi to shut down (ctx.shutdown()). */
+  onShutdownRequest(sessionId: string): void
+}
+
+export interface StartOptions {
+  sessionManager: SessionManager
+  model?: Model<Api>
+  thinking?: ThinkingLevel
+  extensionPaths: string[]
+}
+
+export class LiveSession {
+  readonly journal: Journal
+  readonly bridge: UiBridge
+  warnings: string[] = []
+  closed = false
+  private state: SnapshotState
+  private projector!: EventProjector
+  private runtime!: AgentSessionRuntime
+  private unsubscribe?: () => void
+  /** Used once by the next runtime the factory builds (open, /new), then cleared. */
+  private next: { model?: Model<Api>; thinking?: ThinkingLevel } = {}
+
+  private constructor(
+    readonly id: string,
+    private readonly deps: SessionDeps,
+  ) {
+    this.state = new SnapshotState(placeholder(id))
+    this.journal = new Journal(id, () => this.state.snapshot(), deps.journalLimits, (err) =>
+      deps.log(`subscriber of ${id} threw: ${String(err)}`),
+    )
+    this.bridge = createUiBridge((e) => this.emit(e))
+  }
+
+  static async start(id: string, deps: SessionDeps, opts: StartOptions): Promise<LiveSession> {
+    const live = new LiveSession(id, deps)
+    live.next = { model: opts.model, thinking: opts.thinking }
+    live.runtime = await createAgentSessionRuntime(live.factory(opts.extensionPaths), {
+      cwd: opts.sessionManager.getCwd(),
+      agentDir: deps.agentDir,
+      sessionManager: opts.sessionManager,
+    })
+    const rt = live.runtime
+    live.warnings = rt.diagnostics.filter((d) => d.type !== "info").map((d) => d.message)
+    if (rt.modelFallbackMessage) live.warnings.push(rt.modelFallbackMessage)
+    rt.setRebindSession(async () => live.rebind(true))
+    await live.rebind(false)
+    return live
+  }
+
+  get session(): AgentSession {
+    return this.runtime.session
+  }
+
+  get rt(): AgentSessionRuntime {
+    return this.runtime
+  }
+
+  get running(): boolean {
+    return this.state.running
+  }
+
+  get file(): string | undefined {
+    return this.session.sessionFile
+  }
+
+  snapshot(): SessionSnapshot {
+    return this.state.snapshot()
+  }
+
+  emit(e: SessionEvent): void {
+    if (this.closed) return
+    this.state.apply(e)
+    this.journal.append(e)
+  }
+
+  notice(level: "info" | "warning" | "error", text: string): void {
+    this.emit(this.projector.notice(level, text))
+  }
+
+  /** Marks the run as started when a prompt is accepted (see EventProjector.beginRun). */
+  beginRun(): void {
+    for (const e of this.projector.beginRun()) this.emit(e)
+  }
+
+  settleRun(): void {
+    for (const e of this.projector.settleRun()) this.emit(e)
+  }
+
+  emitInfo(): void {
+    if (this.runtime) this.emit({ type: "info", info: this.info() })
+  }
+
+  info(): SessionInfo {
+    const s = this.session
+    const info: SessionInfo = { piSessionId: s.sessionId, cwd: s.sessionManager.getCwd(), thinkingLevel: s.thinkingLevel }
+    if (s.sessionName) info.name = s.sessionName
+    if (s.sessionFile) info.file = s.sessionFile
+    const model = realModel(s.model)
+    if (model) info.model = modelRef(model)
+    const hint = authHint(s.model, this.deps.modelRegistry)
+    if (hint) info.authHint = hint
+    return info
+  }
+
+  stats(): SessionStats {
+    const st = this.session.getSessionStats()
+    const t = st.tokens
+    const out: SessionStats = {
+      tokens: { input: t.input, output: t.output, cacheRead: t.cacheRead, cacheWrite: t.cacheWrite, total: t.total },
+      cost: st.cost,
+    }
+    const cu = st.contextUsage ?? this.session.getContextUsage()
+    if (cu) out.context = { tokens: cu.tokens, contextWindow: cu.contextWindow, percent: cu.percent }
+    return out
+  }
+
+  /** Rebuilds the transcript from the session's current branch (after /tree navigation). */
+  resetView(): void {
+    this.emit({ type: "snapshot", snapshot: this.project(this.state.ui) })
+  }
+
+  /** /new keeps the model in use rather than falling back to the settings default. */
+  async newSession(): Promise<{ cancelled: boolean }> {
+    this.next = { model: realModel(this.session.model) }
+    try {
+      return await this.runtime.newSession()
+    } finally {
+      this.next = {}
+    }
+  }
+
+  async abort(): Promise<void> {
+    const s = this.session
+    if (s.isBashRunning) s.abortBash()
+    if (s.isCompacting) s.abortCompaction()
+    await s.abort()
+  }
+
+  /** Runs `!command` as a bash item; returns once it has started. */
+  bash(command: string): void {
+    runBash(this.session, command, {
+      emit: (e) => this.emit(e),
+      id: (base) => this.projector.id(base),
+      notice: (level, text) => this.notice(level, text),
+    })
+  }
+
+  async close(reason: string): Promise<void> {
+    if (this.closed) return
+    this.bridge.cancelAll()
+    this.emit({ type: "closed", reason })
+    this.closed = true
+    this.unsubscribe?.()
+    this.journal.clear()
+    try {
+      if (this.session.isStreaming) await this.session.abort()
+    } catch (err) {
+      this.deps.log(`abort on close of ${this.id} failed: ${errorText(err)}`)
+    }
+    await this.runtime.dispose()
+  }
+
+  private factory(extensionPaths: string[]) {
+    return runtimeFactory({
+      authStorage: this.deps.authStorage,
+      modelRegistry: this.deps.modelRegistry,
+      extensionFactories: [...this.deps.extensionFactories, (pi) => this.watch(pi)],
+      extensionPaths,
+      customTools: [createAskUserTool(this.askUser)],
+      takeNext: () => {
+        const next = this.next
+        this.next = {}
+        return next
+      },
+    })
+  }
+
+  /** ask_user's questions go to every window like any dialog; the tool checks the answers again. */
+  private readonly askUser: AskUser = async (questions, signal) => {
+    const r = await this.bridge.request({ kind: "ask_user", questions }, { signal })
+    return r && "answers" in r ? { answers: r.answers } : { cancelled: true }
+  }
+
+  /** Pi has no model-change event for listeners; an extension hook sees every switch. */
+  private watch(pi: ExtensionAPI) {
+    pi.on("model_select", () => this.emitInfo())
+  }
+
+  private async rebind(announce: boolean): Promise<void> {
+    const s = this.session
+    this.unsubscribe?.()
+    this.bridge.cancelAll()
+    const snap = this.project(emptyUi())
+    if (announce) this.emit({ type: "snapshot", snapshot: snap })
+    else this.state = new SnapshotState(snap)
+    this.unsubscribe = s.subscribe((e) => this.onPiEvent(e))
+    await s.bindExtensions({
+      uiContext: this.bridge.context,
+      commandContextActions: this.actions(),
+      shutdownHandler: () => this.deps.onShutdownRequest(this.id),
+      onError: (err) => this.notice("error", `Extension error (${err.extensionPath}, ${err.event}): ${err.error}`),
+    })
+  }
+
+  private actions(): ExtensionCommandContextActions {
+    return {
+      waitForIdle: () => this.session.agent.waitForIdle(),
+      newSession: (o) => this.runtime.newSession(o),
+      fork: async (entryId, o) => ({ cancelled: (await this.runtime.fork(entryId, o)).cancelled }),
+      navigateTree: async (targetId, o) => {
+        const r = await this.session.navigateTree(targetId, o)
+        if (!r.cancelled) this.resetView()
+        return { cancelled: r.cancelled }
+      },
+      switchSession: (path, o) => this.runtime.switchSession(path, o),
+      reload: () => this.session.reload(),
+    }
+  }
+
+  private onPiEvent(e: AgentSessionEvent) {
+    try {
+      for (const ev of this.projector.handle(e)) this.emit(ev)
+      if (e.type === "agent_end") {
+        const projector = this.projector
+        queueMicrotask(() => {
+          if (projector === this.projector) for (const ev of projector.settleEnd()) this.emit(ev)
+        })
+      }
+    } catch (err) {
+      this.deps.log(`projecting ${e.type} failed: ${errorText(err)}`)
+    }
+  }
+
+  private project(ui: UiState): SessionSnapshot {
+    const s = this.session
+    const ids = new ItemIds()
+    const items = projectBranch(s.sessionManager.getBranch(), ids)
+    this.projector = new EventProjector(ids, this.context, s.isStreaming)
+    const snap: SessionSnapshot = {
+      sessionId: this.id,
+      info: this.info(),
+      items,
+      running: s.isStreaming,
+      queue: { steering: [...s.getSteeringMessages()], followUp: [...s.getFollowUpMessages()] },
+      stats: this.stats(),
+      ui: structuredClone(ui),
+    }
+    if (s.isStreaming) snap.runStartedAt = Date.now()
+    return snap
+  }
+
+  private readonly context: ProjectorContext = {
+    info: () => this.info(),
+    stats: () => this.stats(),
+    now: () => Date.now(),
+    compactionTime: () => {
+      const leaf = this.session.sessionManager.getLeafEntry()
+      return leaf?.type === "compaction" ? Date.parse(leaf.timestamp) : Date.now()
+    },
+  }
+}
+
+function placeholder(sessionId: string): SessionSnapshot {
+  return {
+    sessionId,
+    info: { piSessionId: "", cwd: "", thinkingLevel: "off" },
+    items: [],
+    running: false,
+    queue: { steering: [], followUp: [] },
+    stats: { tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 }, cost: 0 },
+    ui: emptyUi(),
+  }
+}
+
+export function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err)
+}

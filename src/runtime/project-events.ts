@@ -1,0 +1,277 @@
+// Pi AgentSessionEvent → protocol SessionEvents, one Pi event at a time. No I/O and no batching:
+// what the host needs from the live session (info, stats, retry state) comes in through `ctx`.
+import type { NoticeItem, SessionEvent, SessionInfo, SessionStats, ToolItem } from "../protocol"
+import type { AgentSessionEvent, AssistantMessage } from "./pi-types"
+import {
+  applyToolResult,
+  compactionId,
+  ItemIds,
+  projectAssistant,
+  projectCompaction,
+  projectCustom,
+  projectUser,
+  resultText,
+} from "./project-messages"
+
+export interface ProjectorContext {
+  info(): SessionInfo
+  stats(): SessionStats
+  now(): number
+  /** When the compaction that just ended was written (its entry's timestamp), so ids and times match a reload. */
+  compactionTime(): number
+}
+
+type MessageOf<T extends AgentSessionEvent["type"]> = Extract<AgentSessionEvent, { type: T }> extends { message: infer M } ? M : never
+
+const COMPACTION_REASON = {
+  manual: "Compacting context…",
+  threshold: "Context is nearly full: compacting…",
+  overflow: "Context overflowed: compacting, then retrying…",
+} as const
+
+export class EventProjector {
+  private assistantId?: string
+  /** Tool items of the current turn, by tool call id. */
+  private readonly tools = new Map<string, ToolItem>()
+  private running = false
+  /** Whether Pi's agent_start has come for the current run (a prompt can be accepted and never start one). */
+  private started = false
+  private lastAssistant?: AssistantMessage
+  /** The run ended on an error; whether Pi retries is known only after its agent_end handling. */
+  private failedEnd?: { error: string; reported: boolean }
+
+  constructor(
+    private readonly ids: ItemIds,
+    private readonly ctx: ProjectorContext,
+    running = false,
+  ) {
+    this.running = running
+  }
+
+  /** The host accepted a prompt: show the run at once rather than when Pi's events catch up. */
+  beginRun(): SessionEvent[] {
+    if (this.running) return []
+    this.running = true
+    return [{ type: "run", running: true, startedAt: this.ctx.now() }]
+  }
+
+  /** The prompt settled; if no run ever started (an input hook handled it), end the one we showed. */
+  settleRun(): SessionEvent[] {
+    if (!this.running || this.started) return []
+    this.running = false
+    return [{ type: "run", running: false }]
+  }
+
+  /** A fresh item id for host-made items (bash runs). */
+  id(base: string): string {
+    return this.ids.take(base)
+  }
+
+  notice(level: NoticeItem["level"], text: string): SessionEvent {
+    return { type: "item_add", item: { kind: "notice", id: this.ids.notice(), level, text, timestamp: this.ctx.now() } }
+  }
+
+  handle(e: AgentSessionEvent): SessionEvent[] {
+    switch (e.type) {
+      case "agent_start":
+        this.started = true
+        return this.beginRun()
+      case "agent_end":
+        return this.agentEnd()
+      case "turn_end":
+        return [{ type: "stats", stats: this.ctx.stats() }]
+      case "message_start":
+        return this.messageStart(e.message)
+      case "message_update":
+        return this.messageUpdate(e)
+      case "message_end":
+        return this.messageEnd(e.message)
+      case "tool_execution_start":
+        return this.tool(e.toolCallId, { name: e.toolName, args: e.args, status: "running" })
+      case "tool_execution_update":
+        return this.tool(e.toolCallId, { output: resultText(e.partialResult), ...details(e.partialResult) })
+      case "tool_execution_end":
+        return this.tool(e.toolCallId, {
+          status: e.isError ? "error" : "done",
+          output: resultText(e.result) ?? (e.isError ? String(e.result ?? "") : undefined),
+          ...details(e.result),
+        })
+      case "queue_update":
+        return [{ type: "queue", queue: { steering: [...e.steering], followUp: [...e.followUp] } }]
+      case "compaction_start":
+        return [this.notice("info", COMPACTION_REASON[e.reason])]
+      case "compaction_end":
+        return this.compactionEnd(e)
+      case "auto_retry_start":
+        this.failedEnd = undefined
+        return [
+          this.notice(
+            "warning",
+            `Retrying (${e.attempt}/${e.maxAttempts}) in ${Math.round(e.delayMs / 100) / 10}s: ${e.errorMessage}`,
+          ),
+        ]
+      case "auto_retry_end": {
+        if (e.success) return []
+        const text =
+          e.finalError === "Retry cancelled"
+            ? "Retry cancelled"
+            : `Gave up after ${e.attempt} attempt${e.attempt === 1 ? "" : "s"}: ${e.finalError ?? "error"}`
+        // Cancelled while waiting to retry: no agent_end follows, so the run ends here.
+        if (!this.failedEnd) return [this.notice("error", text), ...this.endRun()]
+        this.failedEnd.reported = true
+        return [this.notice("error", text)]
+      }
+      case "session_info_changed":
+      case "thinking_level_changed":
+        return [{ type: "info", info: this.ctx.info() }]
+      default:
+        return []
+    }
+  }
+
+  private agentEnd(): SessionEvent[] {
+    const last = this.lastAssistant
+    this.lastAssistant = undefined
+    if (last?.stopReason === "error") {
+      this.failedEnd = { error: last.errorMessage ?? "The model returned an error", reported: false }
+      return []
+    }
+    return this.endRun()
+  }
+
+  /**
+   * Call right after Pi's agent_end handling (a microtask after agent_end): Pi announces a retry
+   * synchronously after its listeners, so by then a failed run that is not retried is over.
+   */
+  settleEnd(): SessionEvent[] {
+    const failed = this.failedEnd
+    if (!failed) return []
+    this.failedEnd = undefined
+    const out: SessionEvent[] = failed.reported ? [] : [this.notice("error", failed.error)]
+    return [...out, ...this.endRun()]
+  }
+
+  private endRun(): SessionEvent[] {
+    if (!this.running) return []
+    this.running = false
+    this.started = false
+    return [{ type: "run", running: false }]
+  }
+
+  private messageStart(m: MessageOf<"message_start">): SessionEvent[] {
+    if (m.role === "user") return [{ type: "item_add", item: projectUser(m, this.ids.take(`u-${m.timestamp}`)) }]
+    if (m.role !== "assistant") return []
+    this.assistantId = this.ids.take(`a-${m.timestamp}`)
+    this.tools.clear()
+    return [{ type: "item_add", item: projectAssistant(m, this.assistantId, true) }]
+  }
+
+  private messageUpdate(e: Extract<AgentSessionEvent, { type: "message_update" }>): SessionEvent[] {
+    const id = this.assistantId
+    if (!id || e.message.role !== "assistant") return []
+    const a = e.assistantMessageEvent
+    switch (a.type) {
+      case "text_start":
+      case "thinking_start":
+        // An empty delta creates the block, so indexes stay aligned even if no text follows.
+        return [{ type: "text_delta", itemId: id, blockIndex: a.contentIndex, blockType: blockType(a.type), delta: "" }]
+      case "text_delta":
+      case "thinking_delta":
+        return [{ type: "text_delta", itemId: id, blockIndex: a.contentIndex, blockType: blockType(a.type), delta: a.delta }]
+      case "toolcall_end": {
+        const call = a.toolCall
+        const tool: ToolItem = {
+          kind: "tool",
+          id: this.ids.take(call.id),
+          name: call.name,
+          args: call.arguments,
+          status: "pending",
+          timestamp: e.message.timestamp,
+        }
+        this.tools.set(call.id, tool)
+        return [
+          { type: "item_update", item: projectAssistant(e.message, id, true) },
+          { type: "item_add", item: tool },
+        ]
+      }
+      default:
+        return []
+    }
+  }
+
+  private messageEnd(m: MessageOf<"message_end">): SessionEvent[] {
+    switch (m.role) {
+      case "assistant": {
+        const id = this.assistantId ?? this.ids.take(`a-${m.timestamp}`)
+        this.assistantId = undefined
+        this.lastAssistant = m
+        const out: SessionEvent[] = [{ type: "item_update", item: projectAssistant(m, id, false) }]
+        if (m.stopReason === "aborted" || m.stopReason === "error") {
+          for (const [callId, tool] of this.tools)
+            if (tool.status === "pending") out.push(...this.tool(callId, { status: "error" }))
+        }
+        if (m.stopReason === "aborted") out.push(this.notice("warning", "Interrupted"))
+        return out
+      }
+      case "toolResult": {
+        const tool = this.tools.get(m.toolCallId)
+        if (!tool) return []
+        const next = applyToolResult(tool, m)
+        if (sameResult(tool, next)) return []
+        this.tools.set(m.toolCallId, next)
+        return [{ type: "item_update", item: next }]
+      }
+      case "custom":
+        return m.display ? [{ type: "item_add", item: projectCustom(m, this.ids.take(`c-${m.timestamp}`)) }] : []
+      default:
+        return []
+    }
+  }
+
+  private tool(callId: string, patch: Partial<ToolItem>): SessionEvent[] {
+    const prev = this.tools.get(callId)
+    const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<ToolItem>
+    if (!prev) {
+      // A tool call we never saw stream (e.g. projected before a reconnect): open it now.
+      const item: ToolItem = {
+        kind: "tool",
+        id: this.ids.take(callId),
+        name: patch.name ?? "tool",
+        args: patch.args,
+        status: "running",
+        timestamp: this.ctx.now(),
+        ...clean,
+      }
+      this.tools.set(callId, item)
+      return [{ type: "item_add", item }]
+    }
+    const next: ToolItem = { ...prev, ...clean }
+    this.tools.set(callId, next)
+    return [{ type: "item_update", item: next }]
+  }
+
+  private compactionEnd(e: Extract<AgentSessionEvent, { type: "compaction_end" }>): SessionEvent[] {
+    if (e.result) {
+      const r = e.result
+      const item = projectCompaction(r.summary, r.tokensBefore, this.ids.take(compactionId(r.firstKeptEntryId)), this.ctx.compactionTime())
+      return [{ type: "item_add", item }, { type: "stats", stats: this.ctx.stats() }]
+    }
+    if (e.aborted) return [this.notice("warning", "Compaction cancelled")]
+    if (e.errorMessage) return [this.notice("error", `Compaction failed: ${e.errorMessage}`)]
+    return []
+  }
+}
+
+function blockType(t: string): "text" | "thinking" {
+  return t.startsWith("thinking") ? "thinking" : "text"
+}
+
+function details(result: unknown): { details?: unknown } {
+  const d = (result as { details?: unknown } | undefined)?.details
+  return d === undefined ? {} : { details: d }
+}
+
+function sameResult(a: ToolItem, b: ToolItem): boolean {
+  return a.status === b.status && a.output === b.output && JSON.stringify(a.details) === JSON.stringify(b.details)
+}
+

@@ -1,0 +1,49 @@
+// The factory Pi's AgentSessionRuntime calls for the first session and again on /new, /fork and
+// /session: cwd-bound services over the host's shared auth and models, the person's resources,
+// and what xagent adds (bundled extensions, built-in tools).
+import type { Api, Model } from "@mariozechner/pi-ai"
+import {
+  createAgentSessionFromServices,
+  createAgentSessionServices,
+  type AuthStorage,
+  type CreateAgentSessionRuntimeFactory,
+  type ExtensionFactory,
+  type ModelRegistry,
+  type ToolDefinition,
+} from "@mariozechner/pi-coding-agent"
+import type { ThinkingLevel } from "../protocol"
+
+export interface FactoryInputs {
+  authStorage: AuthStorage
+  modelRegistry: ModelRegistry
+  extensionFactories: ExtensionFactory[]
+  extensionPaths: string[]
+  customTools: ToolDefinition[]
+  /** A model/thinking for this one session (open, /new); undefined lets Pi restore or default. */
+  takeNext(): { model?: Model<Api>; thinking?: ThinkingLevel }
+}
+
+export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFactory {
+  return async ({ cwd, agentDir, sessionManager, sessionStartEvent }) => {
+    const services = await createAgentSessionServices({
+      cwd,
+      agentDir,
+      authStorage: i.authStorage,
+      modelRegistry: i.modelRegistry,
+      resourceLoaderOptions: { extensionFactories: i.extensionFactories, additionalExtensionPaths: i.extensionPaths },
+    })
+    const { model, thinking } = i.takeNext()
+    const created = await createAgentSessionFromServices({
+      services,
+      sessionManager,
+      sessionStartEvent,
+      model,
+      thinkingLevel: thinking,
+      customTools: i.customTools,
+    })
+    const loadErrors = services.resourceLoader
+      .getExtensions()
+      .errors.map((e) => ({ type: "error" as const, message: `Failed to load extension "${e.path}": ${e.error}` }))
+    return { ...created, services, diagnostics: [...services.diagnostics, ...loadErrors] }
+  }
+}

@@ -1,0 +1,36 @@
+// `!command`: Pi runs it (and records it in the session); windows see it as a bash item that
+// fills in while it runs.
+import type { BashItem, SessionEvent } from "../protocol"
+import type { AgentSession } from "./pi-types"
+
+/** Output kept on a running bash item; the final item carries Pi's (truncated) result. */
+const LIVE_TAIL = 32 * 1024
+
+export interface BashSink {
+  emit(e: SessionEvent): void
+  id(base: string): string
+  notice(level: "error", text: string): void
+}
+
+/** Starts the command and returns at once; progress and the result arrive as item updates. */
+export function runBash(s: AgentSession, command: string, sink: BashSink): void {
+  const now = Date.now()
+  const item: BashItem = { kind: "bash", id: sink.id(`b-${now}`), command, output: "", status: "running", timestamp: now }
+  sink.emit({ type: "item_add", item })
+  let output = ""
+  const onChunk = (chunk: string) => {
+    output = (output + chunk).slice(-LIVE_TAIL)
+    sink.emit({ type: "item_update", item: { ...item, output } })
+  }
+  s.executeBash(command, onChunk).then(
+    (r) => {
+      const done: BashItem = { ...item, output: r.output, status: "done", cancelled: r.cancelled, truncated: r.truncated }
+      if (r.exitCode !== undefined) done.exitCode = r.exitCode
+      sink.emit({ type: "item_update", item: done })
+    },
+    (err) => {
+      sink.emit({ type: "item_update", item: { ...item, output, status: "done", cancelled: true } })
+      sink.notice("error", `Command failed: ${err instanceof Error ? err.message : String(err)}`)
+    },
+  )
+}

@@ -1,0 +1,101 @@
+// Where Pi keeps a folder's sessions, and finding them by path, id or id prefix. Pi's own
+// defaults follow the env's agent dir, so everything here takes the host's agentDir explicitly.
+import { existsSync, readdirSync, statSync } from "node:fs"
+import { isAbsolute, join, resolve } from "node:path"
+import { SessionManager, SettingsManager, type SessionInfo as PiSessionInfo } from "@mariozechner/pi-coding-agent"
+import { ProtocolError, type SavedSession } from "../protocol"
+
+const SESSION_DIR_ENV = "PI_CODING_AGENT_SESSION_DIR"
+
+function expandHome(p: string): string {
+  return p === "~" || p.startsWith("~/") ? join(process.env.HOME ?? "", p.slice(1)) : p
+}
+
+/** A custom session dir (env or settings) holds every folder's sessions; undefined means Pi's default layout. */
+export function customSessionDir(cwd: string, agentDir: string): string | undefined {
+  const env = process.env[SESSION_DIR_ENV]
+  if (env) return expandHome(env)
+  return SettingsManager.create(cwd, agentDir).getSessionDir() || undefined
+}
+
+export function sessionDirFor(cwd: string, agentDir: string): string {
+  const custom = customSessionDir(cwd, agentDir)
+  if (custom) return custom
+  return join(agentDir, "sessions", `--${cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`)
+}
+
+/** The newest session file of a folder by mtime (what `pi --continue` resumes), if any. */
+export function mostRecentFile(dir: string): string | undefined {
+  if (!existsSync(dir)) return undefined
+  let best: { path: string; mtime: number } | undefined
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith(".jsonl")) continue
+    const path = join(dir, name)
+    const mtime = statSync(path).mtimeMs
+    if (!best || mtime > best.mtime) best = { path, mtime }
+  }
+  return best?.path
+}
+
+export async function listSessions(cwd: string, agentDir: string): Promise<PiSessionInfo[]> {
+  const custom = customSessionDir(cwd, agentDir)
+  const dir = custom ?? sessionDirFor(cwd, agentDir)
+  if (!existsSync(dir)) return []
+  const all = await SessionManager.list(cwd, dir)
+  return custom ? all.filter((s) => s.cwd === cwd) : all
+}
+
+export async function listAllSessions(agentDir: string): Promise<PiSessionInfo[]> {
+  const root = join(agentDir, "sessions")
+  const dirs = existsSync(root)
+    ? readdirSync(root, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => join(root, d.name))
+    : []
+  const custom = process.env[SESSION_DIR_ENV]
+  if (custom) dirs.push(expandHome(custom))
+  const lists = await Promise.all(dirs.map((d) => SessionManager.list("", d)))
+  const seen = new Set<string>()
+  return lists
+    .flat()
+    .filter((s) => !seen.has(s.path) && seen.add(s.path))
+    .sort((a, b) => b.modified.getTime() - a.modified.getTime())
+}
+
+/** A session file path, or a Pi session id / unique id prefix (this folder's sessions first). */
+export async function resolveSessionRef(ref: string, cwd: string, agentDir: string): Promise<string> {
+  if (ref.includes("/") || ref.includes("\\") || ref.endsWith(".jsonl")) {
+    const path = isAbsolute(ref) ? ref : resolve(cwd, ref)
+    if (!existsSync(path)) throw new ProtocolError("not_found", `No session file at ${path}`)
+    return path
+  }
+  for (const list of [() => listSessions(cwd, agentDir), () => listAllSessions(agentDir)]) {
+    const matches = (await list()).filter((s) => s.id.startsWith(ref))
+    if (matches.length === 1) return matches[0]!.path
+    if (matches.length > 1) {
+      const exact = matches.find((s) => s.id === ref)
+      if (exact) return exact.path
+      throw new ProtocolError(
+        "bad_request",
+        `Session id "${ref}" is ambiguous: ${matches
+          .slice(0, 5)
+          .map((s) => s.id)
+          .join(", ")}${matches.length > 5 ? "…" : ""}`,
+      )
+    }
+  }
+  throw new ProtocolError("not_found", `No session matching "${ref}" in ${join(agentDir, "sessions")}`)
+}
+
+export function toSaved(s: PiSessionInfo): SavedSession {
+  const out: SavedSession = {
+    path: s.path,
+    id: s.id,
+    cwd: s.cwd,
+    modified: s.modified.getTime(),
+    messageCount: s.messageCount,
+    firstMessage: s.firstMessage,
+  }
+  if (s.name) out.name = s.name
+  return out
+}

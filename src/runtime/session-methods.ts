@@ -1,0 +1,213 @@
+// Requests addressed to one live session. Effects reach windows as events; results carry only
+// what the caller asked for. Every failure is a ProtocolError with a message a person can act on.
+import { writeFileSync } from "node:fs"
+import { isAbsolute, resolve } from "node:path"
+import type { ModelRegistry } from "@mariozechner/pi-coding-agent"
+import { ProtocolError, type CommandInfo, type Params, type Result, type UiResponse } from "../protocol"
+import { transcriptMarkdown } from "./export-markdown"
+import { errorText, type LiveSession } from "./live-session"
+import { modelInfo, realModel, resolveModel } from "./models"
+import { projectTree } from "./project-tree"
+import { resolveSessionRef } from "./session-files"
+
+export interface HostContext {
+  agentDir: string
+  modelRegistry: ModelRegistry
+  /** The live session (other than `except`) that has this file open, if any. */
+  liveByFile(path: string, except?: string): LiveSession | undefined
+}
+
+type SessionMethod =
+  | "session.prompt"
+  | "session.bash"
+  | "session.abort"
+  | "session.dequeue"
+  | "session.commands"
+  | "session.models"
+  | "session.setModel"
+  | "session.setThinking"
+  | "session.compact"
+  | "session.new"
+  | "session.switch"
+  | "session.forkPoints"
+  | "session.fork"
+  | "session.tree"
+  | "session.navigate"
+  | "session.setName"
+  | "session.export"
+  | "session.lastReply"
+  | "session.uiRespond"
+
+type Handlers = { [M in SessionMethod]: (live: LiveSession, p: Params<M>, host: HostContext) => Promise<Result<M>> }
+
+export const SESSION_METHODS: Handlers = {
+  "session.prompt": async (live, p) => {
+    await prompt(live, p.text, p.behavior)
+    return {}
+  },
+  "session.bash": async (live, p) => {
+    if (live.session.isBashRunning) throw new ProtocolError("failed", "A shell command is already running; interrupt it first")
+    live.bash(p.command)
+    return {}
+  },
+  "session.abort": async (live) => {
+    await live.abort()
+    return {}
+  },
+  "session.dequeue": async (live) => live.session.clearQueue(),
+  "session.commands": async (live) => ({ commands: commands(live) }),
+  "session.models": async (live, _p, host) => {
+    const s = live.session
+    const models = host.modelRegistry.getAll().map((m) => modelInfo(m, host.modelRegistry))
+    const result: Result<"session.models"> = { models, levels: s.getAvailableThinkingLevels() }
+    const current = realModel(s.model)
+    if (current) result.current = { provider: current.provider, id: current.id }
+    return result
+  },
+  "session.setModel": async (live, p, host) => {
+    const model = resolveModel(host.modelRegistry, `${p.provider}/${p.id}`)
+    if (!host.modelRegistry.hasConfiguredAuth(model))
+      throw new ProtocolError("failed", `No credentials for ${model.provider}: sign in with /login or set its API key first`)
+    await live.session.setModel(model)
+    return {}
+  },
+  "session.setThinking": async (live, p) => {
+    live.session.setThinkingLevel(p.level)
+    return {}
+  },
+  "session.compact": async (live, p) => {
+    if (live.session.isCompacting) throw new ProtocolError("failed", "Compaction is already running")
+    await failed(() => live.session.compact(p.instructions), "Compaction failed")
+    return {}
+  },
+  "session.new": async (live) => {
+    if (live.session.isStreaming) await live.abort()
+    const r = await failed(() => live.newSession(), "Could not start a new session")
+    if (r.cancelled) throw new ProtocolError("failed", "An extension cancelled the new session")
+    return {}
+  },
+  "session.switch": async (live, p, host) => {
+    const path = await resolveSessionRef(p.path, live.session.sessionManager.getCwd(), host.agentDir)
+    const other = host.liveByFile(path, live.id)
+    if (other) throw new ProtocolError("failed", `That session is already open as ${other.id}; attach to it instead`)
+    if (live.session.isStreaming) await live.abort()
+    const r = await failed(() => live.rt.switchSession(path), "Could not switch session")
+    if (r.cancelled) throw new ProtocolError("failed", "An extension cancelled the switch")
+    return {}
+  },
+  "session.forkPoints": async (live) => ({ points: live.session.getUserMessagesForForking() }),
+  "session.fork": async (live, p) => {
+    entry(live, p.entryId)
+    if (live.session.isStreaming) await live.abort()
+    const r = await failed(() => live.rt.fork(p.entryId), "Could not fork")
+    if (r.cancelled) throw new ProtocolError("failed", "An extension cancelled the fork")
+    return r.selectedText === undefined ? {} : { editorText: r.selectedText }
+  },
+  "session.tree": async (live) => ({ nodes: projectTree(live.session.sessionManager) }),
+  "session.navigate": async (live, p) => {
+    entry(live, p.entryId)
+    if (live.session.isStreaming) throw new ProtocolError("failed", "Interrupt the running reply before moving in the tree")
+    const r = await failed(() => live.session.navigateTree(p.entryId), "Could not move in the tree")
+    if (r.cancelled) throw new ProtocolError("failed", "An extension cancelled the move")
+    live.resetView()
+    return r.editorText === undefined ? {} : { editorText: r.editorText }
+  },
+  "session.setName": async (live, p) => {
+    const name = p.name.trim()
+    if (!name) throw new ProtocolError("bad_request", "A session name cannot be blank")
+    live.session.setSessionName(name)
+    return {}
+  },
+  "session.export": async (live, p) => {
+    const s = live.session
+    const cwd = s.sessionManager.getCwd()
+    const ext = p.format === "html" ? "html" : "md"
+    const path = p.path
+      ? isAbsolute(p.path)
+        ? p.path
+        : resolve(cwd, p.path)
+      : resolve(cwd, `xagent-session-${s.sessionId.slice(0, 8)}.${ext}`)
+    if (p.format === "html") return { path: await failed(() => s.exportToHtml(path), "HTML export failed") }
+    const snap = live.snapshot()
+    await failed(async () => writeFileSync(path, transcriptMarkdown(snap.info, snap.items)), "Markdown export failed")
+    return { path }
+  },
+  "session.lastReply": async (live) => {
+    const text = live.session.getLastAssistantText()
+    return text === undefined ? {} : { text }
+  },
+  "session.uiRespond": async (live, p) => {
+    // The bridge checks the answer against its question (ask_user answers included).
+    live.bridge.respond(p.requestId, p.response as UiResponse)
+    return {}
+  },
+}
+
+async function prompt(live: LiveSession, text: string, behavior?: "steer" | "followUp") {
+  const s = live.session
+  const space = text.indexOf(" ")
+  const name = text.startsWith("/") ? text.slice(1, space === -1 ? undefined : space) : ""
+  if (name && s.extensionRunner.getCommand(name)) {
+    // Commands may open dialogs and wait on them: accept now, report failures as notices.
+    s.prompt(text).catch((err) => live.notice("error", `/${name} failed: ${errorText(err)}`))
+    return
+  }
+  if (live.running && !behavior)
+    throw new ProtocolError("bad_request", 'A reply is running: send this with behavior "steer" or "followUp"')
+  // Pi's agent can still be winding down after the run ended for windows: let it finish.
+  if (!live.running && s.isStreaming) await s.agent.waitForIdle()
+  const hint = live.running ? undefined : live.info().authHint
+  if (hint) throw new ProtocolError("failed", hint)
+  await new Promise<void>((resolvePrompt, reject) => {
+    let accepted = false
+    s.prompt(text, {
+      streamingBehavior: live.running ? behavior : undefined,
+      preflightResult: (ok) => {
+        if (!ok) return
+        accepted = true
+        live.beginRun()
+        resolvePrompt()
+      },
+    }).then(
+      () => {
+        live.settleRun()
+        resolvePrompt()
+      },
+      (err) => {
+        live.settleRun()
+        if (!accepted) reject(new ProtocolError("failed", errorText(err)))
+        else live.notice("error", errorText(err))
+      },
+    )
+  })
+}
+
+function commands(live: LiveSession): CommandInfo[] {
+  const s = live.session
+  const out: CommandInfo[] = []
+  for (const c of s.extensionRunner.getRegisteredCommands())
+    out.push(withDescription({ name: c.invocationName, source: "extension" }, c.description))
+  for (const t of s.promptTemplates) out.push(withDescription({ name: t.name, source: "prompt" }, t.description))
+  for (const k of s.resourceLoader.getSkills().skills)
+    out.push(withDescription({ name: `skill:${k.name}`, source: "skill" }, k.description))
+  return out
+}
+
+function withDescription(c: CommandInfo, description?: string): CommandInfo {
+  if (description) c.description = description
+  return c
+}
+
+function entry(live: LiveSession, id: string) {
+  if (!live.session.sessionManager.getEntry(id))
+    throw new ProtocolError("not_found", `No entry ${id} in this session (see session.tree or session.forkPoints)`)
+}
+
+async function failed<T>(fn: () => Promise<T> | T, what: string): Promise<T> {
+  try {
+    return await fn()
+  } catch (err) {
+    if (err instanceof ProtocolError) throw err
+    throw new ProtocolError("failed", `${what}: ${errorText(err)}`)
+  }
+}

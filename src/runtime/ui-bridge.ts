@@ -1,0 +1,175 @@
+// Pi's ExtensionUIContext for a host without pi-tui: dialogs become id-correlated `ui_request`
+// events held until some window answers (first answer wins), and the fire-and-forget calls
+// become ui_* events. Calls that need pi-tui components degrade to a warning, never a crash.
+import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent"
+import {
+  formatProblems,
+  ProtocolError,
+  validateAnswers,
+  type SessionEvent,
+  type UiRequest,
+  type UiResponse,
+} from "../protocol"
+
+type NewRequest = UiRequest extends infer R ? (R extends UiRequest ? Omit<R, "id"> : never) : never
+
+interface Pending {
+  request: UiRequest
+  finish(response: UiResponse | undefined): void
+}
+
+export interface UiBridge {
+  readonly context: ExtensionUIContext
+  /** Asks every window; resolves with the first answer, or undefined on timeout/abort/cancelAll. */
+  request(req: NewRequest, opts?: { signal?: AbortSignal; timeout?: number }): Promise<UiResponse | undefined>
+  /** Throws ProtocolError when the request is gone or the answer does not fit it. */
+  respond(requestId: string, response: UiResponse): void
+  /** Closes every open dialog as cancelled (session replaced or closed). */
+  cancelAll(): void
+  pendingCount(): number
+}
+
+let nextId = 0
+
+export function createUiBridge(emit: (e: SessionEvent) => void): UiBridge {
+  const pending = new Map<string, Pending>()
+  const warned = new Set<string>()
+  const state = { workingMessage: undefined as string | undefined, workingVisible: true }
+
+  const unsupported = (call: string) => {
+    if (warned.has(call)) return
+    warned.add(call)
+    emit({ type: "ui_notify", level: "warning", message: `An extension called ${call}, which needs Pi's own terminal UI; xagent ignores it.` })
+  }
+
+  const request: UiBridge["request"] = (req, opts) => {
+    if (opts?.signal?.aborted) return Promise.resolve(undefined)
+    const id = `ui-${Date.now().toString(36)}-${++nextId}`
+    const full = { ...req, id } as UiRequest
+    if (opts?.timeout && (full.kind === "select" || full.kind === "confirm" || full.kind === "input"))
+      full.timeoutMs = opts.timeout
+    return new Promise((resolve) => {
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const onAbort = () => finish(undefined)
+      const finish = (response: UiResponse | undefined) => {
+        if (!pending.delete(id)) return
+        if (timer) clearTimeout(timer)
+        opts?.signal?.removeEventListener("abort", onAbort)
+        emit({ type: "ui_resolved", requestId: id })
+        resolve(response)
+      }
+      pending.set(id, { request: full, finish })
+      opts?.signal?.addEventListener("abort", onAbort, { once: true })
+      if (opts?.timeout) timer = setTimeout(() => finish(undefined), opts.timeout)
+      emit({ type: "ui_request", request: full })
+    })
+  }
+
+  const valueOf = (r: UiResponse | undefined) => (r && "value" in r ? r.value : undefined)
+
+  const context = {
+    select: async (title: string, options: string[], opts?: { signal?: AbortSignal; timeout?: number }) =>
+      valueOf(await request({ kind: "select", title, options: [...options] }, opts)),
+    confirm: async (title: string, message: string, opts?: { signal?: AbortSignal; timeout?: number }) => {
+      const r = await request({ kind: "confirm", title, message }, opts)
+      return !!r && "confirmed" in r && r.confirmed
+    },
+    input: async (title: string, placeholder?: string, opts?: { signal?: AbortSignal; timeout?: number }) =>
+      valueOf(await request(placeholder === undefined ? { kind: "input", title } : { kind: "input", title, placeholder }, opts)),
+    editor: async (title: string, prefill?: string) =>
+      valueOf(await request(prefill === undefined ? { kind: "editor", title } : { kind: "editor", title, prefill })),
+    notify(message: string, type?: "info" | "warning" | "error") {
+      emit({ type: "ui_notify", level: type ?? "info", message })
+    },
+    setStatus(key: string, text: string | undefined) {
+      emit(text === undefined ? { type: "ui_status", key } : { type: "ui_status", key, text })
+    },
+    setWidget(key: string, content: unknown, options?: { placement?: "aboveEditor" | "belowEditor" }) {
+      const placement = options?.placement ?? "aboveEditor"
+      if (content === undefined) emit({ type: "ui_widget", key, placement })
+      else if (Array.isArray(content)) emit({ type: "ui_widget", key, lines: content.map(String), placement })
+      else unsupported("ui.setWidget() with a component")
+    },
+    setTitle(title: string) {
+      emit({ type: "ui_title", title })
+    },
+    setWorkingMessage(message?: string) {
+      state.workingMessage = message
+      emit({ type: "ui_working", message, visible: state.workingVisible })
+    },
+    setWorkingVisible(visible: boolean) {
+      state.workingVisible = visible
+      emit({ type: "ui_working", message: state.workingMessage, visible })
+    },
+    // Cosmetic pi-tui tweaks with no xagent counterpart: ignored quietly.
+    setWorkingIndicator() {},
+    setHiddenThinkingLabel() {},
+    async custom() {
+      unsupported("ui.custom()")
+      return undefined
+    },
+    setFooter: (f: unknown) => void (f !== undefined && unsupported("ui.setFooter()")),
+    setHeader: (f: unknown) => void (f !== undefined && unsupported("ui.setHeader()")),
+    setEditorComponent: (f: unknown) => void (f !== undefined && unsupported("ui.setEditorComponent()")),
+    getEditorComponent: () => undefined,
+    addAutocompleteProvider: () => unsupported("ui.addAutocompleteProvider()"),
+    onTerminalInput: () => {
+      unsupported("ui.onTerminalInput()")
+      return () => {}
+    },
+    pasteToEditor: () => unsupported("ui.pasteToEditor()"),
+    setEditorText: () => unsupported("ui.setEditorText()"),
+    getEditorText: () => "",
+    get theme() {
+      return theme
+    },
+    getAllThemes: () => [],
+    getTheme: () => undefined,
+    setTheme: () => ({ success: false, error: "xagent draws with its own theme" }),
+    getToolsExpanded: () => false,
+    setToolsExpanded() {},
+  }
+
+  const bridge: UiBridge = {
+    context: context as unknown as ExtensionUIContext,
+    request,
+    respond(requestId, response) {
+      const p = pending.get(requestId)
+      if (!p)
+        throw new ProtocolError("not_found", `Question ${requestId} is no longer open (answered elsewhere, cancelled or timed out)`)
+      const problem = mismatch(p.request, response)
+      if (problem) throw new ProtocolError("bad_request", problem)
+      p.finish(response)
+    },
+    cancelAll() {
+      for (const p of [...pending.values()]) p.finish(undefined)
+    },
+    pendingCount: () => pending.size,
+  }
+  return bridge
+}
+
+function mismatch(req: UiRequest, r: UiResponse): string | undefined {
+  if ("cancelled" in r) return undefined
+  if (req.kind === "ask_user") {
+    if (!("answers" in r)) return "ask_user questions need {answers: [...]}"
+    const problems = validateAnswers(req.questions, r.answers)
+    return problems.length ? `The answers do not fit the questions:\n${formatProblems(problems)}` : undefined
+  }
+  if (req.kind === "confirm") return "confirmed" in r ? undefined : `"${req.title}" needs {confirmed: boolean}`
+  if (!("value" in r)) return `"${req.title}" needs {value: string}`
+  if (req.kind === "select" && !req.options.includes(r.value))
+    return `"${r.value}" is not one of the options of "${req.title}": ${req.options.join(", ")}`
+  return undefined
+}
+
+/** Stands in for pi-tui's Theme: every styling call hands its text back unstyled. */
+const theme: unknown = new Proxy(() => {}, {
+  get: (_t, prop) => (prop === Symbol.toPrimitive ? () => "" : styled),
+  apply: () => "",
+})
+
+function styled(...args: unknown[]): string {
+  for (let i = args.length - 1; i >= 0; i--) if (typeof args[i] === "string") return args[i] as string
+  return ""
+}

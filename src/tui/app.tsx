@@ -1,0 +1,123 @@
+// The provider tree and the page switch, shared by runTui and the tests (which hand it a fake
+// client). Global keys live here: Ctrl+C twice or Ctrl+D on an empty prompt quits, Ctrl+S lets
+// the terminal have the mouse, and a finished mouse selection is copied (OSC 52).
+import type { Selection } from "@opentui/core"
+import { useKeyboard, useRenderer, useSelectionHandler } from "@opentui/solid"
+import { createEffect, Match, Switch } from "solid-js"
+import type { Client } from "../client/client"
+import { ClientProvider } from "./context/client"
+import { DialogProvider, useDialog } from "./context/dialog"
+import { ExitProvider, useExit } from "./context/exit"
+import { RouteProvider, useRoute } from "./context/route"
+import { SessionProvider } from "./context/session"
+import { SyncProvider, useSync } from "./context/sync"
+import { ToastProvider, useToast } from "./context/toast"
+import { useView, ViewProvider } from "./context/view"
+import { SessionPage } from "./routes/session"
+import { SessionsPage } from "./routes/sessions"
+import { TreePage } from "./routes/tree"
+import type { TuiOptions } from "./run-options"
+
+export interface AppProps {
+  cwd: string
+  version: string
+  connect: () => Promise<Client>
+  target: TuiOptions["target"]
+  initialPrompt?: string
+  onExit: (code: number) => void
+  /** Lets the caller read live state at exit (the farewell needs it). */
+  onState?: (state: { running: () => boolean; sessionId: () => string | undefined }) => void
+  flushInterval?: number
+}
+
+/** How long the first Ctrl+C stays armed for the second. */
+const QUIT_WINDOW_MS = 2000
+
+function Shell(props: { version: string; cwd: string; onState?: AppProps["onState"] }) {
+  const route = useRoute()
+  const renderer = useRenderer()
+  const dialog = useDialog()
+  const toast = useToast()
+  const sync = useSync()
+  const view = useView()
+  const exit = useExit()
+  let armedUntil = 0
+
+  sync.onNotify((n) => toast.show(n))
+  props.onState?.({ running: () => sync.data.running, sessionId: () => sync.data.sessionId })
+
+  createEffect(() => {
+    const name = sync.data.ui.title ?? sync.data.info?.name
+    renderer.setTerminalTitle(name ? `xagent · ${name}` : "xagent")
+  })
+
+  useSelectionHandler((selection: Selection) => {
+    if (selection.isDragging) return
+    const text = selection.getSelectedText()
+    if (!text.trim()) return
+    if (renderer.copyToClipboardOSC52(text)) toast.show({ level: "info", message: `Copied ${text.length} characters` })
+  })
+
+  useKeyboard((e) => {
+    if (e.defaultPrevented) return
+    const editor = renderer.currentFocusedEditor as { plainText: string; setText(t: string): void } | null
+    if (e.ctrl && e.name === "c") {
+      e.preventDefault()
+      if (!dialog.active() && editor?.plainText) return editor.setText("")
+      if (Date.now() < armedUntil) return exit.exit(0)
+      armedUntil = Date.now() + QUIT_WINDOW_MS
+      const hint = sync.data.running ? "Esc stops the reply · Ctrl+C again quits" : "Press Ctrl+C again to quit"
+      return toast.show({ level: "info", message: hint, durationMs: QUIT_WINDOW_MS })
+    }
+    if (dialog.active()) return
+    if (e.ctrl && e.name === "d" && route.route().name === "session" && !editor?.plainText) {
+      e.preventDefault()
+      return exit.exit(0)
+    }
+    if (e.ctrl && e.name === "s") {
+      e.preventDefault()
+      const on = !view.mouse()
+      renderer.useMouse = on
+      view.setMouse(on)
+      toast.show({ level: "info", message: on ? "Mouse on: the window scrolls and selects" : "Mouse off: the terminal selects text (Ctrl+S again to undo)" })
+    }
+  })
+
+  return (
+    <box width="100%" height="100%">
+      <Switch>
+        <Match when={route.route().name === "sessions"}>
+          <SessionsPage initial={(route.route() as { initial?: boolean }).initial} />
+        </Match>
+        <Match when={route.route().name === "tree"}>
+          <TreePage />
+        </Match>
+        <Match when={route.route().name === "session"}>
+          <SessionPage version={props.version} cwd={props.cwd} focused={!dialog.active()} />
+        </Match>
+      </Switch>
+    </box>
+  )
+}
+
+export function App(props: AppProps) {
+  return (
+    <ExitProvider onExit={props.onExit}>
+      <ToastProvider>
+        <DialogProvider>
+          <ClientProvider connect={props.connect}>
+            <SyncProvider flushInterval={props.flushInterval}>
+              <RouteProvider>
+                <SessionProvider target={props.target} initialPrompt={props.initialPrompt}>
+                  <ViewProvider>
+                    <Shell version={props.version} cwd={props.cwd} onState={props.onState} />
+                  </ViewProvider>
+                </SessionProvider>
+              </RouteProvider>
+            </SyncProvider>
+          </ClientProvider>
+        </DialogProvider>
+      </ToastProvider>
+    </ExitProvider>
+  )
+}

@@ -1,0 +1,98 @@
+// The window's own slash commands. Each names the action it runs; the actions themselves (which
+// open dialogs and pages) live with the session page. Aliases share one entry, and /help lists
+// canonical names only.
+import type { CommandInfo } from "../protocol"
+import type { PaletteEntry } from "./component/palette/palette-entry"
+
+export type ExportFormat = "html" | "markdown"
+
+export interface CommandActions {
+  help(): void
+  newSession(): void
+  openSessions(): void
+  openTree(): void
+  fork(): void
+  pickModel(query: string): void
+  setThinking(level: string): void
+  compact(instructions: string): void
+  rename(name: string): void
+  copyLastReply(): void
+  exportSession(format: ExportFormat, path?: string): void
+  login(provider: string): void
+  quit(): void
+  /** A command failed before it ran (bad arguments). */
+  refuse(message: string): void
+}
+
+export interface CommandSpec {
+  name: string
+  aliases?: string[]
+  args?: string
+  description: string
+  run(actions: CommandActions, args: string): void
+}
+
+export const COMMANDS: CommandSpec[] = [
+  { name: "help", description: "Commands and keys", run: (a) => a.help() },
+  { name: "new", description: "Start a new session", run: (a) => a.newSession() },
+  {
+    name: "session",
+    aliases: ["resume"],
+    description: "Open a saved session",
+    run: (a) => a.openSessions(),
+  },
+  { name: "tree", description: "Move to another point in this session's branches", run: (a) => a.openTree() },
+  { name: "fork", description: "Start a new session from an earlier message", run: (a) => a.fork() },
+  { name: "model", args: "[name]", description: "Choose the model", run: (a, args) => a.pickModel(args) },
+  {
+    name: "thinking",
+    args: "[level]",
+    description: "Set the thinking level (off, minimal, low, medium, high, xhigh)",
+    run: (a, args) => a.setThinking(args),
+  },
+  {
+    name: "compact",
+    args: "[instructions]",
+    description: "Summarise the conversation to free context",
+    run: (a, args) => a.compact(args),
+  },
+  { name: "name", args: "[name]", description: "Name this session", run: (a, args) => a.rename(args) },
+  { name: "copy", description: "Copy the last reply to the clipboard", run: (a) => a.copyLastReply() },
+  {
+    name: "export",
+    args: "[html|md] [path]",
+    description: "Export the session as HTML or Markdown",
+    run: (a, args) => {
+      const [first = "", ...rest] = args.trim().split(/\s+/).filter(Boolean)
+      const format = first === "" || first === "html" ? "html" : first === "md" || first === "markdown" ? "markdown" : undefined
+      if (!format) return a.refuse(`Unknown export format "${first}": use html or md`)
+      a.exportSession(format, rest.join(" ") || undefined)
+    },
+  },
+  { name: "login", args: "[provider]", description: "Set an API key or see how to sign in", run: (a, args) => a.login(args) },
+  { name: "quit", aliases: ["exit"], description: "Leave xagent", run: (a) => a.quit() },
+]
+
+export function findCommand(name: string): CommandSpec | undefined {
+  return COMMANDS.find((c) => c.name === name) ?? COMMANDS.find((c) => c.aliases?.includes(name))
+}
+
+/** Runs a built-in command; false when `name` is not one. */
+export function runCommand(actions: CommandActions, name: string, args: string): boolean {
+  const spec = findCommand(name)
+  if (!spec) return false
+  spec.run(actions, args.trim())
+  return true
+}
+
+/** What the `/` palette offers: built-ins first, then the session's own commands. */
+export function paletteEntries(session: readonly CommandInfo[]): PaletteEntry[] {
+  const builtins: PaletteEntry[] = COMMANDS.map((c) => ({
+    name: c.name,
+    aliases: c.aliases,
+    description: c.args ? `${c.args} · ${c.description}` : c.description,
+    source: "builtin",
+  }))
+  const taken = new Set(COMMANDS.flatMap((c) => [c.name, ...(c.aliases ?? [])]))
+  return [...builtins, ...session.filter((c) => !taken.has(c.name)).map((c) => ({ ...c }))]
+}

@@ -1,0 +1,81 @@
+// Picks the row for one transcript item. Pure: what is open comes in through `isOpen`.
+import { Match, Switch } from "solid-js"
+import type {
+  AssistantItem,
+  BashItem,
+  CompactionItem,
+  CustomItem,
+  NoticeItem,
+  ToolItem,
+  TranscriptItem,
+  UserItem,
+} from "../../../protocol"
+import { AssistantMessage } from "./assistant-message"
+import { BashRunRow, CustomRow, NoticeRow, SummaryRow } from "./notice-rows"
+import {
+  BashToolRow,
+  EditToolRow,
+  GenericToolRow,
+  ReadToolRow,
+  SearchToolRow,
+  WriteToolRow,
+  type ToolRowProps,
+} from "./tool-rows"
+import { UserMessage } from "./user-message"
+
+export type FoldKind = "think" | "tool"
+
+export interface ItemViewProps {
+  item: TranscriptItem
+  isOpen: (kind: FoldKind, id: string) => boolean
+  onFlip: (kind: FoldKind, id: string) => void
+}
+
+const toolRows: Record<string, (p: ToolRowProps) => unknown> = {
+  bash: BashToolRow,
+  read: ReadToolRow,
+  edit: EditToolRow,
+  write: WriteToolRow,
+  grep: SearchToolRow,
+  find: SearchToolRow,
+  ls: SearchToolRow,
+}
+
+function ToolRow(props: { item: ToolItem; open: boolean; onToggle: () => void }) {
+  const Row = (toolRows[props.item.name] ?? GenericToolRow) as (p: ToolRowProps) => any
+  return <Row item={props.item} open={props.open} onToggle={props.onToggle} />
+}
+
+export function ItemView(props: ItemViewProps) {
+  const open = (kind: FoldKind) => props.isOpen(kind, props.item.id)
+  const flip = (kind: FoldKind) => () => props.onFlip(kind, props.item.id)
+  return (
+    <Switch>
+      <Match when={props.item.kind === "user"}>
+        <UserMessage item={props.item as UserItem} />
+      </Match>
+      <Match when={props.item.kind === "assistant"}>
+        <AssistantMessage
+          item={props.item as AssistantItem}
+          thinkingOpen={open("think")}
+          onToggleThinking={flip("think")}
+        />
+      </Match>
+      <Match when={props.item.kind === "tool"}>
+        <ToolRow item={props.item as ToolItem} open={open("tool")} onToggle={flip("tool")} />
+      </Match>
+      <Match when={props.item.kind === "bash"}>
+        <BashRunRow item={props.item as BashItem} open={open("tool")} onToggle={flip("tool")} />
+      </Match>
+      <Match when={props.item.kind === "compaction" || props.item.kind === "branch_summary"}>
+        <SummaryRow item={props.item as CompactionItem} open={open("tool")} onToggle={flip("tool")} />
+      </Match>
+      <Match when={props.item.kind === "notice"}>
+        <NoticeRow item={props.item as NoticeItem} />
+      </Match>
+      <Match when={props.item.kind === "custom"}>
+        <CustomRow item={props.item as CustomItem} />
+      </Match>
+    </Switch>
+  )
+}

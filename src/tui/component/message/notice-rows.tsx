@@ -1,0 +1,66 @@
+// Rows that are not conversation turns: host notices (retries, errors), compactions, branch
+// summaries, extension messages, and the person's own `!command` runs.
+import { Show } from "solid-js"
+import type { BashItem, BranchSummaryItem, CompactionItem, CustomItem, NoticeItem } from "../../../protocol"
+import { theme } from "../../theme"
+import { formatTokens } from "../../util/format"
+import { OutputText, ToolFrame } from "./tool-frame"
+
+const levelColor = { info: theme.info, warning: theme.warning, error: theme.error } as const
+const levelGlyph = { info: "ℹ", warning: "⚠", error: "✗" } as const
+
+export function NoticeRow(props: { item: NoticeItem }) {
+  return (
+    <box flexShrink={0} marginTop={1} paddingLeft={2}>
+      <text fg={levelColor[props.item.level]}>{`${levelGlyph[props.item.level]} ${props.item.text}`}</text>
+    </box>
+  )
+}
+
+export function SummaryRow(props: { item: CompactionItem | BranchSummaryItem; open: boolean; onToggle: () => void }) {
+  const title = () => {
+    if (props.item.kind === "branch_summary") return "Branch summary"
+    const before = props.item.tokensBefore
+    return before ? `Compacted ${formatTokens(before)} tokens` : "Compacted"
+  }
+  return (
+    <box flexDirection="column" flexShrink={0} marginTop={1} paddingLeft={2} onMouseUp={() => props.onToggle()}>
+      <text fg={theme.accentAlt}>{`${props.open ? "▾" : "▸"} ${title()}`}</text>
+      <Show when={props.open}>
+        <text fg={theme.muted}>{props.item.summary}</text>
+      </Show>
+    </box>
+  )
+}
+
+export function CustomRow(props: { item: CustomItem }) {
+  return (
+    <box flexDirection="column" flexShrink={0} marginTop={1} paddingLeft={2}>
+      <text fg={theme.dim}>{`[${props.item.customType}]`}</text>
+      <text fg={theme.text}>{props.item.text}</text>
+    </box>
+  )
+}
+
+export function BashRunRow(props: { item: BashItem; open: boolean; onToggle: () => void }) {
+  const status = () => {
+    if (props.item.status === "running") return "running" as const
+    return props.item.exitCode && props.item.exitCode !== 0 ? ("error" as const) : ("done" as const)
+  }
+  const meta = () => {
+    if (props.item.cancelled) return "cancelled"
+    if (props.item.exitCode === undefined) return ""
+    return `exit ${props.item.exitCode}${props.item.truncated ? " (truncated)" : ""}`
+  }
+  return (
+    <ToolFrame status={status()} name="!" summary={props.item.command} meta={meta()} onToggle={props.onToggle}>
+      <Show when={props.item.output.trim()}>
+        <OutputText
+          text={props.item.output}
+          max={props.open ? 400 : 6}
+          color={status() === "error" ? theme.error : theme.muted}
+        />
+      </Show>
+    </ToolFrame>
+  )
+}

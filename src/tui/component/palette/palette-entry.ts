@@ -1,0 +1,26 @@
+// What the `/` palette offers: the window's own commands plus the session's extension commands,
+// prompt templates and skills.
+import { fuzzyFilter } from "../../util/fuzzy"
+
+export interface PaletteEntry {
+  name: string
+  description?: string
+  aliases?: string[]
+  source: "builtin" | "extension" | "prompt" | "skill"
+}
+
+/**
+ * Entries matching `query` fuzzily by name or alias, then those whose description contains it
+ * (a scattered match in prose would match nearly anything); all of them when it is empty.
+ */
+export function filterEntries(entries: readonly PaletteEntry[], query: string): PaletteEntry[] {
+  const named = fuzzyFilter(entries, query, (e) => [e.name, ...(e.aliases ?? [])])
+  const q = query.toLowerCase()
+  const described = entries.filter((e) => !named.includes(e) && e.description?.toLowerCase().includes(q))
+  return [...named, ...described]
+}
+
+/** The entry named `name` (or aliased so). */
+export function findEntry(entries: readonly PaletteEntry[], name: string): PaletteEntry | undefined {
+  return entries.find((e) => e.name === name) ?? entries.find((e) => e.aliases?.includes(name))
+}

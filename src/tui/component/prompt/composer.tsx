@@ -1,0 +1,233 @@
+// The prompt editor: multi-line text, history, big-paste marks, `/` commands, `@` paths, `!` shell,
+// and the send/steer/follow-up/interrupt keys. It only reports intents through its props.
+import { createMemo, createSignal, onCleanup, Show } from "solid-js"
+import { useTerminalDimensions } from "@opentui/solid"
+import type { KeyEvent, PasteEvent, TextareaRenderable } from "@opentui/core"
+import type { QueueState } from "../../../protocol"
+import { theme } from "../../theme"
+import { useOptionalDialog } from "../../context/dialog"
+import { findEntry, type PaletteEntry } from "../palette/palette-entry"
+import { SuggestionList } from "../palette/suggestion-list"
+import { PromptHistory } from "./history"
+import { normalizePaste, PasteMarks, shouldCollapse } from "./paste-marks"
+import { createSuggestions } from "./suggestions"
+
+export type SendHow = "prompt" | "steer" | "followUp"
+
+export interface ComposerProps {
+  cwd: string
+  running: boolean
+  queue: QueueState
+  commands: PaletteEntry[]
+  focused: boolean
+  onSend(text: string, how: SendHow): void
+  onBash(command: string): void
+  onCommand(name: string, args: string): void
+  onInterrupt(): void
+  onDequeue(): Promise<string | undefined>
+}
+
+/** Texts longer than this come back from history as a paste mark rather than editor text. */
+const RECALL_AS_MARK_CHARS = 100_000
+const segmenter = new Intl.Segmenter()
+const graphemes = (s: string) => (s ? [...segmenter.segment(s)].length : 0)
+
+export function Composer(props: ComposerProps) {
+  const dialog = useOptionalDialog()
+  const dims = useTerminalDimensions()
+  let editor: TextareaRenderable | undefined
+  const [text, setText] = createSignal("")
+  const [cursor, setCursor] = createSignal(0)
+  const pastes = new PasteMarks()
+  const history = createMemo(() => new PromptHistory(props.cwd))
+  const suggest = createSuggestions({ text, cursor, cwd: () => props.cwd, commands: () => props.commands })
+  let alive = true
+  onCleanup(() => (alive = false))
+
+  const focused = () => props.focused && !dialog?.active()
+  const bash = () => text().startsWith("!")
+  // The editor counts offsets in display columns; the popups work on string indices.
+  const sync = () => {
+    if (!editor) return
+    setText(editor.plainText)
+    setCursor(editor.getTextRange(0, editor.cursorOffset).length)
+  }
+
+  function replaceEditor(value: string) {
+    if (!editor) return
+    pastes.clear(editor)
+    if (value.length > RECALL_AS_MARK_CHARS) {
+      editor.setText("")
+      pastes.insert(editor, value)
+    } else editor.setText(value)
+    editor.gotoBufferEnd()
+    sync()
+  }
+
+  /**
+   * Replaces `start..end` of the plain text (string indices around the cursor) by deleting
+   * graphemes on each side of the cursor, so wide characters need no offset arithmetic.
+   */
+  function replaceRange(start: number, end: number, insert: string) {
+    if (!editor) return
+    const value = editor.plainText
+    const at = cursor()
+    for (let n = graphemes(value.slice(start, at)); n > 0; n--) editor.deleteCharBackward()
+    for (let n = graphemes(value.slice(at, end)); n > 0; n--) editor.deleteChar()
+    editor.insertText(insert)
+    sync()
+  }
+
+  /** What sending `full` (the text with pastes expanded) does; undefined when there is nothing to send. */
+  function dispatch(full: string, how: SendHow): (() => void) | undefined {
+    const text = full.replace(/^\s*\n/, "").trimEnd()
+    if (!text.trim()) return undefined
+    if (text.startsWith("!")) {
+      const command = text.slice(1).trim()
+      return command ? () => props.onBash(command) : undefined
+    }
+    const slash = /^\/(\S+)\s*([\s\S]*)$/.exec(text)
+    const entry = slash ? findEntry(props.commands, slash[1]!) : undefined
+    if (slash && entry?.source === "builtin") return () => props.onCommand(entry.name, slash[2]!)
+    if (slash && entry) return () => props.onSend(`/${entry.name}${slash[2] ? " " + slash[2] : ""}`, how)
+    return () => props.onSend(text, how)
+  }
+
+  function submit(how: SendHow, full = editor ? pastes.expand(editor) : "") {
+    const action = dispatch(full, how)
+    if (!action) return
+    history().append(full.trimEnd())
+    replaceEditor("")
+    action()
+  }
+
+  function accept(index: number, key: "tab" | "enter") {
+    const t = suggest.trigger()
+    const item = suggest.items()[index]
+    if (!t || !item || !editor) return
+    if (item.kind === "file") {
+      replaceRange(t.start, t.end, "@" + item.path + (item.path.endsWith("/") ? "" : " "))
+      return
+    }
+    if (key === "tab") {
+      replaceRange(0, t.end, `/${item.entry.name} `)
+      return
+    }
+    const args = pastes.expand(editor).slice(t.end).trim()
+    submit(modeFor(false), `/${item.entry.name}${args ? " " + args : ""}`)
+  }
+
+  const modeFor = (steer: boolean): SendHow => (props.running ? (steer ? "steer" : "followUp") : "prompt")
+
+  function onFirstLine() {
+    return !!editor && editor.editorView.getVisualSOL().offset === 0
+  }
+
+  function onLastLine() {
+    return !!editor && editor.editorView.getVisualEOL().offset >= editor.plainText.length
+  }
+
+  function recall(value: string | undefined) {
+    if (value === undefined) return
+    replaceEditor(value)
+    suggest.dismiss()
+  }
+
+  function dequeue() {
+    if (!props.queue.steering.length && !props.queue.followUp.length) return
+    props.onDequeue().then((queued) => {
+      if (!queued || !alive || !editor || editor.isDestroyed) return
+      if (!editor.plainText) return replaceEditor(queued)
+      editor.cursorOffset = 0
+      editor.insertText(queued + "\n")
+      sync()
+    })
+  }
+
+  function onKeyDown(e: KeyEvent) {
+    const k = e.name
+    const mods = e.ctrl || e.meta || e.shift || !!e.super
+    const consume = (fn: () => void) => {
+      e.preventDefault()
+      fn()
+    }
+    if (suggest.items().length > 0) {
+      if ((k === "up" && !mods) || (k === "p" && e.ctrl)) return consume(() => suggest.move(-1))
+      if ((k === "down" && !mods) || (k === "n" && e.ctrl)) return consume(() => suggest.move(1))
+      if (k === "tab" && !mods) return consume(() => accept(suggest.selected(), "tab"))
+      if ((k === "return" || k === "kpenter") && !mods) return consume(() => accept(suggest.selected(), "enter"))
+    }
+    if (k === "escape" && suggest.visible()) return consume(() => suggest.dismiss())
+    if (k === "return" || k === "kpenter") {
+      if (e.shift) return consume(() => editor?.newLine())
+      return consume(() => submit(modeFor(e.meta || e.ctrl || !!e.super)))
+    }
+    if (k === "linefeed" || (k === "j" && e.ctrl)) return consume(() => editor?.newLine())
+    if (k === "up" && e.meta && !e.shift && !e.ctrl) return consume(dequeue)
+    if (k === "up" && !mods && onFirstLine()) return consume(() => recall(history().prev(editor?.plainText ?? "")))
+    if (k === "down" && !mods && onLastLine()) return consume(() => recall(history().next()))
+    if (k === "escape" && props.running) return consume(() => props.onInterrupt())
+  }
+
+  function onPaste(e: PasteEvent) {
+    e.preventDefault()
+    if (!editor) return
+    const pasted = normalizePaste(e.bytes)
+    if (!pasted) return
+    if (shouldCollapse(pasted)) pastes.insert(editor, pasted)
+    else editor.insertText(pasted)
+    sync()
+  }
+
+  const placeholder = () => {
+    const wide = dims().width >= 72
+    if (props.running) {
+      return wide ? "Enter queues a follow-up · Alt+Enter steers · Esc stops" : "Enter queue · Esc stop"
+    }
+    return wide ? "Ask anything · / commands · @ files · ! shell" : "Ask anything (/ @ !)"
+  }
+  const borderColor = () => {
+    if (!focused()) return theme.border
+    if (bash()) return theme.success
+    return props.running ? theme.warning : theme.borderActive
+  }
+
+  return (
+    <box flexDirection="column" flexShrink={0}>
+      <Show when={suggest.visible()}>
+        <SuggestionList
+          items={suggest.items()}
+          selected={suggest.selected()}
+          maxRows={Math.max(3, Math.min(8, Math.floor(dims().height / 3)))}
+          emptyText={suggest.emptyText()}
+          onPick={(i) => {
+            suggest.select(i)
+            accept(i, "tab")
+          }}
+        />
+      </Show>
+      <box border borderStyle="rounded" borderColor={borderColor()} flexDirection="row" paddingX={1}>
+        <text flexShrink={0} fg={bash() ? theme.success : theme.accent}>
+          {bash() ? "! " : "› "}
+        </text>
+        <textarea
+          ref={(r: TextareaRenderable) => (editor = r)}
+          flexGrow={1}
+          minHeight={1}
+          maxHeight={Math.max(3, Math.min(10, Math.floor(dims().height / 3)))}
+          wrapMode="word"
+          placeholder={placeholder()}
+          placeholderColor={theme.dim}
+          textColor={theme.text}
+          focusedTextColor={theme.text}
+          cursorColor={theme.accent}
+          focused={focused()}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+          onContentChange={sync}
+          onCursorChange={sync}
+        />
+      </box>
+    </box>
+  )
+}

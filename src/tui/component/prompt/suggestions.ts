@@ -1,0 +1,75 @@
+// What the popup above the composer offers for the text and cursor: commands while the cursor is
+// in a leading `/name`, paths while it is in an `@path` token.
+import { createEffect, createMemo, createResource, createSignal, on, type Accessor } from "solid-js"
+import { basename } from "node:path"
+import { filterEntries, type PaletteEntry } from "../palette/palette-entry"
+import type { SuggestionItem } from "../palette/suggestion-list"
+import { fuzzyFilter } from "../../util/fuzzy"
+import { listFiles } from "../../util/file-list"
+
+export type Trigger =
+  | { kind: "command"; query: string; start: 0; end: number }
+  | { kind: "file"; query: string; start: number; end: number }
+
+export type Suggestion = SuggestionItem & ({ kind: "command"; entry: PaletteEntry } | { kind: "file"; path: string })
+
+const FILE_ROWS = 200
+
+/** The completion the cursor is in, if any; `start..end` is the token to replace. */
+export function detectTrigger(text: string, cursor: number): Trigger | undefined {
+  if (text.startsWith("/")) {
+    const space = text.search(/\s/)
+    const end = space === -1 ? text.length : space
+    if (cursor >= 1 && cursor <= end) return { kind: "command", query: text.slice(1, cursor), start: 0, end }
+  }
+  const before = text.slice(Math.max(0, cursor - 1024), cursor)
+  const m = /(?:^|\s)@([^\s@]*)$/.exec(before)
+  if (!m) return undefined
+  const after = /^[^\s[]*/.exec(text.slice(cursor, cursor + 1024))![0]
+  return { kind: "file", query: m[1]!, start: cursor - m[1]!.length - 1, end: cursor + after.length }
+}
+
+export function createSuggestions(input: {
+  text: Accessor<string>
+  cursor: Accessor<number>
+  cwd: Accessor<string>
+  commands: Accessor<PaletteEntry[]>
+}) {
+  // Esc hides the popup until the text changes.
+  const [dismissed, setDismissed] = createSignal<string>()
+  const trigger = createMemo(() =>
+    dismissed() === input.text() ? undefined : detectTrigger(input.text(), input.cursor()),
+  )
+  const [files] = createResource(() => (trigger()?.kind === "file" ? input.cwd() : undefined), listFiles)
+  const items = createMemo<Suggestion[]>(() => {
+    const t = trigger()
+    if (!t) return []
+    if (t.kind === "command") {
+      return filterEntries(input.commands(), t.query).map((entry) => ({
+        kind: "command",
+        entry,
+        label: "/" + entry.name,
+        detail: entry.description,
+      }))
+    }
+    const paths = fuzzyFilter(files() ?? [], t.query, (p) => [basename(p), p], FILE_ROWS)
+    return paths.map((path) => ({ kind: "file", path, label: path }))
+  })
+  const [selected, setSelected] = createSignal(0)
+  createEffect(on(items, () => setSelected(0)))
+
+  return {
+    trigger,
+    items,
+    selected,
+    /** Whether the popup shows (a file query with no match still says so). */
+    visible: () => items().length > 0 || trigger()?.kind === "file",
+    emptyText: () => (files.loading ? "Searching files…" : "No matching files"),
+    move(delta: number) {
+      const n = items().length
+      if (n) setSelected((i) => (i + delta + n) % n)
+    },
+    select: setSelected,
+    dismiss: () => setDismissed(input.text()),
+  }
+}

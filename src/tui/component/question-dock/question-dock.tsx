@@ -1,0 +1,123 @@
+// The question dock: a flat block above the composer that stages answers to ask_user questions and
+// hands them back once they pass the shared rules. Self-contained: give it questions, a width, callbacks.
+import { useKeyboard, usePaste } from "@opentui/solid"
+import { createMemo, createSignal, Index, on, createEffect, Show } from "solid-js"
+import type { AskAnswer, AskQuestion } from "../../../protocol/ask-user"
+import { theme } from "../../theme"
+import { update, type Action, type Env } from "./actions"
+import { measure, type SketchView } from "./frame"
+import { keyAction } from "./keys"
+import { initialState, isReview, isTextFocus } from "./state"
+import { ActionRow, SegLine, SketchFrame, Tabs } from "./views"
+
+export interface QuestionDockProps {
+  questions: AskQuestion[]
+  width: number
+  /** Most rows the dock may take; the body scrolls inside what is left. Default 20. */
+  height?: number
+  onSubmit: (answers: AskAnswer[]) => void
+  onCancel: () => void
+}
+
+export const DEFAULT_DOCK_HEIGHT = 20
+
+export function QuestionDock(props: QuestionDockProps) {
+  const [state, setState] = createSignal(initialState(props.questions))
+  // One answer or one cancel per set of questions, even if keys keep arriving before the dock unmounts.
+  let settled = false
+  createEffect(
+    on(
+      () => props.questions,
+      (questions) => {
+        settled = false
+        setState(initialState(questions))
+      },
+      { defer: true },
+    ),
+  )
+  const env = (): Env => ({
+    questions: props.questions,
+    width: props.width,
+    height: props.height ?? DEFAULT_DOCK_HEIGHT,
+  })
+  const frame = createMemo(() => measure(props.questions, state(), env().width, env().height))
+  const review = () => isReview(props.questions, state())
+  const focus = () => (review() ? state().review.focus : state().pages[state().tab]!.focus)
+
+  const dispatch = (action: Action) => {
+    if (settled) return
+    const out = update(env(), state(), action)
+    setState(out.state)
+    if (!out.submit) return
+    settled = true
+    props.onSubmit(out.submit)
+  }
+  const cancel = () => {
+    if (settled) return
+    settled = true
+    props.onCancel()
+  }
+
+  useKeyboard((key) => {
+    if (settled) return
+    const action = keyAction(key, !review() && isTextFocus(focus()))
+    if (!action) return
+    key.preventDefault()
+    if (action === "cancel") return cancel()
+    dispatch(action)
+  })
+  usePaste((event) => {
+    if (settled || review() || !isTextFocus(focus())) return
+    event.preventDefault()
+    dispatch({ type: "insert", text: new TextDecoder().decode(event.bytes) })
+  })
+
+  const visible = () => frame().body.lines.slice(frame().bodyTop, frame().bodyTop + frame().bodyHeight)
+  const status = () => {
+    const f = frame()
+    const total = f.body.lines.length
+    if (total <= f.bodyHeight) return undefined
+    return `↕ ${f.bodyTop + 1}-${f.bodyTop + f.bodyHeight}/${total}`
+  }
+
+  return (
+    <box flexDirection="column" width={props.width} flexShrink={0}>
+      <SegLine segs={[{ text: "─".repeat(props.width), fg: theme.border }]} />
+      <box flexDirection="column" paddingLeft={1} paddingRight={1}>
+        <Tabs lines={frame().tabs} active={state().tab} onSelect={(tab) => dispatch({ type: "tabTo", tab })} />
+        <Index each={visible()}>
+          {(line) => (
+            <SegLine
+              segs={line().segs}
+              onMouseDown={() => {
+                const target = line().target
+                if (target) dispatch({ type: "click", focus: target })
+              }}
+              onMouseOver={() => {
+                const choice = line().choice
+                if (choice !== undefined && choice !== state().hover) dispatch({ type: "hover", choice })
+              }}
+              onMouseOut={() => {
+                if (state().hover !== undefined) dispatch({ type: "hover", choice: undefined })
+              }}
+            />
+          )}
+        </Index>
+        <Show when={frame().sketch}>{(view: () => SketchView) => <SketchFrame view={view()} />}</Show>
+        <Index each={frame().message}>
+          {(text) => (
+            <SegLine segs={[{ text: text(), fg: state().message?.tone === "info" ? theme.info : theme.error }]} />
+          )}
+        </Index>
+        <ActionRow
+          label={frame().action}
+          focused={focus().kind === "action"}
+          width={frame().inner}
+          status={status()}
+          onPress={() => dispatch({ type: "click", focus: { kind: "action" } })}
+        />
+        <Index each={frame().hint}>{(text) => <SegLine segs={[{ text: text(), fg: theme.dim }]} />}</Index>
+      </box>
+    </box>
+  )
+}

@@ -1,0 +1,117 @@
+// Pure view pieces of the dock, fed by props: a styled line, the tab strip, the sketch frame, the action row.
+import { TextAttributes } from "@opentui/core"
+import { For, Index, Show } from "solid-js"
+import { theme } from "../../theme"
+import type { SketchView, TabCell } from "./frame"
+import type { Seg } from "./layout"
+import { cellWidth } from "./wrap"
+
+export function SegLine(props: {
+  segs: Seg[]
+  onMouseDown?: () => void
+  onMouseOver?: () => void
+  onMouseOut?: () => void
+}) {
+  return (
+    <text
+      wrapMode="none"
+      onMouseDown={() => props.onMouseDown?.()}
+      onMouseOver={() => props.onMouseOver?.()}
+      onMouseOut={() => props.onMouseOut?.()}
+    >
+      <Index each={props.segs}>
+        {(seg) => (
+          <span
+            style={{
+              fg: seg().fg ?? theme.text,
+              bg: seg().bg,
+              attributes: seg().bold ? TextAttributes.BOLD : TextAttributes.NONE,
+            }}
+          >
+            {seg().text}
+          </span>
+        )}
+      </Index>
+    </text>
+  )
+}
+
+export function Tabs(props: { lines: TabCell[][]; active: number; onSelect: (tab: number) => void }) {
+  return (
+    <For each={props.lines}>
+      {(line) => (
+        <box flexDirection="row" height={1}>
+          <For each={line}>
+            {(cell, i) => (
+              <box flexDirection="row" marginLeft={i() > 0 ? 1 : 0}>
+                <SegLine
+                  onMouseDown={() => props.onSelect(cell.tab)}
+                  segs={[
+                    {
+                      text: cell.text,
+                      fg: cell.tab === props.active ? theme.accent : cell.complete ? theme.text : theme.muted,
+                      bg: cell.tab === props.active ? theme.selection : undefined,
+                      bold: cell.tab === props.active,
+                    },
+                  ]}
+                />
+              </box>
+            )}
+          </For>
+        </box>
+      )}
+    </For>
+  )
+}
+
+/** A border-only frame around the sketch window; no caption, no markup. */
+export function SketchFrame(props: { view: SketchView }) {
+  const edge = () => "─".repeat(props.view.width)
+  return (
+    <box flexDirection="column">
+      <SegLine segs={[{ text: `┌${edge()}┐`, fg: theme.border }]} />
+      <Index each={props.view.rows}>
+        {(row) => (
+          <SegLine
+            segs={[
+              { text: "│", fg: theme.border },
+              { text: row(), fg: theme.text },
+              { text: "│", fg: theme.border },
+            ]}
+          />
+        )}
+      </Index>
+      <SegLine segs={[{ text: `└${edge()}┘`, fg: theme.border }]} />
+    </box>
+  )
+}
+
+export function ActionRow(props: {
+  label: string
+  focused: boolean
+  width: number
+  status?: string
+  onPress: () => void
+}) {
+  const button = () => `[ ${props.label} ]`
+  const fill = () => " ".repeat(Math.max(1, props.width - 2 - cellWidth(button()) - cellWidth(props.status ?? "")))
+  return (
+    <box flexDirection="row" height={1}>
+      <SegLine
+        onMouseDown={props.onPress}
+        segs={[
+          { text: props.focused ? "› " : "  ", fg: theme.accent, bold: true },
+          {
+            text: button(),
+            fg: props.focused ? theme.accent : theme.text,
+            bg: props.focused ? theme.selection : undefined,
+            bold: props.focused,
+          },
+        ]}
+      />
+      <Show when={props.status}>
+        <SegLine segs={[{ text: fill() + props.status, fg: theme.dim }]} />
+      </Show>
+    </box>
+  )
+}

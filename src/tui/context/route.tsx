@@ -1,0 +1,20 @@
+// Which page fills the window: the live session, the saved-sessions list, or the branch tree.
+import { createSignal } from "solid-js"
+import { createSimpleContext } from "./helper"
+
+export type Route =
+  | { name: "session" }
+  /** `initial`: shown before any session is open (`--resume`); Escape then starts a new one. */
+  | { name: "sessions"; initial?: boolean }
+  | { name: "tree" }
+
+export const { use: useRoute, provider: RouteProvider } = createSimpleContext({
+  name: "Route",
+  init: (props: { initial?: Route }) => {
+    const [route, setRoute] = createSignal<Route>(props.initial ?? { name: "session" })
+    return {
+      route,
+      navigate: (r: Route) => setRoute(r),
+    }
+  },
+})

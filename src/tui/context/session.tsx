@@ -1,0 +1,134 @@
+// The session this window drives: opening or attaching it once the client is there, and every
+// action the person takes on it. Actions typed before the session is ready wait for it rather
+// than being dropped.
+import { createEffect, createSignal, on, onMount } from "solid-js"
+import type { CommandInfo, Method, Params, Result } from "../../protocol"
+import type { TuiOptions } from "../run-options"
+import { useClient } from "./client"
+import { createSimpleContext } from "./helper"
+import { useRoute } from "./route"
+import { useSync } from "./sync"
+
+type SessionParams<M extends Method> = Omit<Params<M>, "sessionId">
+
+export const { use: useSession, provider: SessionProvider } = createSimpleContext({
+  name: "Session",
+  init: (props: { target: TuiOptions["target"]; initialPrompt?: string }) => {
+    const client = useClient()
+    const sync = useSync()
+    const route = useRoute()
+    const [id, setId] = createSignal<string>()
+    const [commands, setCommands] = createSignal<CommandInfo[]>([])
+    const [failure, setFailure] = createSignal<string>()
+    let waiting: ((id: string) => void)[] = []
+
+    const report = (e: unknown) => {
+      const message = e instanceof Error ? e.message : String(e)
+      sync.notify({ level: "error", message })
+    }
+
+    const whenReady = (): Promise<string> => {
+      const now = id()
+      if (now) return Promise.resolve(now)
+      return new Promise((r) => waiting.push(r))
+    }
+
+    async function act<M extends Method>(method: M, params: SessionParams<M>): Promise<Result<M> | undefined> {
+      const sessionId = await whenReady()
+      try {
+        return await client.request(method, { ...params, sessionId } as Params<M>)
+      } catch (e) {
+        report(e)
+        return undefined
+      }
+    }
+
+    function start(sessionId: string, warnings: string[] = []) {
+      setId(sessionId)
+      sync.attach(sessionId)
+      route.navigate({ name: "session" })
+      for (const w of warnings) sync.notify({ level: "warning", message: w })
+      const ready = waiting
+      waiting = []
+      for (const r of ready) r(sessionId)
+    }
+
+    async function open(params: Params<"session.open">) {
+      try {
+        const r = await client.request("session.open", params)
+        start(r.sessionId, r.warnings)
+      } catch (e) {
+        setFailure(e instanceof Error ? e.message : String(e))
+        report(e)
+      }
+    }
+
+    onMount(() => {
+      const t = props.target
+      client.ready.then(
+        () => {
+          if (t.kind === "open") return open(t.params)
+          if (t.kind === "attach") return start(t.sessionId)
+          route.navigate({ name: "sessions", initial: true })
+        },
+        (e: Error) => setFailure(e.message),
+      )
+      if (props.initialPrompt) void act("session.prompt", { text: props.initialPrompt })
+    })
+
+    // Extension commands, prompt templates and skills change with the Pi session (/new, /resume…).
+    createEffect(
+      on(
+        () => sync.data.info?.piSessionId,
+        (pi) => {
+          if (!pi) return
+          void act("session.commands", {}).then((r) => r && setCommands(r.commands))
+        },
+      ),
+    )
+
+    return {
+      id,
+      failure,
+      commands,
+      act,
+      report,
+      whenReady,
+      send(text: string, how: "prompt" | "steer" | "followUp") {
+        const behavior = how === "prompt" ? undefined : how
+        return act("session.prompt", behavior ? { text, behavior } : { text })
+      },
+      bash: (command: string) => act("session.bash", { command }),
+      abort: () => act("session.abort", {}),
+      async dequeue(): Promise<string | undefined> {
+        const r = await act("session.dequeue", {})
+        if (!r) return undefined
+        const texts = [...r.steering, ...r.followUp]
+        return texts.length > 0 ? texts.join("\n\n") : undefined
+      },
+      /** Opens a saved session: switches the live one, or opens it when none is open yet (`--resume`). */
+      async openSaved(path: string) {
+        if (id()) {
+          await act("session.switch", { path })
+          route.navigate({ name: "session" })
+          return
+        }
+        const t = props.target
+        if (t.kind === "pick") await open({ ...t.params, mode: { kind: "session", ref: path } })
+      },
+      async openNew() {
+        if (id()) {
+          await act("session.new", {})
+          route.navigate({ name: "session" })
+          return
+        }
+        const t = props.target
+        if (t.kind === "pick") await open({ ...t.params, mode: { kind: "new" } })
+      },
+      cwd(): string | undefined {
+        const t = props.target
+        return sync.data.info?.cwd ?? (t.kind === "attach" ? undefined : t.params.cwd)
+      },
+    }
+  },
+})

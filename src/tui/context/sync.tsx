@@ -1,0 +1,65 @@
+// Feeds the session store from the client's event stream. Events are queued and applied in
+// batches (at most one flush per ~16 ms); after a lost link comes back the stream is picked up
+// again after the last applied seq.
+import { onCleanup } from "solid-js"
+import type { EventEnvelope } from "../../protocol"
+import { useClient } from "./client"
+import { createEventQueue } from "./event-queue"
+import { createSimpleContext } from "./helper"
+import { createSessionStore, type Notify } from "./session-store"
+
+export const { use: useSync, provider: SyncProvider } = createSimpleContext({
+  name: "Sync",
+  init: (props: { flushInterval?: number }) => {
+    const client = useClient()
+    const notifyListeners = new Set<(n: Notify) => void>()
+    const store = createSessionStore({ onNotify: (n) => notifyListeners.forEach((fn) => fn(n)) })
+    const queue = createEventQueue<EventEnvelope>((events) => store.apply(events), props.flushInterval ?? 16)
+    let unsubscribe: (() => void) | undefined
+    let lost = false
+
+    const subscribe = (sessionId: string, after: number) => {
+      unsubscribe?.()
+      const c = client.client()
+      if (!c) return
+      unsubscribe = c.subscribe(sessionId, after, (env) => queue.push(env))
+    }
+
+    const stopConnection = client.onConnection((c) => {
+      if (c.state === "lost") lost = true
+      if (c.state !== "connected" || !lost) return
+      lost = false
+      const id = store.state.sessionId
+      if (id) subscribe(id, store.lastSeq)
+    })
+
+    onCleanup(() => {
+      stopConnection()
+      unsubscribe?.()
+      queue.dispose()
+    })
+
+    return {
+      data: store.state,
+      /** Draws `sessionId` from now on (journal replay or snapshot first, then live events). */
+      attach(sessionId: string) {
+        queue.flush()
+        store.reset(sessionId)
+        subscribe(sessionId, 0)
+      },
+      detach() {
+        unsubscribe?.()
+        unsubscribe = undefined
+      },
+      /** Local notices (failed requests, warnings) go the same way as the host's ui_notify. */
+      notify(n: Notify) {
+        notifyListeners.forEach((fn) => fn(n))
+      },
+      onNotify(fn: (n: Notify) => void) {
+        notifyListeners.add(fn)
+        return () => notifyListeners.delete(fn)
+      },
+      idle: () => queue.idle(),
+    }
+  },
+})

@@ -1,0 +1,128 @@
+// The session page: transcript (or the welcome), queued messages, the working line, extension
+// widgets around the composer, and the status bar.
+import { useKeyboard, useTerminalDimensions } from "@opentui/solid"
+import { createMemo, Show } from "solid-js"
+import { paletteEntries, runCommand } from "../../commands"
+import { QueueRows } from "../../component/prompt/queue-rows"
+import { Composer } from "../../component/prompt/composer"
+import { useNow, useSpinner } from "../../component/spinner"
+import { useClient } from "../../context/client"
+import { useDialog } from "../../context/dialog"
+import { useSession } from "../../context/session"
+import { useSync } from "../../context/sync"
+import { useView } from "../../context/view"
+import type { VirtualListApi } from "../../ui/virtual-list"
+import { gitBranch } from "../../util/git-branch"
+import { useCommandActions } from "./actions"
+import { bannerText, ConnectionBanner } from "./connection-banner"
+import { statusSegments, StatusBar } from "./status-bar"
+import { Transcript } from "./transcript"
+import { UiRequests } from "./ui-requests"
+import { Welcome } from "./welcome"
+import { Widgets } from "./widgets"
+import { WorkingLine } from "./working-line"
+
+function Working(props: { startedAt?: number; chars: number; message?: string; name?: string }) {
+  const spinner = useSpinner()
+  const now = useNow()
+  return (
+    <WorkingLine
+      spinner={spinner()}
+      now={now()}
+      startedAt={props.startedAt}
+      chars={props.chars}
+      message={props.message}
+      name={props.name}
+    />
+  )
+}
+
+export function SessionPage(props: { version: string; cwd: string; focused: boolean }) {
+  const sync = useSync()
+  const session = useSession()
+  const client = useClient()
+  const view = useView()
+  const dialog = useDialog()
+  const dims = useTerminalDimensions()
+  const actions = useCommandActions()
+  const data = sync.data
+  let list: VirtualListApi | undefined
+
+  const cwd = () => data.info?.cwd ?? props.cwd
+  const branch = createMemo(() => gitBranch(cwd()))
+  const commands = createMemo(() => paletteEntries(session.commands()))
+  const banner = () =>
+    bannerText({ connection: client.connection(), closedReason: data.closedReason, failure: session.failure() })
+  const segments = () =>
+    statusSegments({
+      cwd: cwd(),
+      branch: branch(),
+      info: data.info,
+      stats: data.stats,
+      extra: data.ui.status,
+      mouse: view.mouse(),
+    })
+
+  useKeyboard((e) => {
+    if (!props.focused || dialog.active() || e.defaultPrevented) return
+    const handled = () => e.preventDefault()
+    if (e.ctrl && e.name === "t") return (view.toggleThinking(), handled())
+    if (e.ctrl && e.name === "o") return (view.toggleTools(), handled())
+    if (e.name === "pageup") return (list?.page(-1), handled())
+    if (e.name === "pagedown") return (list?.page(1), handled())
+    if (e.ctrl && e.name === "home") return (list?.toTop(), handled())
+    if (e.ctrl && e.name === "end") return (list?.toBottom(), handled())
+  })
+
+  return (
+    <box flexDirection="column" width="100%" height="100%">
+      <ConnectionBanner text={banner()?.text} color={banner()?.color} />
+      <Show
+        when={data.items.length > 0}
+        fallback={
+          <Welcome
+            version={props.version}
+            hour={new Date().getHours()}
+            model={data.info?.model ? `${data.info.model.provider}/${data.info.model.id}` : undefined}
+            authHint={data.info?.authHint}
+          />
+        }
+      >
+        <Transcript
+          items={data.items}
+          epoch={data.epoch}
+          isOpen={view.isOpen}
+          onFlip={view.flip}
+          apiRef={(api) => (list = api)}
+        />
+      </Show>
+      <QueueRows queue={data.queue} />
+      <Show when={data.running && data.ui.workingVisible}>
+        <Working
+          startedAt={data.runStartedAt}
+          chars={data.runChars}
+          message={data.ui.workingMessage}
+          name={data.info?.name}
+        />
+      </Show>
+      <Widgets widgets={data.ui.widgets} placement="aboveEditor" />
+      <Composer
+        cwd={cwd()}
+        running={data.running}
+        queue={data.queue}
+        commands={commands()}
+        focused={props.focused}
+        onSend={(text, how) => void session.send(text, how)}
+        onBash={(command) => void session.bash(command)}
+        onCommand={(name, args) => {
+          if (!runCommand(actions, name, args)) actions.refuse(`Unknown command /${name}`)
+        }}
+        onInterrupt={() => void session.abort()}
+        onDequeue={() => session.dequeue()}
+      />
+      <Widgets widgets={data.ui.widgets} placement="belowEditor" />
+      <StatusBar segments={segments()} width={dims().width} />
+      <UiRequests />
+    </box>
+  )
+}

@@ -1,0 +1,75 @@
+// The bottom line: folder and branch, model, thinking level, tokens, cost, context use, and any
+// extension status segments. Segments that do not fit are dropped, least important first.
+import { For } from "solid-js"
+import type { SessionInfo, SessionStats } from "../../../protocol"
+import { theme } from "../../theme"
+import { formatCost, formatTokens, shortPath } from "../../util/format"
+
+export interface Segment {
+  text: string
+  color: string
+  /** Lower survives longer when space runs out. */
+  rank: number
+}
+
+export function statusSegments(input: {
+  cwd?: string
+  branch?: string
+  info?: SessionInfo
+  stats: SessionStats
+  extra: Record<string, string>
+  mouse: boolean
+}): Segment[] {
+  const out: Segment[] = []
+  if (input.cwd) {
+    const folder = shortPath(input.cwd) + (input.branch ? ` (${input.branch})` : "")
+    out.push({ text: folder, color: theme.muted, rank: 3 })
+  }
+  const model = input.info?.model
+  if (model) out.push({ text: model.name ?? model.id, color: theme.accent, rank: 0 })
+  else if (input.info) out.push({ text: "no model", color: theme.warning, rank: 0 })
+  if (input.info && input.info.thinkingLevel !== "off" && model?.reasoning !== false)
+    out.push({ text: `think ${input.info.thinkingLevel}`, color: theme.accentAlt, rank: 4 })
+  const t = input.stats.tokens
+  if (t.input || t.output) out.push({ text: `↑${formatTokens(t.input)} ↓${formatTokens(t.output)}`, color: theme.muted, rank: 5 })
+  if (input.stats.cost > 0) out.push({ text: formatCost(input.stats.cost), color: theme.muted, rank: 6 })
+  const pct = input.stats.context?.percent
+  if (pct !== null && pct !== undefined) {
+    const color = pct >= 90 ? theme.error : pct >= 70 ? theme.warning : theme.muted
+    out.push({ text: `ctx ${Math.round(pct)}%`, color, rank: 1 })
+  }
+  for (const text of Object.values(input.extra)) if (text) out.push({ text, color: theme.info, rank: 7 })
+  if (!input.mouse) out.push({ text: "mouse off (ctrl+s)", color: theme.warning, rank: 2 })
+  return out
+}
+
+const SEP = " · "
+
+/** The segments that fit in `width` columns, in their original order. */
+export function fitSegments(segments: Segment[], width: number): Segment[] {
+  const kept = [...segments]
+  const size = (list: Segment[]) => list.reduce((n, s, i) => n + s.text.length + (i ? SEP.length : 0), 0)
+  while (kept.length > 1 && size(kept) > width) {
+    const worst = kept.reduce((w, s) => (s.rank > w.rank ? s : w), kept[0]!)
+    kept.splice(kept.indexOf(worst), 1)
+  }
+  return kept
+}
+
+export function StatusBar(props: { segments: Segment[]; width: number }) {
+  const shown = () => fitSegments(props.segments, Math.max(10, props.width - 2))
+  return (
+    <box flexDirection="row" flexShrink={0} height={1} paddingX={1}>
+      <text wrapMode="none" truncate>
+        <For each={shown()}>
+          {(s, i) => (
+            <>
+              <span style={{ fg: theme.dim }}>{i() > 0 ? SEP : ""}</span>
+              <span style={{ fg: s.color }}>{s.text}</span>
+            </>
+          )}
+        </For>
+      </text>
+    </box>
+  )
+}

@@ -1,0 +1,87 @@
+// Extension dialogs held by the host: the oldest pending one is shown, answered with
+// session.uiRespond, and closed when any window answers it (ui_resolved).
+import { createEffect, createSignal, on, onCleanup } from "solid-js"
+import type { UiRequest } from "../../../protocol"
+import { useDialog, type DialogHandle } from "../../context/dialog"
+import { useSession } from "../../context/session"
+import { useSync } from "../../context/sync"
+import { DialogConfirm } from "../../ui/dialog-confirm"
+import { DialogEditor } from "../../ui/dialog-editor"
+import { DialogInput } from "../../ui/dialog-input"
+import { DialogSelect } from "../../ui/dialog-select"
+
+type Response = { value: string } | { confirmed: boolean } | { cancelled: true }
+
+export function UiRequests() {
+  const sync = useSync()
+  const session = useSession()
+  const dialog = useDialog()
+  let shown: { id: string; handle: DialogHandle } | undefined
+  // Answered here but not yet resolved by the host: the next pending one may show meanwhile.
+  const [answered, setAnswered] = createSignal<ReadonlySet<string>>(new Set())
+
+  const respond = (id: string, response: Response) => {
+    setAnswered((s) => new Set([...s, id]))
+    if (shown?.id === id) shown = undefined
+    void session.act("session.uiRespond", { requestId: id, response })
+  }
+
+  const render = (r: UiRequest) => {
+    const cancel = () => respond(r.id, { cancelled: true })
+    switch (r.kind) {
+      case "select":
+        return (
+          <DialogSelect
+            title={r.title}
+            options={r.options.map((o) => ({ label: o, value: o }))}
+            filterable={r.options.length > 8}
+            onSelect={(value) => respond(r.id, { value })}
+            onCancel={cancel}
+          />
+        )
+      case "confirm":
+        return (
+          <DialogConfirm title={r.title} message={r.message} onConfirm={(confirmed) => respond(r.id, { confirmed })} />
+        )
+      case "input":
+        return (
+          <DialogInput
+            title={r.title}
+            placeholder={r.placeholder}
+            onSubmit={(value) => respond(r.id, { value })}
+            onCancel={cancel}
+          />
+        )
+      case "editor":
+        return (
+          <DialogEditor
+            title={r.title}
+            prefill={r.prefill}
+            onSubmit={(value) => respond(r.id, { value })}
+            onCancel={cancel}
+          />
+        )
+      default:
+        return null
+    }
+  }
+
+  // ask_user questions have their own dock; everything else is a dialog here.
+  const next = () => sync.data.ui.pending.find((r) => r.kind !== "ask_user" && !answered().has(r.id))
+
+  createEffect(
+    on(next, (request) => {
+      if (shown && shown.id === request?.id) return
+      // The one on screen was resolved elsewhere (another window, a timeout): take it down.
+      if (shown) {
+        shown.handle.close()
+        shown = undefined
+      }
+      if (!request) return
+      const handle = dialog.show(() => render(request))
+      shown = { id: request.id, handle }
+    }),
+  )
+  onCleanup(() => shown?.handle.close())
+  return null
+}

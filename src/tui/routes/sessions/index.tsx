@@ -1,0 +1,81 @@
+// The saved-sessions page (/session, /resume, --resume): search, then open one. Tab switches
+// between this folder and every folder; Ctrl+N starts a new session.
+import { createMemo, createResource, createSignal, Show } from "solid-js"
+import type { SavedSession } from "../../../protocol"
+import { useClient } from "../../context/client"
+import { useRoute } from "../../context/route"
+import { useSession } from "../../context/session"
+import { theme } from "../../theme"
+import { PageList } from "../../ui/page-list"
+import { formatAge, plural, shortPath } from "../../util/format"
+import { filterSessions, sessionTitle } from "./filter"
+
+function liveNote(s: SavedSession): string {
+  if (!s.live) return ""
+  const parts = [s.live.running ? "● running" : "● open"]
+  if (s.live.pendingQuestions) parts.push(plural(s.live.pendingQuestions, "question"))
+  return " · " + parts.join(" · ")
+}
+
+export function SessionsPage(props: { initial?: boolean }) {
+  const client = useClient()
+  const session = useSession()
+  const route = useRoute()
+  const [all, setAll] = createSignal(false)
+  const [query, setQuery] = createSignal("")
+  const cwd = () => session.cwd()
+  const [list] = createResource(
+    () => ({ all: all(), cwd: cwd() }),
+    async (q) => {
+      try {
+        const r = await client.request("sessions.list", q.all ? { all: true } : { cwd: q.cwd })
+        return r.sessions
+      } catch (e) {
+        session.report(e)
+        return []
+      }
+    },
+  )
+  const shown = createMemo(() => filterSessions(list() ?? [], query()))
+  const back = () => (props.initial ? void session.openNew() : route.navigate({ name: "session" }))
+
+  return (
+    <PageList
+      title="Sessions"
+      subtitle={all() ? "all folders" : shortPath(cwd() ?? "")}
+      items={shown()}
+      loading={list.loading}
+      empty={query() ? "No session matches" : "No saved sessions here yet"}
+      rowHeight={2}
+      hints={`Enter open · Tab ${all() ? "this folder" : "all folders"} · Ctrl+N new · Esc ${props.initial ? "new session" : "back"}`}
+      onQuery={setQuery}
+      onChoose={(s) => void session.openSaved(s.path)}
+      onBack={back}
+      onKey={(e) => {
+        if (e.name === "tab") {
+          setAll((v) => !v)
+          return true
+        }
+        if (e.name === "n" && e.ctrl) {
+          void session.openNew()
+          return true
+        }
+        return false
+      }}
+    >
+      {(s, selected) => (
+        <>
+          <text wrapMode="none" truncate fg={selected() ? theme.accent : theme.text}>
+            {(selected() ? "› " : "  ") + sessionTitle(s)}
+          </text>
+          <text wrapMode="none" truncate fg={theme.dim}>
+            {`  ${formatAge(s.modified)} · ${plural(s.messageCount, "message")}${all() ? ` · ${shortPath(s.cwd)}` : ""}`}
+            <Show when={s.live}>
+              <span style={{ fg: s.live?.running ? theme.warning : theme.success }}>{liveNote(s)}</span>
+            </Show>
+          </text>
+        </>
+      )}
+    </PageList>
+  )
+}

@@ -1,0 +1,60 @@
+// Several lines of text: Enter is a newline; Ctrl+S (or Ctrl/Alt+Enter) submits; Esc cancels.
+import { onMount } from "solid-js"
+import type { KeyEvent, TextareaRenderable } from "@opentui/core"
+import { TextAttributes } from "@opentui/core"
+import { useKeyboard, useTerminalDimensions } from "@opentui/solid"
+import { theme } from "../theme"
+import { useDialogFrame } from "../context/dialog"
+
+export interface DialogEditorProps {
+  title: string
+  prefill?: string
+  onSubmit(value: string): void
+  onCancel(): void
+}
+
+export function DialogEditor(props: DialogEditorProps) {
+  const frame = useDialogFrame()
+  frame?.onCancel(() => props.onCancel())
+  const dims = useTerminalDimensions()
+  let editor: TextareaRenderable | undefined
+  onMount(() => editor?.gotoBufferEnd())
+
+  useKeyboard((key) => {
+    if (frame || key.name !== "escape") return
+    key.preventDefault()
+    props.onCancel()
+  })
+
+  const onKeyDown = (key: KeyEvent) => {
+    const save = (key.name === "s" && key.ctrl) || (key.name === "return" && (key.ctrl || key.meta || !!key.super))
+    if (!save) return
+    key.preventDefault()
+    props.onSubmit(editor?.plainText ?? "")
+    frame?.dismiss()
+  }
+
+  return (
+    <box flexDirection="column">
+      <text fg={theme.text} attributes={TextAttributes.BOLD} wrapMode="word">
+        {props.title}
+      </text>
+      <box border borderStyle="rounded" borderColor={theme.border} marginTop={1} paddingX={1}>
+        <textarea
+          ref={(r: TextareaRenderable) => (editor = r)}
+          focused
+          initialValue={props.prefill ?? ""}
+          height={Math.max(3, Math.min(10, dims().height - 12))}
+          wrapMode="word"
+          textColor={theme.text}
+          focusedTextColor={theme.text}
+          cursorColor={theme.accent}
+          onKeyDown={onKeyDown}
+        />
+      </box>
+      <text wrapMode="none" truncate fg={theme.dim}>
+        {dims().width >= 60 ? "Ctrl+S save · Enter newline · Esc cancel" : "Ctrl+S save · Esc cancel"}
+      </text>
+    </box>
+  )
+}

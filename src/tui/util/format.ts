@@ -1,0 +1,57 @@
+// Small display formatters shared by the status bar, working line and message rows.
+
+export function formatTokens(n: number): string {
+  if (n < 1000) return String(n)
+  if (n < 10_000) return `${(n / 1000).toFixed(1)}k`
+  if (n < 1_000_000) return `${Math.round(n / 1000)}k`
+  return `${(n / 1_000_000).toFixed(1)}M`
+}
+
+export function formatCost(cost: number): string {
+  if (cost <= 0) return "$0"
+  if (cost < 0.01) return `$${cost.toFixed(3)}`
+  return `$${cost.toFixed(2)}`
+}
+
+export function formatElapsed(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000))
+  if (s < 60) return `${s}s`
+  const m = Math.floor(s / 60)
+  if (m < 60) return `${m}m`
+  return `${Math.floor(m / 60)}h ${m % 60}m`
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`
+  return `${(n / 1024 / 1024).toFixed(1)} MB`
+}
+
+export function formatAge(then: number, now = Date.now()): string {
+  const s = Math.max(0, Math.floor((now - then) / 1000))
+  if (s < 60) return "just now"
+  if (s < 3600) return `${Math.floor(s / 60)}m ago`
+  if (s < 86400) return `${Math.floor(s / 3600)}h ago`
+  return `${Math.floor(s / 86400)}d ago`
+}
+
+/** `~/x` for paths under home, so the status bar spends its columns on what differs. */
+export function shortPath(path: string, home = process.env.HOME ?? ""): string {
+  if (home && (path === home || path.startsWith(home + "/"))) return "~" + path.slice(home.length)
+  return path
+}
+
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`
+}
+
+export function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim()
+  if (flat.length <= max) return flat
+  return flat.slice(0, Math.max(0, max - 1)) + "…"
+}
+
+export function lineCount(text: string): number {
+  if (!text) return 0
+  return text.split("\n").length - (text.endsWith("\n") ? 1 : 0)
+}

@@ -1,0 +1,27 @@
+// Where things live on disk. Every path honours the env overrides tests and people rely on.
+import { homedir } from "node:os"
+import { isAbsolute, join, resolve } from "node:path"
+
+type Env = Record<string, string | undefined>
+
+export function homeDir(env: Env = process.env): string {
+  return env.HOME || homedir()
+}
+
+/** `~` and `~/x` expand to the home dir; anything else is left alone. */
+export function expandHome(path: string, env: Env = process.env): string {
+  if (path === "~") return homeDir(env)
+  if (path.startsWith("~/")) return join(homeDir(env), path.slice(2))
+  return path
+}
+
+export function resolveFrom(cwd: string, path: string, env: Env = process.env): string {
+  const expanded = expandHome(path, env)
+  return isAbsolute(expanded) ? expanded : resolve(cwd, expanded)
+}
+
+/** Pi's agent dir (auth, models, settings, sessions), shared with an existing Pi setup. */
+export function piAgentDir(env: Env = process.env): string {
+  const dir = env.PI_CODING_AGENT_DIR
+  return dir ? resolveFrom(process.cwd(), dir, env) : join(homeDir(env), ".pi", "agent")
+}

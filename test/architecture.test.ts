@@ -1,0 +1,265 @@
+// Holds the layer directions of docs (architecture.md): every import in src/ and extensions/,
+// static, dynamic or type-only, is checked against the table, and a break names file and import.
+import { describe, expect, test } from "bun:test"
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
+import { dirname, join, relative, resolve } from "node:path"
+import ts from "typescript"
+
+type Layer = "protocol" | "runtime" | "daemon" | "client" | "tui" | "cli" | "util" | "extensions"
+type Kind = "static" | "dynamic" | "type"
+
+interface Edge {
+  from: string
+  specifier: string
+  kind: Kind
+  /** Repo-relative file the specifier resolved to, for relative imports. */
+  to?: string
+}
+
+/** Which layers each layer may import (its own layer always). util is the leaf helpers' folder. */
+const ALLOWED: Record<Layer, Layer[]> = {
+  protocol: [],
+  runtime: ["protocol", "extensions", "util"],
+  daemon: ["runtime", "protocol", "util"],
+  client: ["protocol", "util"],
+  tui: ["protocol"],
+  cli: ["client", "daemon", "tui", "util", "protocol"],
+  util: [],
+  extensions: ["protocol"],
+}
+/** The two client transports that carry a session host with them. */
+const CLIENT_HOST_FILES = new Set(["src/client/local-client.ts", "src/client/worker-client.ts"])
+const TUI_CLIENT_TYPES = "src/client/client.ts"
+const PI = /^@mariozechner\/pi-/
+const CLI_ENTRY = "src/cli/main.ts"
+
+function layerOf(file: string): Layer | undefined {
+  const m = /^(?:src\/(protocol|runtime|daemon|client|tui|cli|util)|(extensions))\//.exec(file)
+  return (m?.[1] ?? m?.[2]) as Layer | undefined
+}
+
+/** Every import of one file: declarations, re-exports, `import()`, `require()`, `import("x").T`
+ * and Worker entries. */
+export function scanImports(file: string, source: string): Edge[] {
+  const kindOfScript = file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, kindOfScript)
+  const edges: Edge[] = []
+  const add = (node: ts.Node | undefined, kind: Kind) => {
+    if (node && ts.isStringLiteralLike(node)) edges.push({ from: file, specifier: node.text, kind })
+  }
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node)) {
+      const clause = node.importClause
+      const named = clause?.namedBindings
+      // Bun drops `import { type A }` entirely, so an all-type list is type-only too.
+      const allTypeNames =
+        !!clause && !clause.name && !!named && ts.isNamedImports(named) && named.elements.length > 0 &&
+        named.elements.every((e) => e.isTypeOnly)
+      add(node.moduleSpecifier, clause?.isTypeOnly || allTypeNames ? "type" : "static")
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier) {
+      const clause = node.exportClause
+      const allTypeNames =
+        !!clause && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly)
+      add(node.moduleSpecifier, node.isTypeOnly || allTypeNames ? "type" : "static")
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
+      add(node.argument.literal, "type")
+    } else if (ts.isCallExpression(node)) {
+      const isImport = node.expression.kind === ts.SyntaxKind.ImportKeyword
+      const isRequire = ts.isIdentifier(node.expression) && node.expression.text === "require"
+      if (isImport || isRequire) add(node.arguments[0], "dynamic")
+    } else if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "Worker") {
+      // A Worker evaluates its entry in this process: `new Worker("./x.ts")` or `new Worker(new URL("./x.ts", import.meta.url))`.
+      // A path handed to a child process (spawning the daemon) is not an import.
+      const [entry] = node.arguments ?? []
+      if (entry && ts.isNewExpression(entry) && ts.isIdentifier(entry.expression) && entry.expression.text === "URL") {
+        const [target, base] = entry.arguments ?? []
+        if (base?.getText(sf) === "import.meta.url") add(target, "dynamic")
+      } else add(entry, "dynamic")
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(sf)
+  return edges
+}
+
+function resolveRelative(from: string, specifier: string, exists: (f: string) => boolean): string | undefined {
+  if (!specifier.startsWith(".")) return undefined
+  const base = join(dirname(from), specifier)
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]
+  return candidates.find(exists) ?? base
+}
+
+/** Every broken direction, as "file: import 'specifier' (why)". */
+export function checkLayers(files: Record<string, string>): string[] {
+  const exists = (f: string) => f in files
+  const edges = new Map<string, Edge[]>()
+  for (const [file, source] of Object.entries(files))
+    edges.set(
+      file,
+      scanImports(file, source).map((e) => ({ ...e, to: resolveRelative(file, e.specifier, exists) })),
+    )
+  const problems: string[] = []
+  const say = (e: Edge, why: string) => problems.push(`${e.from}: import '${e.specifier}' (${why})`)
+
+  for (const [file, list] of edges) {
+    const layer = layerOf(file)
+    if (!layer) continue
+    for (const e of list) {
+      if (PI.test(e.specifier)) {
+        if (layer !== "runtime" && layer !== "extensions") say(e, `${layer} must not import Pi; only src/runtime and extensions do`)
+        continue
+      }
+      if (!e.to) continue
+      const target = layerOf(e.to)
+      if (!target) {
+        if (e.to.startsWith("src/") || e.to.startsWith("extensions/")) say(e, `${e.to} is in no layer`)
+        continue
+      }
+      if (target === layer) continue
+      if (layer === "client" && target === "runtime" && CLIENT_HOST_FILES.has(file)) continue
+      if (layer === "tui" && e.to === TUI_CLIENT_TYPES) {
+        if (e.kind !== "type") say(e, "tui may use the client interface as types only: write `import type`")
+        continue
+      }
+      if (!ALLOWED[layer].includes(target)) {
+        const may = ALLOWED[layer].length ? ALLOWED[layer].join(", ") : "nothing of src/"
+        say(e, `${layer} must not import ${target}; it may import ${may}`)
+      }
+    }
+  }
+
+  // What actually runs: follow static and dynamic edges, never type-only ones.
+  const reach = (start: string, follow: (e: Edge) => boolean) => {
+    const seen = new Map<string, string[]>([[start, [start]]])
+    const queue = [start]
+    const reachedPi: { path: string[]; specifier: string }[] = []
+    while (queue.length) {
+      const file = queue.shift()!
+      for (const e of edges.get(file) ?? []) {
+        if (e.kind === "type" || !follow(e)) continue
+        if (PI.test(e.specifier)) reachedPi.push({ path: seen.get(file)!, specifier: e.specifier })
+        if (e.to && exists(e.to) && !seen.has(e.to)) {
+          seen.set(e.to, [...seen.get(file)!, e.to])
+          queue.push(e.to)
+        }
+      }
+    }
+    return { seen, reachedPi }
+  }
+
+  for (const file of edges.keys()) {
+    if (layerOf(file) !== "tui") continue
+    const { seen, reachedPi } = reach(file, () => true)
+    for (const [to, path] of seen)
+      if (layerOf(to) === "runtime" || layerOf(to) === "daemon")
+        problems.push(`${file}: reaches ${to} through ${path.join(" → ")} (the window must never load the session host)`)
+    for (const r of reachedPi) problems.push(`${file}: reaches '${r.specifier}' through ${r.path.join(" → ")}`)
+  }
+
+  if (exists(CLI_ENTRY)) {
+    const { seen, reachedPi } = reach(CLI_ENTRY, (e) => e.kind === "static")
+    for (const [to, path] of seen)
+      if (["runtime", "tui"].includes(layerOf(to) ?? "") || /^src\/daemon\/(?!.*paths)/.test(to))
+        problems.push(`${CLI_ENTRY}: statically loads ${to} through ${path.join(" → ")} (import it lazily with import())`)
+    for (const r of reachedPi) problems.push(`${CLI_ENTRY}: statically loads '${r.specifier}' through ${r.path.join(" → ")}`)
+  }
+  return problems
+}
+
+function sourceFiles(root: string, dir: string): string[] {
+  const abs = join(root, dir)
+  if (!existsSync(abs)) return []
+  return readdirSync(abs).flatMap((name) => {
+    const rel = join(dir, name)
+    if (name === "node_modules") return []
+    if (statSync(join(root, rel)).isDirectory()) return sourceFiles(root, rel)
+    return /\.(c|m)?[jt]sx?$/.test(name) && !name.endsWith(".d.ts") ? [rel] : []
+  })
+}
+
+const ROOT = resolve(import.meta.dir, "..")
+
+test("every import in src/ and extensions/ follows the layer table", () => {
+  const files: Record<string, string> = {}
+  for (const f of [...sourceFiles(ROOT, "src"), ...sourceFiles(ROOT, "extensions")])
+    files[relative(ROOT, join(ROOT, f))] = readFileSync(join(ROOT, f), "utf8")
+  expect(Object.keys(files).length).toBeGreaterThan(10)
+  expect(checkLayers(files)).toEqual([])
+})
+
+describe("the checker catches breaks", () => {
+  const ok = { "src/protocol/index.ts": "export type X = 1\n", "src/client/client.ts": "export interface Client {}\n" }
+
+  test("a wrong direction names the file and the import", () => {
+    const problems = checkLayers({ ...ok, "src/protocol/bad.ts": `import { a } from "../cli/index"\n`, "src/cli/index.ts": "" })
+    expect(problems).toEqual([
+      "src/protocol/bad.ts: import '../cli/index' (protocol must not import cli; it may import nothing of src/)",
+    ])
+  })
+
+  test("Pi outside the runtime, in any form of import", () => {
+    const problems = checkLayers({
+      ...ok,
+      "src/tui/a.tsx": `const pi = await import("@mariozechner/pi-coding-agent")\n`,
+      "src/daemon/b.ts": `import type { AgentSession } from "@mariozechner/pi-coding-agent"\n`,
+      "src/runtime/c.ts": `import { createAgentSession } from "@mariozechner/pi-coding-agent"\n`,
+    })
+    expect(problems).toContain("src/tui/a.tsx: import '@mariozechner/pi-coding-agent' (tui must not import Pi; only src/runtime and extensions do)")
+    expect(problems).toContain("src/daemon/b.ts: import '@mariozechner/pi-coding-agent' (daemon must not import Pi; only src/runtime and extensions do)")
+    expect(problems.some((p) => p.startsWith("src/runtime/c.ts"))).toBe(false)
+  })
+
+  test("the tui may take the client interface only as types", () => {
+    const typeOnly = checkLayers({ ...ok, "src/tui/a.tsx": `import type { Client } from "../client/client"\n` })
+    expect(typeOnly).toEqual([])
+    const value = checkLayers({ ...ok, "src/tui/a.tsx": `import { Client } from "../client/client"\n` })
+    expect(value).toEqual([
+      "src/tui/a.tsx: import '../client/client' (tui may use the client interface as types only: write `import type`)",
+    ])
+  })
+
+  test("only local-client and worker-client carry the runtime; a Worker entry counts as an import", () => {
+    const files = {
+      ...ok,
+      "src/runtime/host.ts": "",
+      "src/client/local-client.ts": `import { createHost } from "../runtime/host"\n`,
+      "src/client/socket-client.ts": `const w = new Worker(new URL("../runtime/host.ts", import.meta.url))\n`,
+      // A path handed to a child process is not loaded here.
+      "src/client/connect.ts": `spawn(["bun", fileURLToPath(new URL("../runtime/host.ts", import.meta.url))])\n`,
+    }
+    expect(checkLayers(files)).toEqual([
+      "src/client/socket-client.ts: import '../runtime/host.ts' (client must not import runtime; it may import protocol, util)",
+    ])
+  })
+
+  test("the tui never reaches the runtime, even through files it may import", () => {
+    // A protocol file that (wrongly) pulls in the runtime makes every tui file that uses it fail too.
+    const files = {
+      ...ok,
+      "src/protocol/leak.ts": `import "../runtime/host"\n`,
+      "src/runtime/host.ts": `import "@mariozechner/pi-coding-agent"\n`,
+      "src/tui/app.tsx": `import { x } from "../protocol/leak"\n`,
+    }
+    const problems = checkLayers(files)
+    expect(problems).toContain(
+      "src/tui/app.tsx: reaches src/runtime/host.ts through src/tui/app.tsx → src/protocol/leak.ts → src/runtime/host.ts (the window must never load the session host)",
+    )
+    expect(problems).toContain(
+      "src/tui/app.tsx: reaches '@mariozechner/pi-coding-agent' through src/tui/app.tsx → src/protocol/leak.ts → src/runtime/host.ts",
+    )
+  })
+
+  test("the CLI entry loads the window and the host only lazily", () => {
+    const lazy = {
+      ...ok,
+      "src/cli/main.ts": `import "./index"\n`,
+      "src/cli/index.ts": `export const run = () => import("../tui/run")\n`,
+      "src/tui/run.tsx": "",
+    }
+    expect(checkLayers(lazy)).toEqual([])
+    const eager = { ...lazy, "src/cli/index.ts": `import { runTui } from "../tui/run"\n` }
+    expect(checkLayers(eager)).toEqual([
+      "src/cli/main.ts: statically loads src/tui/run.tsx through src/cli/main.ts → src/cli/index.ts → src/tui/run.tsx (import it lazily with import())",
+    ])
+  })
+})

@@ -1,0 +1,65 @@
+// The command line's contract: version, help, and one clear line plus exit 2 for every bad call.
+import { afterAll, describe, expect, test } from "bun:test"
+import { writeFileSync } from "node:fs"
+import { join } from "node:path"
+import pkg from "../../package.json"
+import { makeSandbox } from "../fixture/mockllm"
+import { lines, runXagent } from "./run-xagent"
+
+const box = makeSandbox()
+afterAll(() => box.cleanup())
+
+test("--version prints the package version and exits 0", async () => {
+  const r = await runXagent(["--version"], box)
+  expect(r).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: "" })
+  expect((await runXagent(["-v"], box)).stdout).toBe(`${pkg.version}\n`)
+})
+
+test("--help lists every flag", async () => {
+  const r = await runXagent(["--help"], box)
+  expect(r.code).toBe(0)
+  for (const flag of [
+    "-c, --continue",
+    "-r, --resume",
+    "--session <path|id>",
+    "-m, --model <provider/id>",
+    "--thinking <level>",
+    "-e, --extension <path>",
+    "-p, --print [prompt]",
+    "--no-daemon",
+    "-v, --version",
+    "-h, --help",
+  ])
+    expect(r.stdout).toContain(flag)
+  expect(r.stdout).toContain("off|minimal|low|medium|high|xhigh")
+})
+
+describe("a bad call says what was wrong in one line and exits 2", () => {
+  const sessionFile = join(box.cwd, "old.jsonl")
+  writeFileSync(sessionFile, "")
+  const cases: [string, string[], RegExp][] = [
+    ["unknown flag", ["--bogus"], /unknown option '--bogus'.*xagent --help/],
+    ["misspelt flag gets a suggestion", ["--modle", "a/b"], /unknown option '--modle'.*Did you mean --model\?/],
+    ["bad thinking level", ["--thinking", "huge"], /--thinking 'huge' is not a level: use one of off, minimal, low, medium, high, xhigh/],
+    ["model without a provider", ["-m", "gpt-5"], /--model 'gpt-5' is not provider\/id/],
+    ["model with an empty id", ["--model", "openai/"], /--model 'openai\/' is not provider\/id/],
+    ["missing flag value", ["--model"], /argument missing/],
+    ["missing session file", ["--session", "./nope.jsonl"], /no session file at .*nope\.jsonl.*xagent -r/],
+    ["--continue with --session", ["-c", "--session", sessionFile], /--continue and --session both pick a session/],
+    ["--continue with --resume", ["-c", "-r"], /--continue and --resume/],
+    ["--resume with --print", ["-r", "-p", "hi"], /--resume opens the session page.*--print/],
+    ["missing extension file", ["-e", "./no-ext.ts", "-p", "hi"], /--extension: no file at .*no-ext\.ts/],
+    ["print without a prompt", ["-p"], /--print needs a prompt/],
+    ["two prompts for print", ["-p", "one", "two"], /--print got two prompts/],
+    ["window without a terminal", ["hello"], /needs a terminal.*xagent -p/],
+  ]
+  for (const [name, args, message] of cases)
+    test(name, async () => {
+      const r = await runXagent(args, box)
+      expect(lines(r.stderr)).toHaveLength(1)
+      expect(r.stderr).toMatch(message)
+      expect(r.stderr).toStartWith("xagent: ")
+      expect(r.stdout).toBe("")
+      expect(r.code).toBe(2)
+    })
+})

@@ -1,0 +1,67 @@
+// What --print writes for a stream of session events: reply text once, tools and errors on stderr.
+import { expect, test } from "bun:test"
+import type { AssistantItem, SessionEvent, ToolItem } from "../../src/protocol"
+import { PrintRenderer } from "../../src/cli/print-render"
+
+function render(events: SessionEvent[]) {
+  const out = { stdout: "", stderr: "" }
+  const r = new PrintRenderer({ stdout: (t) => (out.stdout += t), stderr: (t) => (out.stderr += t) })
+  for (const e of events) r.handle(e)
+  r.finish()
+  return { ...out, errors: r.errors }
+}
+
+const asst = (id: string, text: string, extra: Partial<AssistantItem> = {}): AssistantItem => ({
+  kind: "assistant",
+  id,
+  blocks: text ? [{ type: "text", text }] : [],
+  streaming: false,
+  timestamp: 0,
+  ...extra,
+})
+const tool = (status: ToolItem["status"], output?: string): ToolItem => ({
+  kind: "tool",
+  id: "t1",
+  name: "bash",
+  args: { command: "ls -la" },
+  status,
+  output,
+  timestamp: 0,
+})
+
+test("streamed deltas print once even when the finished item repeats them", () => {
+  const r = render([
+    { type: "item_add", item: asst("a1", "", { streaming: true }) },
+    { type: "text_delta", itemId: "a1", blockIndex: 0, blockType: "thinking", delta: "hmm" },
+    { type: "text_delta", itemId: "a1", blockIndex: 1, blockType: "text", delta: "Hello " },
+    { type: "text_delta", itemId: "a1", blockIndex: 1, blockType: "text", delta: "world" },
+    { type: "item_update", item: { ...asst("a1", ""), blocks: [{ type: "thinking", text: "hmm" }, { type: "text", text: "Hello world" }] } },
+  ])
+  expect(r.stdout).toBe("Hello world\n")
+  expect(r.stderr).toBe("")
+})
+
+test("tools go to stderr and the next message starts a new paragraph", () => {
+  const r = render([
+    { type: "item_add", item: asst("a1", "Looking.") },
+    { type: "item_add", item: tool("running") },
+    { type: "item_update", item: tool("error", "ls: cannot access\nmore") },
+    { type: "item_add", item: asst("a2", "Done.") },
+  ])
+  expect(r.stdout).toBe("Looking.\n\nDone.\n")
+  expect(r.stderr).toBe("→ bash ls -la\n✗ bash: ls: cannot access\n")
+})
+
+test("a failed reply is an error; earlier items of the session are not printed again", () => {
+  const r = render([
+    {
+      type: "snapshot",
+      snapshot: { items: [asst("old", "from before")] } as unknown as Extract<SessionEvent, { type: "snapshot" }>["snapshot"],
+    },
+    { type: "item_update", item: asst("old", "from before") },
+    { type: "item_add", item: asst("a1", "", { stopReason: "error", errorMessage: "400 bad key" }) },
+  ])
+  expect(r.stdout).toBe("")
+  expect(r.stderr).toBe("error: 400 bad key\n")
+  expect(r.errors).toEqual(["400 bad key"])
+})

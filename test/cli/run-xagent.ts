@@ -1,0 +1,29 @@
+// Runs the real bin/xagent as a child process and collects what it said.
+import { XAGENT_BIN, type Sandbox } from "../fixture/mockllm"
+
+export interface Ran {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+export async function runXagent(args: string[], box: Sandbox, opts: { stdin?: string } = {}): Promise<Ran> {
+  const proc = Bun.spawn([XAGENT_BIN, ...args], {
+    cwd: box.cwd,
+    env: box.env,
+    stdin: opts.stdin === undefined ? "ignore" : new TextEncoder().encode(opts.stdin),
+    stdout: "pipe",
+    stderr: "pipe",
+  })
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ])
+  return { code, stdout, stderr }
+}
+
+/** Error output that is exactly one line. */
+export function lines(text: string): string[] {
+  return text.split("\n").filter((l) => l.trim())
+}

@@ -1,0 +1,157 @@
+// A real daemon process on a throwaway XAGENT_HOME, with Pi pointed at mockllm (a scripted
+// OpenAI-compatible server). Clients are the real socket client; nothing in between is faked.
+import { existsSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+import { connectOrStart } from "../../src/client/connect"
+import { connectSocket, type SocketClient, type SocketClientOptions } from "../../src/client/socket-client"
+import type { EventEnvelope, SessionSnapshot, TranscriptItem } from "../../src/protocol"
+import { SnapshotState } from "../../src/runtime/snapshot-state"
+import { daemonPaths, type DaemonPaths } from "../../src/util/daemon-paths"
+import { makeSandbox, startMockLlm, writeAgentDir, type MockLlm, type Sandbox, type Scenario } from "../fixture/mockllm"
+
+export const BUN = process.execPath
+export const HERE = import.meta.dir
+
+export interface DaemonBox {
+  box: Sandbox
+  llm: MockLlm
+  paths: DaemonPaths
+  /** Environment a daemon of this box starts with. */
+  env: Record<string, string>
+  /** connectOrStart for this box: starts the daemon when none answers. */
+  connect(opts?: Partial<SocketClientOptions>): Promise<SocketClient>
+  /** A client that never starts a daemon. */
+  attach(opts?: Partial<SocketClientOptions>): Promise<SocketClient>
+  daemonPid(): number | undefined
+  log(): string
+  cleanup(): Promise<void>
+}
+
+export async function startBox(
+  scenario: Scenario,
+  opts: { tps?: number; env?: Record<string, string> } = {},
+): Promise<DaemonBox> {
+  const box = makeSandbox()
+  const llm = await startMockLlm(scenario, { tps: opts.tps })
+  writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
+  const env = { ...box.env, XAGENT_DAEMON_LINGER_MS: "60000", ...opts.env }
+  const paths = daemonPaths(box.xagentHome)
+  const clients: SocketClient[] = []
+  const track = (c: SocketClient) => (clients.push(c), c)
+  const daemonPid = () => {
+    try {
+      return JSON.parse(readFileSync(paths.lock, "utf8")).pid as number
+    } catch {
+      return undefined
+    }
+  }
+  return {
+    box,
+    llm,
+    paths,
+    env,
+    connect: async (o = {}) =>
+      track(await connectOrStart({ home: box.xagentHome, env, heartbeatMs: 0, clientName: "test", ...o })),
+    attach: async (o = {}) => track(await connectSocket({ socketPath: paths.socket, heartbeatMs: 0, clientName: "test", ...o })),
+    daemonPid,
+    log: () => (existsSync(paths.log) ? readFileSync(paths.log, "utf8") : ""),
+    async cleanup() {
+      for (const c of clients) await c.close().catch(() => {})
+      const pid = daemonPid()
+      if (pid && alive(pid)) {
+        process.kill(pid, "SIGKILL")
+        await until(() => !alive(pid), "daemon exit")
+      }
+      await llm.stop()
+      box.cleanup()
+    },
+  }
+}
+
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Polls a condition that has no event to wait on (another process exiting, a file appearing). */
+export async function until<T>(probe: () => T | undefined | false, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const v = probe()
+    if (v) return v
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await Bun.sleep(20)
+  }
+}
+
+/** Everything one client sees of a session, and the session as that client would draw it. */
+export class Recorder {
+  readonly events: EventEnvelope[] = []
+  private state: SnapshotState | undefined
+  private waiters = new Set<() => void>()
+  readonly stop: () => void
+
+  constructor(client: SocketClient, sessionId: string, after = 0) {
+    this.stop = client.subscribe(sessionId, after, (env) => {
+      this.events.push(env)
+      if (env.event.type === "snapshot") this.state = new SnapshotState(env.event.snapshot)
+      else this.state?.apply(env.event)
+      for (const w of [...this.waiters]) w()
+    })
+  }
+
+  get snapshot(): SessionSnapshot | undefined {
+    return this.state?.snapshot()
+  }
+
+  waitFor(pred: (s: SessionSnapshot, events: EventEnvelope[]) => boolean, what: string, timeoutMs = 20_000) {
+    return new Promise<SessionSnapshot>((resolve, reject) => {
+      const check = () => {
+        const s = this.state?.snapshot()
+        if (s && pred(s, this.events)) {
+          this.waiters.delete(check)
+          clearTimeout(timer)
+          resolve(s)
+        }
+      }
+      const timer = setTimeout(() => {
+        this.waiters.delete(check)
+        reject(new Error(`timed out waiting for ${what}; last events: ${JSON.stringify(this.events.slice(-3))}`))
+      }, timeoutMs)
+      this.waiters.add(check)
+      check()
+    })
+  }
+}
+
+/** A reply finished: not running, and the last item is a finished assistant message. */
+export const replyDone = (turns: number) => (s: SessionSnapshot) =>
+  !s.running && s.items.filter((i) => i.kind === "assistant" && !i.streaming).length >= turns
+
+export function assistantTexts(items: TranscriptItem[]): string[] {
+  return items
+    .filter((i) => i.kind === "assistant")
+    .map((i) => i.blocks.flatMap((b) => (b.type === "text" ? [b.text] : [])).join(""))
+}
+
+/** Every line of a Pi session file parsed (throws on a torn line), and its assistant texts. */
+export function readSessionFile(path: string) {
+  const entries = readFileSync(path, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as { type: string; message?: { role: string; content: unknown } })
+  const texts = entries
+    .filter((e) => e.type === "message" && e.message?.role === "assistant")
+    .map((e) => {
+      const c = e.message!.content
+      if (typeof c === "string") return c
+      return (c as { type: string; text?: string }[]).flatMap((b) => (b.type === "text" ? [b.text!] : [])).join("")
+    })
+  return { entries, texts }
+}
+
+export const fixturePath = (name: string) => join(HERE, "fixtures", name)

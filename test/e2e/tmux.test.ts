@@ -1,0 +1,95 @@
+// The real bin/xagent in a real terminal (tmux) against the scripted model: type a prompt, watch
+// the reply stream with its bash tool row, quit, come back with -c and find the conversation.
+import { afterAll, describe, expect, test } from "bun:test"
+import { spawnSync } from "node:child_process"
+import { makeSandbox, startMockLlm, writeAgentDir, XAGENT_BIN, type Scenario } from "../fixture/mockllm"
+import { hasTmux, openPane, type Pane } from "./tmux"
+
+const scenario: Scenario = {
+  turns: [
+    { text: "I will run it.", tool: "bash", args: { command: "echo e2e-marker-42" } },
+    { text: "The command printed e2e-marker-42. Done." },
+  ],
+  fallback: "nothing more to say",
+}
+
+const PROMPT = "please run the marker"
+const REPLY = "The command printed e2e-marker-42. Done."
+const TOOL_ROW = /bash.*echo e2e-marker-42/
+
+if (!hasTmux) console.warn("test/e2e/tmux.test.ts: skipped, tmux is not installed (apt-get install tmux)")
+
+describe.skipIf(!hasTmux)("xagent in a terminal", () => {
+  const cleanups: (() => unknown)[] = []
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c()
+  })
+
+  async function setup(name: string) {
+    const box = makeSandbox()
+    const llm = await startMockLlm(scenario)
+    writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
+    const pane = openPane({ cwd: box.cwd, env: box.env })
+    cleanups.push(
+      () => box.cleanup(),
+      () => llm.stop(),
+      () => pane.kill(),
+      // A daemon started by this test belongs to its sandbox; stop it whatever happened.
+      () => spawnSync(XAGENT_BIN, ["daemon", "stop", "--force"], { cwd: box.cwd, env: box.env }),
+    )
+    return { box, llm, pane, name }
+  }
+
+  /** Runs a command line in the pane's shell; `done` resolves with its exit status. */
+  function run(pane: Pane, args: string) {
+    pane.send("clear", "Enter")
+    pane.type(`${XAGENT_BIN} ${args}; echo "EXIT=$?"`)
+    pane.send("Enter")
+  }
+
+  async function converse(pane: Pane) {
+    await pane.waitFor("Ask anything")
+    pane.type(PROMPT)
+    pane.send("Enter")
+    const screen = await pane.waitFor(REPLY)
+    expect(screen).toContain(PROMPT)
+    expect(screen).toContain("I will run it.")
+    expect(screen).toMatch(TOOL_ROW)
+  }
+
+  test("with the daemon: a reply, /quit, then -c shows the same conversation", async () => {
+    const { pane, llm } = await setup("daemon")
+    run(pane, "")
+    await converse(pane)
+    pane.type("/quit")
+    pane.send("Enter")
+    await pane.waitFor("EXIT=0")
+
+    run(pane, "-c")
+    const again = await pane.waitFor(REPLY)
+    expect(again).toContain(PROMPT)
+    expect(again).toMatch(TOOL_ROW)
+    expect(llm.requests()).toHaveLength(2)
+    pane.send("C-c")
+    pane.send("C-c")
+    await pane.waitFor("EXIT=0")
+  })
+
+  test("with --no-daemon: a reply, Ctrl+C twice, then -c --no-daemon shows it again", async () => {
+    const { pane, llm } = await setup("in-process")
+    run(pane, "--no-daemon")
+    await converse(pane)
+    pane.send("C-c")
+    pane.send("C-c")
+    await pane.waitFor("EXIT=0")
+
+    run(pane, "-c --no-daemon")
+    const again = await pane.waitFor(REPLY)
+    expect(again).toContain(PROMPT)
+    expect(again).toMatch(TOOL_ROW)
+    expect(llm.requests()).toHaveLength(2)
+    pane.type("/quit")
+    pane.send("Enter")
+    await pane.waitFor("EXIT=0")
+  })
+})

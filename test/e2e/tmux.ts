@@ -1,0 +1,45 @@
+// A real terminal for end-to-end runs: a tmux server of its own (-L), one pane, keys in, screen out.
+import { spawnSync } from "node:child_process"
+
+export const hasTmux = spawnSync("tmux", ["-V"]).status === 0
+
+export interface Pane {
+  send(...keys: string[]): void
+  type(text: string): void
+  screen(): string
+  /** Polls the screen until `match` holds; throws with the last screen at the deadline. */
+  waitFor(match: string | RegExp | ((screen: string) => boolean), timeoutMs?: number): Promise<string>
+  kill(): void
+}
+
+export function openPane(opts: { cwd: string; env: Record<string, string>; cols?: number; rows?: number }): Pane {
+  const socket = `xagent-e2e-${process.pid}-${Math.random().toString(36).slice(2, 8)}`
+  const tmux = (...args: string[]) => {
+    const r = spawnSync("tmux", ["-L", socket, ...args], { cwd: opts.cwd, env: opts.env, encoding: "utf8" })
+    if (r.status !== 0) throw new Error(`tmux ${args[0]} failed: ${r.stderr.trim()}`)
+    return r.stdout
+  }
+  // A plain shell in the pane, so a program's exit status stays readable after it quits.
+  const size = ["-x", String(opts.cols ?? 100), "-y", String(opts.rows ?? 30)]
+  tmux("-f", "/dev/null", "new-session", "-d", "-s", "e2e", "-c", opts.cwd, ...size, "sh")
+  tmux("set-option", "-g", "status", "off")
+  const pane: Pane = {
+    send: (...keys) => void tmux("send-keys", "-t", "e2e", ...keys),
+    type: (text) => void tmux("send-keys", "-t", "e2e", "-l", text),
+    screen: () => tmux("capture-pane", "-p", "-t", "e2e"),
+    async waitFor(match, timeoutMs = 20_000) {
+      const test =
+        typeof match === "function" ? match : typeof match === "string" ? (s: string) => s.includes(match) : (s: string) => match.test(s)
+      const deadline = Date.now() + timeoutMs
+      let screen = pane.screen()
+      while (!test(screen)) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${String(match)}; the screen:\n${screen}`)
+        await Bun.sleep(40)
+        screen = pane.screen()
+      }
+      return screen
+    },
+    kill: () => void spawnSync("tmux", ["-L", socket, "kill-server"]),
+  }
+  return pane
+}

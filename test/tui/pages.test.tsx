@@ -1,0 +1,162 @@
+import { afterEach, expect, test } from "bun:test"
+import type { SavedSession, TreeNode } from "../../src/protocol"
+import { filterSessions } from "../../src/tui/routes/sessions/filter"
+import { flattenTree } from "../../src/tui/routes/tree/flatten"
+import { FakeClient, sessionInfo, snapshot } from "../fixture/fake-client"
+import { mountApp, type MountedApp } from "../fixture/tui"
+
+let app: MountedApp | undefined
+afterEach(() => app?.renderer.destroy())
+
+const HOUR = 3_600_000
+const saved: SavedSession[] = [
+  { path: "/s/a.jsonl", id: "aaa", name: "Fix login redirect", cwd: "/work/demo", modified: Date.now() - 2 * HOUR, messageCount: 12, firstMessage: "the login page loops" },
+  { path: "/s/b.jsonl", id: "bbb", cwd: "/work/demo", modified: Date.now() - 30 * 24 * HOUR, messageCount: 3, firstMessage: "add dark mode to settings" },
+  {
+    path: "/s/c.jsonl",
+    id: "ccc",
+    cwd: "/work/demo",
+    modified: Date.now() - 60_000 * 5,
+    messageCount: 40,
+    firstMessage: "migrate the database",
+    live: { sessionId: "s7", running: true, pendingQuestions: 1, windows: 0 },
+  },
+]
+
+function clientWithSessions() {
+  return new FakeClient({ "sessions.list": () => ({ sessions: saved }) })
+}
+
+test("/session lists saved sessions with title and details; typing filters; Enter switches", async () => {
+  app = await mountApp({ width: 90, height: 24, client: clientWithSessions() })
+  await app.emit({ type: "snapshot", snapshot: snapshot() })
+  await app.submit("/session")
+  let frame = await app.until("Fix login redirect")
+  expect(frame).toContain("Sessions  /work/demo")
+  expect(frame).toContain("2h ago · 12 messages")
+  expect(frame).toContain("add dark mode to settings")
+  expect(frame).toContain("30d ago · 3 messages")
+  expect(frame).toContain("5m ago · 40 messages · ● running · 1 question")
+  expect(app.client.calls("sessions.list")).toEqual([{ cwd: "/work/demo" }])
+
+  await app.mockInput.typeText("dark")
+  frame = await app.until((f) => !f.includes("Fix login redirect"))
+  expect(frame).toContain("› add dark mode to settings")
+  app.mockInput.pressEnter()
+  await app.until("› Ask anything")
+  expect(app.client.calls("session.switch")).toEqual([{ sessionId: "s1", path: "/s/b.jsonl" }])
+})
+
+test("/resume is the same page; Tab lists every folder; Esc goes back", async () => {
+  app = await mountApp({ width: 90, height: 24, client: clientWithSessions() })
+  await app.emit({ type: "snapshot", snapshot: snapshot() })
+  await app.submit("/resume")
+  await app.until("Fix login redirect")
+  app.mockInput.pressTab()
+  await app.until("all folders")
+  expect(app.client.calls("sessions.list").at(-1)).toEqual({ all: true })
+  app.mockInput.pressEscape()
+  expect(await app.until("› Ask anything")).not.toContain("Sessions")
+})
+
+test("--resume: the page comes first; Enter opens the chosen session, Esc a new one", async () => {
+  const client = clientWithSessions()
+  app = await mountApp({ width: 90, height: 24, client, target: { kind: "pick", params: { cwd: "/work/demo" } } })
+  await app.until("Fix login redirect")
+  app.mockInput.pressArrow("down")
+  app.mockInput.pressArrow("down")
+  app.mockInput.pressEnter()
+  await app.until(() => client.subscribers() === 1)
+  expect(client.calls("session.open")).toEqual([{ cwd: "/work/demo", mode: { kind: "session", ref: "/s/c.jsonl" } }])
+  app.renderer.destroy()
+
+  const other = clientWithSessions()
+  app = await mountApp({ width: 90, height: 24, client: other, target: { kind: "pick", params: { cwd: "/work/demo" } } })
+  await app.until("Fix login redirect")
+  app.mockInput.pressEscape()
+  await app.until(() => other.subscribers() === 1)
+  expect(other.calls("session.open")).toEqual([{ cwd: "/work/demo", mode: { kind: "new" } }])
+})
+
+test("session filtering matches every word against title, first message, folder and id", () => {
+  expect(filterSessions(saved, "").map((s) => s.id)).toEqual(["aaa", "bbb", "ccc"])
+  expect(filterSessions(saved, "LOGIN fix").map((s) => s.id)).toEqual(["aaa"])
+  expect(filterSessions(saved, "database ccc").map((s) => s.id)).toEqual(["ccc"])
+  expect(filterSessions(saved, "nothing")).toEqual([])
+})
+
+const node = (id: string, parentId: string | null, role: string, text: string, onPath = false, isLeaf = false): TreeNode => ({
+  id,
+  parentId,
+  role,
+  text,
+  timestamp: Number(id.slice(1)),
+  onPath,
+  isLeaf,
+})
+const tree = [
+  node("n1", null, "user", "start the project", true),
+  node("n2", "n1", "assistant", "done", true),
+  node("n3", "n2", "user", "try approach A"),
+  node("n4", "n3", "assistant", "A failed"),
+  node("n5", "n2", "user", "try approach B", true),
+  node("n6", "n5", "assistant", "B works", true, true),
+]
+
+test("/tree shows the branches with the current path; Enter moves there and refills the prompt", async () => {
+  const client = new FakeClient({
+    "session.tree": () => ({ nodes: tree }),
+    "session.navigate": () => ({ editorText: "try approach A" }),
+  })
+  app = await mountApp({ width: 80, height: 24, client })
+  await app.emit({ type: "snapshot", snapshot: snapshot() })
+  await app.submit("/tree")
+  const frame = await app.until("B works")
+  expect(frame).toContain("● user: start the project")
+  expect(frame).toContain("○ user: try approach A")
+  expect(frame).toMatch(/›\s+● assistant: B works/)
+  await app.mockInput.typeText("approach A")
+  await app.until((f) => !f.includes("B works"))
+  app.mockInput.pressEnter()
+  expect(await app.until("› try approach A")).not.toContain("Session tree")
+  expect(client.calls("session.navigate")).toEqual([{ sessionId: "s1", entryId: "n3" }])
+})
+
+test("tree rows indent at branch points only", () => {
+  expect(flattenTree(tree).map((r) => `${r.level}:${r.node.id}${r.branches ? "*" : ""}`)).toEqual([
+    "0:n1",
+    "0:n2*",
+    "1:n3",
+    "1:n4",
+    "1:n5",
+    "1:n6",
+  ])
+})
+
+test("the model picker filters, marks the current model and sets the chosen one", async () => {
+  const client = new FakeClient({
+    "session.models": () => ({
+      models: [
+        { provider: "anthropic", id: "claude-sonnet-4", name: "Claude Sonnet 4", available: true },
+        { provider: "openai", id: "gpt-5", name: "GPT-5", available: false },
+        { provider: "faux", id: "faux-1", available: true },
+      ],
+      current: { provider: "faux", id: "faux-1" },
+      levels: ["off", "low", "high"],
+    }),
+  })
+  app = await mountApp({ width: 90, height: 24, client })
+  await app.emit({ type: "snapshot", snapshot: snapshot() })
+  await app.submit("/model")
+  let frame = await app.until("Choose a model")
+  expect(frame).toContain("anthropic/claude-sonnet-4")
+  expect(frame).toMatch(/openai\/gpt-5.*no key/)
+  expect(frame).toMatch(/› faux\/faux-1/)
+  await app.mockInput.typeText("sonnet")
+  frame = await app.until((f) => !f.includes("openai/gpt-5"))
+  app.mockInput.pressEnter()
+  await app.until((f) => !f.includes("Choose a model"))
+  expect(client.calls("session.setModel")).toEqual([{ sessionId: "s1", provider: "anthropic", id: "claude-sonnet-4" }])
+  await app.emit({ type: "info", info: sessionInfo({ model: { provider: "anthropic", id: "claude-sonnet-4", name: "Claude Sonnet 4" } }) })
+  expect(await app.until("Claude Sonnet 4 ·")).toContain("Model: anthropic/claude-sonnet-4")
+})

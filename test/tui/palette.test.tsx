@@ -1,0 +1,151 @@
+import { afterEach, describe, expect, test } from "bun:test"
+import { editorLines, mountComposer } from "./prompt-harness"
+import { filterEntries, findEntry, type PaletteEntry } from "../../src/tui/component/palette/palette-entry"
+import { fuzzyFilter, fuzzyScore } from "../../src/tui/util/fuzzy"
+
+let current: Awaited<ReturnType<typeof mountComposer>> | undefined
+async function mount(opts: Parameters<typeof mountComposer>[0] = {}) {
+  current = await mountComposer(opts)
+  return current
+}
+afterEach(() => {
+  current?.renderer.destroy()
+  current = undefined
+})
+
+/** The palette's rows: `›` marks the selected one. */
+function paletteRows(frame: string): string[] {
+  return frame
+    .split("\n")
+    .filter((l) => /^│[› ]\/\w/.test(l))
+    .map((l) => l.slice(1, -1).trimEnd())
+}
+
+describe("command palette in the composer", () => {
+  test("/ lists every command with its description", async () => {
+    const c = await mount({ width: 80 })
+    await c.mockInput.typeText("/")
+    expect(paletteRows(await c.frame())).toEqual([
+      "›/model  Choose the model",
+      " /exit  Leave the window",
+      " /review  Review the staged diff",
+      " /deploy  Ship it to staging",
+    ])
+  })
+
+  test("typing filters by name, alias and description", async () => {
+    const c = await mount({ width: 80 })
+    await c.mockInput.typeText("/rev")
+    expect(paletteRows(await c.frame())).toEqual(["›/review  Review the staged diff"])
+    c.mockInput.pressBackspace()
+    c.mockInput.pressBackspace()
+    c.mockInput.pressBackspace()
+    await c.mockInput.typeText("quit")
+    expect(paletteRows(await c.frame())).toEqual(["›/exit  Leave the window"])
+    for (let i = 0; i < 4; i++) c.mockInput.pressBackspace()
+    await c.mockInput.typeText("staging")
+    expect(paletteRows(await c.frame())).toEqual(["›/deploy  Ship it to staging"])
+  })
+
+  test("Enter on a builtin calls onCommand; Down moves the selection", async () => {
+    const c = await mount({ width: 80 })
+    await c.mockInput.typeText("/")
+    c.mockInput.pressArrow("down")
+    expect(paletteRows(await c.frame())[1]).toBe("›/exit  Leave the window")
+    c.mockInput.pressEnter()
+    expect(c.calls).toEqual([["command", "exit", ""]])
+    expect(await c.frame()).not.toContain("/model")
+  })
+
+  test("Enter on an extension or prompt command sends it as text", async () => {
+    const c = await mount({ running: true })
+    await c.mockInput.typeText("/dep")
+    c.mockInput.pressEnter()
+    expect(c.calls).toEqual([["send", "/deploy", "followUp"]])
+  })
+
+  test("Tab completes the name so arguments can follow", async () => {
+    const c = await mount()
+    await c.mockInput.typeText("/mo")
+    c.mockInput.pressTab()
+    expect(editorLines(await c.frame())).toEqual(["› /model"])
+    expect(paletteRows(await c.frame())).toEqual([])
+    await c.mockInput.typeText("gpt-5 fast")
+    c.mockInput.pressEnter()
+    expect(c.calls).toEqual([["command", "model", "gpt-5 fast"]])
+  })
+
+  test("Esc hides the palette and Enter then runs the typed alias; a prompt command takes arguments", async () => {
+    const c = await mount()
+    await c.mockInput.typeText("/q")
+    expect(paletteRows(await c.frame()).length).toBeGreaterThan(0)
+    c.mockInput.pressEscape()
+    expect(paletteRows(await c.frame())).toEqual([])
+    c.mockInput.pressEnter()
+    await c.mockInput.typeText("/review  src/a.ts")
+    c.mockInput.pressEnter()
+    expect(c.calls).toEqual([
+      ["command", "exit", ""],
+      ["send", "/review src/a.ts", "prompt"],
+    ])
+  })
+
+  test("an unknown command is sent as an ordinary prompt", async () => {
+    const c = await mount()
+    await c.mockInput.typeText("/nosuch thing")
+    c.mockInput.pressEnter()
+    expect(c.calls).toEqual([["send", "/nosuch thing", "prompt"]])
+  })
+
+  test("a click on a row completes it", async () => {
+    const c = await mount({ width: 40 })
+    await c.mockInput.typeText("/")
+    const frame = await c.frame()
+    const y = frame.split("\n").findIndex((l) => l.includes("/review"))
+    await c.mockMouse.click(4, y)
+    expect(editorLines(await c.frame())).toEqual(["› /review"])
+  })
+
+  test("rows fit 40 columns", async () => {
+    const long: PaletteEntry[] = [
+      {
+        name: "a-very-long-command-name-indeed",
+        description: "and an even longer description that must not wrap",
+        source: "skill",
+      },
+    ]
+    const c = await mount({ width: 40, commands: long })
+    await c.mockInput.typeText("/a-very")
+    const frame = await c.frame()
+    const row = frame.split("\n").find((l) => l.includes("/a-very-long"))!
+    expect(row.startsWith("│›/a-very-long")).toBe(true)
+    expect(row.endsWith("│")).toBe(true)
+    expect(frame).not.toContain("not wrap")
+  })
+})
+
+describe("filtering", () => {
+  const entries: PaletteEntry[] = [
+    { name: "session-new", source: "builtin" },
+    { name: "sessions", source: "builtin" },
+    { name: "settings", description: "new options", source: "builtin" },
+  ]
+
+  test("prefixes and word starts rank first; descriptions only match as substrings", () => {
+    expect(filterEntries(entries, "ses").map((e) => e.name)).toEqual(["sessions", "session-new", "settings"])
+    expect(filterEntries(entries, "sn").map((e) => e.name)).toEqual(["session-new", "settings", "sessions"])
+    expect(filterEntries(entries, "new").map((e) => e.name)).toEqual(["session-new", "settings"])
+    expect(filterEntries(entries, "xyz")).toEqual([])
+    expect(filterEntries(entries, "")).toEqual(entries)
+  })
+
+  test("fuzzy basics", () => {
+    expect(fuzzyScore("abc", "a-b-c")).toBeDefined()
+    expect(fuzzyScore("acb", "abc")).toBeUndefined()
+    expect(fuzzyFilter(["src/util/fuzzy.ts", "fuzzy.md", "zzfuzy"], "fuzzy", (s) => [s])).toEqual([
+      "fuzzy.md",
+      "src/util/fuzzy.ts",
+    ])
+    expect(findEntry(entries, "sessions")?.name).toBe("sessions")
+  })
+})

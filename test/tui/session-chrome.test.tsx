@@ -1,0 +1,135 @@
+import { afterEach, expect, test } from "bun:test"
+import { item, snapshot, sessionInfo } from "../fixture/fake-client"
+import { mountApp, type MountedApp } from "../fixture/tui"
+import { fitSegments, statusSegments } from "../../src/tui/routes/session/status-bar"
+import { tokensPerSecond } from "../../src/tui/routes/session/working-line"
+
+let app: MountedApp | undefined
+afterEach(() => app?.renderer.destroy())
+
+const stats = {
+  tokens: { input: 12_345, output: 3_400, cacheRead: 0, cacheWrite: 0, total: 15_745 },
+  cost: 0.0423,
+  context: { tokens: 30_000, contextWindow: 200_000, percent: 15 },
+}
+
+test("the status bar: folder, model, thinking, tokens, cost, context and extension segments", async () => {
+  app = await mountApp({ width: 120, height: 20 })
+  await app.emit(
+    { type: "snapshot", snapshot: snapshot({ stats }) },
+    { type: "ui_status", key: "lint", text: "lint: 2 warnings" },
+  )
+  const frame = await app.until("lint: 2 warnings")
+  const last = frame.trimEnd().split("\n").at(-1)!
+  expect(last).toContain("/work/demo · Faux One · think medium · ↑12k ↓3.4k · $0.04 · ctx 15% · lint: 2 warnings")
+})
+
+test("the working line: spinner, elapsed time, tok/s and the session name; queued messages above it", async () => {
+  app = await mountApp({ width: 100, height: 20 })
+  await app.emit(
+    { type: "snapshot", snapshot: snapshot({ info: sessionInfo({ name: "fix login" }) }) },
+    { type: "run", running: true, startedAt: Date.now() - 125_000 },
+    { type: "item_add", item: item.assistant("a1", "", { streaming: true, blocks: [] }) },
+    { type: "text_delta", itemId: "a1", blockIndex: 0, blockType: "text", delta: "x".repeat(25_000) },
+    { type: "queue", queue: { steering: ["use the v2 api"], followUp: ["then run the tests"] } },
+  )
+  const frame = await app.until("Working")
+  expect(frame).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Working \(2m, 50 tok\/s\) – fix login/)
+  const rows = frame.split("\n")
+  const steer = rows.findIndex((l) => l.includes("Steer: use the v2 api"))
+  const queued = rows.findIndex((l) => l.includes("Queued: then run the tests"))
+  const working = rows.findIndex((l) => l.includes("Working ("))
+  expect(steer).toBeGreaterThan(-1)
+  expect(queued).toBeGreaterThan(steer)
+  expect(working).toBeGreaterThan(queued)
+
+  await app.emit({ type: "ui_working", message: "Indexing" })
+  expect(await app.until("Indexing (")).toContain("Indexing (2m")
+  await app.emit({ type: "run", running: false })
+  expect(await app.until((f) => !f.includes("Indexing ("))).not.toContain("Working")
+})
+
+test("extension widgets sit above and below the composer", async () => {
+  app = await mountApp({ width: 80, height: 20 })
+  await app.emit(
+    { type: "snapshot", snapshot: snapshot() },
+    { type: "ui_widget", key: "a", lines: ["ABOVE ONE", "ABOVE TWO"], placement: "aboveEditor" },
+    { type: "ui_widget", key: "b", lines: ["BELOW"], placement: "belowEditor" },
+  )
+  const rows = (await app.until("BELOW")).split("\n")
+  const composer = rows.findIndex((l) => l.includes("› Ask anything"))
+  expect(rows.findIndex((l) => l.includes("ABOVE TWO"))).toBe(composer - 2)
+  expect(rows.findIndex((l) => l.includes("BELOW"))).toBe(composer + 2)
+})
+
+test("ui_notify shows a toast; a lost connection shows a banner until it is back", async () => {
+  app = await mountApp({ width: 80, height: 20 })
+  await app.emit({ type: "snapshot", snapshot: snapshot() }, { type: "ui_notify", level: "error", message: "Build failed" })
+  expect(await app.until("Build failed")).toContain("✗ Build failed")
+
+  app.client.setConnection({ state: "lost", reason: "socket closed" })
+  expect(await app.until("Connection lost")).toContain("Connection lost: socket closed. Reconnecting…")
+  app.client.setConnection({ state: "connected" })
+  expect(await app.until((f) => !f.includes("Connection lost"))).not.toContain("socket closed")
+  // Back on the link, the stream is picked up after the last applied event.
+  expect(app.client.calls("session.subscribe").at(-1)).toEqual({ sessionId: "s1", after: 2 })
+})
+
+test("a session the host closed says so", async () => {
+  app = await mountApp({ width: 80, height: 20 })
+  await app.emit({ type: "snapshot", snapshot: snapshot() }, { type: "closed", reason: "daemon stopping" })
+  expect(await app.until("Session closed")).toContain("Session closed: daemon stopping")
+})
+
+for (const width of [40, 120]) {
+  test(`at ${width} columns the transcript, composer and status bar still fit`, async () => {
+    app = await mountApp({ width, height: 24 })
+    await app.emit({
+      type: "snapshot",
+      snapshot: snapshot({
+        stats,
+        items: [
+          item.user("u1", "Please refactor the authentication module so it uses the new token store"),
+          item.tool("t1", "bash", { command: "npm run build -- --watch=false --verbose" }, { output: "built in 3s" }),
+          item.assistant("a1", "All done: the module now reads tokens from `TokenStore`."),
+        ],
+      }),
+    })
+    const frame = await app.until("TokenStore")
+    const rows = frame.split("\n")
+    for (const row of rows) expect(row.length).toBeLessThanOrEqual(width)
+    expect(frame).toContain("Please refactor")
+    expect(frame).toContain("built in 3s")
+    expect(frame).toContain("› Ask anything")
+    const status = rows.filter((l) => l.trim()).at(-1)!
+    expect(status).toContain("Faux One")
+    expect(status).toContain("ctx 15%")
+    if (width === 40) expect(status).not.toContain("$0.04")
+    else expect(status).toContain("$0.04")
+  })
+}
+
+test("resizing reflows the window", async () => {
+  app = await mountApp({ width: 120, height: 24 })
+  await app.emit({ type: "snapshot", snapshot: snapshot({ items: [item.assistant("a1", "word ".repeat(40).trim())] }) })
+  await app.until("word word")
+  const wide = app.frame().split("\n").filter((l) => l.includes("word")).length
+  app.resize(40, 24)
+  const narrow = await app.until((f) => f.split("\n").filter((l) => l.includes("word")).length > wide)
+  for (const row of narrow.split("\n")) expect(row.length).toBeLessThanOrEqual(40)
+})
+
+test("status segments drop least important first and tok/s comes from streamed characters", () => {
+  const segs = statusSegments({ cwd: "/p", branch: "main", info: sessionInfo(), stats, extra: {}, mouse: true })
+  expect(fitSegments(segs, 200).map((s) => s.text)).toEqual([
+    "/p (main)",
+    "Faux One",
+    "think medium",
+    "↑12k ↓3.4k",
+    "$0.04",
+    "ctx 15%",
+  ])
+  expect(fitSegments(segs, 20).map((s) => s.text)).toEqual(["Faux One", "ctx 15%"])
+  expect(tokensPerSecond(4000, 10_000)).toBe(100)
+  expect(tokensPerSecond(4000, 500)).toBe(0)
+})

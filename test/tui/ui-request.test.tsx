@@ -1,0 +1,92 @@
+import { afterEach, expect, test } from "bun:test"
+import { snapshot } from "../fixture/fake-client"
+import { mountApp, type MountedApp } from "../fixture/tui"
+
+let app: MountedApp | undefined
+afterEach(() => app?.renderer.destroy())
+
+async function ready() {
+  app = await mountApp({ width: 80, height: 24 })
+  await app.emit({ type: "snapshot", snapshot: snapshot() })
+  return app
+}
+
+const responses = (a: MountedApp) => a.client.calls("session.uiRespond")
+
+test("select: the options are shown and the chosen one is sent back", async () => {
+  const app = await ready()
+  await app.emit({ type: "ui_request", request: { id: "r1", kind: "select", title: "Pick a colour", options: ["red", "green", "blue"] } })
+  const frame = await app.until("Pick a colour")
+  expect(frame).toContain("red")
+  expect(frame).toContain("blue")
+  app.mockInput.pressArrow("down")
+  app.mockInput.pressEnter()
+  await app.until((f) => !f.includes("Pick a colour"))
+  expect(responses(app)).toEqual([{ sessionId: "s1", requestId: "r1", response: { value: "green" } }])
+})
+
+test("confirm: y answers yes; Esc on the next one answers no", async () => {
+  const app = await ready()
+  await app.emit(
+    { type: "ui_request", request: { id: "r1", kind: "confirm", title: "Delete build/?", message: "12 files" } },
+    { type: "ui_request", request: { id: "r2", kind: "confirm", title: "Push to main?", message: "3 commits" } },
+  )
+  expect(await app.until("Delete build/?")).toContain("12 files")
+  app.mockInput.pressKey("y")
+  expect(await app.until("Push to main?")).toContain("3 commits")
+  app.mockInput.pressEscape()
+  await app.until((f) => !f.includes("Push to main?"))
+  expect(responses(app).map((r) => r.response)).toEqual([{ confirmed: true }, { confirmed: false }])
+})
+
+test("input: typed text is sent; Esc cancels", async () => {
+  const app = await ready()
+  await app.emit({ type: "ui_request", request: { id: "r1", kind: "input", title: "Branch name", placeholder: "feature/…" } })
+  await app.until("Branch name")
+  await app.mockInput.typeText("feat/login")
+  app.mockInput.pressEnter()
+  await app.until((f) => !f.includes("Branch name"))
+  await app.emit({ type: "ui_request", request: { id: "r2", kind: "input", title: "Tag name" } })
+  await app.until("Tag name")
+  app.mockInput.pressEscape()
+  await app.until((f) => !f.includes("Tag name"))
+  expect(responses(app).map((r) => r.response)).toEqual([{ value: "feat/login" }, { cancelled: true }])
+})
+
+test("editor: the prefill can be edited and saved", async () => {
+  const app = await ready()
+  await app.emit({ type: "ui_request", request: { id: "r1", kind: "editor", title: "Commit message", prefill: "fix: x" } })
+  expect(await app.until("Commit message")).toContain("fix: x")
+  await app.mockInput.typeText(" and y")
+  app.mockInput.pressKey("s", { ctrl: true })
+  await app.until((f) => !f.includes("Commit message"))
+  expect(responses(app).map((r) => r.response)).toEqual([{ value: "fix: x and y" }])
+})
+
+test("a dialog answered in another window closes here without answering", async () => {
+  const app = await ready()
+  await app.emit({ type: "ui_request", request: { id: "r1", kind: "select", title: "Which file?", options: ["a", "b"] } })
+  await app.until("Which file?")
+  await app.emit({ type: "ui_resolved", requestId: "r1" })
+  await app.until((f) => !f.includes("Which file?"))
+  expect(responses(app)).toEqual([])
+  // The composer has the keys again.
+  await app.mockInput.typeText("hello")
+  expect(await app.until("hello")).toContain("› hello")
+})
+
+test("a pending dialog in the snapshot (attaching later) is shown", async () => {
+  app = await mountApp({ width: 80, height: 24 })
+  await app.emit({
+    type: "snapshot",
+    snapshot: snapshot({
+      ui: {
+        status: {},
+        widgets: {},
+        workingVisible: true,
+        pending: [{ id: "r9", kind: "confirm", title: "Run migration?", message: "on prod" }],
+      },
+    }),
+  })
+  expect(await app.until("Run migration?")).toContain("on prod")
+})

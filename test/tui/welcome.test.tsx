@@ -1,0 +1,51 @@
+import { afterEach, expect, test } from "bun:test"
+import { mountApp, type MountedApp } from "../fixture/tui"
+import { snapshot } from "../fixture/fake-client"
+
+let app: MountedApp | undefined
+afterEach(() => app?.renderer.destroy())
+
+test("an empty session shows the welcome: mark, greeting, tagline and the /help hint", async () => {
+  app = await mountApp({ width: 100, height: 30 })
+  await app.emit({ type: "snapshot", snapshot: snapshot() })
+  const frame = await app.until("/help")
+  expect(frame).toContain("xagent v0.1.0")
+  expect(frame).toMatch(/Good (morning|afternoon|evening)\.|Working late\?/)
+  expect(frame).toContain("keeps working when the window closes")
+  expect(frame).toContain("/help for commands")
+  expect(frame).toContain("faux/faux-1")
+})
+
+test("the shell draws before the client has connected", async () => {
+  let release!: () => void
+  const gate = new Promise<void>((r) => (release = r))
+  const { FakeClient } = await import("../fixture/fake-client")
+  const client = new FakeClient()
+  const { testRender } = await import("@opentui/solid")
+  const { App } = await import("../../src/tui/app")
+  let connectCalled = false
+  const setup = await testRender(
+    () => (
+      <App
+        cwd="/work/demo"
+        version="0.1.0"
+        connect={async () => {
+          connectCalled = true
+          await gate
+          return client
+        }}
+        target={{ kind: "attach", sessionId: "s1" }}
+        onExit={() => {}}
+        flushInterval={0}
+      />
+    ),
+    { width: 80, height: 24 },
+  )
+  await setup.renderOnce()
+  expect(setup.captureCharFrame()).toContain("xagent v0.1.0")
+  expect(client.subscribers()).toBe(0)
+  release()
+  await setup.waitFor(() => client.subscribers() === 1)
+  expect(connectCalled).toBe(true)
+  setup.renderer.destroy()
+})
