@@ -1,6 +1,7 @@
 // `npm run bench`: xagent and pi side by side on the same scripted model, measured through tmux,
 // written to docs/benchmarks.md. Options: --runs N, --quick, --only a,b, --programs xagent,pi,
 // --no-daemon, --keep (the temp dir), --out FILE, --no-write.
+import { spawnSync } from "node:child_process"
 import { existsSync, writeFileSync } from "node:fs"
 import { loadavg } from "node:os"
 import { join } from "node:path"
@@ -12,10 +13,11 @@ import { longStreaming } from "./cases/long-streaming"
 import { reply } from "./cases/reply"
 import { streamingCost } from "./cases/streaming-cost"
 import { createAgentDir } from "./lib/agent-dir"
-import type { BenchCase, CaseContext, Options } from "./lib/bench-case"
+import { TAG_PREFIX, type BenchCase, type CaseContext, type Options, type RunValues } from "./lib/bench-case"
 import { describeMachine } from "./lib/machine"
 import { startMockLlm, type MockLlm } from "./lib/mockllm"
 import { renderReport, resultsTable, rows, type CaseOutcome } from "./lib/report"
+import { pidsWithEnv } from "./lib/proc"
 import { Tmux } from "./lib/tmux"
 import { pi, REPO, xagent, type Program, type ProgramId } from "./programs"
 
@@ -102,12 +104,28 @@ async function main(): Promise<number> {
     },
   }
   const outcomes: CaseOutcome[] = []
+  // Ctrl-C must not leave a tmux server, a daemon or a mockllm behind; awaiting is not possible here
+  const abort = () => {
+    spawnSync("tmux", ["-L", tmux.socket, "kill-server"])
+    for (const pid of pidsWithEnv(TAG_PREFIX)) {
+      try {
+        process.kill(pid, "SIGKILL")
+      } catch {
+        // gone already
+      }
+    }
+    mock?.killNow()
+    if (!args.keep) dir.remove()
+    process.exit(130)
+  }
+  process.on("SIGINT", abort)
+  process.on("SIGTERM", abort)
   try {
     log(`bench: ${programs.map((p) => `${p.id} ${p.version()}`).join(", ")}; ${args.options.runs} runs; temp ${dir.root}`)
     // the first start of each program fills caches (Bun's transpiler cache lives in the temp HOME)
     await firstFrame.setup(ctx)
     for (const p of programs) {
-      await firstFrame.once(ctx, p, -1).catch((e) => log(`  warm-up ${p.id} failed: ${(e as Error).message}`))
+      await firstFrame.once!(ctx, p, -1).catch((e) => log(`  warm-up ${p.id} failed: ${(e as Error).message}`))
     }
     for (const bench of cases) {
       const t0 = performance.now()
@@ -115,18 +133,34 @@ async function main(): Promise<number> {
       const outcome: CaseOutcome = { bench, programs: ids, samples: {}, failures: [], seconds: 0 }
       log(`${bench.title}:`)
       await bench.setup(ctx)
+      const record = (id: ProgramId, run: number, values: RunValues) => {
+        const into = (outcome.samples[id] ??= {})
+        for (const [k, v] of Object.entries(values)) (into[k] ??= []).push(...(Array.isArray(v) ? v : [v]))
+        log(`  ${id} ${run + 1}: ${Object.entries(values).map(([k, v]) => `${k}=${fmt(v)}`).join(" ")}`)
+      }
+      const fail = (id: ProgramId, run: number, e: unknown) => {
+        const message = (e as Error).message
+        outcome.failures.push({ program: id, run, message })
+        log(`  ${id} ${run + 1}: FAILED ${message}`)
+      }
       for (let run = 0; run < args.options.runs; run++) {
-        for (const id of ids) {
-          const program = programs.find((p) => p.id === id)!
+        const active = ids.map((id) => programs.find((p) => p.id === id)!)
+        if (bench.together) {
+          // who starts first alternates too
+          const order = run % 2 ? [...active].reverse() : active
           try {
-            const values = await bench.once(ctx, program, run)
-            const into = (outcome.samples[id] ??= {})
-            for (const [k, v] of Object.entries(values)) (into[k] ??= []).push(...(Array.isArray(v) ? v : [v]))
-            log(`  ${id} ${run + 1}: ${Object.entries(values).map(([k, v]) => `${k}=${fmt(v)}`).join(" ")}`)
+            const values = await bench.together(ctx, order, run)
+            for (const p of active) values[p.id] ? record(p.id, run, values[p.id]!) : fail(p.id, run, new Error("no values"))
           } catch (e) {
-            const message = (e as Error).message
-            outcome.failures.push({ program: id, run, message })
-            log(`  ${id} ${run + 1}: FAILED ${message}`)
+            for (const p of active) fail(p.id, run, e)
+          }
+          continue
+        }
+        for (const program of active) {
+          try {
+            record(program.id, run, await bench.once!(ctx, program, run))
+          } catch (e) {
+            fail(program.id, run, e)
           }
         }
       }

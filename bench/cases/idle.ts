@@ -1,29 +1,44 @@
-import type { BenchCase } from "../lib/bench-case"
+import type { BenchCase, Run, RunValues } from "../lib/bench-case"
 import { withProgram } from "../lib/bench-case"
+import { preciseCpuS } from "../lib/proc"
+import type { Program, ProgramId } from "../programs"
 
 export const idle: BenchCase = {
   id: "idle",
   title: "idle",
   measures:
-    "With the window open on an empty session that is ready and quiet (model name shown, then < 20 ms CPU " +
-    "per 200 ms, then 1 s more), CPU seconds of the whole process tree over the idle period with no input " +
-    "and no screen polling. RSS at the end, for information.",
+    "Both windows are open side by side on empty sessions (nothing to gain from taking turns while waiting); " +
+    "once each is ready and quiet (model name shown, then < 20 ms CPU per 200 ms, then 1 s more), the CPU " +
+    "time of each process tree over the same idle period, with no input and no screen polling, from the " +
+    "kernel's per-thread nanosecond counters (`/proc/<pid>/task/<tid>/schedstat`). RSS at the end, for information.",
   metrics: [
-    { key: "cpu_s", label: "CPU while idle", unit: "CPU s", stat: "median", target: { kind: "ratio", max: 0.5 } },
+    { key: "cpu_ms", label: "CPU while idle", unit: "CPU ms", stat: "median", target: { kind: "ratio", max: 0.5 } },
     { key: "rss_mb", label: "RSS while idle (info)", unit: "MB", stat: "median" },
   ],
   async setup(ctx) {
     await ctx.serve("idle", { fallback: "ok" }, 2000)
   },
-  once(ctx, program) {
-    return withProgram(ctx, program, {}, async (run) => {
-      await run.pane.waitForText(program.markers.ready)
-      await run.settle()
+  async together(ctx, programs) {
+    const runs: { program: Program; run: Run }[] = []
+    // nest the runs so that every one of them is torn down, whatever fails
+    const open = async (i: number): Promise<Partial<Record<ProgramId, RunValues>>> => {
+      if (i < programs.length)
+        return withProgram(ctx, programs[i]!, {}, async (run) => {
+          runs.push({ program: programs[i]!, run })
+          return open(i + 1)
+        })
+      for (const { program, run } of runs) await run.pane.waitForText(program.markers.ready)
+      for (const { run } of runs) await run.settle()
       await Bun.sleep(1000)
-      const before = run.sample()
+      const before = runs.map(({ run }) => run.sample({ threads: true }))
       await Bun.sleep(ctx.options.idleSeconds * 1000)
-      const after = run.sample()
-      return { cpu_s: after.cpuS - before.cpuS, rss_mb: after.rssKb / 1024 }
-    })
+      const after = runs.map(({ run }) => run.sample({ threads: true }))
+      const out: Partial<Record<ProgramId, RunValues>> = {}
+      runs.forEach(({ program }, k) => {
+        out[program.id] = { cpu_ms: preciseCpuS(before[k]!, after[k]!) * 1000, rss_mb: after[k]!.rssKb / 1024 }
+      })
+      return out
+    }
+    return open(0)
   },
 }

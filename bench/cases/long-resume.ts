@@ -1,4 +1,4 @@
-import { LAST_MESSAGE_MARKER, longSessionCopy } from "../fixtures/long-session"
+import { LAST_MESSAGE_MARKER, sessionCopy } from "../fixtures/long-session"
 import type { BenchCase } from "../lib/bench-case"
 import { withProgram } from "../lib/bench-case"
 
@@ -18,7 +18,7 @@ export const longResume: BenchCase = {
     await ctx.serve("long-resume", { fallback: "ok" }, 2000)
   },
   once(ctx, program) {
-    const session = longSessionCopy(ctx)
+    const session = sessionCopy(ctx, "long")
     return withProgram(ctx, program, { session }, async (run) => {
       const seen = await run.pane.waitForText(LAST_MESSAGE_MARKER, { timeoutMs: 90_000, pollMs: 10 })
       const quiet = await run.settle()

@@ -10,7 +10,7 @@ import { Pane, WaitTimeout } from "./pane"
 import { leftovers, sampleTree, settle, type TreeSample } from "./proc"
 import type { Tmux } from "./tmux"
 
-export type Unit = "s" | "ms" | "MB" | "CPU s" | "CPU ms/1k tok" | "×"
+export type Unit = "s" | "ms" | "MB" | "CPU s" | "CPU ms" | "CPU ms/1k tok" | "×"
 
 export interface MetricSpec {
   key: string
@@ -55,19 +55,24 @@ export interface BenchCase {
   /** programs it runs, in alternation order (default: both) */
   programs?: ProgramId[]
   setup(ctx: CaseContext): Promise<void>
-  once(ctx: CaseContext, program: Program, run: number): Promise<RunValues>
+  /** one run of one program; the harness alternates programs run by run */
+  once?(ctx: CaseContext, program: Program, run: number): Promise<RunValues>
+  /** or: one run of all programs at the same time (for waiting cases, where taking turns only costs time) */
+  together?(ctx: CaseContext, programs: Program[], run: number): Promise<Partial<Record<ProgramId, RunValues>>>
 }
 
 export interface Run {
   pane: Pane
   tag: string
-  sample(): TreeSample
+  sample(opts?: { threads?: boolean }): TreeSample
   /** waits until the tree is quiet (less than 20 ms CPU per 200 ms), at most capMs */
   settle(capMs?: number): Promise<TreeSample>
   seconds(since: number, until: number): number
 }
 
 let runSerial = 0
+/** every process of every run of this bench has XAGENT_BENCH_TAG=b<pid>r<n> in its environment */
+export const TAG_PREFIX = `XAGENT_BENCH_TAG=b${process.pid}r`
 
 export async function withProgram<T>(
   ctx: CaseContext,
@@ -75,7 +80,7 @@ export async function withProgram<T>(
   opts: { session?: string },
   fn: (run: Run) => Promise<T>,
 ): Promise<T> {
-  const tag = `XAGENT_BENCH_TAG=b${process.pid}r${++runSerial}`
+  const tag = `${TAG_PREFIX}${++runSerial}`
   const env = {
     ...ctx.dir.env(tag.split("=")[1]!),
     // bin/xagent finds its own Bun; Pi's `#!/usr/bin/env node` needs node on PATH, as a user's shell has
@@ -94,7 +99,7 @@ export async function withProgram<T>(
   const run: Run = {
     pane,
     tag,
-    sample: () => sampleTree(pane.pid, tag),
+    sample: (opts) => sampleTree(pane.pid, tag, opts),
     settle: (capMs = 5000) => settle(pane.pid, tag, { capMs }),
     seconds: (since, until) => (until - since) / 1000,
   }

@@ -11,6 +11,8 @@ export interface MockLlm {
   port: number
   baseUrl: string
   stop(): Promise<void>
+  /** for an emergency exit, where nothing can be awaited */
+  killNow(): void
 }
 
 export function mockllmPath(): string {
@@ -49,6 +51,9 @@ export async function startMockLlm(dir: string, name: string, scenario: Scenario
     async stop() {
       proc.kill()
       await proc.exited
+    },
+    killNow() {
+      proc.kill()
     },
   }
 }

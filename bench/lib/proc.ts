@@ -47,10 +47,40 @@ export interface TreeSample {
   pids: number[]
   cpuS: number
   rssKb: number
+  /** per-thread CPU in ns ("pid/tid" → ns), when asked for: finer than ticks, but blind to threads that ended */
+  threadNs?: Map<string, number>
+}
+
+function threadNs(pids: number[]): Map<string, number> {
+  const out = new Map<string, number>()
+  for (const pid of pids) {
+    let tids: string[] = []
+    try {
+      tids = readdirSync(`/proc/${pid}/task`)
+    } catch {
+      continue
+    }
+    for (const tid of tids) {
+      try {
+        out.set(`${pid}/${tid}`, Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]))
+      } catch {
+        // the thread ended
+      }
+    }
+  }
+  return out
+}
+
+/** CPU seconds between two samples taken with `threads: true`, from the nanosecond per-thread counters. */
+export function preciseCpuS(before: TreeSample, after: TreeSample): number {
+  if (!before.threadNs || !after.threadNs) throw new Error("samples were taken without threads: true")
+  let ns = 0
+  for (const [key, value] of after.threadNs) ns += value - (before.threadNs.get(key) ?? 0)
+  return ns / 1e9
 }
 
 /** The processes of one run: descendants of `root`, and anything whose environment holds `tag` (NAME=value). */
-export function sampleTree(root: number, tag: string): TreeSample {
+export function sampleTree(root: number, tag: string, opts: { threads?: boolean } = {}): TreeSample {
   const at = performance.now()
   const stats = allPids()
     .map(readStat)
@@ -66,9 +96,11 @@ export function sampleTree(root: number, tag: string): TreeSample {
   visit(root)
   for (const s of stats) if (!members.has(s.pid) && s.pid !== process.pid && hasTag(s.pid, tag)) visit(s.pid)
   const mine = stats.filter((s) => members.has(s.pid))
+  const pids = mine.map((s) => s.pid)
   return {
     at,
-    pids: mine.map((s) => s.pid),
+    pids,
+    threadNs: opts.threads ? threadNs(pids) : undefined,
     cpuS: mine.reduce((a, s) => a + s.ticks, 0) * TICK_S,
     rssKb: mine.reduce((a, s) => a + s.rssKb, 0),
   }
@@ -95,4 +127,16 @@ export async function settle(
 /** Processes still alive from a run (after its pane is gone), for cleanup by pid. */
 export function leftovers(root: number, tag: string): number[] {
   return sampleTree(root, tag).pids.filter((p) => p !== root)
+}
+
+/** Every live process whose environment has an entry starting with `prefix` (for cleanup on Ctrl-C). */
+export function pidsWithEnv(prefix: string): number[] {
+  return allPids().filter((pid) => {
+    try {
+      const env = readFileSync(`/proc/${pid}/environ`, "latin1")
+      return env.startsWith(prefix) || env.includes("\0" + prefix)
+    } catch {
+      return false
+    }
+  })
 }

@@ -42,6 +42,8 @@ export function format(value: number, unit: Unit): string {
       return `${value.toFixed(0)} MB`
     case "CPU s":
       return `${value.toFixed(2)} s`
+    case "CPU ms":
+      return `${value.toFixed(1)} ms`
     case "CPU ms/1k tok":
       return `${value.toFixed(1)} ms`
     case "×":

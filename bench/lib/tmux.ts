@@ -1,6 +1,8 @@
 // A private tmux server driven through one control-mode client: commands go down a pipe and
 // replies come back as %begin/%end blocks, so polling the screen costs no process spawn per look
 // (a spawned `tmux capture-pane` every few ms would steal the CPU we are trying to measure).
+import { rmSync } from "node:fs"
+import { join } from "node:path"
 import type { Subprocess } from "bun"
 
 interface Pending {
@@ -95,6 +97,8 @@ export class Tmux {
     if (!this.closed) await this.command("kill-server").catch(() => {})
     await Promise.race([this.done, Bun.sleep(2000)])
     if (!this.closed) this.proc.kill()
+    // tmux can leave the socket file behind when the server is told to go
+    rmSync(join(process.env.TMUX_TMPDIR ?? "/tmp", `tmux-${process.getuid?.() ?? 0}`, this.socket), { force: true })
   }
 }
 

@@ -65,7 +65,7 @@ export function registerDaemonCommands(program: Command): void {
         const busy = s.sessions.filter((x) => x.running || x.pendingQuestions > 0)
         if (busy.length && !flags.force)
           throw new UsageError(
-            `${busy.length} session(s) still working (${busy.map((x) => short(x.sessionId)).join(", ")}); ` +
+            `${busy.length} session(s) still working (${busy.map((x) => x.sessionId).join(", ")}); ` +
               "attach to them, or use 'xagent daemon stop --force'",
           )
         await client.daemon("daemon.stop", {})
@@ -147,7 +147,7 @@ export function pickByRef(sessions: LiveSessionStatus[], ref: string): LiveSessi
   if (hits.length > 1) throw new UsageError(`'${ref}' matches ${hits.length} live sessions; give more of the id`)
   throw new UsageError(
     `no live session matches '${ref}'` +
-      (sessions.length ? ` (live: ${sessions.map((s) => short(s.sessionId)).join(", ")})` : "") +
+      (sessions.length ? ` (live: ${sessions.map((s) => s.sessionId).join(", ")})` : "") +
       "; 'xagent --session <id>' opens a saved one",
   )
 }
@@ -157,7 +157,7 @@ async function pickHere(sessions: LiveSessionStatus[]): Promise<LiveSessionStatu
   const mine = sessions.filter((s) => realpath(s.cwd) === here)
   if (mine.length === 1) return mine[0]
   if (mine.length === 0) {
-    const elsewhere = sessions.length ? `; elsewhere: ${sessions.map((s) => `${short(s.sessionId)} in ${s.cwd}`).join(", ")}` : ""
+    const elsewhere = sessions.length ? `; elsewhere: ${sessions.map((s) => `${s.sessionId} in ${s.cwd}`).join(", ")}` : ""
     await err(`xagent: no live session in this folder${elsewhere}\n`)
     return undefined
   }
@@ -199,7 +199,7 @@ function state(s: { running: boolean; pendingQuestions: number }) {
 
 function sessionLine(s: LiveSessionStatus) {
   const windows = `${s.windows} window${s.windows === 1 ? "" : "s"}`
-  return `${short(s.sessionId)}  ${state(s).padEnd(20)} ${windows.padEnd(10)} ${s.cwd}`
+  return `${s.sessionId}  ${state(s).padEnd(20)} ${windows.padEnd(10)} ${s.cwd}`
 }
 
 export function duration(ms: number): string {

@@ -8,8 +8,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, write
 import { join, resolve } from "node:path"
 
 export const PACKAGE_DIR = resolve(import.meta.dir, "../..")
-const BUNDLES = join(PACKAGE_DIR, "dist", "window")
-const ENTRY = join(PACKAGE_DIR, "src", "tui", "run.tsx")
+const bundlesDir = (pkg: string) => join(pkg, "dist", "window")
 /** Sources inlined into the bundle, and the installed dependencies it was built against. */
 const INPUT_DIRS = ["src/tui", "src/protocol"]
 const INPUT_FILES = ["src/client/client.ts", "node_modules/.package-lock.json", "package.json"]
@@ -23,9 +22,9 @@ function files(dir: string): string[] {
 }
 
 /** Hash of the inputs' paths, sizes and mtimes (about 1 ms for ~100 files), and the Bun version. */
-export function windowStamp(): string {
+export function windowStamp(pkg = PACKAGE_DIR): string {
   const hash = createHash("sha256").update(Bun.version)
-  const inputs = [...INPUT_DIRS.flatMap((d) => files(join(PACKAGE_DIR, d))), ...INPUT_FILES.map((f) => join(PACKAGE_DIR, f))]
+  const inputs = [...INPUT_DIRS.flatMap((d) => files(join(pkg, d))), ...INPUT_FILES.map((f) => join(pkg, f))]
   for (const f of inputs) {
     try {
       const s = statSync(f)
@@ -38,19 +37,20 @@ export function windowStamp(): string {
 }
 
 /** The bundle's entry for the sources as they are now, if one was built. */
-export function freshWindowBundle(stamp = windowStamp()): string | undefined {
-  const entry = join(BUNDLES, stamp, "run.js")
+export function freshWindowBundle(pkg = PACKAGE_DIR): string | undefined {
+  const entry = join(bundlesDir(pkg), windowStamp(pkg), "run.js")
   return existsSync(entry) ? entry : undefined
 }
 
 /** Builds the bundle for the current sources; returns its entry. Concurrent builds are harmless. */
-export async function buildWindowBundle(): Promise<string> {
-  const stamp = windowStamp()
-  const dir = join(BUNDLES, stamp)
-  const tmp = join(BUNDLES, `.tmp-${stamp}-${process.pid}`)
+export async function buildWindowBundle(pkg = PACKAGE_DIR): Promise<string> {
+  const stamp = windowStamp(pkg)
+  const bundles = bundlesDir(pkg)
+  const dir = join(bundles, stamp)
+  const tmp = join(bundles, `.tmp-${stamp}-${process.pid}`)
   const { default: solidPlugin } = await import("@opentui/solid/bun-plugin")
   const result = await Bun.build({
-    entrypoints: [ENTRY],
+    entrypoints: [join(pkg, "src", "tui", "run.tsx")],
     outdir: tmp,
     target: "bun",
     plugins: [solidPlugin],
@@ -69,23 +69,23 @@ export async function buildWindowBundle(): Promise<string> {
     // Another build of the same stamp won; its output is the same.
     rmSync(tmp, { recursive: true, force: true })
   }
-  prune(stamp)
+  prune(bundles, stamp)
   return join(dir, "run.js")
 }
 
 /** Keeps the newest few bundles: a window still running from an older one may load its assets late. */
-function prune(current: string) {
-  const dirs = readdirSync(BUNDLES)
+function prune(bundles: string, current: string) {
+  const dirs = readdirSync(bundles)
     .filter((d) => d !== current && !d.startsWith("."))
-    .map((d) => ({ d, t: statSync(join(BUNDLES, d)).mtimeMs }))
+    .map((d) => ({ d, t: statSync(join(bundles, d)).mtimeMs }))
     .sort((a, b) => b.t - a.t)
-  for (const { d } of dirs.slice(KEEP - 1)) rmSync(join(BUNDLES, d), { recursive: true, force: true })
+  for (const { d } of dirs.slice(KEEP - 1)) rmSync(join(bundles, d), { recursive: true, force: true })
 }
 
 /** Starts a detached build for next time; this start goes on from source. */
 export function rebuildInBackground(): void {
   try {
-    mkdirSync(BUNDLES, { recursive: true })
+    mkdirSync(bundlesDir(PACKAGE_DIR), { recursive: true })
     const child = spawn(
       process.execPath,
       [`--config=${join(PACKAGE_DIR, "bin", "launch.bunfig.toml")}`, join(PACKAGE_DIR, "src", "cli", "build-window.ts")],

@@ -43,8 +43,9 @@ export class Outbox {
     this.queued += bytes.length
     const waiting = this.queued - this.queue[0]!.length
     if (waiting > this.limits.maxQueuedBytes) {
+      const unsent = this.queued
       this.kill()
-      this.onOverflow(`client too slow: ${this.queued} bytes unsent`)
+      this.onOverflow(`client too slow: ${unsent} bytes unsent`)
     }
   }
 

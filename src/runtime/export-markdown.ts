@@ -6,7 +6,12 @@ export function transcriptMarkdown(info: SessionInfo, items: readonly Transcript
   const meta = [`cwd: \`${info.cwd}\``, info.model ? `model: ${info.model.provider}/${info.model.id}` : undefined]
   const out = [`# ${title}`, "", meta.filter(Boolean).join(" · "), ""]
   for (const item of items) out.push(...section(item), "")
-  return out.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd() + "\n"
+  return (
+    out
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trimEnd() + "\n"
+  )
 }
 
 function section(item: TranscriptItem): string[] {
@@ -24,12 +29,20 @@ function section(item: TranscriptItem): string[] {
       return body
     }
     case "tool": {
-      const body = [`### Tool: ${item.name}${item.status === "error" ? " (error)" : ""}`, "", fence(JSON.stringify(item.args, null, 2), "json")]
+      const body = [
+        `### Tool: ${item.name}${item.status === "error" ? " (error)" : ""}`,
+        "",
+        fence(JSON.stringify(item.args, null, 2), "json"),
+      ]
       if (item.output) body.push("", fence(item.output))
       return body
     }
     case "bash":
-      return [`## Shell: \`${item.command}\``, "", fence(item.output + (item.exitCode ? `\n(exit ${item.exitCode})` : ""))]
+      return [
+        `## Shell: \`${item.command}\``,
+        "",
+        fence(item.output + (item.exitCode ? `\n(exit ${item.exitCode})` : "")),
+      ]
     case "custom":
       return [`## ${item.customType}`, "", item.text]
     case "compaction":

@@ -26,7 +26,14 @@ import type { JournalLimits } from "./journal"
 import { errorText, LiveSession } from "./live-session"
 import { authStatus, realModel, resolveModel } from "./models"
 import { SESSION_METHODS, type HostContext } from "./session-methods"
-import { listAllSessions, listSessions, mostRecentFile, resolveSessionRef, sessionDirFor, toSaved } from "./session-files"
+import {
+  listAllSessions,
+  listSessions,
+  mostRecentFile,
+  resolveSessionRef,
+  sessionDirFor,
+  toSaved,
+} from "./session-files"
 
 export interface HostOptions {
   /** Pi's agent dir; default Pi's own (PI_CODING_AGENT_DIR or ~/.pi/agent). */
@@ -60,7 +67,8 @@ export function createHost(opts: HostOptions = {}): HostApi {
     extensionFactories: opts.extensionFactories ?? [],
     journalLimits: opts.journalLimits,
     log,
-    onShutdownRequest: (id: string) => void close(id, "An extension ended the session"),
+    onShutdownRequest: (id: string) =>
+      void close(id, "An extension ended the session").catch((err) => log(`closing ${id} failed: ${errorText(err)}`)),
   }
 
   const ctx: HostContext = {
@@ -92,9 +100,13 @@ export function createHost(opts: HostOptions = {}): HostApi {
 
   async function open(p: Params<"session.open">): Promise<Result<"session.open">> {
     const cwd = resolve(p.cwd)
-    if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new ProtocolError("bad_request", `No such folder: ${cwd}`)
+    if (!existsSync(cwd) || !statSync(cwd).isDirectory())
+      throw new ProtocolError("bad_request", `No such folder: ${cwd}`)
     const model = p.model ? resolveModel(modelRegistry, p.model) : undefined
-    const extensionPaths = [...hostExtensionPaths, ...(p.extensions ?? []).map((e) => (isAbsolute(e) ? e : resolve(cwd, e)))]
+    const extensionPaths = [
+      ...hostExtensionPaths,
+      ...(p.extensions ?? []).map((e) => (isAbsolute(e) ? e : resolve(cwd, e))),
+    ]
     const missing = extensionPaths.filter((e) => !existsSync(e))
     if (missing.length) throw new ProtocolError("bad_request", `Extension not found: ${missing.join(", ")}`)
 
@@ -105,7 +117,11 @@ export function createHost(opts: HostOptions = {}): HostApi {
     if (path) {
       const existing = ctx.liveByFile(path) ?? (await opening.get(resolve(path)))
       if (existing && !existing.closed)
-        return { sessionId: existing.id, info: existing.info(), warnings: ["This session was already open; joined it as is."] }
+        return {
+          sessionId: existing.id,
+          info: existing.info(),
+          warnings: ["This session was already open; joined it as is."],
+        }
     }
     const sessionManager = path ? SessionManager.open(path) : SessionManager.create(cwd, dir)
     const starting = LiveSession.start(`s-${randomUUID().slice(0, 8)}`, deps, {
@@ -151,7 +167,8 @@ export function createHost(opts: HostOptions = {}): HostApi {
     authStorage.set(p.provider, { type: "api_key", key: p.key })
     for (const s of sessions.values()) {
       const usable = !realModel(s.session.model) && modelRegistry.getAvailable().find((m) => m.provider === p.provider)
-      if (usable) await s.session.setModel(usable).catch((err) => log(`setModel after sign-in failed: ${errorText(err)}`))
+      if (usable)
+        await s.session.setModel(usable).catch((err) => log(`setModel after sign-in failed: ${errorText(err)}`))
       s.emitInfo()
     }
     return {}
@@ -195,7 +212,10 @@ export function createHost(opts: HostOptions = {}): HostApi {
       if (!schema) throw new ProtocolError("unknown_method", `Unknown method "${String(method)}"`)
       if (!Value.Check(schema, params)) {
         const first = Value.Errors(schema, params)[0]
-        throw new ProtocolError("bad_request", `Bad ${method} params${first ? ` at ${first.instancePath || "/"}: ${first.message}` : ""}`)
+        throw new ProtocolError(
+          "bad_request",
+          `Bad ${method} params${first ? ` at ${first.instancePath || "/"}: ${first.message}` : ""}`,
+        )
       }
       try {
         return (await dispatch(method, params)) as Result<M>

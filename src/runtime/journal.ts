@@ -83,7 +83,12 @@ export class Journal {
     if (after > 0 && after >= this.floor && after <= this.seq) {
       for (const e of this.entries) if (e.env.seq > after) this.safe(fn, e.env)
     } else {
-      this.safe(fn, { type: "event", sessionId: this.sessionId, seq: this.seq, event: { type: "snapshot", snapshot: this.snapshot() } })
+      this.safe(fn, {
+        type: "event",
+        sessionId: this.sessionId,
+        seq: this.seq,
+        event: { type: "snapshot", snapshot: this.snapshot() },
+      })
     }
     this.delivered = this.seq
     this.listeners.add(fn)
@@ -112,7 +117,10 @@ export class Journal {
   }
 
   private trim() {
-    while (this.entries.length > 1 && (this.entries.length > this.limits.maxEvents || this.bytes > this.limits.maxBytes)) {
+    while (
+      this.entries.length > 1 &&
+      (this.entries.length > this.limits.maxEvents || this.bytes > this.limits.maxBytes)
+    ) {
       const dropped = this.entries.shift()!
       this.bytes -= dropped.bytes
       this.floor = dropped.env.seq
@@ -121,5 +129,7 @@ export class Journal {
 }
 
 function sameBlock(a: SessionEvent, b: SessionEvent & { type: "text_delta" }): boolean {
-  return a.type === "text_delta" && a.itemId === b.itemId && a.blockIndex === b.blockIndex && a.blockType === b.blockType
+  return (
+    a.type === "text_delta" && a.itemId === b.itemId && a.blockIndex === b.blockIndex && a.blockType === b.blockType
+  )
 }

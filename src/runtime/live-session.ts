@@ -59,8 +59,11 @@ export class LiveSession {
     private readonly deps: SessionDeps,
   ) {
     this.state = new SnapshotState(placeholder(id))
-    this.journal = new Journal(id, () => this.state.snapshot(), deps.journalLimits, (err) =>
-      deps.log(`subscriber of ${id} threw: ${String(err)}`),
+    this.journal = new Journal(
+      id,
+      () => this.state.snapshot(),
+      deps.journalLimits,
+      (err) => deps.log(`subscriber of ${id} threw: ${String(err)}`),
     )
     this.bridge = createUiBridge((e) => this.emit(e))
   }
@@ -126,7 +129,11 @@ export class LiveSession {
 
   info(): SessionInfo {
     const s = this.session
-    const info: SessionInfo = { piSessionId: s.sessionId, cwd: s.sessionManager.getCwd(), thinkingLevel: s.thinkingLevel }
+    const info: SessionInfo = {
+      piSessionId: s.sessionId,
+      cwd: s.sessionManager.getCwd(),
+      thinkingLevel: s.thinkingLevel,
+    }
     if (s.sessionName) info.name = s.sessionName
     if (s.sessionFile) info.file = s.sessionFile
     const model = realModel(s.model)

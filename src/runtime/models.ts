@@ -67,7 +67,8 @@ export function resolveModel(registry: ModelRegistry, ref: string): Model<Api> {
   const near = closeMatches(ref, all.map(key))
   throw new ProtocolError(
     "bad_request",
-    `Unknown model "${ref}".` + (near.length ? ` Close matches: ${near.join(", ")}` : " See session.models for the list."),
+    `Unknown model "${ref}".` +
+      (near.length ? ` Close matches: ${near.join(", ")}` : " See session.models for the list."),
   )
 }
 

@@ -21,7 +21,8 @@ export interface ProjectorContext {
   compactionTime(): number
 }
 
-type MessageOf<T extends AgentSessionEvent["type"]> = Extract<AgentSessionEvent, { type: T }> extends { message: infer M } ? M : never
+type MessageOf<T extends AgentSessionEvent["type"]> =
+  Extract<AgentSessionEvent, { type: T }> extends { message: infer M } ? M : never
 
 const COMPACTION_REASON = {
   manual: "Compacting context…",
@@ -177,7 +178,9 @@ export class EventProjector {
         return [{ type: "text_delta", itemId: id, blockIndex: a.contentIndex, blockType: blockType(a.type), delta: "" }]
       case "text_delta":
       case "thinking_delta":
-        return [{ type: "text_delta", itemId: id, blockIndex: a.contentIndex, blockType: blockType(a.type), delta: a.delta }]
+        return [
+          { type: "text_delta", itemId: id, blockIndex: a.contentIndex, blockType: blockType(a.type), delta: a.delta },
+        ]
       case "toolcall_end": {
         const call = a.toolCall
         const tool: ToolItem = {
@@ -253,8 +256,16 @@ export class EventProjector {
   private compactionEnd(e: Extract<AgentSessionEvent, { type: "compaction_end" }>): SessionEvent[] {
     if (e.result) {
       const r = e.result
-      const item = projectCompaction(r.summary, r.tokensBefore, this.ids.take(compactionId(r.firstKeptEntryId)), this.ctx.compactionTime())
-      return [{ type: "item_add", item }, { type: "stats", stats: this.ctx.stats() }]
+      const item = projectCompaction(
+        r.summary,
+        r.tokensBefore,
+        this.ids.take(compactionId(r.firstKeptEntryId)),
+        this.ctx.compactionTime(),
+      )
+      return [
+        { type: "item_add", item },
+        { type: "stats", stats: this.ctx.stats() },
+      ]
     }
     if (e.aborted) return [this.notice("warning", "Compaction cancelled")]
     if (e.errorMessage) return [this.notice("error", `Compaction failed: ${e.errorMessage}`)]
@@ -274,4 +285,3 @@ function details(result: unknown): { details?: unknown } {
 function sameResult(a: ToolItem, b: ToolItem): boolean {
   return a.status === b.status && a.output === b.output && JSON.stringify(a.details) === JSON.stringify(b.details)
 }
-

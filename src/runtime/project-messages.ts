@@ -50,9 +50,7 @@ type Content = string | readonly ({ type: "text"; text: string } | { type: "imag
 
 export function contentText(content: Content): string {
   if (typeof content === "string") return content
-  return content
-    .map((c) => (c.type === "text" ? c.text : "[image]"))
-    .join("\n")
+  return content.map((c) => (c.type === "text" ? c.text : "[image]")).join("\n")
 }
 
 export function userText(message: UserMessage): string {
@@ -123,7 +121,10 @@ export function projectBash(message: BashExecutionMessage, id: string): BashItem
   return item
 }
 
-export function projectCustom(message: Pick<CustomMessage, "customType" | "content" | "details" | "timestamp">, id: string): CustomItem {
+export function projectCustom(
+  message: Pick<CustomMessage, "customType" | "content" | "details" | "timestamp">,
+  id: string,
+): CustomItem {
   const item: CustomItem = {
     kind: "custom",
     id,
@@ -139,7 +140,12 @@ export function compactionId(firstKeptEntryId: string): string {
   return `k-${firstKeptEntryId}`
 }
 
-export function projectCompaction(summary: string, tokensBefore: number, id: string, timestamp: number): CompactionItem {
+export function projectCompaction(
+  summary: string,
+  tokensBefore: number,
+  id: string,
+  timestamp: number,
+): CompactionItem {
   return { kind: "compaction", id, summary, tokensBefore, timestamp }
 }
 
@@ -168,7 +174,14 @@ function pushMessage(m: AgentMessage, ids: ItemIds, out: TranscriptItem[], at: M
       out.push(projectAssistant(m, ids.take(`a-${m.timestamp}`), false))
       for (const c of m.content) {
         if (c.type !== "toolCall") continue
-        const tool: ToolItem = { kind: "tool", id: ids.take(c.id), name: c.name, args: c.arguments, status: "pending", timestamp: m.timestamp }
+        const tool: ToolItem = {
+          kind: "tool",
+          id: ids.take(c.id),
+          name: c.name,
+          args: c.arguments,
+          status: "pending",
+          timestamp: m.timestamp,
+        }
         open.set(c.id, tool)
         at.set(tool.id, out.length)
         out.push(tool)
@@ -213,7 +226,12 @@ export function projectBranch(entries: readonly SessionEntry[], ids = new ItemId
         break
       case "custom_message":
         if (e.display)
-          out.push(projectCustom({ customType: e.customType, content: e.content, details: e.details, timestamp: ts }, ids.take(`c-${ts}`)))
+          out.push(
+            projectCustom(
+              { customType: e.customType, content: e.content, details: e.details, timestamp: ts },
+              ids.take(`c-${ts}`),
+            ),
+          )
         break
       case "compaction":
         out.push(projectCompaction(e.summary, e.tokensBefore, ids.take(compactionId(e.firstKeptEntryId)), ts))

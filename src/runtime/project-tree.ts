@@ -41,7 +41,7 @@ export function entryText(e: SessionEntry): string {
             .map((c) => (c as { text: string }).text)
             .join(" ")
           const tools = m.content.filter((c) => c.type === "toolCall").map((c) => (c as { name: string }).name)
-          return text || (tools.length ? `[${tools.join(", ")}]` : m.errorMessage ?? "")
+          return text || (tools.length ? `[${tools.join(", ")}]` : (m.errorMessage ?? ""))
         }
         case "toolResult":
           return `${m.toolName}: ${contentText(m.content)}`

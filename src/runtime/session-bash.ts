@@ -15,7 +15,14 @@ export interface BashSink {
 /** Starts the command and returns at once; progress and the result arrive as item updates. */
 export function runBash(s: AgentSession, command: string, sink: BashSink): void {
   const now = Date.now()
-  const item: BashItem = { kind: "bash", id: sink.id(`b-${now}`), command, output: "", status: "running", timestamp: now }
+  const item: BashItem = {
+    kind: "bash",
+    id: sink.id(`b-${now}`),
+    command,
+    output: "",
+    status: "running",
+    timestamp: now,
+  }
   sink.emit({ type: "item_add", item })
   let output = ""
   const onChunk = (chunk: string) => {
@@ -24,7 +31,13 @@ export function runBash(s: AgentSession, command: string, sink: BashSink): void 
   }
   s.executeBash(command, onChunk).then(
     (r) => {
-      const done: BashItem = { ...item, output: r.output, status: "done", cancelled: r.cancelled, truncated: r.truncated }
+      const done: BashItem = {
+        ...item,
+        output: r.output,
+        status: "done",
+        cancelled: r.cancelled,
+        truncated: r.truncated,
+      }
       if (r.exitCode !== undefined) done.exitCode = r.exitCode
       sink.emit({ type: "item_update", item: done })
     },

@@ -46,7 +46,8 @@ export const SESSION_METHODS: Handlers = {
     return {}
   },
   "session.bash": async (live, p) => {
-    if (live.session.isBashRunning) throw new ProtocolError("failed", "A shell command is already running; interrupt it first")
+    if (live.session.isBashRunning)
+      throw new ProtocolError("failed", "A shell command is already running; interrupt it first")
     live.bash(p.command)
     return {}
   },
@@ -67,7 +68,10 @@ export const SESSION_METHODS: Handlers = {
   "session.setModel": async (live, p, host) => {
     const model = resolveModel(host.modelRegistry, `${p.provider}/${p.id}`)
     if (!host.modelRegistry.hasConfiguredAuth(model))
-      throw new ProtocolError("failed", `No credentials for ${model.provider}: sign in with /login or set its API key first`)
+      throw new ProtocolError(
+        "failed",
+        `No credentials for ${model.provider}: sign in with /login or set its API key first`,
+      )
     await live.session.setModel(model)
     return {}
   },
@@ -106,7 +110,8 @@ export const SESSION_METHODS: Handlers = {
   "session.tree": async (live) => ({ nodes: projectTree(live.session.sessionManager) }),
   "session.navigate": async (live, p) => {
     entry(live, p.entryId)
-    if (live.session.isStreaming) throw new ProtocolError("failed", "Interrupt the running reply before moving in the tree")
+    if (live.session.isStreaming)
+      throw new ProtocolError("failed", "Interrupt the running reply before moving in the tree")
     const r = await failed(() => live.session.navigateTree(p.entryId), "Could not move in the tree")
     if (r.cancelled) throw new ProtocolError("failed", "An extension cancelled the move")
     live.resetView()

@@ -39,7 +39,11 @@ export function createUiBridge(emit: (e: SessionEvent) => void): UiBridge {
   const unsupported = (call: string) => {
     if (warned.has(call)) return
     warned.add(call)
-    emit({ type: "ui_notify", level: "warning", message: `An extension called ${call}, which needs Pi's own terminal UI; xagent ignores it.` })
+    emit({
+      type: "ui_notify",
+      level: "warning",
+      message: `An extension called ${call}, which needs Pi's own terminal UI; xagent ignores it.`,
+    })
   }
 
   const request: UiBridge["request"] = (req, opts) => {
@@ -75,7 +79,12 @@ export function createUiBridge(emit: (e: SessionEvent) => void): UiBridge {
       return !!r && "confirmed" in r && r.confirmed
     },
     input: async (title: string, placeholder?: string, opts?: { signal?: AbortSignal; timeout?: number }) =>
-      valueOf(await request(placeholder === undefined ? { kind: "input", title } : { kind: "input", title, placeholder }, opts)),
+      valueOf(
+        await request(
+          placeholder === undefined ? { kind: "input", title } : { kind: "input", title, placeholder },
+          opts,
+        ),
+      ),
     editor: async (title: string, prefill?: string) =>
       valueOf(await request(prefill === undefined ? { kind: "editor", title } : { kind: "editor", title, prefill })),
     notify(message: string, type?: "info" | "warning" | "error") {
@@ -136,7 +145,10 @@ export function createUiBridge(emit: (e: SessionEvent) => void): UiBridge {
     respond(requestId, response) {
       const p = pending.get(requestId)
       if (!p)
-        throw new ProtocolError("not_found", `Question ${requestId} is no longer open (answered elsewhere, cancelled or timed out)`)
+        throw new ProtocolError(
+          "not_found",
+          `Question ${requestId} is no longer open (answered elsewhere, cancelled or timed out)`,
+        )
       const problem = mismatch(p.request, response)
       if (problem) throw new ProtocolError("bad_request", problem)
       p.finish(response)

@@ -71,7 +71,12 @@ self.onmessage = async (ev: MessageEvent) => {
       try {
         subs.set(frame.subId, h.subscribe(frame.sessionId, frame.after, send))
       } catch (err) {
-        send({ type: "event", sessionId: frame.sessionId, seq: frame.after, event: { type: "closed", reason: errorBody(err).message } })
+        send({
+          type: "event",
+          sessionId: frame.sessionId,
+          seq: frame.after,
+          event: { type: "closed", reason: errorBody(err).message },
+        })
       }
       return
     }

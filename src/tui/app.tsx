@@ -3,7 +3,7 @@
 // the terminal have the mouse, and a finished mouse selection is copied (OSC 52).
 import type { Selection } from "@opentui/core"
 import { useKeyboard, useRenderer, useSelectionHandler } from "@opentui/solid"
-import { createEffect, Match, Switch } from "solid-js"
+import { createEffect, Match, onCleanup, Switch } from "solid-js"
 import type { Client } from "../client/client"
 import { ClientProvider } from "./context/client"
 import { DialogProvider, useDialog } from "./context/dialog"
@@ -43,7 +43,7 @@ function Shell(props: { version: string; cwd: string; onState?: AppProps["onStat
   const exit = useExit()
   let armedUntil = 0
 
-  sync.onNotify((n) => toast.show(n))
+  onCleanup(sync.onNotify((n) => toast.show(n)))
   props.onState?.({ running: () => sync.data.running, sessionId: () => sync.data.sessionId })
 
   createEffect(() => {

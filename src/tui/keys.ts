@@ -1,5 +1,4 @@
 // The window's key bindings, in one place so /help and the handlers agree.
-import type { KeyEvent } from "@opentui/core"
 
 export const KEYS = {
   quit: { label: "Ctrl+C twice", help: "Quit (once: clear the prompt)" },
@@ -13,7 +12,3 @@ export const KEYS = {
   steer: { label: "Alt+Enter", help: "While running: steer the current reply" },
   dequeue: { label: "Alt+↑", help: "Take queued messages back into the prompt" },
 } as const
-
-export function isKey(e: KeyEvent, name: string, mods: { ctrl?: boolean; meta?: boolean; shift?: boolean } = {}) {
-  return e.name === name && !!e.ctrl === !!mods.ctrl && !!e.meta === !!mods.meta && (mods.shift === undefined || !!e.shift === mods.shift)
-}

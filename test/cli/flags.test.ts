@@ -1,9 +1,9 @@
 // The command line's contract: version, help, and one clear line plus exit 2 for every bad call.
 import { afterAll, describe, expect, test } from "bun:test"
-import { writeFileSync } from "node:fs"
-import { join } from "node:path"
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs"
+import { dirname, join } from "node:path"
 import pkg from "../../package.json"
-import { makeSandbox } from "../fixture/mockllm"
+import { makeSandbox, XAGENT_BIN } from "../fixture/mockllm"
 import { lines, runXagent } from "./run-xagent"
 
 const box = makeSandbox()
@@ -13,6 +13,17 @@ test("--version prints the package version and exits 0", async () => {
   const r = await runXagent(["--version"], box)
   expect(r).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: "" })
   expect((await runXagent(["-v"], box)).stdout).toBe(`${pkg.version}\n`)
+})
+
+test("the launcher works through a symlink from any folder, and as `bun bin/xagent`", async () => {
+  const link = join(box.root, "bin-on-path", "xagent")
+  mkdirSync(dirname(link), { recursive: true })
+  symlinkSync(XAGENT_BIN, link)
+  const viaLink = Bun.spawnSync([link, "--version"], { cwd: box.home, env: box.env })
+  expect(viaLink.stdout.toString()).toBe(`${pkg.version}\n`)
+  expect(viaLink.exitCode).toBe(0)
+  const viaBun = Bun.spawnSync([process.execPath, XAGENT_BIN, "--version"], { cwd: box.home, env: box.env })
+  expect(viaBun.stdout.toString()).toBe(`${pkg.version}\n`)
 })
 
 test("--help lists every flag", async () => {

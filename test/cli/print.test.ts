@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test"
 import { makeSandbox, startFailingLlm, startMockLlm, writeAgentDir, type MockLlm, type Sandbox } from "../fixture/mockllm"
 import { lines, runXagent } from "./run-xagent"
 
+/** Each test starts xagent and Pi in a Worker: seconds on a busy 2-core machine. */
+const SLOW = 60_000
+
 describe("with a working model", () => {
   let box: Sandbox
   let llm: MockLlm
@@ -30,7 +33,7 @@ describe("with a working model", () => {
     expect(r.code).toBe(0)
     const sent = llm.requests().at(-1)!.last as { role: string; content: unknown }[]
     expect(JSON.stringify(sent.at(-1))).toContain("what is the answer?")
-  })
+  }, SLOW)
 
   test("tool activity goes to stderr, every message of the reply to stdout", async () => {
     const r = await runXagent(["-p", "run something"], box)
@@ -39,7 +42,7 @@ describe("with a working model", () => {
     expect(r.code).toBe(0)
     // The tool really ran: its output went back to the model.
     expect(JSON.stringify(llm.requests().at(-1)!.last)).toContain("tool-ran-7")
-  })
+  }, SLOW)
 
   test("piped stdin is appended to the prompt", async () => {
     const r = await runXagent(["-p", "count these"], box, { stdin: "line one\nline two\n" })
@@ -47,14 +50,14 @@ describe("with a working model", () => {
     expect(r.code).toBe(0)
     const user = JSON.stringify(llm.requests().at(-1)!.last.at(-1))
     expect(user).toContain("count these\\n\\nline one\\nline two")
-  })
+  }, SLOW)
 
   test("an unknown model is a usage error", async () => {
     const r = await runXagent(["-p", "hi", "-m", "mockllm/nope"], box)
     expect(lines(r.stderr)).toHaveLength(1)
     expect(r.stderr).toContain('Unknown model "mockllm/nope"')
     expect(r.code).toBe(2)
-  })
+  }, SLOW)
 })
 
 test("an erroring model: the error on stderr, exit 1", async () => {
@@ -70,7 +73,7 @@ test("an erroring model: the error on stderr, exit 1", async () => {
     await llm.stop()
     box.cleanup()
   }
-})
+}, SLOW)
 
 test("no usable model: says how to sign in, exit 1", async () => {
   const box = makeSandbox()
@@ -83,4 +86,4 @@ test("no usable model: says how to sign in, exit 1", async () => {
   } finally {
     box.cleanup()
   }
-})
+}, SLOW)

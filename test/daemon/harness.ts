@@ -68,10 +68,11 @@ export async function startBox(
   }
 }
 
+/** Running (a zombie counts as gone). */
 export function alive(pid: number): boolean {
   try {
-    process.kill(pid, 0)
-    return true
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+    return stat[stat.lastIndexOf(")") + 2] !== "Z"
   } catch {
     return false
   }

@@ -16,7 +16,7 @@ export function openPane(opts: { cwd: string; env: Record<string, string>; cols?
   const socket = `xagent-e2e-${process.pid}-${Math.random().toString(36).slice(2, 8)}`
   const tmux = (...args: string[]) => {
     const r = spawnSync("tmux", ["-L", socket, ...args], { cwd: opts.cwd, env: opts.env, encoding: "utf8" })
-    if (r.status !== 0) throw new Error(`tmux ${args[0]} failed: ${r.stderr.trim()}`)
+    if (r.status !== 0) throw new Error(`tmux ${args[0]} failed: ${r.stderr?.trim() ?? r.error}`)
     return r.stdout
   }
   // A plain shell in the pane, so a program's exit status stays readable after it quits.

@@ -14,13 +14,23 @@ afterEach(() => fx?.dispose())
 test("bad requests get clear errors and change nothing", async () => {
   fx = await createFauxFixture()
   const { sessionId } = await fx.open()
-  await expect(fx.client.request("session.prompt", { sessionId: "nope", text: "hi" })).rejects.toThrow(`Unknown session "nope"; live sessions: ${sessionId}`)
-  await expect(fx.open({ kind: "new" }, { model: "faux/faux-l" })).rejects.toThrow(/Unknown model "faux\/faux-l"\. Close matches: faux\/faux-1/)
+  await expect(fx.client.request("session.prompt", { sessionId: "nope", text: "hi" })).rejects.toThrow(
+    `Unknown session "nope"; live sessions: ${sessionId}`,
+  )
+  await expect(fx.open({ kind: "new" }, { model: "faux/faux-l" })).rejects.toThrow(
+    /Unknown model "faux\/faux-l"\. Close matches: faux\/faux-1/,
+  )
   await expect(fx.open({ kind: "new" }, { cwd: join(fx.cwd, "missing") })).rejects.toThrow(/No such folder/)
-  await expect(fx.client.request("session.setModel", { sessionId, provider: "faux", id: "gpt-9" })).rejects.toThrow(/Unknown model "faux\/gpt-9"/)
+  await expect(fx.client.request("session.setModel", { sessionId, provider: "faux", id: "gpt-9" })).rejects.toThrow(
+    /Unknown model "faux\/gpt-9"/,
+  )
   // Validated at the host too: a malformed call never reaches Pi.
-  await expect(fx.client.request("session.setThinking", { sessionId, level: "max" as never })).rejects.toMatchObject({ code: "bad_request" })
-  await expect(fx.client.request("session.uiRespond", { sessionId, requestId: "ui-x", response: { value: "a" } })).rejects.toMatchObject({ code: "not_found" })
+  await expect(fx.client.request("session.setThinking", { sessionId, level: "max" as never })).rejects.toMatchObject({
+    code: "bad_request",
+  })
+  await expect(
+    fx.client.request("session.uiRespond", { sessionId, requestId: "ui-x", response: { value: "a" } }),
+  ).rejects.toMatchObject({ code: "not_found" })
   expect(fx.host.live()).toHaveLength(1)
 })
 
@@ -33,17 +43,29 @@ test("without a usable model the session opens, says how to sign in, and prompt 
   await expect(fx.client.request("session.prompt", { sessionId, text: "hi" })).rejects.toThrow(info.authHint!)
 
   const status = await fx.client.request("auth.status", {})
-  expect(status.providers.find((p) => p.provider === "anthropic")).toMatchObject({ hasAuth: false, envVar: "ANTHROPIC_API_KEY" })
+  expect(status.providers.find((p) => p.provider === "anthropic")).toMatchObject({
+    hasAuth: false,
+    envVar: "ANTHROPIC_API_KEY",
+  })
   const rec = fx.record(sessionId)
   await fx.client.request("auth.setApiKey", { provider: "anthropic", key: "sk-test" })
   const after = await rec.waitFor((s) => s.info.model?.provider === "anthropic", "a signed-in model")
   expect(after.info.authHint).toBeUndefined()
-  expect(JSON.parse(readFileSync(join(fx.agentDir, "auth.json"), "utf8"))).toEqual({ anthropic: { type: "api_key", key: "sk-test" } })
-  expect((await fx.client.request("auth.status", {})).providers.find((p) => p.provider === "anthropic")!.hasAuth).toBe(true)
+  expect(JSON.parse(readFileSync(join(fx.agentDir, "auth.json"), "utf8"))).toEqual({
+    anthropic: { type: "api_key", key: "sk-test" },
+  })
+  expect((await fx.client.request("auth.status", {})).providers.find((p) => p.provider === "anthropic")!.hasAuth).toBe(
+    true,
+  )
 })
 
 test("models, model and thinking changes show up as info", async () => {
-  fx = await createFauxFixture({ models: [{ id: "faux-1", reasoning: true }, { id: "faux-2", reasoning: false }] })
+  fx = await createFauxFixture({
+    models: [
+      { id: "faux-1", reasoning: true },
+      { id: "faux-2", reasoning: false },
+    ],
+  })
   const { sessionId } = await fx.open()
   const rec = fx.record(sessionId)
   const m = await fx.client.request("session.models", { sessionId })
@@ -70,7 +92,17 @@ test("!bash runs as a bash item with its output", async () => {
   await fx.client.request("session.bash", { sessionId, command: "echo from-bang; exit 3" })
   const s = await rec.waitFor((s) => s.items.some((i) => i.kind === "bash" && i.status === "done"), "the command")
   expect(s.items).toEqual([
-    { kind: "bash", id: expect.stringMatching(/^b-/), command: "echo from-bang; exit 3", output: "from-bang\n", exitCode: 3, cancelled: false, truncated: false, status: "done", timestamp: expect.any(Number) },
+    {
+      kind: "bash",
+      id: expect.stringMatching(/^b-/),
+      command: "echo from-bang; exit 3",
+      output: "from-bang\n",
+      exitCode: 3,
+      cancelled: false,
+      truncated: false,
+      status: "done",
+      timestamp: expect.any(Number),
+    },
   ])
   expect(rec.events.map((e) => e.event.type)).toContain("item_add")
 })
@@ -79,7 +111,10 @@ test("export writes markdown and Pi's html; lastReply gives the reply text", asy
   fx = await createFauxFixture({ files: { "a.txt": "alpha\n" } })
   const { sessionId } = await fx.open()
   const rec = fx.record(sessionId)
-  fx.faux.setResponses([fauxAssistantMessage([fauxToolCall("read", { path: "a.txt" })], { stopReason: "toolUse" }), fauxAssistantMessage("It says alpha.")])
+  fx.faux.setResponses([
+    fauxAssistantMessage([fauxToolCall("read", { path: "a.txt" })], { stopReason: "toolUse" }),
+    fauxAssistantMessage("It says alpha."),
+  ])
   await fx.client.request("session.prompt", { sessionId, text: "what is in a.txt?" })
   await rec.waitFor((s) => !s.running && s.items.length === 4, "the reply")
   expect(await fx.client.request("session.lastReply", { sessionId })).toEqual({ text: "It says alpha." })
@@ -98,7 +133,8 @@ test("export writes markdown and Pi's html; lastReply gives the reply text", asy
 
 test("commands list extension commands, prompt templates and skills; AGENTS.md reaches the model", async () => {
   let systemPrompt = ""
-  const ext: ExtensionFactory = (pi) => pi.registerCommand("hello", { description: "Say hello", handler: async () => {} })
+  const ext: ExtensionFactory = (pi) =>
+    pi.registerCommand("hello", { description: "Say hello", handler: async () => {} })
   fx = await createFauxFixture({
     extensionFactories: [ext],
     files: {
@@ -149,6 +185,11 @@ test("open takes extension files and a thinking level", async () => {
   const { commands } = await fx.client.request("session.commands", { sessionId })
   expect(commands).toContainEqual({ name: "greet", description: "Greets", source: "extension" })
   await fx.client.request("session.prompt", { sessionId, text: "/greet" })
-  await rec.waitFor((_s, ev) => ev.some((e) => e.event.type === "ui_notify" && e.event.message === "hi from a file"), "the greeting")
-  await expect(fx.open({ kind: "new" }, { extensions: ["ext/missing.ts"] })).rejects.toThrow(/Extension not found: .*ext\/missing\.ts/)
+  await rec.waitFor(
+    (_s, ev) => ev.some((e) => e.event.type === "ui_notify" && e.event.message === "hi from a file"),
+    "the greeting",
+  )
+  await expect(fx.open({ kind: "new" }, { extensions: ["ext/missing.ts"] })).rejects.toThrow(
+    /Extension not found: .*ext\/missing\.ts/,
+  )
 })

@@ -19,7 +19,9 @@ async function fixture(opts: Parameters<typeof createFauxFixture>[0] = {}) {
 async function chat(fx: FauxFixture, sessionId: string) {
   const rec = fx.record(sessionId)
   fx.faux.setResponses([
-    fauxAssistantMessage([fauxText("Reading."), fauxToolCall("read", { path: "notes.txt" })], { stopReason: "toolUse" }),
+    fauxAssistantMessage([fauxText("Reading."), fauxToolCall("read", { path: "notes.txt" })], {
+      stopReason: "toolUse",
+    }),
     fauxAssistantMessage("It says remember the milk."),
     fauxAssistantMessage("Noted."),
   ])

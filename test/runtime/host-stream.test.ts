@@ -12,14 +12,18 @@ const kinds = (items: TranscriptItem[]) => items.map((i) => i.kind)
 const events = (rec: { events: { event: SessionEvent }[] }) => rec.events.map((e) => e.event)
 const lastUser = (ctx: Context) => {
   const m = ctx.messages.filter((x) => x.role === "user").at(-1)
-  return typeof m?.content === "string" ? m.content : (m?.content.find((c) => c.type === "text") as { text: string })?.text
+  return typeof m?.content === "string"
+    ? m.content
+    : (m?.content.find((c) => c.type === "text") as { text: string })?.text
 }
 
 test("text and thinking stream as deltas into one assistant item", async () => {
   fx = await createFauxFixture()
   const { sessionId } = await fx.open()
   const rec = fx.record(sessionId)
-  fx.faux.setResponses([fauxAssistantMessage([fauxThinking("Let me think about greetings."), fauxText("Hello there, friend!")])])
+  fx.faux.setResponses([
+    fauxAssistantMessage([fauxThinking("Let me think about greetings."), fauxText("Hello there, friend!")]),
+  ])
   await fx.client.request("session.prompt", { sessionId, text: "say hello" })
   const s = await rec.waitFor((s) => !s.running && s.items.length === 2, "the reply")
 
@@ -37,9 +41,12 @@ test("text and thinking stream as deltas into one assistant item", async () => {
   })
   const deltas = events(rec).filter((e) => e.type === "text_delta")
   expect(deltas.some((d) => d.type === "text_delta" && d.blockType === "thinking" && d.delta)).toBe(true)
-  expect(deltas.filter((d) => d.type === "text_delta" && d.blockType === "text").map((d) => (d as { delta: string }).delta).join("")).toBe(
-    "Hello there, friend!",
-  )
+  expect(
+    deltas
+      .filter((d) => d.type === "text_delta" && d.blockType === "text")
+      .map((d) => (d as { delta: string }).delta)
+      .join(""),
+  ).toBe("Hello there, friend!")
   const types = events(rec).map((e) => e.type)
   expect(types.indexOf("run")).toBeLessThan(types.indexOf("text_delta"))
   expect(types.at(-1)).toBe("run")
@@ -52,9 +59,12 @@ test("parallel read and bash calls become tool items with their outputs", async 
   const { sessionId } = await fx.open()
   const rec = fx.record(sessionId)
   fx.faux.setResponses([
-    fauxAssistantMessage([fauxText("Looking."), fauxToolCall("read", { path: "hello.txt" }), fauxToolCall("bash", { command: "echo hi" })], {
-      stopReason: "toolUse",
-    }),
+    fauxAssistantMessage(
+      [fauxText("Looking."), fauxToolCall("read", { path: "hello.txt" }), fauxToolCall("bash", { command: "echo hi" })],
+      {
+        stopReason: "toolUse",
+      },
+    ),
     (ctx) => fauxAssistantMessage(`saw ${ctx.messages.filter((m) => m.role === "toolResult").length} results`),
   ])
   await fx.client.request("session.prompt", { sessionId, text: "look around" })
@@ -84,16 +94,28 @@ test("steer and follow-up queue while a reply runs and are delivered in turn", a
   ])
   await fx.client.request("session.prompt", { sessionId, text: "start" })
   await rec.waitFor((s) => s.items.some((i) => i.kind === "tool" && i.status === "running"), "the tool to run")
-  await expect(fx.client.request("session.prompt", { sessionId, text: "no behavior" })).rejects.toThrow(/steer.*followUp/)
+  await expect(fx.client.request("session.prompt", { sessionId, text: "no behavior" })).rejects.toThrow(
+    /steer.*followUp/,
+  )
   await fx.client.request("session.prompt", { sessionId, text: "use printf", behavior: "steer" })
   await fx.client.request("session.prompt", { sessionId, text: "and then stop", behavior: "followUp" })
   await rec.waitFor((s) => s.queue.steering.length === 1 && s.queue.followUp.length === 1, "both queued")
 
-  const s = await rec.waitFor((s) => !s.running && s.items.filter((i) => i.kind === "assistant").length === 3, "all replies")
+  const s = await rec.waitFor(
+    (s) => !s.running && s.items.filter((i) => i.kind === "assistant").length === 3,
+    "all replies",
+  )
   expect(s.queue).toEqual({ steering: [], followUp: [] })
-  expect(s.items.filter((i) => i.kind === "user").map((i) => (i as { text: string }).text)).toEqual(["start", "use printf", "and then stop"])
+  expect(s.items.filter((i) => i.kind === "user").map((i) => (i as { text: string }).text)).toEqual([
+    "start",
+    "use printf",
+    "and then stop",
+  ])
   const replies = s.items.filter((i) => i.kind === "assistant").slice(1)
-  expect(replies.map((i) => (i as { blocks: { text?: string }[] }).blocks[0]!.text)).toEqual(["heard: use printf", "then: and then stop"])
+  expect(replies.map((i) => (i as { blocks: { text?: string }[] }).blocks[0]!.text)).toEqual([
+    "heard: use printf",
+    "then: and then stop",
+  ])
   expect(s.items.find((i) => i.kind === "tool")).toMatchObject({ status: "done", output: "slept\n" })
 })
 
@@ -101,7 +123,10 @@ test("dequeue hands queued texts back", async () => {
   fx = await createFauxFixture()
   const { sessionId } = await fx.open()
   const rec = fx.record(sessionId)
-  fx.faux.setResponses([fauxAssistantMessage([fauxToolCall("bash", { command: "sleep 0.3" })], { stopReason: "toolUse" }), fauxAssistantMessage("done")])
+  fx.faux.setResponses([
+    fauxAssistantMessage([fauxToolCall("bash", { command: "sleep 0.3" })], { stopReason: "toolUse" }),
+    fauxAssistantMessage("done"),
+  ])
   await fx.client.request("session.prompt", { sessionId, text: "go" })
   await rec.waitFor((s) => s.items.some((i) => i.kind === "tool" && i.status === "running"), "the tool")
   await fx.client.request("session.prompt", { sessionId, text: "later", behavior: "followUp" })
@@ -128,7 +153,11 @@ test("compaction adds a compaction item with the scripted summary", async () => 
   fx = await createFauxFixture()
   const { sessionId } = await fx.open()
   const rec = fx.record(sessionId)
-  fx.faux.setResponses([fauxAssistantMessage("first answer"), fauxAssistantMessage("second answer"), fauxAssistantMessage("SUMMARY: we chatted twice")])
+  fx.faux.setResponses([
+    fauxAssistantMessage("first answer"),
+    fauxAssistantMessage("second answer"),
+    fauxAssistantMessage("SUMMARY: we chatted twice"),
+  ])
   for (const text of ["one", "two"]) {
     await fx.client.request("session.prompt", { sessionId, text })
     await rec.waitFor((s) => !s.running && s.items.at(-1)?.kind === "assistant", `reply to ${text}`)
@@ -136,10 +165,15 @@ test("compaction adds a compaction item with the scripted summary", async () => 
   await fx.client.request("session.compact", { sessionId })
   const s = await rec.waitFor((s) => s.items.some((i) => i.kind === "compaction"), "the compaction")
   expect(s.items.find((i) => i.kind === "notice")).toMatchObject({ level: "info", text: "Compacting context…" })
-  expect(s.items.at(-1)).toMatchObject({ kind: "compaction", summary: expect.stringContaining("SUMMARY: we chatted twice") })
+  expect(s.items.at(-1)).toMatchObject({
+    kind: "compaction",
+    summary: expect.stringContaining("SUMMARY: we chatted twice"),
+  })
   // The transcript keeps what came before; a fresh snapshot agrees.
   expect(kinds(s.items).slice(0, 4)).toEqual(["user", "assistant", "user", "assistant"])
-  expect(fx.record(sessionId).state!.items.filter((i) => i.kind !== "notice")).toEqual(s.items.filter((i) => i.kind !== "notice"))
+  expect(fx.record(sessionId).state!.items.filter((i) => i.kind !== "notice")).toEqual(
+    s.items.filter((i) => i.kind !== "notice"),
+  )
 })
 
 test("a 503 is retried with a notice, then answered", async () => {
@@ -151,9 +185,19 @@ test("a 503 is retried with a notice, then answered", async () => {
     fauxAssistantMessage("recovered"),
   ])
   await fx.client.request("session.prompt", { sessionId, text: "try" })
-  const s = await rec.waitFor((s) => !s.running && s.items.some((i) => i.kind === "assistant" && i.stopReason === "stop"), "the retry")
+  const s = await rec.waitFor(
+    (s) => !s.running && s.items.some((i) => i.kind === "assistant" && i.stopReason === "stop"),
+    "the retry",
+  )
   const notice = s.items.find((i) => i.kind === "notice")
-  expect(notice).toMatchObject({ level: "warning", text: expect.stringMatching(/^Retrying \(1\/3\) in [\d.]+s: 503 Service Unavailable$/) })
+  expect(notice).toMatchObject({
+    level: "warning",
+    text: expect.stringMatching(/^Retrying \(1\/3\) in [\d.]+s: 503 Service Unavailable$/),
+  })
   // One run from the window's point of view, retry included.
-  expect(events(rec).filter((e) => e.type === "run").map((e) => (e as { running: boolean }).running)).toEqual([true, false])
+  expect(
+    events(rec)
+      .filter((e) => e.type === "run")
+      .map((e) => (e as { running: boolean }).running),
+  ).toEqual([true, false])
 })

@@ -16,7 +16,13 @@ const snap = (): SessionSnapshot => ({
   stats: { tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 }, cost: 0 },
   ui: emptyUi(),
 })
-const delta = (d: string, blockIndex = 0): SessionEvent => ({ type: "text_delta", itemId: "a", blockIndex, blockType: "text", delta: d })
+const delta = (d: string, blockIndex = 0): SessionEvent => ({
+  type: "text_delta",
+  itemId: "a",
+  blockIndex,
+  blockType: "text",
+  delta: d,
+})
 const collect = (j: Journal, after: number) => {
   const got: EventEnvelope[] = []
   const stop = j.subscribe(after, (e) => got.push(e))
@@ -112,7 +118,10 @@ describe("journal through a host", () => {
     fx = await createFauxFixture({ hostOptions: { journalLimits: { maxEvents: 12, maxBytes: 1 << 20 } } })
     const { sessionId } = await fx.open()
     const all = fx.record(sessionId)
-    fx.faux.setResponses([fauxAssistantMessage([fauxThinking("mull it over"), fauxText("A reply with several words in it.")]), fauxAssistantMessage("second")])
+    fx.faux.setResponses([
+      fauxAssistantMessage([fauxThinking("mull it over"), fauxText("A reply with several words in it.")]),
+      fauxAssistantMessage("second"),
+    ])
     await fx.client.request("session.prompt", { sessionId, text: "one" })
     await all.waitFor((s) => !s.running && s.items.length === 2, "first reply")
     const mid = all.events.at(-1)!.seq
@@ -128,7 +137,11 @@ describe("journal through a host", () => {
     expect(far.events[0]!.seq).toBe(all.events.at(-1)!.seq)
     // Every path (live events, snapshot) arrives at the same session view.
     expect(far.state).toEqual(end)
-    const state = new SnapshotState(all.events[0]!.event.type === "snapshot" ? (all.events[0]!.event as { snapshot: SessionSnapshot }).snapshot : snap())
+    const state = new SnapshotState(
+      all.events[0]!.event.type === "snapshot"
+        ? (all.events[0]!.event as { snapshot: SessionSnapshot }).snapshot
+        : snap(),
+    )
     for (const e of all.events.slice(1)) state.apply(e.event)
     expect(state.snapshot()).toEqual(end)
   })

@@ -24,21 +24,46 @@ const toolResult = (toolCallId: string, text: string, isError = false) => ({
 
 describe("projectBranch", () => {
   test("merges tool results into tool items and keeps every displayable kind", () => {
-    const asst = fauxAssistantMessage([fauxThinking("plan"), fauxText("Reading."), fauxToolCall("read", { path: "a" }, { id: "c1" }), fauxToolCall("bash", { command: "x" }, { id: "c2" })], { stopReason: "toolUse", timestamp: 2 })
+    const asst = fauxAssistantMessage(
+      [
+        fauxThinking("plan"),
+        fauxText("Reading."),
+        fauxToolCall("read", { path: "a" }, { id: "c1" }),
+        fauxToolCall("bash", { command: "x" }, { id: "c2" }),
+      ],
+      { stopReason: "toolUse", timestamp: 2 },
+    )
     const items = projectBranch([
       entry({ type: "model_change", provider: "faux", modelId: "m" }),
       msg(user("hi", 1)),
       msg({ ...asst, provider: "faux", model: "faux-1" }),
       msg(toolResult("c1", "file text")),
       msg(toolResult("c2", "boom", true)),
-      msg({ role: "bashExecution", command: "ls", output: "a\n", exitCode: 0, cancelled: false, truncated: false, timestamp: 6 }),
+      msg({
+        role: "bashExecution",
+        command: "ls",
+        output: "a\n",
+        exitCode: 0,
+        cancelled: false,
+        truncated: false,
+        timestamp: 6,
+      }),
       entry({ type: "custom_message", customType: "plan", content: "step 1", display: true, details: { k: 1 } }),
       entry({ type: "custom_message", customType: "hidden", content: "x", display: false }),
       entry({ type: "custom", customType: "state", data: {} }),
       entry({ type: "compaction", summary: "earlier stuff", firstKeptEntryId: "e2", tokensBefore: 1234 }),
       entry({ type: "branch_summary", fromId: "e9", summary: "other branch" }),
     ])
-    expect(items.map((i) => i.kind)).toEqual(["user", "assistant", "tool", "tool", "bash", "custom", "compaction", "branch_summary"])
+    expect(items.map((i) => i.kind)).toEqual([
+      "user",
+      "assistant",
+      "tool",
+      "tool",
+      "bash",
+      "custom",
+      "compaction",
+      "branch_summary",
+    ])
     expect(items[0]).toEqual({ kind: "user", id: "u-1", text: "hi", timestamp: 1 })
     expect(items[1]).toMatchObject({
       kind: "assistant",
@@ -53,7 +78,14 @@ describe("projectBranch", () => {
         { type: "toolCall", id: "c2", name: "bash", args: { command: "x" } },
       ],
     })
-    expect(items[2]).toMatchObject({ kind: "tool", id: "c1", name: "read", status: "done", output: "file text", details: { lines: 1 } })
+    expect(items[2]).toMatchObject({
+      kind: "tool",
+      id: "c1",
+      name: "read",
+      status: "done",
+      output: "file text",
+      details: { lines: 1 },
+    })
     expect(items[3]).toMatchObject({ kind: "tool", id: "c2", status: "error", output: "boom" })
     expect(items[4]).toMatchObject({ kind: "bash", command: "ls", output: "a\n", exitCode: 0, status: "done" })
     expect(items[5]).toMatchObject({ kind: "custom", customType: "plan", text: "step 1", details: { k: 1 } })
@@ -62,8 +94,14 @@ describe("projectBranch", () => {
   })
 
   test("a tool call with no result is an error, and reused call ids stay distinct", () => {
-    const a1 = fauxAssistantMessage([fauxToolCall("read", { path: "a" }, { id: "call_0" })], { stopReason: "toolUse", timestamp: 3 })
-    const a2 = fauxAssistantMessage([fauxToolCall("read", { path: "b" }, { id: "call_0" })], { stopReason: "aborted", timestamp: 3 })
+    const a1 = fauxAssistantMessage([fauxToolCall("read", { path: "a" }, { id: "call_0" })], {
+      stopReason: "toolUse",
+      timestamp: 3,
+    })
+    const a2 = fauxAssistantMessage([fauxToolCall("read", { path: "b" }, { id: "call_0" })], {
+      stopReason: "aborted",
+      timestamp: 3,
+    })
     const items = projectBranch([msg(a1), msg(toolResult("call_0", "A")), msg(a2)])
     expect(items.map((i) => i.id)).toEqual(["a-3", "call_0", "a-3-2", "call_0-2"])
     expect(items[1]).toMatchObject({ status: "done", output: "A" })
@@ -90,14 +128,47 @@ describe("EventProjector", () => {
     const out: SessionEvent[] = [
       ...p.handle(ev({ type: "agent_start" })),
       ...p.handle(ev({ type: "message_start", message: partial })),
-      ...p.handle(ev({ type: "message_update", message: partial, assistantMessageEvent: { type: "thinking_start", contentIndex: 0 } })),
-      ...p.handle(ev({ type: "message_update", message: partial, assistantMessageEvent: { type: "thinking_delta", contentIndex: 0, delta: "hm" } })),
-      ...p.handle(ev({ type: "message_update", message: partial, assistantMessageEvent: { type: "text_start", contentIndex: 1 } })),
-      ...p.handle(ev({ type: "message_update", message: partial, assistantMessageEvent: { type: "text_delta", contentIndex: 1, delta: "Hel" } })),
-      ...p.handle(ev({ type: "message_update", message: partial, assistantMessageEvent: { type: "text_delta", contentIndex: 1, delta: "lo" } })),
+      ...p.handle(
+        ev({
+          type: "message_update",
+          message: partial,
+          assistantMessageEvent: { type: "thinking_start", contentIndex: 0 },
+        }),
+      ),
+      ...p.handle(
+        ev({
+          type: "message_update",
+          message: partial,
+          assistantMessageEvent: { type: "thinking_delta", contentIndex: 0, delta: "hm" },
+        }),
+      ),
+      ...p.handle(
+        ev({
+          type: "message_update",
+          message: partial,
+          assistantMessageEvent: { type: "text_start", contentIndex: 1 },
+        }),
+      ),
+      ...p.handle(
+        ev({
+          type: "message_update",
+          message: partial,
+          assistantMessageEvent: { type: "text_delta", contentIndex: 1, delta: "Hel" },
+        }),
+      ),
+      ...p.handle(
+        ev({
+          type: "message_update",
+          message: partial,
+          assistantMessageEvent: { type: "text_delta", contentIndex: 1, delta: "lo" },
+        }),
+      ),
     ]
     expect(out[0]).toEqual({ type: "run", running: true, startedAt: 42 })
-    expect(out[1]).toMatchObject({ type: "item_add", item: { kind: "assistant", id: "a-9", streaming: true, blocks: [] } })
+    expect(out[1]).toMatchObject({
+      type: "item_add",
+      item: { kind: "assistant", id: "a-9", streaming: true, blocks: [] },
+    })
     expect(out.slice(2)).toEqual([
       { type: "text_delta", itemId: "a-9", blockIndex: 0, blockType: "thinking", delta: "" },
       { type: "text_delta", itemId: "a-9", blockIndex: 0, blockType: "thinking", delta: "hm" },
@@ -107,11 +178,18 @@ describe("EventProjector", () => {
     ])
     const state = new SnapshotState(emptySnapshot())
     for (const e of out) state.apply(e)
-    expect(state.items[0]).toMatchObject({ blocks: [{ type: "thinking", text: "hm" }, { type: "text", text: "Hello" }] })
+    expect(state.items[0]).toMatchObject({
+      blocks: [
+        { type: "thinking", text: "hm" },
+        { type: "text", text: "Hello" },
+      ],
+    })
 
     const final = fauxAssistantMessage([fauxThinking("hm"), fauxText("Hello")], { timestamp: 9 })
     const end = p.handle(ev({ type: "message_end", message: final }))
-    expect(end).toEqual([{ type: "item_update", item: expect.objectContaining({ id: "a-9", streaming: false, stopReason: "stop" }) }])
+    expect(end).toEqual([
+      { type: "item_update", item: expect.objectContaining({ id: "a-9", streaming: false, stopReason: "stop" }) },
+    ])
     expect(p.handle(ev({ type: "turn_end" }))).toEqual([{ type: "stats", stats: expect.objectContaining({ cost: 0 }) }])
     expect(p.handle(ev({ type: "agent_end", messages: [] }))).toEqual([{ type: "run", running: false }])
   })
@@ -121,21 +199,50 @@ describe("EventProjector", () => {
     const call = fauxToolCall("read", { path: "a" }, { id: "c1" })
     const partial = fauxAssistantMessage([call], { stopReason: "toolUse", timestamp: 4 })
     p.handle(ev({ type: "message_start", message: partial }))
-    const opened = p.handle(ev({ type: "message_update", message: partial, assistantMessageEvent: { type: "toolcall_end", contentIndex: 0, toolCall: call } }))
-    expect(opened[0]).toMatchObject({ type: "item_update", item: { id: "a-4", blocks: [{ type: "toolCall", id: "c1" }] } })
-    expect(opened[1]).toEqual({ type: "item_add", item: { kind: "tool", id: "c1", name: "read", args: { path: "a" }, status: "pending", timestamp: 4 } })
+    const opened = p.handle(
+      ev({
+        type: "message_update",
+        message: partial,
+        assistantMessageEvent: { type: "toolcall_end", contentIndex: 0, toolCall: call },
+      }),
+    )
+    expect(opened[0]).toMatchObject({
+      type: "item_update",
+      item: { id: "a-4", blocks: [{ type: "toolCall", id: "c1" }] },
+    })
+    expect(opened[1]).toEqual({
+      type: "item_add",
+      item: { kind: "tool", id: "c1", name: "read", args: { path: "a" }, status: "pending", timestamp: 4 },
+    })
     p.handle(ev({ type: "message_end", message: partial }))
-    expect(p.handle(ev({ type: "tool_execution_start", toolCallId: "c1", toolName: "read", args: { path: "a" } }))).toEqual([
-      { type: "item_update", item: expect.objectContaining({ id: "c1", status: "running" }) },
-    ])
-    const upd = p.handle(ev({ type: "tool_execution_update", toolCallId: "c1", partialResult: { content: [{ type: "text", text: "par" }] } }))
+    expect(
+      p.handle(ev({ type: "tool_execution_start", toolCallId: "c1", toolName: "read", args: { path: "a" } })),
+    ).toEqual([{ type: "item_update", item: expect.objectContaining({ id: "c1", status: "running" }) }])
+    const upd = p.handle(
+      ev({
+        type: "tool_execution_update",
+        toolCallId: "c1",
+        partialResult: { content: [{ type: "text", text: "par" }] },
+      }),
+    )
     expect(upd[0]).toMatchObject({ item: { status: "running", output: "par" } })
-    const done = p.handle(ev({ type: "tool_execution_end", toolCallId: "c1", result: { content: [{ type: "text", text: "all" }], details: { n: 1 } }, isError: false }))
+    const done = p.handle(
+      ev({
+        type: "tool_execution_end",
+        toolCallId: "c1",
+        result: { content: [{ type: "text", text: "all" }], details: { n: 1 } },
+        isError: false,
+      }),
+    )
     expect(done[0]).toMatchObject({ item: { status: "done", output: "all", details: { n: 1 } } })
     // The toolResult message repeats what the execution said: nothing new to send.
-    expect(p.handle(ev({ type: "message_end", message: { ...toolResult("c1", "all"), details: { n: 1 } } }))).toEqual([])
+    expect(p.handle(ev({ type: "message_end", message: { ...toolResult("c1", "all"), details: { n: 1 } } }))).toEqual(
+      [],
+    )
     // …unless an extension's tool_result hook changed it.
-    const changed = p.handle(ev({ type: "message_end", message: { ...toolResult("c1", "redacted"), details: { n: 1 } } }))
+    const changed = p.handle(
+      ev({ type: "message_end", message: { ...toolResult("c1", "redacted"), details: { n: 1 } } }),
+    )
     expect(changed).toEqual([{ type: "item_update", item: expect.objectContaining({ id: "c1", output: "redacted" }) }])
   })
 
@@ -144,7 +251,13 @@ describe("EventProjector", () => {
     const call = fauxToolCall("bash", { command: "sleep 9" }, { id: "c9" })
     const m = fauxAssistantMessage([call], { stopReason: "aborted", timestamp: 8 })
     p.handle(ev({ type: "message_start", message: m }))
-    p.handle(ev({ type: "message_update", message: m, assistantMessageEvent: { type: "toolcall_end", contentIndex: 0, toolCall: call } }))
+    p.handle(
+      ev({
+        type: "message_update",
+        message: m,
+        assistantMessageEvent: { type: "toolcall_end", contentIndex: 0, toolCall: call },
+      }),
+    )
     const out = p.handle(ev({ type: "message_end", message: m }))
     expect(out.map((e) => e.type)).toEqual(["item_update", "item_update", "item_add"])
     expect(out[1]).toMatchObject({ item: { id: "c9", status: "error" } })
@@ -158,8 +271,21 @@ describe("EventProjector", () => {
     p.handle(ev({ type: "message_start", message: failed }))
     p.handle(ev({ type: "message_end", message: failed }))
     expect(p.handle(ev({ type: "agent_end", messages: [] }))).toEqual([])
-    const notice = p.handle(ev({ type: "auto_retry_start", attempt: 2, maxAttempts: 3, delayMs: 2000, errorMessage: "503 overloaded" }))
-    expect(notice).toEqual([{ type: "item_add", item: { kind: "notice", id: "n-1", level: "warning", text: "Retrying (2/3) in 2s: 503 overloaded", timestamp: 42 } }])
+    const notice = p.handle(
+      ev({ type: "auto_retry_start", attempt: 2, maxAttempts: 3, delayMs: 2000, errorMessage: "503 overloaded" }),
+    )
+    expect(notice).toEqual([
+      {
+        type: "item_add",
+        item: {
+          kind: "notice",
+          id: "n-1",
+          level: "warning",
+          text: "Retrying (2/3) in 2s: 503 overloaded",
+          timestamp: 42,
+        },
+      },
+    ])
     expect(p.settleEnd()).toEqual([])
     expect(p.handle(ev({ type: "agent_start" }))).toEqual([])
     // Not retried (not retryable, or retries off): the run ends once Pi's handling is done.
@@ -179,7 +305,9 @@ describe("EventProjector", () => {
     p.handle(ev({ type: "message_end", message: failed }))
     p.handle(ev({ type: "agent_end", messages: [] }))
     const gaveUp = p.handle(ev({ type: "auto_retry_end", success: false, attempt: 3, finalError: "503" }))
-    expect(gaveUp).toEqual([{ type: "item_add", item: expect.objectContaining({ text: "Gave up after 3 attempts: 503" }) }])
+    expect(gaveUp).toEqual([
+      { type: "item_add", item: expect.objectContaining({ text: "Gave up after 3 attempts: 503" }) },
+    ])
     expect(p.settleEnd()).toEqual([{ type: "run", running: false }])
 
     p.handle(ev({ type: "agent_start" }))
@@ -187,18 +315,44 @@ describe("EventProjector", () => {
     p.handle(ev({ type: "agent_end", messages: [] }))
     p.handle(ev({ type: "auto_retry_start", attempt: 1, maxAttempts: 3, delayMs: 9000, errorMessage: "503" }))
     expect(p.settleEnd()).toEqual([])
-    const cancelled = p.handle(ev({ type: "auto_retry_end", success: false, attempt: 1, finalError: "Retry cancelled" }))
-    expect(cancelled).toEqual([{ type: "item_add", item: expect.objectContaining({ text: "Retry cancelled" }) }, { type: "run", running: false }])
+    const cancelled = p.handle(
+      ev({ type: "auto_retry_end", success: false, attempt: 1, finalError: "Retry cancelled" }),
+    )
+    expect(cancelled).toEqual([
+      { type: "item_add", item: expect.objectContaining({ text: "Retry cancelled" }) },
+      { type: "run", running: false },
+    ])
   })
 
   test("compaction, queue and info changes", () => {
     const p = projector()
-    expect(p.handle(ev({ type: "compaction_start", reason: "threshold" }))[0]).toMatchObject({ item: { kind: "notice", text: "Context is nearly full: compacting…" } })
-    const end = p.handle(ev({ type: "compaction_end", reason: "manual", aborted: false, willRetry: false, result: { summary: "S", firstKeptEntryId: "e5", tokensBefore: 900 } }))
-    expect(end[0]).toEqual({ type: "item_add", item: { kind: "compaction", id: "k-e5", summary: "S", tokensBefore: 900, timestamp: 7 } })
-    expect(p.handle(ev({ type: "compaction_end", reason: "manual", aborted: false, willRetry: false, errorMessage: "nope" }))[0]).toMatchObject({ item: { level: "error", text: "Compaction failed: nope" } })
-    expect(p.handle(ev({ type: "queue_update", steering: ["a"], followUp: ["b"] }))).toEqual([{ type: "queue", queue: { steering: ["a"], followUp: ["b"] } }])
-    expect(p.handle(ev({ type: "thinking_level_changed", level: "high" }))).toEqual([{ type: "info", info: { piSessionId: "p", cwd: "/w", thinkingLevel: "high" } }])
+    expect(p.handle(ev({ type: "compaction_start", reason: "threshold" }))[0]).toMatchObject({
+      item: { kind: "notice", text: "Context is nearly full: compacting…" },
+    })
+    const end = p.handle(
+      ev({
+        type: "compaction_end",
+        reason: "manual",
+        aborted: false,
+        willRetry: false,
+        result: { summary: "S", firstKeptEntryId: "e5", tokensBefore: 900 },
+      }),
+    )
+    expect(end[0]).toEqual({
+      type: "item_add",
+      item: { kind: "compaction", id: "k-e5", summary: "S", tokensBefore: 900, timestamp: 7 },
+    })
+    expect(
+      p.handle(
+        ev({ type: "compaction_end", reason: "manual", aborted: false, willRetry: false, errorMessage: "nope" }),
+      )[0],
+    ).toMatchObject({ item: { level: "error", text: "Compaction failed: nope" } })
+    expect(p.handle(ev({ type: "queue_update", steering: ["a"], followUp: ["b"] }))).toEqual([
+      { type: "queue", queue: { steering: ["a"], followUp: ["b"] } },
+    ])
+    expect(p.handle(ev({ type: "thinking_level_changed", level: "high" }))).toEqual([
+      { type: "info", info: { piSessionId: "p", cwd: "/w", thinkingLevel: "high" } },
+    ])
   })
 })
 
@@ -226,7 +380,13 @@ describe("SnapshotState", () => {
     s.apply({ type: "ui_request", request: { id: "r", kind: "confirm", title: "t", message: "m" } })
     s.apply({ type: "ui_working", message: "busy", visible: false })
     const snap = s.snapshot()
-    expect(snap.ui).toEqual({ status: { k: "on" }, widgets: { w: { lines: ["l"], placement: "belowEditor" } }, workingMessage: "busy", workingVisible: false, pending: [{ id: "r", kind: "confirm", title: "t", message: "m" }] })
+    expect(snap.ui).toEqual({
+      status: { k: "on" },
+      widgets: { w: { lines: ["l"], placement: "belowEditor" } },
+      workingMessage: "busy",
+      workingVisible: false,
+      pending: [{ id: "r", kind: "confirm", title: "t", message: "m" }],
+    })
     s.apply({ type: "ui_resolved", requestId: "r" })
     s.apply({ type: "ui_status", key: "k" })
     expect(s.snapshot().ui.pending).toEqual([])

@@ -12,7 +12,8 @@ afterEach(() => fx?.dispose())
 
 const notices = (events: EventEnvelope[]) =>
   events.flatMap((e) => (e.event.type === "ui_notify" ? [`${e.event.level}: ${e.event.message}`] : []))
-const pendingOf = (kind: UiRequest["kind"]) => (s: { ui: { pending: UiRequest[] } }) => s.ui.pending.some((r) => r.kind === kind)
+const pendingOf = (kind: UiRequest["kind"]) => (s: { ui: { pending: UiRequest[] } }) =>
+  s.ui.pending.some((r) => r.kind === kind)
 
 const picker: ExtensionFactory = (pi) =>
   pi.registerCommand("pick", {
@@ -39,14 +40,18 @@ test("select and confirm round-trip; the first answer wins and every window clos
   // A window that attaches now sees the open question in its snapshot.
   expect(fx.record(sessionId).state!.ui.pending).toEqual([select])
 
-  await expect(fx.client.request("session.uiRespond", { sessionId, requestId: select.id, response: { value: "blue" } })).rejects.toThrow(
-    /"blue" is not one of the options of "Pick a color": red, green/,
-  )
-  await expect(fx.client.request("session.uiRespond", { sessionId, requestId: select.id, response: { confirmed: true } })).rejects.toMatchObject({
+  await expect(
+    fx.client.request("session.uiRespond", { sessionId, requestId: select.id, response: { value: "blue" } }),
+  ).rejects.toThrow(/"blue" is not one of the options of "Pick a color": red, green/)
+  await expect(
+    fx.client.request("session.uiRespond", { sessionId, requestId: select.id, response: { confirmed: true } }),
+  ).rejects.toMatchObject({
     code: "bad_request",
   })
   await otherClient.request("session.uiRespond", { sessionId, requestId: select.id, response: { value: "green" } })
-  await expect(fx.client.request("session.uiRespond", { sessionId, requestId: select.id, response: { value: "red" } })).rejects.toMatchObject({
+  await expect(
+    fx.client.request("session.uiRespond", { sessionId, requestId: select.id, response: { value: "red" } }),
+  ).rejects.toMatchObject({
     code: "not_found",
   })
   expect(b.some((e) => e.event.type === "ui_resolved" && e.event.requestId === select.id)).toBe(true)
@@ -67,9 +72,17 @@ test("a cancelled dialog gives the extension its default", async () => {
   const a = fx.record(sessionId)
   await fx.client.request("session.prompt", { sessionId, text: "/pick" })
   let s = await a.waitFor(pendingOf("select"), "the select")
-  await fx.client.request("session.uiRespond", { sessionId, requestId: s.ui.pending[0]!.id, response: { cancelled: true } })
+  await fx.client.request("session.uiRespond", {
+    sessionId,
+    requestId: s.ui.pending[0]!.id,
+    response: { cancelled: true },
+  })
   s = await a.waitFor(pendingOf("confirm"), "the confirm")
-  await fx.client.request("session.uiRespond", { sessionId, requestId: s.ui.pending[0]!.id, response: { cancelled: true } })
+  await fx.client.request("session.uiRespond", {
+    sessionId,
+    requestId: s.ui.pending[0]!.id,
+    response: { cancelled: true },
+  })
   await a.waitFor((_s, ev) => notices(ev).includes("info: picked undefined false"), "the defaults")
 })
 
@@ -156,7 +169,15 @@ test("the built-in ask_user tool asks through the bridge and answers the model",
   fx = await createFauxFixture()
   const { sessionId } = await fx.open()
   const a = fx.record(sessionId)
-  const question = { id: "stack", label: "Stack", prompt: "Which runtime?", choices: [{ value: "bun", label: "Bun" }, { value: "node", label: "Node" }] }
+  const question = {
+    id: "stack",
+    label: "Stack",
+    prompt: "Which runtime?",
+    choices: [
+      { value: "bun", label: "Bun" },
+      { value: "node", label: "Node" },
+    ],
+  }
   fx.faux.setResponses([
     fauxAssistantMessage([fauxToolCall("ask_user", { questions: [question] })], { stopReason: "toolUse" }),
     fauxAssistantMessage("Bun it is."),
@@ -166,10 +187,19 @@ test("the built-in ask_user tool asks through the bridge and answers the model",
   const req = s.ui.pending[0]!
   expect(req).toEqual({ id: expect.any(String), kind: "ask_user", questions: [question] })
   await expect(
-    fx.client.request("session.uiRespond", { sessionId, requestId: req.id, response: { answers: [{ id: "stack", value: "deno", label: "Deno", wasCustom: false }] } }),
+    fx.client.request("session.uiRespond", {
+      sessionId,
+      requestId: req.id,
+      response: { answers: [{ id: "stack", value: "deno", label: "Deno", wasCustom: false }] },
+    }),
   ).rejects.toThrow(/"deno" is not a choice/)
   const answer = { id: "stack", value: "bun", label: "Bun", wasCustom: false, index: 1 }
   await fx.client.request("session.uiRespond", { sessionId, requestId: req.id, response: { answers: [answer] } })
   const end = await a.waitFor((s) => !s.running && s.items.at(-1)?.kind === "assistant", "the reply")
-  expect(end.items.find((i) => i.kind === "tool")).toMatchObject({ name: "ask_user", status: "done", output: "Stack: Bun (choice 1)", details: { answers: [answer] } })
+  expect(end.items.find((i) => i.kind === "tool")).toMatchObject({
+    name: "ask_user",
+    status: "done",
+    output: "Stack: Bun (choice 1)",
+    details: { answers: [answer] },
+  })
 })

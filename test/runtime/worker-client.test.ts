@@ -6,7 +6,11 @@ import { fileURLToPath } from "node:url"
 test("a worker-hosted session answers, and Pi never loads on the window's thread", async () => {
   const probe = fileURLToPath(new URL("../fixture/worker-probe.ts", import.meta.url))
   const proc = Bun.spawn([process.execPath, probe], { stdout: "pipe", stderr: "pipe", env: process.env })
-  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+  const [out, err, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ])
   expect({ code, err }).toEqual({ code: 0, err: "" })
   const r = JSON.parse(out.trim().split("\n").at(-1)!)
   expect(r.states[0]).toBe("connected")

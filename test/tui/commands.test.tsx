@@ -231,3 +231,33 @@ test("the registry: one entry per command, aliases resolve, session commands fol
   expect(entries.filter((e) => e.name === "new")).toHaveLength(1)
   expect(entries.at(-1)).toEqual({ name: "deploy", source: "extension" })
 })
+
+test("a prompt the host refuses is reported and comes back into the prompt", async () => {
+  const client = new FakeClient({
+    "session.prompt": () => {
+      throw new Error("model not available")
+    },
+  })
+  const app = await ready(client)
+  await app.submit("please keep me")
+  await app.until("model not available")
+  await app.until("› please keep me")
+})
+
+test("a session that cannot be opened says why, and later actions say no session is open", async () => {
+  const client = new FakeClient({
+    "session.open": () => {
+      throw new Error("no such session: abc")
+    },
+  })
+  app = await mountApp({
+    width: 80,
+    height: 24,
+    client,
+    target: { kind: "open", params: { cwd: "/work/demo", mode: { kind: "session", ref: "abc" } } },
+  })
+  expect(await app.until("Could not open")).toContain("Could not open the session: no such session: abc")
+  await app.submit("hello")
+  await app.until("No session is open")
+  await app.until("› hello")
+})

@@ -133,3 +133,11 @@ test("status segments drop least important first and tok/s comes from streamed c
   expect(tokensPerSecond(4000, 10_000)).toBe(100)
   expect(tokensPerSecond(4000, 500)).toBe(0)
 })
+
+test("a client that cannot connect says so, and the window still quits", async () => {
+  app = await mountApp({ width: 80, height: 20, gate: Promise.reject(new Error("daemon did not start")) })
+  expect(await app.until("Could not connect")).toContain("Could not connect: daemon did not start")
+  app.mockInput.pressCtrlC()
+  app.mockInput.pressCtrlC()
+  expect(app.exits).toEqual([0])
+})

@@ -20,7 +20,7 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
     const [id, setId] = createSignal<string>()
     const [commands, setCommands] = createSignal<CommandInfo[]>([])
     const [failure, setFailure] = createSignal<string>()
-    let waiting: ((id: string) => void)[] = []
+    let waiting: { resolve: (id: string) => void; reject: (e: Error) => void }[] = []
 
     const report = (e: unknown) => {
       const message = e instanceof Error ? e.message : String(e)
@@ -30,12 +30,22 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
     const whenReady = (): Promise<string> => {
       const now = id()
       if (now) return Promise.resolve(now)
-      return new Promise((r) => waiting.push(r))
+      const failed = failure()
+      if (failed) return Promise.reject(new Error(`No session is open (${failed})`))
+      return new Promise((resolve, reject) => waiting.push({ resolve, reject }))
     }
 
+    const fail = (reason: string) => {
+      setFailure(reason)
+      const pending = waiting
+      waiting = []
+      for (const w of pending) w.reject(new Error(`No session is open (${reason})`))
+    }
+
+    /** Sends a request on this session; a failure is reported and comes back as undefined. */
     async function act<M extends Method>(method: M, params: SessionParams<M>): Promise<Result<M> | undefined> {
-      const sessionId = await whenReady()
       try {
+        const sessionId = await whenReady()
         return await client.request(method, { ...params, sessionId } as Params<M>)
       } catch (e) {
         report(e)
@@ -50,7 +60,7 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
       for (const w of warnings) sync.notify({ level: "warning", message: w })
       const ready = waiting
       waiting = []
-      for (const r of ready) r(sessionId)
+      for (const w of ready) w.resolve(sessionId)
     }
 
     async function open(params: Params<"session.open">) {
@@ -58,7 +68,7 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
         const r = await client.request("session.open", params)
         start(r.sessionId, r.warnings)
       } catch (e) {
-        setFailure(e instanceof Error ? e.message : String(e))
+        fail(e instanceof Error ? e.message : String(e))
         report(e)
       }
     }
@@ -71,7 +81,7 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
           if (t.kind === "attach") return start(t.sessionId)
           route.navigate({ name: "sessions", initial: true })
         },
-        (e: Error) => setFailure(e.message),
+        (e: Error) => fail(e.message),
       )
       if (props.initialPrompt) void act("session.prompt", { text: props.initialPrompt })
     })

@@ -7,6 +7,7 @@ import { useDialog } from "../../context/dialog"
 import { useExit } from "../../context/exit"
 import { useRoute } from "../../context/route"
 import { useSession } from "../../context/session"
+import { useSync } from "../../context/sync"
 import { useToast } from "../../context/toast"
 import { DialogInput } from "../../ui/dialog-input"
 import { DialogSelect } from "../../ui/dialog-select"
@@ -24,6 +25,7 @@ export function useCommandActions(): CommandActions {
   const toast = useToast()
   const route = useRoute()
   const exit = useExit()
+  const sync = useSync()
 
   const info = (message: string) => toast.show({ level: "info", message })
   const fail = (e: unknown) => toast.show({ level: "error", message: e instanceof Error ? e.message : String(e) })
@@ -83,17 +85,18 @@ export function useCommandActions(): CommandActions {
     },
     setThinking(level) {
       const want = level.trim().toLowerCase()
-      const apply = (l: string) =>
-        session.act("session.setThinking", { level: l as never }).then((r) => r && info(`Thinking: ${l}`))
+      const apply = (l: ThinkingLevel) =>
+        session.act("session.setThinking", { level: l }).then((r) => r && info(`Thinking: ${l}`))
       if (want) {
         if (!LEVELS.includes(want as ThinkingLevel)) return fail(`Unknown thinking level "${want}": use ${LEVELS.join(", ")}`)
-        return void apply(want)
+        return void apply(want as ThinkingLevel)
       }
       dialog.show(() => (
         <DialogSelect
           title="Thinking level"
+          current={sync.data.info?.thinkingLevel}
           options={LEVELS.map((l) => ({ label: l, value: l }))}
-          onSelect={(l) => void apply(l)}
+          onSelect={(l) => void apply(l as ThinkingLevel)}
           onCancel={() => {}}
         />
       ))

@@ -1,6 +1,6 @@
 // The session page: transcript (or the welcome), queued messages, the working line, extension
 // widgets around the composer, and the status bar.
-import { useKeyboard, useTerminalDimensions } from "@opentui/solid"
+import { useKeyboard, useRenderer, useTerminalDimensions } from "@opentui/solid"
 import { createMemo, Show } from "solid-js"
 import { paletteEntries, runCommand } from "../../commands"
 import { QueueRows } from "../../component/prompt/queue-rows"
@@ -12,6 +12,7 @@ import { useSession } from "../../context/session"
 import { useSync } from "../../context/sync"
 import { useView } from "../../context/view"
 import type { VirtualListApi } from "../../ui/virtual-list"
+import { fillComposer } from "../../util/composer-text"
 import { gitBranch } from "../../util/git-branch"
 import { useCommandActions } from "./actions"
 import { bannerText, ConnectionBanner } from "./connection-banner"
@@ -44,6 +45,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const view = useView()
   const dialog = useDialog()
   const dims = useTerminalDimensions()
+  const renderer = useRenderer()
   const actions = useCommandActions()
   const data = sync.data
   let list: VirtualListApi | undefined
@@ -112,7 +114,10 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
         queue={data.queue}
         commands={commands()}
         focused={props.focused}
-        onSend={(text, how) => void session.send(text, how)}
+        onSend={(text, how) => {
+          // A prompt that could not be sent goes back into the (empty) composer rather than vanish.
+          void session.send(text, how).then((r) => r === undefined && fillComposer(renderer, text))
+        }}
         onBash={(command) => void session.bash(command)}
         onCommand={(name, args) => {
           if (!runCommand(actions, name, args)) actions.refuse(`Unknown command /${name}`)

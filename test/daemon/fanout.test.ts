@@ -1,0 +1,45 @@
+// Many windows on one session: every one gets the same event sequence, and a window that stops
+// reading is dropped (with a reason in the log) instead of holding up the rest.
+import { afterAll, beforeAll, expect, test } from "bun:test"
+import type { Subprocess } from "bun"
+import { assistantTexts, BUN, fixturePath, readSessionFile, Recorder, replyDone, startBox, type DaemonBox } from "./harness"
+
+const WORDS = 100_000
+let d: DaemonBox
+let stuck: Subprocess<"ignore", "pipe", "pipe"> | undefined
+
+beforeAll(async () => {
+  d = await startBox({ turns: [{ repeat: "word ", count: WORDS }] }, { tps: 50_000, env: { XAGENT_DAEMON_OUTBOX_BYTES: "65536" } })
+})
+afterAll(async () => {
+  stuck?.kill("SIGKILL")
+  await d.cleanup()
+})
+
+test("10 windows see identical event sequences while a window that stopped reading is dropped", async () => {
+  const first = await d.connect()
+  const { sessionId } = await first.request("session.open", { cwd: d.box.cwd, mode: { kind: "new" } })
+  const clients = [first, ...(await Promise.all(Array.from({ length: 9 }, () => d.attach())))]
+  const recs = clients.map((c) => new Recorder(c, sessionId, 0))
+  await Promise.all(recs.map((r) => r.waitFor(() => true, "the snapshot")))
+
+  stuck = Bun.spawn([BUN, fixturePath("stuck.ts"), d.paths.socket, sessionId], { stdout: "pipe", stderr: "pipe", stdin: "ignore" })
+  const reader = stuck.stdout.getReader()
+  expect(new TextDecoder().decode((await reader.read()).value)).toBe("subscribed\n")
+
+  await first.request("session.prompt", { sessionId, text: "talk a lot" })
+  const finals = await Promise.all(recs.map((r) => r.waitFor(replyDone(1), "the long reply", 60_000)))
+
+  const expected = JSON.stringify(recs[0]!.events)
+  for (const r of recs) expect(JSON.stringify(r.events)).toBe(expected)
+  expect(recs[0]!.events.filter((e) => e.event.type === "text_delta").length).toBeGreaterThan(100)
+  const text = "word ".repeat(WORDS)
+  for (const s of finals) expect(assistantTexts(s.items)).toEqual([text])
+  expect(readSessionFile(finals[0]!.info.file!).texts).toEqual([text])
+
+  // The stuck window was let go (it still sleeps): the log says why, and it no longer counts.
+  expect(d.log()).toMatch(/client#\d+ pid \d+ \(stuck-fixture\) dropped: client too slow/)
+  const status = await first.daemon("daemon.status", {})
+  expect(status.clients).toBe(10)
+  expect(status.sessions[0]!.windows).toBe(10)
+}, 90_000)
