@@ -6,6 +6,7 @@ import type { Command } from "commander"
 import { connectOrStart, DaemonUnavailable } from "../client/connect"
 import { connectSocket, type SocketClient } from "../client/socket-client"
 import type { DaemonStatus, LiveSessionStatus, SavedSession } from "../protocol"
+import type { TuiOptions, TuiResult } from "../tui/run-options"
 import { daemonPaths } from "../util/daemon-paths"
 import { err, out } from "./io"
 import { UsageError } from "./usage-error"
@@ -61,7 +62,8 @@ export function registerDaemonCommands(program: Command): void {
       const client = await reach(false)
       if (!client) return void (await out("xagent daemon is not running\n"))
       try {
-        const s = await client.daemon("daemon.status", {})
+        const s = await withTimeout(client.daemon("daemon.status", {}), 3000)
+        if (!s) return void (await killHung(!!flags.force))
         const busy = s.sessions.filter((x) => x.running || x.pendingQuestions > 0)
         if (busy.length && !flags.force)
           throw new UsageError(
@@ -123,7 +125,7 @@ async function attach(ref: string | undefined): Promise<number> {
     const { sessions } = await client.daemon("daemon.status", {})
     const target = ref ? pickByRef(sessions, ref) : await pickHere(sessions)
     if (!target) return 1
-    const { runTui } = await import("../tui/run")
+    const runTui = await loadWindow()
     handedOver = true
     const result = await runTui({
       cwd: target.cwd,
@@ -136,6 +138,17 @@ async function attach(ref: string | undefined): Promise<number> {
   } finally {
     if (!handedOver) await client.close()
   }
+}
+
+/** The window's code, as window-command.ts loads it: the prebuilt bundle, else the sources. */
+async function loadWindow(): Promise<(o: TuiOptions) => Promise<TuiResult>> {
+  const { freshWindowBundle, rebuildInBackground } = await import("./window-bundle")
+  const bundle = process.env.XAGENT_WINDOW_SOURCE ? undefined : freshWindowBundle()
+  if (bundle) return ((await import(bundle)) as { runTui: (o: TuiOptions) => Promise<TuiResult> }).runTui
+  if (!process.env.XAGENT_WINDOW_SOURCE) rebuildInBackground()
+  const { ensureSolidTransformPlugin } = await import("@opentui/solid/bun-plugin")
+  ensureSolidTransformPlugin()
+  return (await import("../tui/run")).runTui
 }
 
 export function pickByRef(sessions: LiveSessionStatus[], ref: string): LiveSessionStatus {
@@ -171,6 +184,21 @@ async function pickHere(sessions: LiveSessionStatus[]): Promise<LiveSessionStatu
   } finally {
     rl.close()
   }
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: Timer | undefined
+  return Promise.race([p, new Promise<undefined>((r) => (timer = setTimeout(r, ms)))]).finally(() => clearTimeout(timer))
+}
+
+/** A daemon that accepts connections but does not answer: only its recorded pid can stop it. */
+async function killHung(force: boolean) {
+  const { readLockInfo } = await import("../daemon/lock")
+  const pid = readLockInfo(daemonPaths())?.pid
+  if (!pid) throw new Error("the xagent daemon does not answer, and its lock names no pid")
+  if (!force) throw new Error(`the xagent daemon (pid ${pid}) does not answer; 'xagent daemon stop --force' kills it`)
+  process.kill(pid, "SIGKILL")
+  await out(`xagent daemon (pid ${pid}) did not answer; killed\n`)
 }
 
 async function waitGone() {

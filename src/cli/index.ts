@@ -26,6 +26,8 @@ export function buildProgram(run: (flags: RootFlags, words: string[]) => Promise
     .option("--no-daemon", "keep the session in this process instead of the background daemon")
     .version(VERSION, "-v, --version", "print the version")
     .helpOption("-h, --help", "show this help")
+    // Commander adds no `help` command to a program that has its own action.
+    .helpCommand("help [command]", "show help for a command")
     .addHelpText(
       "after",
       [

@@ -6,7 +6,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync } fr
 import { fileURLToPath } from "node:url"
 import { ProtocolError } from "../protocol"
 import { EXIT_ALREADY_RUNNING, daemonPaths, xagentHome, type DaemonPaths } from "../util/daemon-paths"
-import { connectSocket, type SocketClient, type SocketClientOptions } from "./socket-client"
+import { ConnectionLost, connectSocket, type SocketClient, type SocketClientOptions } from "./socket-client"
 
 export interface ConnectOptions extends Omit<SocketClientOptions, "socketPath"> {
   home?: string
@@ -36,7 +36,7 @@ export async function connectOrStart(opts: ConnectOptions = {}): Promise<SocketC
   } catch (e) {
     if (e instanceof ProtocolError && e.code === "version") {
       if (opts.start === false || !(await replaceIdleDaemon(paths))) throw e
-    } else if (!unreachable(e) && !(e instanceof ProtocolError && e.code === "failed")) throw e
+    } else if (!unreachable(e) && !(e instanceof ConnectionLost)) throw e
     else if (opts.start === false) throw new DaemonUnavailable(`no xagent daemon is running (${paths.socket})`)
   }
   const deadline = Date.now() + (opts.startTimeoutMs ?? 20_000)

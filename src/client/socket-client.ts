@@ -54,6 +54,13 @@ interface Sub {
 
 const RECONNECT_DELAYS = [50, 200, 500, 1000]
 
+/** A request that failed because the connection did, not because the daemon said no. */
+export class ConnectionLost extends ProtocolError {
+  constructor(message: string) {
+    super("failed", message)
+  }
+}
+
 /** Connects and says hello; rejects with ProtocolError("version") when the daemon speaks another protocol. */
 export async function connectSocket(opts: SocketClientOptions): Promise<SocketClient> {
   const pending = new Map<number, Pending>()
@@ -75,7 +82,7 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
   }
 
   const failPending = (reason: string) => {
-    for (const p of pending.values()) p.reject(new ProtocolError("failed", reason))
+    for (const p of pending.values()) p.reject(new ConnectionLost(reason))
     pending.clear()
   }
 
@@ -120,7 +127,7 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
 
   const send = (method: string, params: unknown): Promise<any> => {
     if (!socket || state === "lost" || closing)
-      return Promise.reject(new ProtocolError("failed", closing ? "client closed" : "not connected to the daemon"))
+      return Promise.reject(new ConnectionLost(closing ? "client closed" : "not connected to the daemon"))
     const id = nextId++
     const bytes = encoder.encode(JSON.stringify({ id, method, params }) + "\n")
     if (bytes.length > MAX_FRAME_BYTES)
@@ -168,6 +175,8 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
   const subscribeWire = (sessionId: string, sub: Sub) =>
     send("session.subscribe", { sessionId, after: sub.lastSeq }).catch((e: Error) => {
       if (subs.get(sessionId) !== sub) return
+      // Connection trouble is not the session's end: a reconnect resubscribes from lastSeq.
+      if (e instanceof ConnectionLost && !closing && state !== "lost") return
       subs.delete(sessionId)
       sub.onEvent({ type: "event", sessionId, seq: sub.lastSeq, event: { type: "closed", reason: e.message } })
     })

@@ -129,6 +129,7 @@ export function createHost(opts: HostOptions = {}): HostApi {
       model,
       thinking: p.thinking as Params<"session.setThinking">["level"] | undefined,
       extensionPaths,
+      interactive: p.interactive !== false,
     })
     if (path) opening.set(resolve(path), starting)
     let live: LiveSession

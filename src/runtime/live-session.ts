@@ -40,6 +40,8 @@ export interface StartOptions {
   model?: Model<Api>
   thinking?: ThinkingLevel
   extensionPaths: string[]
+  /** False when no window will answer (`--print`): ask_user is not offered to the model. Default true. */
+  interactive?: boolean
 }
 
 export class LiveSession {
@@ -71,7 +73,7 @@ export class LiveSession {
   static async start(id: string, deps: SessionDeps, opts: StartOptions): Promise<LiveSession> {
     const live = new LiveSession(id, deps)
     live.next = { model: opts.model, thinking: opts.thinking }
-    live.runtime = await createAgentSessionRuntime(live.factory(opts.extensionPaths), {
+    live.runtime = await createAgentSessionRuntime(live.factory(opts.extensionPaths, opts.interactive !== false), {
       cwd: opts.sessionManager.getCwd(),
       agentDir: deps.agentDir,
       sessionManager: opts.sessionManager,
@@ -201,13 +203,13 @@ export class LiveSession {
     await this.runtime.dispose()
   }
 
-  private factory(extensionPaths: string[]) {
+  private factory(extensionPaths: string[], interactive: boolean) {
     return runtimeFactory({
       authStorage: this.deps.authStorage,
       modelRegistry: this.deps.modelRegistry,
       extensionFactories: [...this.deps.extensionFactories, (pi) => this.watch(pi)],
       extensionPaths,
-      customTools: [createAskUserTool(this.askUser)],
+      customTools: interactive ? [createAskUserTool(this.askUser)] : [],
       takeNext: () => {
         const next = this.next
         this.next = {}

@@ -70,7 +70,9 @@ function Shell(props: { version: string; cwd: string; onState?: AppProps["onStat
       return toast.show({ level: "info", message: hint, durationMs: QUIT_WINDOW_MS })
     }
     if (dialog.active()) return
-    if (e.ctrl && e.name === "d" && route.route().name === "session" && !editor?.plainText) {
+    // With the question dock up there is no prompt to be empty: Ctrl+D must not quit from under it.
+    const asking = sync.data.ui.pending.some((r) => r.kind === "ask_user")
+    if (e.ctrl && e.name === "d" && route.route().name === "session" && !editor?.plainText && !asking) {
       e.preventDefault()
       return exit.exit(0)
     }

@@ -43,6 +43,7 @@ test("--help lists every flag", async () => {
   ])
     expect(r.stdout).toContain(flag)
   expect(r.stdout).toContain("off|minimal|low|medium|high|xhigh")
+  for (const command of ["daemon", "attach [session]", "sessions", "help [command]"]) expect(r.stdout).toContain(`  ${command}`)
 })
 
 describe("a bad call says what was wrong in one line and exits 2", () => {

@@ -17,6 +17,7 @@ describe("with a working model", () => {
         { text: "Let me look.", tool: "bash", args: { command: "echo tool-ran-7" } },
         { text: "The shell said tool-ran-7." },
         { text: "You piped in two lines." },
+        { text: "Continued." },
       ],
     })
     writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
@@ -50,6 +51,16 @@ describe("with a working model", () => {
     expect(r.code).toBe(0)
     const user = JSON.stringify(llm.requests().at(-1)!.last.at(-1))
     expect(user).toContain("count these\\n\\nline one\\nline two")
+  }, SLOW)
+
+  test("-c continues this folder's latest session", async () => {
+    const r = await runXagent(["-c", "-p", "and now?"], box)
+    expect(r.stdout).toBe("Continued.\n")
+    expect(r.code).toBe(0)
+    // The model saw the earlier turns of the session, not just this prompt.
+    const last = llm.requests().at(-1)!
+    expect(last.count).toBeGreaterThan(3)
+    expect(JSON.stringify(last.last)).toContain("count these")
   }, SLOW)
 
   test("an unknown model is a usage error", async () => {

@@ -9,7 +9,7 @@ let d: DaemonBox
 let stuck: Subprocess<"ignore", "pipe", "pipe"> | undefined
 
 beforeAll(async () => {
-  d = await startBox({ turns: [{ repeat: "word ", count: WORDS }] }, { tps: 50_000, env: { XAGENT_DAEMON_OUTBOX_BYTES: "65536" } })
+  d = await startBox({ turns: [{ repeat: "word ", count: WORDS }, { repeat: "more ", count: WORDS }] }, { tps: 50_000, env: { XAGENT_DAEMON_OUTBOX_BYTES: "65536" } })
 })
 afterAll(async () => {
   stuck?.kill("SIGKILL")
@@ -42,4 +42,28 @@ test("10 windows see identical event sequences while a window that stopped readi
   const status = await first.daemon("daemon.status", {})
   expect(status.clients).toBe(10)
   expect(status.sessions[0]!.windows).toBe(10)
+  for (const c of clients) await c.close()
+}, 90_000)
+
+test("a window too slow to keep up is dropped, reconnects by itself and resumes from its last seq", async () => {
+  const win = await d.attach({ reconnect: true })
+  const { sessionId } = await win.request("session.open", { cwd: d.box.cwd, mode: { kind: "continue" } })
+  const states: string[] = []
+  win.onConnection((s) => states.push(s.state))
+  let blocked = false
+  const rec = new Recorder(win, sessionId, 0, (env) => {
+    // The window's thread is busy (a huge paste, a slow render) just as the reply streams.
+    if (!blocked && env.event.type === "text_delta") {
+      blocked = true
+      Bun.sleepSync(1500)
+    }
+  })
+  await rec.waitFor(() => true, "the snapshot")
+  await win.request("session.prompt", { sessionId, text: "more please" })
+  const s = await rec.waitFor(replyDone(2), "the second long reply", 60_000)
+  expect(d.log()).toMatch(/client#\d+ pid \d+ \(test\) dropped: client too slow/)
+  expect(states).toEqual(["degraded", "connected"])
+  const texts = assistantTexts(s.items)
+  expect(texts.at(-1)).toBe("more ".repeat(WORDS))
+  expect(readSessionFile(s.info.file!).texts).toEqual(texts)
 }, 90_000)

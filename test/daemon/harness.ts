@@ -96,8 +96,9 @@ export class Recorder {
   private waiters = new Set<() => void>()
   readonly stop: () => void
 
-  constructor(client: SocketClient, sessionId: string, after = 0) {
+  constructor(client: SocketClient, sessionId: string, after = 0, onEvent?: (env: EventEnvelope) => void) {
     this.stop = client.subscribe(sessionId, after, (env) => {
+      onEvent?.(env)
       this.events.push(env)
       if (env.event.type === "snapshot") this.state = new SnapshotState(env.event.snapshot)
       else this.state?.apply(env.event)

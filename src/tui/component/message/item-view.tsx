@@ -10,6 +10,7 @@ import type {
   TranscriptItem,
   UserItem,
 } from "../../../protocol"
+import { AskUserCard } from "./ask-user-card"
 import { AssistantMessage } from "./assistant-message"
 import { BashRunRow, CustomRow, NoticeRow, SummaryRow } from "./notice-rows"
 import {
@@ -39,6 +40,8 @@ const toolRows: Record<string, (p: ToolRowProps) => unknown> = {
   grep: SearchToolRow,
   find: SearchToolRow,
   ls: SearchToolRow,
+  // Questions and answers read as a card, never folded away.
+  ask_user: (p: ToolRowProps) => <AskUserCard item={p.item} />,
 }
 
 function ToolRow(props: { item: ToolItem; open: boolean; onToggle: () => void }) {

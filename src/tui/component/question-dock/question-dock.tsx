@@ -15,6 +15,8 @@ export interface QuestionDockProps {
   width: number
   /** Most rows the dock may take; the body scrolls inside what is left. Default 20. */
   height?: number
+  /** False while something else has the keys (a dialog over the window). Default true. */
+  focused?: boolean
   onSubmit: (answers: AskAnswer[]) => void
   onCancel: () => void
 }
@@ -58,8 +60,9 @@ export function QuestionDock(props: QuestionDockProps) {
     props.onCancel()
   }
 
+  const hasKeys = () => !settled && props.focused !== false
   useKeyboard((key) => {
-    if (settled) return
+    if (!hasKeys() || key.defaultPrevented) return
     const action = keyAction(key, !review() && isTextFocus(focus()))
     if (!action) return
     key.preventDefault()
@@ -67,7 +70,7 @@ export function QuestionDock(props: QuestionDockProps) {
     dispatch(action)
   })
   usePaste((event) => {
-    if (settled || review() || !isTextFocus(focus())) return
+    if (!hasKeys() || event.defaultPrevented || review() || !isTextFocus(focus())) return
     event.preventDefault()
     dispatch({ type: "insert", text: new TextDecoder().decode(event.bytes) })
   })

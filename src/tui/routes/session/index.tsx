@@ -1,5 +1,6 @@
 // The session page: transcript (or the welcome), queued messages, the working line, extension
-// widgets around the composer, and the status bar.
+// widgets around the composer, and the status bar. While ask_user questions are open the question dock
+// takes the composer's place (the composer keeps its draft, hidden) and the status bar steps aside.
 import { useKeyboard, useRenderer, useTerminalDimensions } from "@opentui/solid"
 import { createMemo, Show } from "solid-js"
 import { paletteEntries, runCommand } from "../../commands"
@@ -15,6 +16,7 @@ import type { VirtualListApi } from "../../ui/virtual-list"
 import { fillComposer } from "../../util/composer-text"
 import { gitBranch } from "../../util/git-branch"
 import { useCommandActions } from "./actions"
+import { AskDock, useAskDock } from "./ask-dock"
 import { bannerText, ConnectionBanner } from "./connection-banner"
 import { statusSegments, StatusBar } from "./status-bar"
 import { Transcript } from "./transcript"
@@ -47,6 +49,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const dims = useTerminalDimensions()
   const renderer = useRenderer()
   const actions = useCommandActions()
+  const ask = useAskDock()
   const data = sync.data
   let list: VirtualListApi | undefined
 
@@ -70,6 +73,8 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
     const handled = () => e.preventDefault()
     if (e.ctrl && e.name === "t") return (view.toggleThinking(), handled())
     if (e.ctrl && e.name === "o") return (view.toggleTools(), handled())
+    // The dock scrolls its own body with these.
+    if (ask.active()) return
     if (e.name === "pageup") return (list?.page(-1), handled())
     if (e.name === "pagedown") return (list?.page(1), handled())
     if (e.ctrl && e.name === "home") return (list?.toTop(), handled())
@@ -108,25 +113,30 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
         />
       </Show>
       <Widgets widgets={data.ui.widgets} placement="aboveEditor" />
-      <Composer
-        cwd={cwd()}
-        running={data.running}
-        queue={data.queue}
-        commands={commands()}
-        focused={props.focused}
-        onSend={(text, how) => {
-          // A prompt that could not be sent goes back into the (empty) composer rather than vanish.
-          void session.send(text, how).then((r) => r === undefined && fillComposer(renderer, text))
-        }}
-        onBash={(command) => void session.bash(command)}
-        onCommand={(name, args) => {
-          if (!runCommand(actions, name, args)) actions.refuse(`Unknown command /${name}`)
-        }}
-        onInterrupt={() => void session.abort()}
-        onDequeue={() => session.dequeue()}
-      />
+      <AskDock dock={ask} width={dims().width} rows={dims().height} focused={props.focused} />
+      <box flexDirection="column" flexShrink={0} visible={!ask.active()}>
+        <Composer
+          cwd={cwd()}
+          running={data.running}
+          queue={data.queue}
+          commands={commands()}
+          focused={props.focused && !ask.active()}
+          onSend={(text, how) => {
+            // A prompt that could not be sent goes back into the (empty) composer rather than vanish.
+            void session.send(text, how).then((r) => r === undefined && fillComposer(renderer, text))
+          }}
+          onBash={(command) => void session.bash(command)}
+          onCommand={(name, args) => {
+            if (!runCommand(actions, name, args)) actions.refuse(`Unknown command /${name}`)
+          }}
+          onInterrupt={() => void session.abort()}
+          onDequeue={() => session.dequeue()}
+        />
+      </box>
       <Widgets widgets={data.ui.widgets} placement="belowEditor" />
-      <StatusBar segments={segments()} width={dims().width} />
+      <Show when={!ask.active()}>
+        <StatusBar segments={segments()} width={dims().width} />
+      </Show>
       <UiRequests />
     </box>
   )

@@ -10,6 +10,13 @@ function rows(text: string, width: number): number {
 }
 
 /** A guess at an item's height before it is drawn; measured heights replace it. */
+/** Call card rows: a title, the prompt and the choices per question (the answers add about one each). */
+function askRows(args: unknown): number {
+  const questions = (args as { questions?: unknown } | undefined)?.questions
+  if (!Array.isArray(questions)) return 1
+  return questions.reduce<number>((n, q) => n + 3 + (Array.isArray(q?.choices) ? q.choices.length : 0), 0)
+}
+
 export function estimateItem(item: TranscriptItem, width: number): number {
   const w = Math.max(10, width - 4)
   switch (item.kind) {
@@ -27,6 +34,7 @@ export function estimateItem(item: TranscriptItem, width: number): number {
       return n === 0 ? 0 : n + 1
     }
     case "tool":
+      if (item.name === "ask_user") return 2 + askRows(item.args)
       return 2 + Math.min(4, (item.output ?? "").split("\n").length)
     case "bash":
       return 2 + Math.min(6, item.output.split("\n").length)
