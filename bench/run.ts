@@ -52,14 +52,18 @@ function parseArgs(argv: string[]): Args {
   const runs = value("--runs")
   if (runs !== undefined) {
     options.runs = Number(runs)
-    if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error(`--runs must be a whole number ≥ 1, got ${runs}`)
+    if (!Number.isInteger(options.runs) || options.runs < 1)
+      throw new Error(`--runs must be a whole number ≥ 1, got ${runs}`)
   }
   const only = value("--only")?.split(",")
   for (const id of only ?? []) {
-    if (!CASES.some((c) => c.id === id)) throw new Error(`--only: no case ${id} (cases: ${CASES.map((c) => c.id).join(", ")})`)
+    if (!CASES.some((c) => c.id === id))
+      throw new Error(`--only: no case ${id} (cases: ${CASES.map((c) => c.id).join(", ")})`)
   }
   const programs = (value("--programs")?.split(",") ?? ["xagent", "pi"]) as ProgramId[]
-  for (const p of programs) if (p !== "xagent" && p !== "pi") throw new Error(`--programs: no program ${p} (xagent, pi)`)
+  for (const p of programs) {
+    if (p !== "xagent" && p !== "pi") throw new Error(`--programs: no program ${p} (xagent, pi)`)
+  }
   return {
     options,
     only,
@@ -107,6 +111,7 @@ async function main(): Promise<number> {
   // Ctrl-C must not leave a tmux server, a daemon or a mockllm behind; awaiting is not possible here
   const abort = () => {
     spawnSync("tmux", ["-L", tmux.socket, "kill-server"])
+    tmux.removeSocket()
     for (const pid of pidsWithEnv(TAG_PREFIX)) {
       try {
         process.kill(pid, "SIGKILL")
@@ -121,7 +126,8 @@ async function main(): Promise<number> {
   process.on("SIGINT", abort)
   process.on("SIGTERM", abort)
   try {
-    log(`bench: ${programs.map((p) => `${p.id} ${p.version()}`).join(", ")}; ${args.options.runs} runs; temp ${dir.root}`)
+    const names = programs.map((p) => `${p.id} ${p.version()}`).join(", ")
+    log(`bench: ${names}; ${args.options.runs} runs; temp ${dir.root}`)
     // the first start of each program fills caches (Bun's transpiler cache lives in the temp HOME)
     await firstFrame.setup(ctx)
     for (const p of programs) {
@@ -150,7 +156,11 @@ async function main(): Promise<number> {
           const order = run % 2 ? [...active].reverse() : active
           try {
             const values = await bench.together(ctx, order, run)
-            for (const p of active) values[p.id] ? record(p.id, run, values[p.id]!) : fail(p.id, run, new Error("no values"))
+            for (const p of active) {
+              const v = values[p.id]
+              if (v) record(p.id, run, v)
+              else fail(p.id, run, new Error("no values"))
+            }
           } catch (e) {
             for (const p of active) fail(p.id, run, e)
           }

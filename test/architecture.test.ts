@@ -31,6 +31,7 @@ const ALLOWED: Record<Layer, Layer[]> = {
 const CLIENT_HOST_FILES = new Set(["src/client/local-client.ts", "src/client/worker-client.ts"])
 const TUI_CLIENT_TYPES = "src/client/client.ts"
 const PI = /^@mariozechner\/pi-/
+const PI_DEEP = /^@mariozechner\/pi-[^/]+\//
 const CLI_ENTRY = "src/cli/main.ts"
 
 function layerOf(file: string): Layer | undefined {
@@ -53,13 +54,20 @@ export function scanImports(file: string, source: string): Edge[] {
       const named = clause?.namedBindings
       // Bun drops `import { type A }` entirely, so an all-type list is type-only too.
       const allTypeNames =
-        !!clause && !clause.name && !!named && ts.isNamedImports(named) && named.elements.length > 0 &&
+        !!clause &&
+        !clause.name &&
+        !!named &&
+        ts.isNamedImports(named) &&
+        named.elements.length > 0 &&
         named.elements.every((e) => e.isTypeOnly)
       add(node.moduleSpecifier, clause?.isTypeOnly || allTypeNames ? "type" : "static")
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier) {
       const clause = node.exportClause
       const allTypeNames =
-        !!clause && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly)
+        !!clause &&
+        ts.isNamedExports(clause) &&
+        clause.elements.length > 0 &&
+        clause.elements.every((e) => e.isTypeOnly)
       add(node.moduleSpecifier, node.isTypeOnly || allTypeNames ? "type" : "static")
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
       add(node.argument.literal, "type")
@@ -106,7 +114,10 @@ export function checkLayers(files: Record<string, string>): string[] {
     if (!layer) continue
     for (const e of list) {
       if (PI.test(e.specifier)) {
-        if (layer !== "runtime" && layer !== "extensions") say(e, `${layer} must not import Pi; only src/runtime and extensions do`)
+        if (layer !== "runtime" && layer !== "extensions")
+          say(e, `${layer} must not import Pi; only src/runtime and extensions do`)
+        else if (layer === "extensions" && PI_DEEP.test(e.specifier))
+          say(e, "extensions use Pi's public API: import the package, not its files")
         continue
       }
       if (!e.to) continue
@@ -152,7 +163,9 @@ export function checkLayers(files: Record<string, string>): string[] {
     const { seen, reachedPi } = reach(file, () => true)
     for (const [to, path] of seen)
       if (layerOf(to) === "runtime" || layerOf(to) === "daemon")
-        problems.push(`${file}: reaches ${to} through ${path.join(" → ")} (the window must never load the session host)`)
+        problems.push(
+          `${file}: reaches ${to} through ${path.join(" → ")} (the window must never load the session host)`,
+        )
     for (const r of reachedPi) problems.push(`${file}: reaches '${r.specifier}' through ${r.path.join(" → ")}`)
   }
 
@@ -160,8 +173,11 @@ export function checkLayers(files: Record<string, string>): string[] {
     const { seen, reachedPi } = reach(CLI_ENTRY, (e) => e.kind === "static")
     for (const [to, path] of seen)
       if (["runtime", "tui"].includes(layerOf(to) ?? "") || /^src\/daemon\/(?!.*paths)/.test(to))
-        problems.push(`${CLI_ENTRY}: statically loads ${to} through ${path.join(" → ")} (import it lazily with import())`)
-    for (const r of reachedPi) problems.push(`${CLI_ENTRY}: statically loads '${r.specifier}' through ${r.path.join(" → ")}`)
+        problems.push(
+          `${CLI_ENTRY}: statically loads ${to} through ${path.join(" → ")} (import it lazily with import())`,
+        )
+    for (const r of reachedPi)
+      problems.push(`${CLI_ENTRY}: statically loads '${r.specifier}' through ${r.path.join(" → ")}`)
   }
   return problems
 }
@@ -191,7 +207,11 @@ describe("the checker catches breaks", () => {
   const ok = { "src/protocol/index.ts": "export type X = 1\n", "src/client/client.ts": "export interface Client {}\n" }
 
   test("a wrong direction names the file and the import", () => {
-    const problems = checkLayers({ ...ok, "src/protocol/bad.ts": `import { a } from "../cli/index"\n`, "src/cli/index.ts": "" })
+    const problems = checkLayers({
+      ...ok,
+      "src/protocol/bad.ts": `import { a } from "../cli/index"\n`,
+      "src/cli/index.ts": "",
+    })
     expect(problems).toEqual([
       "src/protocol/bad.ts: import '../cli/index' (protocol must not import cli; it may import nothing of src/)",
     ])
@@ -204,9 +224,26 @@ describe("the checker catches breaks", () => {
       "src/daemon/b.ts": `import type { AgentSession } from "@mariozechner/pi-coding-agent"\n`,
       "src/runtime/c.ts": `import { createAgentSession } from "@mariozechner/pi-coding-agent"\n`,
     })
-    expect(problems).toContain("src/tui/a.tsx: import '@mariozechner/pi-coding-agent' (tui must not import Pi; only src/runtime and extensions do)")
-    expect(problems).toContain("src/daemon/b.ts: import '@mariozechner/pi-coding-agent' (daemon must not import Pi; only src/runtime and extensions do)")
+    expect(problems).toContain(
+      "src/tui/a.tsx: import '@mariozechner/pi-coding-agent' (tui must not import Pi; only src/runtime and extensions do)",
+    )
+    expect(problems).toContain(
+      "src/daemon/b.ts: import '@mariozechner/pi-coding-agent' (daemon must not import Pi; only src/runtime and extensions do)",
+    )
     expect(problems.some((p) => p.startsWith("src/runtime/c.ts"))).toBe(false)
+  })
+
+  test("extensions use Pi's public API and protocol types only", () => {
+    const problems = checkLayers({
+      ...ok,
+      "src/runtime/host.ts": "",
+      "extensions/a/index.ts": `import type { ExtensionAPI } from "@mariozechner/pi-coding-agent"\nimport type { X } from "../../src/protocol"\n`,
+      "extensions/b/index.ts": `import { x } from "@mariozechner/pi-coding-agent/dist/core/tools"\nimport "../../src/runtime/host"\n`,
+    })
+    expect(problems).toEqual([
+      "extensions/b/index.ts: import '@mariozechner/pi-coding-agent/dist/core/tools' (extensions use Pi's public API: import the package, not its files)",
+      "extensions/b/index.ts: import '../../src/runtime/host' (extensions must not import runtime; it may import protocol)",
+    ])
   })
 
   test("the tui may take the client interface only as types", () => {

@@ -24,7 +24,7 @@ export const keystrokeEcho: BenchCase = {
   ],
   async setup(ctx) {
     // long enough to outlast the typing; the run ends (and the stream with it) when the typing is done
-    await ctx.serve("keystroke-echo", { fallback: replyText(40_000, END) }, TPS)
+    await ctx.serve("keystroke-echo", { fallback: replyText(16_000, END) }, TPS)
   },
   once(ctx, program) {
     return withProgram(ctx, program, {}, async (run) => {

@@ -11,7 +11,13 @@ export const longResume: BenchCase = {
     "`--session <file>`. Time: exec until the marker that ends the last message is on screen. RSS: the sum " +
     "over the process tree (xagent's window + daemon) once it is quiet after that (at most 5 s later).",
   metrics: [
-    { key: "resume_s", label: "exec → last message on screen", unit: "s", stat: "median", target: { kind: "ratio", max: 0.5 } },
+    {
+      key: "resume_s",
+      label: "exec → last message on screen",
+      unit: "s",
+      stat: "median",
+      target: { kind: "ratio", max: 0.5 },
+    },
     { key: "rss_mb", label: "RSS after resume", unit: "MB", stat: "median", target: { kind: "ratio", max: 1.0 } },
   ],
   async setup(ctx) {

@@ -24,7 +24,8 @@ async function streamCpu(ctx: CaseContext, program: Program, session: string): P
   })
 }
 
-const ratio = (s: Record<string, number[]>) => median(s.long_ms_per_ktok ?? []) / median(s.empty_ms_per_ktok ?? [])
+const ratio = (s: Record<string, number[]>) =>
+  median(s.long_ms_per_ktok ?? []) / median(s.empty_ms_per_ktok ?? [])
 
 export const longStreaming: BenchCase = {
   id: "long-streaming",
@@ -39,7 +40,14 @@ export const longStreaming: BenchCase = {
   metrics: [
     { key: "empty_ms_per_ktok", label: "CPU per 1k tokens, one-turn session", unit: "CPU ms/1k tok", stat: "median" },
     { key: "long_ms_per_ktok", label: "CPU per 1k tokens, long session", unit: "CPU ms/1k tok", stat: "median" },
-    { key: "ratio", label: "long ÷ empty", unit: "×", stat: "median", derive: ratio, target: { kind: "own", max: 1.2 } },
+    {
+      key: "ratio",
+      label: "long ÷ empty",
+      unit: "×",
+      stat: "median",
+      derive: ratio,
+      target: { kind: "own", max: 1.2 },
+    },
   ],
   async setup(ctx) {
     await ctx.serve("long-streaming", { fallback: replyText(ctx.options.pacedTokens, END) }, TPS)

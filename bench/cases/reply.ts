@@ -10,7 +10,15 @@ export const reply: BenchCase = {
   measures:
     `Once the session is ready (model name on screen, CPU quiet), "${PROMPT}" is typed and shown; the time ` +
     `from sending Enter until the reply's first text ("${MARKER}", the first streamed chunk) is on screen.`,
-  metrics: [{ key: "reply_s", label: "Enter → first reply text", unit: "s", stat: "median", target: { kind: "ratio", max: 1.0 } }],
+  metrics: [
+    {
+      key: "reply_s",
+      label: "Enter → first reply text",
+      unit: "s",
+      stat: "median",
+      target: { kind: "ratio", max: 1.0 },
+    },
+  ],
   async setup(ctx) {
     await ctx.serve("reply", { fallback: `${MARKER} is the word.` }, 2000)
   },

@@ -14,7 +14,13 @@ export const streamingCost: BenchCase = {
     "reply's end marker is on screen and the tree is quiet again (< 20 ms CPU per 200 ms). The reply is " +
     "mockllm at full speed (--tps 0: one token per SSE chunk, no pauses), prose with lists and code blocks.",
   metrics: [
-    { key: "cpu_s", label: "CPU to stream the reply", unit: "CPU s", stat: "median", target: { kind: "ratio", max: 0.5 } },
+    {
+      key: "cpu_s",
+      label: "CPU to stream the reply",
+      unit: "CPU s",
+      stat: "median",
+      target: { kind: "ratio", max: 0.5 },
+    },
     { key: "wall_s", label: "Enter → end on screen (info)", unit: "s", stat: "median" },
   ],
   async setup(ctx) {

@@ -25,7 +25,7 @@ export function describeMachine(programs: Program[]): Machine {
   if (versions.xagent && rev !== "unknown") versions.xagent += ` (git ${rev})`
   versions.bun = Bun.version
   versions.node = run("node", ["--version"])
-  versions.tmux = run("tmux", ["-V"])
+  versions.tmux = run("tmux", ["-V"]).replace(/^tmux /, "")
   return {
     cores: cpus().length,
     cpuModel: cpus()[0]?.model.trim() ?? "unknown",

@@ -45,7 +45,12 @@ export class Pane {
     const env = Object.entries(spec.env).map(([k, v]) => `${k}=${q(v)}`)
     writeFileSync(
       script,
-      `cd ${q(spec.cwd)} || exit 1\nenv ${env.join(" ")} ${spec.argv.map(q).join(" ")}\necho "${EXITED}$?]"\nexec sleep 600\n`,
+      [
+        `cd ${q(spec.cwd)} || exit 1`,
+        `env ${env.join(" ")} ${spec.argv.map(q).join(" ")}`,
+        `echo "${EXITED}$?]"`,
+        "exec sleep 600",
+      ].join("\n") + "\n",
     )
     const startedAt = performance.now()
     await tmux.command(`new-session -d -s ${name} -x ${COLS} -y ${ROWS} ${tmuxQuote(`sh ${script}`)}`)

@@ -53,8 +53,8 @@ export function format(value: number, unit: Unit): string {
 
 function cell(f: Figure | undefined, unit: Unit): string {
   if (!f) return "—"
-  const range = f.min !== undefined && f.max !== undefined && f.n > 1 ? ` (${format(f.min, unit)}–${format(f.max, unit)})` : ""
-  return `${format(f.value, unit)}${range}`
+  if (f.min === undefined || f.max === undefined || f.n < 2) return format(f.value, unit)
+  return `${format(f.value, unit)} (${format(f.min, unit)}–${format(f.max, unit)})`
 }
 
 export interface Row {
@@ -72,7 +72,8 @@ export function rows(outcomes: CaseOutcome[]): Row[] {
     for (const m of o.bench.metrics) {
       const x = figure(m, o.samples.xagent)
       const p = figure(m, o.samples.pi)
-      const ratio = x && p && p.value > 0 ? x.value / p.value : undefined
+      // an idle pi can use no CPU at all: then any use is infinitely more, and none is even
+      const ratio = x && p ? (p.value > 0 ? x.value / p.value : x.value > 0 ? Infinity : 1) : undefined
       let verdict = ""
       if (m.target?.kind === "ratio") verdict = ratio === undefined ? "n/a" : ratio <= m.target.max ? "yes" : "no"
       if (m.target?.kind === "own") verdict = x === undefined ? "n/a" : x.value <= m.target.max ? "yes" : "no"
@@ -93,10 +94,11 @@ export function resultsTable(all: Row[]): string {
     "|---|---|---|---|---|---|---|",
   ]
   for (const r of all) {
-    const ratio = r.metric.unit === "×" ? "" : r.ratio === undefined ? "—" : r.ratio.toFixed(2)
-    lines.push(
-      `| ${r.caseTitle} | ${r.metric.label} | ${cell(r.xagent, r.metric.unit)} | ${cell(r.pi, r.metric.unit)} | ${ratio} | ${targetText(r.metric)} | ${r.verdict} |`,
-    )
+    const ratio =
+      r.metric.unit === "×" ? "" : r.ratio === undefined ? "—" : r.ratio === Infinity ? "∞" : r.ratio.toFixed(2)
+    const unit = r.metric.unit
+    const cells = [r.caseTitle, r.metric.label, cell(r.xagent, unit), cell(r.pi, unit), ratio, targetText(r.metric)]
+    lines.push(`| ${[...cells, r.verdict].join(" | ")} |`)
   }
   return lines.join("\n")
 }
@@ -116,6 +118,10 @@ export function renderReport(r: ReportInput): string {
   const m = r.machine
   const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(" / ")
   const o = r.options
+  const n = (x: number) => x.toLocaleString("en")
+  const xagentMode = r.daemon
+    ? "with its daemon (started on demand by the window, stopped after every run: every run is cold)"
+    : "with --no-daemon (the session in the window's process)"
   const out: string[] = [
     "# Benchmarks: xagent and pi side by side",
     "",
@@ -130,12 +136,11 @@ export function renderReport(r: ReportInput): string {
       .join(", ")}`,
     `- **Setup:** both programs share one temporary HOME and Pi agent dir (\`models.json\`: an ` +
       "`openai-completions` provider pointing at `mockllm` on 127.0.0.1; `settings.json` choosing its model, " +
-      `compaction off), PI_OFFLINE=1, a 100×30 tmux pane on a private tmux server. xagent runs as \`bin/xagent\`` +
-      `${r.daemon ? " with its daemon (started on demand by the window, stopped after every run: every run is cold)" : " --no-daemon"}; ` +
-      "pi as `node_modules/.bin/pi`. Runs alternate (xagent, pi, xagent, pi, …) after one unrecorded warm-up " +
-      `run of each; ${o.runs} runs per program per case. Streaming cost: ${o.streamTokens.toLocaleString("en")} ` +
-      `tokens; long session: ${o.sessionMessages.toLocaleString("en")} messages; paced reply: ` +
-      `${o.pacedTokens.toLocaleString("en")} tokens; idle: ${o.idleSeconds} s; keystroke echo: ${o.echoChars} keys per run.`,
+      "compaction off), PI_OFFLINE=1, a 100×30 tmux pane on a private tmux server. xagent runs as `bin/xagent`" +
+      ` ${xagentMode}; pi as \`node_modules/.bin/pi\`. Runs alternate (xagent, pi, xagent, pi, …) after one ` +
+      `unrecorded warm-up run of each; ${o.runs} runs per program per case. Streaming cost: ` +
+      `${n(o.streamTokens)} tokens; long session: ${n(o.sessionMessages)} messages; paced reply: ` +
+      `${n(o.pacedTokens)} tokens; idle: ${o.idleSeconds} s; keystroke echo: ${o.echoChars} keys per run.`,
     "",
     "## Results",
     "",
@@ -150,9 +155,21 @@ export function renderReport(r: ReportInput): string {
     for (const f of failed) out.push(`- ${f.case}, ${f.program} run ${f.run + 1}: ${f.message}`)
     out.push("")
   }
+  out.push(
+    "## How to run",
+    "",
+    "`npm run bench` (that is `node_modules/.bin/bun bench/run.ts`) regenerates this file; it installs " +
+      "nothing and needs `tmux` and `node`. Options: `--runs N` (default 5), `--only first-frame,reply,…`, " +
+      "`--programs xagent,pi`, `--no-daemon` (xagent in process), `--quick` (2 runs, small sizes, prints " +
+      "only; add `--write` to write anyway), `--no-write`, `--out FILE`, `--keep` (keep the temp dir: " +
+      "screens of failed runs are saved in its `failures/`). Markers and command lines of both programs " +
+      "are in `bench/programs.ts`.",
+    "",
+  )
   out.push("## What each case measures", "")
   for (const c of r.outcomes) {
-    out.push(`- **${c.bench.title}** (\`bench/cases/${c.bench.id}.ts\`, ${c.seconds.toFixed(0)} s): ${c.bench.measures}`)
+    const where = `\`bench/cases/${c.bench.id}.ts\`, ${c.seconds.toFixed(0)} s`
+    out.push(`- **${c.bench.title}** (${where}): ${c.bench.measures}`)
   }
   out.push(
     "",

@@ -30,7 +30,7 @@ export class Tmux {
   /** Starts a server on its own socket (`tmux -L <socket>`), with no user config. */
   static async start(socket: string): Promise<Tmux> {
     const proc = Bun.spawn(
-      ["tmux", "-L", socket, "-f", "/dev/null", "-C", "new-session", "-s", "ctl", "-x", "80", "-y", "24", "sleep 86400"],
+      ["tmux", "-L", socket, "-f", "/dev/null", "-C", "new-session", "-s", "ctl", "-x", "80", "-y", "24", "sleep 9999"],
       { stdin: "pipe", stdout: "pipe", stderr: "pipe" },
     )
     const tmux = new Tmux(socket, proc)
@@ -97,7 +97,11 @@ export class Tmux {
     if (!this.closed) await this.command("kill-server").catch(() => {})
     await Promise.race([this.done, Bun.sleep(2000)])
     if (!this.closed) this.proc.kill()
-    // tmux can leave the socket file behind when the server is told to go
+    this.removeSocket()
+  }
+
+  /** tmux can leave the socket file behind when the server is told to go */
+  removeSocket(): void {
     rmSync(join(process.env.TMUX_TMPDIR ?? "/tmp", `tmux-${process.getuid?.() ?? 0}`, this.socket), { force: true })
   }
 }

@@ -5,7 +5,10 @@ import { buildWindowBundle } from "./window-bundle"
 try {
   const t0 = performance.now()
   const entry = await buildWindowBundle()
-  if (process.argv.includes("--verbose")) console.log(`window bundle: ${entry} (${Math.round(performance.now() - t0)} ms)`)
+  if (process.argv.includes("--verbose"))
+    console.log(`window bundle: ${entry} (${Math.round(performance.now() - t0)} ms)`)
 } catch (e) {
-  console.warn(`xagent: could not prebuild the window (it will compile at start instead): ${e instanceof Error ? e.message : e}`)
+  console.warn(
+    `xagent: could not prebuild the window (it will compile at start instead): ${e instanceof Error ? e.message : e}`,
+  )
 }

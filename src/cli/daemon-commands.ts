@@ -72,7 +72,8 @@ export function registerDaemonCommands(program: Command): void {
           )
         await client.daemon("daemon.stop", {})
         await waitGone()
-        await out(`xagent daemon stopped (pid ${s.pid}${s.sessions.length ? `, ${s.sessions.length} session(s) ended` : ""})\n`)
+        const ended = s.sessions.length ? `, ${s.sessions.length} session(s) ended` : ""
+        await out(`xagent daemon stopped (pid ${s.pid}${ended})\n`)
       } finally {
         await client.close()
       }
@@ -170,7 +171,8 @@ async function pickHere(sessions: LiveSessionStatus[]): Promise<LiveSessionStatu
   const mine = sessions.filter((s) => realpath(s.cwd) === here)
   if (mine.length === 1) return mine[0]
   if (mine.length === 0) {
-    const elsewhere = sessions.length ? `; elsewhere: ${sessions.map((s) => `${s.sessionId} in ${s.cwd}`).join(", ")}` : ""
+    const others = sessions.map((s) => `${s.sessionId} in ${s.cwd}`).join(", ")
+    const elsewhere = sessions.length ? `; elsewhere: ${others}` : ""
     await err(`xagent: no live session in this folder${elsewhere}\n`)
     return undefined
   }
@@ -188,7 +190,8 @@ async function pickHere(sessions: LiveSessionStatus[]): Promise<LiveSessionStatu
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: Timer | undefined
-  return Promise.race([p, new Promise<undefined>((r) => (timer = setTimeout(r, ms)))]).finally(() => clearTimeout(timer))
+  const late = new Promise<undefined>((r) => (timer = setTimeout(r, ms)))
+  return Promise.race([p, late]).finally(() => clearTimeout(timer))
 }
 
 /** A daemon that accepts connections but does not answer: only its recorded pid can stop it. */
@@ -219,6 +222,7 @@ function realpath(p: string) {
 }
 
 const short = (id: string) => id.slice(0, 8)
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
 
 function state(s: { running: boolean; pendingQuestions: number }) {
   if (s.pendingQuestions > 0) return `waiting (${s.pendingQuestions} question${s.pendingQuestions > 1 ? "s" : ""})`
@@ -226,7 +230,7 @@ function state(s: { running: boolean; pendingQuestions: number }) {
 }
 
 function sessionLine(s: LiveSessionStatus) {
-  const windows = `${s.windows} window${s.windows === 1 ? "" : "s"}`
+  const windows = plural(s.windows, "window")
   return `${s.sessionId}  ${state(s).padEnd(20)} ${windows.padEnd(10)} ${s.cwd}`
 }
 
@@ -255,10 +259,11 @@ export function formatSessions(sessions: SavedSession[], all: boolean): string {
   return (
     sessions
       .map((s) => {
-        const live = s.live ? `● ${state(s.live)}, ${s.live.windows} window${s.live.windows === 1 ? "" : "s"}` : "  saved"
+        const live = s.live ? `● ${state(s.live)}, ${plural(s.live.windows, "window")}` : "  saved"
         const title = (s.name ?? s.firstMessage).replace(/\s+/g, " ").slice(0, 60)
         const where = all ? `  ${s.cwd}` : ""
-        return `${live.padEnd(30)} ${short(s.id)}  ${duration(now - s.modified).padStart(7)} ago  ${String(s.messageCount).padStart(4)} msgs  ${title}${where}`
+        const age = `${duration(now - s.modified).padStart(7)} ago`
+        return `${live.padEnd(30)} ${short(s.id)}  ${age}  ${String(s.messageCount).padStart(4)} msgs  ${title}${where}`
       })
       .join("\n") + "\n"
   )

@@ -22,7 +22,10 @@ export function buildProgram(run: (flags: RootFlags, words: string[]) => Promise
     .option("-m, --model <provider/id>", "model to use, e.g. anthropic/claude-sonnet-4-5")
     .option("--thinking <level>", `thinking level: ${THINKING_LEVELS.join("|")}`)
     .option("-e, --extension <path>", "load a Pi extension file (repeatable)", collect)
-    .option("-p, --print [prompt]", "no window: stream the reply to stdout, tool activity to stderr (piped stdin is appended)")
+    .option(
+      "-p, --print [prompt]",
+      "no window: stream the reply to stdout, tool activity to stderr (piped stdin is appended)",
+    )
     .option("--no-daemon", "keep the session in this process instead of the background daemon")
     .version(VERSION, "-v, --version", "print the version")
     .helpOption("-h, --help", "show this help")
@@ -51,12 +54,12 @@ async function runRoot(flags: RootFlags, words: string[]): Promise<number> {
   const plan = planRun(flags, words, process.cwd())
   if (plan.mode === "print") {
     const prompt = withStdin(plan.prompt, await readPipedStdin())
-    if (!prompt) throw new UsageError("--print needs a prompt: xagent -p \"your question\", or pipe text into it")
+    if (!prompt) throw new UsageError('--print needs a prompt: xagent -p "your question", or pipe text into it')
     const { runPrint } = await import("./print-command")
     return runPrint({ ...plan, prompt })
   }
   if (!process.stdin.isTTY || !process.stdout.isTTY)
-    throw new UsageError("the window needs a terminal: use xagent -p \"prompt\" to run without one")
+    throw new UsageError('the window needs a terminal: use xagent -p "prompt" to run without one')
   const { runWindow } = await import("./window-command")
   return runWindow(plan)
 }

@@ -42,7 +42,9 @@ export function planRun(flags: RootFlags, words: string[], cwd: string): RunPlan
 
   const print = flags.print !== undefined && flags.print !== false
   if (print && flags.resume)
-    throw new UsageError("--resume opens the session page, which --print has no window for: use --continue or --session")
+    throw new UsageError(
+      "--resume opens the session page, which --print has no window for: use --continue or --session",
+    )
 
   const open: RunPlan["open"] = { cwd }
   if (flags.model !== undefined) {
@@ -61,7 +63,9 @@ export function planRun(flags: RootFlags, words: string[], cwd: string): RunPlan
   const positional = words.join(" ").trim() || undefined
   const printText = typeof flags.print === "string" ? flags.print : undefined
   if (print && printText !== undefined && positional !== undefined)
-    throw new UsageError(`--print got two prompts ('${printText}' and '${positional}'): quote the prompt as one argument`)
+    throw new UsageError(
+      `--print got two prompts ('${printText}' and '${positional}'): quote the prompt as one argument`,
+    )
   const prompt = printText ?? positional
   if (!print && prompt !== undefined && flags.resume)
     throw new UsageError("--resume picks a session first, so it takes no prompt: type it in the window instead")

@@ -25,7 +25,8 @@ export async function runPrint(plan: RunPlan & { prompt: string }): Promise<numb
   } catch (e) {
     renderer.finish()
     // Bad values only the host can judge (an unknown model, no session with that id) are usage errors.
-    if (e instanceof ProtocolError && (e.code === "bad_request" || e.code === "not_found")) throw new UsageError(e.message)
+    if (e instanceof ProtocolError && (e.code === "bad_request" || e.code === "not_found"))
+      throw new UsageError(e.message)
     await stderr
     await err(`xagent: ${oneLine(e instanceof Error ? e.message : String(e))}\n`)
     return 1
@@ -43,7 +44,7 @@ async function printReply(
   onOpen: (sessionId: string) => void,
 ): Promise<number> {
   if (plan.session.kind === "pick") throw new UsageError("--resume needs a window")
-  const opened = await client.request("session.open", { ...plan.open, mode: plan.session })
+  const opened = await client.request("session.open", { ...plan.open, mode: plan.session, interactive: false })
   onOpen(opened.sessionId)
   // With no usable model the prompt would fail with the same hint; Pi's longer warning about it is left out.
   if (opened.info.authHint) throw new Error(opened.info.authHint)
@@ -63,9 +64,17 @@ async function printReply(
     }
     if (e.type === "ui_request") {
       // No window to answer a dialog in: decline it so the reply can go on.
-      renderer.handle({ type: "ui_notify", level: "warning", message: `declined a question (no window): ${"title" in e.request ? e.request.title : e.request.kind}` })
+      renderer.handle({
+        type: "ui_notify",
+        level: "warning",
+        message: `declined a question (no window): ${"title" in e.request ? e.request.title : e.request.kind}`,
+      })
       void client
-        .request("session.uiRespond", { sessionId: opened.sessionId, requestId: e.request.id, response: { cancelled: true } })
+        .request("session.uiRespond", {
+          sessionId: opened.sessionId,
+          requestId: e.request.id,
+          response: { cancelled: true },
+        })
         .catch(() => {})
     }
   })

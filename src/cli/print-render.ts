@@ -23,7 +23,8 @@ export class PrintRenderer {
   /** Items that were already in the session before this prompt are not printed again. */
   skip(items: TranscriptItem[]) {
     for (const item of items) {
-      if (item.kind === "assistant") item.blocks.forEach((b, i) => b.type === "text" && this.printed.set(`${item.id}:${i}`, b.text.length))
+      if (item.kind === "assistant")
+        item.blocks.forEach((b, i) => b.type === "text" && this.printed.set(`${item.id}:${i}`, b.text.length))
       if (item.kind === "tool") this.toolsShown.set(item.id, item.status)
     }
   }
@@ -119,5 +120,8 @@ function clip(text: string): string {
 }
 
 function firstLine(text: string | undefined): string | undefined {
-  return text?.split("\n").find((l) => l.trim())?.trim()
+  return text
+    ?.split("\n")
+    .find((l) => l.trim())
+    ?.trim()
 }

@@ -8,5 +8,10 @@ export const HELP_HINT = "run 'xagent --help' for usage"
 
 /** One line, whatever the message held: the first non-empty line, trimmed. */
 export function oneLine(message: string): string {
-  return message.split("\n").find((l) => l.trim())?.trim() ?? message.trim()
+  return (
+    message
+      .split("\n")
+      .find((l) => l.trim())
+      ?.trim() ?? message.trim()
+  )
 }

@@ -88,7 +88,10 @@ export function rebuildInBackground(): void {
     mkdirSync(bundlesDir(PACKAGE_DIR), { recursive: true })
     const child = spawn(
       process.execPath,
-      [`--config=${join(PACKAGE_DIR, "bin", "launch.bunfig.toml")}`, join(PACKAGE_DIR, "src", "cli", "build-window.ts")],
+      [
+        `--config=${join(PACKAGE_DIR, "bin", "launch.bunfig.toml")}`,
+        join(PACKAGE_DIR, "src", "cli", "build-window.ts"),
+      ],
       { cwd: PACKAGE_DIR, detached: true, stdio: "ignore" },
     )
     child.on("error", () => {})

@@ -2,7 +2,7 @@
 // to logs/daemon.log) and returns a connected client. A daemon speaking an older protocol is
 // replaced when it has no live sessions; otherwise the window gets a clear error.
 import { spawn } from "node:child_process"
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync } from "node:fs"
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { ProtocolError } from "../protocol"
 import { EXIT_ALREADY_RUNNING, daemonPaths, xagentHome, type DaemonPaths } from "../util/daemon-paths"
@@ -56,10 +56,10 @@ export async function connectOrStart(opts: ConnectOptions = {}): Promise<SocketC
       if (e instanceof ProtocolError && e.code === "version") throw e
       if (Date.now() > deadline)
         throw new DaemonUnavailable(`the xagent daemon did not answer on ${paths.socket}:\n${logTail(paths)}`)
+      // Exit code 3: another daemon holds the lock; it answers soon, or is going away and we try again.
       if (exited === EXIT_ALREADY_RUNNING) {
         if (Date.now() - spawnedAt > 1000) spawnOne()
-      } // lost the race to one that is going away, or answers soon
-      else if (exited !== null)
+      } else if (exited !== null)
         throw new DaemonUnavailable(`the xagent daemon exited with code ${exited}:\n${logTail(paths)}`)
     }
   }
@@ -67,6 +67,7 @@ export async function connectOrStart(opts: ConnectOptions = {}): Promise<SocketC
 
 /** Spawns `bun src/daemon/main.ts` detached from this terminal; returns without waiting. */
 export function startDaemon(paths: DaemonPaths = daemonPaths(), env: Record<string, string> = {}) {
+  if (!existsSync(DAEMON_MAIN)) throw new DaemonUnavailable(`cannot start the xagent daemon: ${DAEMON_MAIN} is missing`)
   mkdirSync(paths.logsDir, { recursive: true, mode: 0o700 })
   try {
     if (statSync(paths.log).size > LOG_ROTATE_BYTES) renameSync(paths.log, paths.log + ".1")
@@ -88,15 +89,16 @@ export function startDaemon(paths: DaemonPaths = daemonPaths(), env: Record<stri
 
 /** Asks an older daemon to stop if it has nothing live; true once it is gone. */
 async function replaceIdleDaemon(paths: DaemonPaths): Promise<boolean> {
+  const quiet = { socketPath: paths.socket, heartbeatMs: 0, reconnect: false, skipHello: true }
   let old: SocketClient | undefined
   try {
-    old = await connectSocket({ socketPath: paths.socket, heartbeatMs: 0, reconnect: false, skipHello: true })
+    old = await connectSocket(quiet)
     const { stopping } = await old.daemon("daemon.stop", { ifIdle: true })
     if (!stopping) return false
     const gone = Date.now() + 5000
     while (Date.now() < gone) {
       try {
-        const probe = await connectSocket({ socketPath: paths.socket, heartbeatMs: 0, reconnect: false, skipHello: true })
+        const probe = await connectSocket(quiet)
         await probe.close()
       } catch {
         return true

@@ -131,7 +131,9 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
     const id = nextId++
     const bytes = encoder.encode(JSON.stringify({ id, method, params }) + "\n")
     if (bytes.length > MAX_FRAME_BYTES)
-      return Promise.reject(new ProtocolError("bad_frame", `${method} is ${bytes.length} bytes, over the ${MAX_FRAME_BYTES}-byte frame cap`))
+      return Promise.reject(
+        new ProtocolError("bad_frame", `${method} is ${bytes.length} bytes, over the ${MAX_FRAME_BYTES}-byte frame cap`),
+      )
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject })
       writeQueue.push(bytes)
@@ -160,10 +162,20 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
     if (opts.skipHello) return
     let timer: Timer | undefined
     const hello = await Promise.race([
-      send("hello", { version: opts.protocolVersion ?? PROTOCOL_VERSION, client: opts.clientName ?? "xagent", pid: process.pid }),
+      send("hello", {
+        version: opts.protocolVersion ?? PROTOCOL_VERSION,
+        client: opts.clientName ?? "xagent",
+        pid: process.pid,
+      }),
       new Promise<never>((_, reject) => {
         timer = setTimeout(
-          () => reject(new ProtocolError("failed", `the daemon on ${opts.socketPath} accepted but did not answer`)),
+          () =>
+            reject(
+              new ProtocolError(
+                "failed",
+                `the xagent daemon on ${opts.socketPath} accepted but did not answer; 'xagent daemon stop --force' ends it`,
+              ),
+            ),
           opts.helloTimeoutMs ?? 10_000,
         )
       }),

@@ -70,7 +70,8 @@ export class Connection {
     this.outbox = new Outbox(socket, ctx.outbox, (reason) => this.drop(reason))
     this.decoder = new LineDecoder(
       (line) => void this.handle(line),
-      (bytes) => this.replyError(null, "bad_frame", `frame of ${bytes} bytes exceeds the ${ctx.maxFrameBytes}-byte cap`),
+      (bytes) =>
+        this.replyError(null, "bad_frame", `frame of ${bytes} bytes exceeds the ${ctx.maxFrameBytes}-byte cap`),
       ctx.maxFrameBytes,
     )
   }
@@ -140,7 +141,8 @@ export class Connection {
         if (params.version !== PROTOCOL_VERSION)
           throw new ProtocolError(
             "version",
-            `the xagent daemon (pid ${process.pid}) speaks protocol ${PROTOCOL_VERSION}, this client ${params.version}; ` +
+            `the xagent daemon (pid ${process.pid}) speaks protocol ${PROTOCOL_VERSION}, ` +
+              `this client ${params.version}; ` +
               "run `xagent daemon stop` (it stops its live sessions) and start again",
           )
         this.hello = true

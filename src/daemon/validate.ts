@@ -26,7 +26,8 @@ export function parseRequest(line: string): ParsedRequest {
   if ((typeof id !== "number" || !Number.isFinite(id)) && (typeof id !== "string" || id.length > 200))
     throw new FrameError(null, "bad_frame", "missing or invalid id (a number or a short string)")
   if (typeof f.method !== "string") throw new FrameError(id, "bad_request", "missing method")
-  if (!Object.hasOwn(all, f.method)) throw new FrameError(id, "unknown_method", `unknown method ${JSON.stringify(f.method.slice(0, 80))}`)
+  if (!Object.hasOwn(all, f.method))
+    throw new FrameError(id, "unknown_method", `unknown method ${JSON.stringify(f.method.slice(0, 80))}`)
   return { id, method: f.method, params: f.params === undefined ? {} : f.params }
 }
 

@@ -34,7 +34,7 @@ export const Schemas = {
     model: Type.Optional(Type.String()),
     thinking: Type.Optional(Thinking),
     extensions: Type.Optional(Type.Array(Type.String())),
-    /** False for runs with no window to answer (`--print`): tools that ask the person (ask_user) are left out. Default true. */
+    /** False for runs with no window to answer (`--print`): ask_user is left out. Default true. */
     interactive: Type.Optional(Type.Boolean()),
   }),
   "session.subscribe": Type.Object({ ...SessionRef, after: Type.Integer({ minimum: 0 }) }),

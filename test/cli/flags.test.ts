@@ -43,7 +43,8 @@ test("--help lists every flag", async () => {
   ])
     expect(r.stdout).toContain(flag)
   expect(r.stdout).toContain("off|minimal|low|medium|high|xhigh")
-  for (const command of ["daemon", "attach [session]", "sessions", "help [command]"]) expect(r.stdout).toContain(`  ${command}`)
+  for (const command of ["daemon", "attach [session]", "sessions", "help [command]"])
+    expect(r.stdout).toContain(`  ${command}`)
 })
 
 describe("a bad call says what was wrong in one line and exits 2", () => {
@@ -52,7 +53,11 @@ describe("a bad call says what was wrong in one line and exits 2", () => {
   const cases: [string, string[], RegExp][] = [
     ["unknown flag", ["--bogus"], /unknown option '--bogus'.*xagent --help/],
     ["misspelt flag gets a suggestion", ["--modle", "a/b"], /unknown option '--modle'.*Did you mean --model\?/],
-    ["bad thinking level", ["--thinking", "huge"], /--thinking 'huge' is not a level: use one of off, minimal, low, medium, high, xhigh/],
+    [
+      "bad thinking level",
+      ["--thinking", "huge"],
+      /--thinking 'huge' is not a level: use one of off, minimal, low, medium, high, xhigh/,
+    ],
     ["model without a provider", ["-m", "gpt-5"], /--model 'gpt-5' is not provider\/id/],
     ["model with an empty id", ["--model", "openai/"], /--model 'openai\/' is not provider\/id/],
     ["missing flag value", ["--model"], /argument missing/],

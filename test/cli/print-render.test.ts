@@ -35,7 +35,16 @@ test("streamed deltas print once even when the finished item repeats them", () =
     { type: "text_delta", itemId: "a1", blockIndex: 0, blockType: "thinking", delta: "hmm" },
     { type: "text_delta", itemId: "a1", blockIndex: 1, blockType: "text", delta: "Hello " },
     { type: "text_delta", itemId: "a1", blockIndex: 1, blockType: "text", delta: "world" },
-    { type: "item_update", item: { ...asst("a1", ""), blocks: [{ type: "thinking", text: "hmm" }, { type: "text", text: "Hello world" }] } },
+    {
+      type: "item_update",
+      item: {
+        ...asst("a1", ""),
+        blocks: [
+          { type: "thinking", text: "hmm" },
+          { type: "text", text: "Hello world" },
+        ],
+      },
+    },
   ])
   expect(r.stdout).toBe("Hello world\n")
   expect(r.stderr).toBe("")
@@ -56,7 +65,10 @@ test("a failed reply is an error; earlier items of the session are not printed a
   const r = render([
     {
       type: "snapshot",
-      snapshot: { items: [asst("old", "from before")] } as unknown as Extract<SessionEvent, { type: "snapshot" }>["snapshot"],
+      snapshot: { items: [asst("old", "from before")] } as unknown as Extract<
+        SessionEvent,
+        { type: "snapshot" }
+      >["snapshot"],
     },
     { type: "item_update", item: asst("old", "from before") },
     { type: "item_add", item: asst("a1", "", { stopReason: "error", errorMessage: "400 bad key" }) },

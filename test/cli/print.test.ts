@@ -1,6 +1,15 @@
 // `xagent -p` end to end: the real launcher, a real Pi session in a Worker, a scripted model over HTTP.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test"
-import { makeSandbox, startFailingLlm, startMockLlm, writeAgentDir, type MockLlm, type Sandbox } from "../fixture/mockllm"
+import { writeFileSync } from "node:fs"
+import { join } from "node:path"
+import {
+  makeSandbox,
+  startFailingLlm,
+  startMockLlm,
+  writeAgentDir,
+  type MockLlm,
+  type Sandbox,
+} from "../fixture/mockllm"
 import { lines, runXagent } from "./run-xagent"
 
 /** Each test starts xagent and Pi in a Worker: seconds on a busy 2-core machine. */
@@ -18,6 +27,7 @@ describe("with a working model", () => {
         { text: "The shell said tool-ran-7." },
         { text: "You piped in two lines." },
         { text: "Continued." },
+        { text: "Extension seen." },
       ],
     })
     writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
@@ -27,74 +37,121 @@ describe("with a working model", () => {
     box.cleanup()
   })
 
-  test("prints the streamed reply to stdout and exits 0", async () => {
-    const r = await runXagent(["-p", "what is the answer?"], box)
-    expect(r.stderr).toBe("")
-    expect(r.stdout).toBe("Streaming reply: the answer is 42.\n")
-    expect(r.code).toBe(0)
-    const sent = llm.requests().at(-1)!.last as { role: string; content: unknown }[]
-    expect(JSON.stringify(sent.at(-1))).toContain("what is the answer?")
-  }, SLOW)
+  test(
+    "prints the streamed reply to stdout and exits 0",
+    async () => {
+      const r = await runXagent(["-p", "what is the answer?"], box)
+      expect(r.stderr).toBe("")
+      expect(r.stdout).toBe("Streaming reply: the answer is 42.\n")
+      expect(r.code).toBe(0)
+      const sent = llm.requests().at(-1)!.last as { role: string; content: unknown }[]
+      expect(JSON.stringify(sent.at(-1))).toContain("what is the answer?")
+    },
+    SLOW,
+  )
 
-  test("tool activity goes to stderr, every message of the reply to stdout", async () => {
-    const r = await runXagent(["-p", "run something"], box)
-    expect(r.stdout).toBe("Let me look.\n\nThe shell said tool-ran-7.\n")
-    expect(lines(r.stderr)).toEqual(["→ bash echo tool-ran-7"])
-    expect(r.code).toBe(0)
-    // The tool really ran: its output went back to the model.
-    expect(JSON.stringify(llm.requests().at(-1)!.last)).toContain("tool-ran-7")
-  }, SLOW)
+  test(
+    "tool activity goes to stderr, every message of the reply to stdout",
+    async () => {
+      const r = await runXagent(["-p", "run something"], box)
+      expect(r.stdout).toBe("Let me look.\n\nThe shell said tool-ran-7.\n")
+      expect(lines(r.stderr)).toEqual(["→ bash echo tool-ran-7"])
+      expect(r.code).toBe(0)
+      // The tool really ran: its output went back to the model.
+      expect(JSON.stringify(llm.requests().at(-1)!.last)).toContain("tool-ran-7")
+    },
+    SLOW,
+  )
 
-  test("piped stdin is appended to the prompt", async () => {
-    const r = await runXagent(["-p", "count these"], box, { stdin: "line one\nline two\n" })
-    expect(r.stdout).toBe("You piped in two lines.\n")
-    expect(r.code).toBe(0)
-    const user = JSON.stringify(llm.requests().at(-1)!.last.at(-1))
-    expect(user).toContain("count these\\n\\nline one\\nline two")
-  }, SLOW)
+  test(
+    "piped stdin is appended to the prompt",
+    async () => {
+      const r = await runXagent(["-p", "count these"], box, { stdin: "line one\nline two\n" })
+      expect(r.stdout).toBe("You piped in two lines.\n")
+      expect(r.code).toBe(0)
+      const user = JSON.stringify(llm.requests().at(-1)!.last.at(-1))
+      expect(user).toContain("count these\\n\\nline one\\nline two")
+    },
+    SLOW,
+  )
 
-  test("-c continues this folder's latest session", async () => {
-    const r = await runXagent(["-c", "-p", "and now?"], box)
-    expect(r.stdout).toBe("Continued.\n")
-    expect(r.code).toBe(0)
-    // The model saw the earlier turns of the session, not just this prompt.
-    const last = llm.requests().at(-1)!
-    expect(last.count).toBeGreaterThan(3)
-    expect(JSON.stringify(last.last)).toContain("count these")
-  }, SLOW)
+  test(
+    "-c continues this folder's latest session",
+    async () => {
+      const r = await runXagent(["-c", "-p", "and now?"], box)
+      expect(r.stdout).toBe("Continued.\n")
+      expect(r.code).toBe(0)
+      // The model saw the earlier turns of the session, not just this prompt.
+      const last = llm.requests().at(-1)!
+      expect(last.count).toBeGreaterThan(3)
+      expect(JSON.stringify(last.last)).toContain("count these")
+    },
+    SLOW,
+  )
 
-  test("an unknown model is a usage error", async () => {
-    const r = await runXagent(["-p", "hi", "-m", "mockllm/nope"], box)
-    expect(lines(r.stderr)).toHaveLength(1)
-    expect(r.stderr).toContain('Unknown model "mockllm/nope"')
-    expect(r.code).toBe(2)
-  }, SLOW)
+  test(
+    "-e loads an extension into the session",
+    async () => {
+      const ext = join(box.root, "marker-ext.ts")
+      writeFileSync(
+        ext,
+        `export default function (pi) {
+  pi.on("before_agent_start", (event) => ({ systemPrompt: event.systemPrompt + "\\nEXT-LOADED-MARKER" }))
+}
+`,
+      )
+      const r = await runXagent(["-p", "hello", "-e", ext], box)
+      expect(r.stdout).toBe("Extension seen.\n")
+      expect(r.code).toBe(0)
+      expect(JSON.stringify(llm.requests().at(-1)!.last)).toContain("EXT-LOADED-MARKER")
+    },
+    SLOW,
+  )
+
+  test(
+    "an unknown model is a usage error",
+    async () => {
+      const r = await runXagent(["-p", "hi", "-m", "mockllm/nope"], box)
+      expect(lines(r.stderr)).toHaveLength(1)
+      expect(r.stderr).toContain('Unknown model "mockllm/nope"')
+      expect(r.code).toBe(2)
+    },
+    SLOW,
+  )
 })
 
-test("an erroring model: the error on stderr, exit 1", async () => {
-  const box = makeSandbox()
-  const llm = startFailingLlm(400, "the mock model refused")
-  try {
-    writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
-    const r = await runXagent(["-p", "hello"], box)
-    expect(r.stdout).toBe("")
-    expect(r.stderr).toContain("the mock model refused")
-    expect(r.code).toBe(1)
-  } finally {
-    await llm.stop()
-    box.cleanup()
-  }
-}, SLOW)
+test(
+  "an erroring model: the error on stderr, exit 1",
+  async () => {
+    const box = makeSandbox()
+    const llm = startFailingLlm(400, "the mock model refused")
+    try {
+      writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
+      const r = await runXagent(["-p", "hello"], box)
+      expect(r.stdout).toBe("")
+      expect(r.stderr).toContain("the mock model refused")
+      expect(r.code).toBe(1)
+    } finally {
+      await llm.stop()
+      box.cleanup()
+    }
+  },
+  SLOW,
+)
 
-test("no usable model: says how to sign in, exit 1", async () => {
-  const box = makeSandbox()
-  try {
-    const r = await runXagent(["-p", "hello"], box)
-    expect(r.stdout).toBe("")
-    expect(lines(r.stderr)).toHaveLength(1)
-    expect(r.stderr).toMatch(/^xagent: .*\/login/)
-    expect(r.code).toBe(1)
-  } finally {
-    box.cleanup()
-  }
-}, SLOW)
+test(
+  "no usable model: says how to sign in, exit 1",
+  async () => {
+    const box = makeSandbox()
+    try {
+      const r = await runXagent(["-p", "hello"], box)
+      expect(r.stdout).toBe("")
+      expect(lines(r.stderr)).toHaveLength(1)
+      expect(r.stderr).toMatch(/^xagent: .*\/login/)
+      expect(r.code).toBe(1)
+    } finally {
+      box.cleanup()
+    }
+  },
+  SLOW,
+)

@@ -11,7 +11,13 @@ describe.skipIf(!hasTmux)("xagent attach", () => {
   let d: DaemonBox
   let pane: Pane | undefined
   beforeAll(async () => {
-    d = await startBox({ turns: [{ repeat: "tick ", count: 400 }, { text: "attached-reply-marker" }] }, { tps: 400 })
+    const turns = [
+      { repeat: "tick ", count: 400 },
+      { text: "attached-reply-marker" },
+      { text: "reply-of-the-first" },
+      { text: "reply-of-the-second" },
+    ]
+    d = await startBox({ turns }, { tps: 400 })
   })
   afterAll(async () => {
     pane?.kill()
@@ -36,5 +42,31 @@ describe.skipIf(!hasTmux)("xagent attach", () => {
     pane.send("Enter")
     const screen = await pane.waitFor("attached-reply-marker", 30_000)
     expect(screen).toContain("one more")
+    pane.kill()
+  }, 90_000)
+
+  test("with several live sessions in the folder, attach asks which one", async () => {
+    const win = await d.connect()
+    // The first test's window is gone (its tmux server was killed), so its idle session ends.
+    for (let i = 0; (await win.daemon("daemon.status", {})).sessions.length > 0; i++) {
+      if (i > 500) throw new Error("the first test's session did not end")
+      await Bun.sleep(20)
+    }
+    for (const text of ["first question", "second question"]) {
+      const { sessionId } = await win.request("session.open", { cwd: d.box.cwd, mode: { kind: "new" } })
+      const rec = new Recorder(win, sessionId, 0)
+      await win.request("session.prompt", { sessionId, text })
+      await rec.waitFor((s) => !s.running && s.items.length === 2, `the reply to ${text}`)
+    }
+    pane = openPane({ cwd: d.box.cwd, env: d.env, cols: 100, rows: 30 })
+    pane.type(`${XAGENT_BIN} attach`)
+    pane.send("Enter")
+    const list = await pane.waitFor("attach to which (1-2)?")
+    expect(list).toMatch(/1\) s-\S+\s+idle\s+1 window/)
+    pane.type("2")
+    pane.send("Enter")
+    const screen = await pane.waitFor("reply-of-the-second", 30_000)
+    expect(screen).toContain("second question")
+    expect(screen).not.toContain("first question")
   }, 90_000)
 })

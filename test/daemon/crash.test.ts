@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test"
 import { existsSync } from "node:fs"
 import type { ConnectionState } from "../../src/client/client"
+import type { EventEnvelope } from "../../src/protocol"
 import { alive, assistantTexts, readSessionFile, Recorder, replyDone, startBox, until, type DaemonBox } from "./harness"
 
 let d: DaemonBox
@@ -49,7 +50,8 @@ test("SIGKILL of the daemon mid-reply: the window hears it, the file stays whole
   const first = await rec.waitFor(replyDone(1), "the first reply")
   const file = first.info.file!
   await win.request("session.prompt", { sessionId, text: "two" })
-  await rec.waitFor((s, events) => s.running && events.some((e) => e.event.type === "text_delta" && e.event.delta.includes("long")), "the second reply streaming")
+  const streaming = (e: EventEnvelope) => e.event.type === "text_delta" && e.event.delta.includes("long")
+  await rec.waitFor((s, events) => s.running && events.some(streaming), "the second reply streaming")
 
   const oldPid = win.daemonPid
   process.kill(oldPid, "SIGKILL")

@@ -9,7 +9,12 @@ let d: DaemonBox
 let stuck: Subprocess<"ignore", "pipe", "pipe"> | undefined
 
 beforeAll(async () => {
-  d = await startBox({ turns: [{ repeat: "word ", count: WORDS }, { repeat: "more ", count: WORDS }] }, { tps: 50_000, env: { XAGENT_DAEMON_OUTBOX_BYTES: "65536" } })
+  const turns = [
+    { repeat: "word ", count: WORDS },
+    { repeat: "more ", count: WORDS },
+  ]
+  // A small outbox bound, so a window that stops reading overflows it within one reply.
+  d = await startBox({ turns }, { tps: 50_000, env: { XAGENT_DAEMON_OUTBOX_BYTES: "65536" } })
 })
 afterAll(async () => {
   stuck?.kill("SIGKILL")

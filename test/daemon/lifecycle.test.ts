@@ -1,19 +1,19 @@
 // One daemon per XAGENT_HOME: the lock, the socket's permissions, hello's version check, status,
 // replacing an idle older daemon, and exiting when idle.
 import { afterAll, beforeAll, expect, test } from "bun:test"
-import { statSync } from "node:fs"
-import { dirname } from "node:path"
+import { statSync, writeFileSync } from "node:fs"
+import { dirname, join } from "node:path"
 import { connectOrStart } from "../../src/client/connect"
 import { connectSocket } from "../../src/client/socket-client"
 import { PROTOCOL_VERSION, ProtocolError } from "../../src/protocol"
 import { EXIT_ALREADY_RUNNING } from "../../src/util/daemon-paths"
-import { alive, BUN, Recorder, replyDone, startBox, until, type DaemonBox } from "./harness"
+import { alive, assistantTexts, BUN, Recorder, replyDone, startBox, until, type DaemonBox } from "./harness"
 
 const DAEMON_MAIN = new URL("../../src/daemon/main.ts", import.meta.url).pathname
 let d: DaemonBox
 
 beforeAll(async () => {
-  d = await startBox({ turns: [{ text: "Hello from the daemon." }] })
+  d = await startBox({ turns: [{ text: "Hello from the daemon." }, { text: "Still here." }] })
 })
 afterAll(() => d.cleanup())
 
@@ -62,6 +62,25 @@ test("status lists the live session with its folder, state and windows; a newer 
   expect(err.code).toBe("version")
   expect(d.daemonPid()).toBe(pid)
   expect(alive(pid)).toBe(true)
+  await c.close()
+})
+
+test("an error escaping one session is logged; the daemon and the other sessions go on", async () => {
+  const c = await d.connect()
+  const { sessionId: healthy } = await c.request("session.open", { cwd: d.box.cwd, mode: { kind: "new" } })
+  // An extension whose timer throws outside any request: an uncaught exception in the daemon.
+  const ext = join(d.box.root, "boom.ts")
+  writeFileSync(ext, `export default function () { setTimeout(() => { throw new Error("boom from an extension") }, 10) }\n`)
+  const { sessionId: broken } = await c.request("session.open", { cwd: d.box.cwd, mode: { kind: "new" }, extensions: [ext] })
+  await until(() => d.log().includes("uncaught: Error: boom from an extension"), "the error in the log")
+  const bad = await c.request("session.open", { cwd: join(d.box.root, "nope"), mode: { kind: "new" } }).catch((e) => e)
+  expect(bad).toMatchObject({ code: "bad_request" })
+  const status = await c.daemon("daemon.status", {})
+  expect(status.sessions.map((s) => s.sessionId).sort()).toEqual([healthy, broken].sort())
+  const rec = new Recorder(c, healthy, 0)
+  await c.request("session.prompt", { sessionId: healthy, text: "still there?" })
+  const s = await rec.waitFor(replyDone(1), "the healthy session's reply")
+  expect(assistantTexts(s.items)).toEqual(["Still here."])
   await c.close()
 })
 

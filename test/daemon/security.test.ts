@@ -60,7 +60,8 @@ test("the agent's own processes may read but not answer its question, steer, int
   // Orphaned through setsid and a fork, it sees the open question and still cannot answer it.
   await win.request("session.prompt", { sessionId, text: "again" })
   const escaped = join(d.box.cwd, "escaped.out")
-  const text = await until(() => existsSync(escaped) && readFileSync(escaped, "utf8").includes("probe done") && readFileSync(escaped, "utf8"), "the escaped probe")
+  const probeOutput = () => (existsSync(escaped) ? readFileSync(escaped, "utf8") : "")
+  const text = await until(() => probeOutput().includes("probe done") && probeOutput(), "the escaped probe")
   const o = outcomes(text)
   expectRefused(o)
   const open = await rec.waitFor((s) => s.ui.pending.length === 1, "the question")

@@ -29,7 +29,11 @@ export function openPane(opts: { cwd: string; env: Record<string, string>; cols?
     screen: () => tmux("capture-pane", "-p", "-t", "e2e"),
     async waitFor(match, timeoutMs = 20_000) {
       const test =
-        typeof match === "function" ? match : typeof match === "string" ? (s: string) => s.includes(match) : (s: string) => match.test(s)
+        typeof match === "function"
+          ? match
+          : typeof match === "string"
+            ? (s: string) => s.includes(match)
+            : (s: string) => match.test(s)
       const deadline = Date.now() + timeoutMs
       let screen = pane.screen()
       while (!test(screen)) {
