@@ -2,6 +2,7 @@ import { For, Match, Show, Switch } from "solid-js"
 import type { AssistantItem, Block } from "../../../protocol"
 import { theme } from "../../theme"
 import { syntaxStyle } from "../../util/syntax"
+import "./reply-markdown"
 import { ThinkingBlock } from "./thinking-block"
 
 type TextBlock = { type: "text" | "thinking"; text: string }
@@ -20,7 +21,7 @@ export function AssistantMessage(props: {
             <Match when={block.type === "text"}>
               {
                 <box paddingLeft={2} flexShrink={0}>
-                  <markdown
+                  <reply_markdown
                     content={(block as TextBlock).text}
                     syntaxStyle={syntaxStyle()}
                     streaming={props.item.streaming}
