@@ -6,7 +6,7 @@ import type { Command } from "commander"
 import { connectOrStart, DaemonUnavailable } from "../client/connect"
 import { connectSocket, type SocketClient } from "../client/socket-client"
 import type { DaemonStatus, LiveSessionStatus, SavedSession } from "../protocol"
-import type { TuiOptions, TuiResult } from "../tui/run-options"
+import { loadWindow } from "./load-window"
 import { daemonPaths } from "../util/daemon-paths"
 import { err, out } from "./io"
 import { UsageError } from "./usage-error"
@@ -139,17 +139,6 @@ async function attach(ref: string | undefined): Promise<number> {
   } finally {
     if (!handedOver) await client.close()
   }
-}
-
-/** The window's code, as window-command.ts loads it: the prebuilt bundle, else the sources. */
-async function loadWindow(): Promise<(o: TuiOptions) => Promise<TuiResult>> {
-  const { freshWindowBundle, rebuildInBackground } = await import("./window-bundle")
-  const bundle = process.env.XAGENT_WINDOW_SOURCE ? undefined : freshWindowBundle()
-  if (bundle) return ((await import(bundle)) as { runTui: (o: TuiOptions) => Promise<TuiResult> }).runTui
-  if (!process.env.XAGENT_WINDOW_SOURCE) rebuildInBackground()
-  const { ensureSolidTransformPlugin } = await import("@opentui/solid/bun-plugin")
-  ensureSolidTransformPlugin()
-  return (await import("../tui/run")).runTui
 }
 
 export function pickByRef(sessions: LiveSessionStatus[], ref: string): LiveSessionStatus {

@@ -1,6 +1,7 @@
 // The root command with a window: draws first, then connects (daemon or in-process Worker).
-import type { TuiOptions, TuiResult } from "../tui/run-options"
+import type { TuiOptions } from "../tui/run-options"
 import { connectClient } from "./connect-client"
+import { loadWindow } from "./load-window"
 import { out } from "./io"
 import type { RunPlan } from "./plan"
 import { VERSION } from "./version"
@@ -21,19 +22,3 @@ export async function runWindow(plan: RunPlan): Promise<number> {
   if (result.farewell) await out(`${result.farewell}\n`)
   return result.exitCode
 }
-
-/** The window's code: the prebuilt bundle when it matches the sources, else the sources themselves. */
-async function loadWindow(): Promise<RunTui> {
-  const { freshWindowBundle, rebuildInBackground } = await import("./window-bundle")
-  const bundle = process.env.XAGENT_WINDOW_SOURCE ? undefined : freshWindowBundle()
-  if (bundle) return ((await import(bundle)) as { runTui: RunTui }).runTui
-  if (!process.env.XAGENT_WINDOW_SOURCE) rebuildInBackground()
-  // bin/xagent runs Bun without the repo's bunfig preload, so the JSX transform is registered
-  // here, only on the way to a window (it loads Babel).
-  const { ensureSolidTransformPlugin } = await import("@opentui/solid/bun-plugin")
-  ensureSolidTransformPlugin()
-  const { runTui } = await import("../tui/run")
-  return runTui
-}
-
-type RunTui = (opts: TuiOptions) => Promise<TuiResult>

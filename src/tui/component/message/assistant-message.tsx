@@ -1,4 +1,4 @@
-import { For, Match, Show, Switch } from "solid-js"
+import { createMemo, For, Match, Show, Switch } from "solid-js"
 import type { AssistantItem, Block } from "../../../protocol"
 import { theme } from "../../theme"
 import { syntaxStyle } from "../../util/syntax"
@@ -13,55 +13,60 @@ export function AssistantMessage(props: {
   onToggleThinking: () => void
 }) {
   const visible = (b: Block) => (b.type === "text" || b.type === "thinking" ? b.text.trim().length > 0 : b.type === "image")
+  const shown = createMemo(() => props.item.blocks.filter((b) => b && visible(b)))
+  const marked = () => props.item.stopReason === "error" || props.item.stopReason === "aborted" || props.item.stopReason === "length"
+  // A reply that is only tool calls (their rows follow) or has not produced text yet takes no row.
   return (
-    <box flexDirection="column" flexShrink={0} marginTop={1}>
-      <For each={props.item.blocks.filter((b) => b && visible(b))}>
-        {(block) => (
-          <Switch>
-            <Match when={block.type === "text"}>
-              {
-                <box paddingLeft={2} flexShrink={0}>
-                  <reply_markdown
-                    content={(block as TextBlock).text}
-                    syntaxStyle={syntaxStyle()}
-                    streaming={props.item.streaming}
-                    fg={theme.text}
-                    conceal
-                  />
-                </box>
-              }
-            </Match>
-            <Match when={block.type === "thinking"}>
-              <ThinkingBlock
-                text={(block as TextBlock).text}
-                open={props.thinkingOpen}
-                streaming={props.item.streaming}
-                onToggle={props.onToggleThinking}
-              />
-            </Match>
-            <Match when={block.type === "image"}>
-              <text paddingLeft={2} fg={theme.muted}>
-                [image]
-              </text>
-            </Match>
-          </Switch>
-        )}
-      </For>
-      <Show when={props.item.stopReason === "error"}>
-        <text paddingLeft={2} fg={theme.error}>
-          {`✗ Error: ${props.item.errorMessage ?? "the model request failed"}`}
-        </text>
-      </Show>
-      <Show when={props.item.stopReason === "aborted"}>
-        <text paddingLeft={2} fg={theme.warning}>
-          ⏹ Interrupted
-        </text>
-      </Show>
-      <Show when={props.item.stopReason === "length"}>
-        <text paddingLeft={2} fg={theme.warning}>
-          … stopped at the output limit
-        </text>
-      </Show>
-    </box>
+    <Show when={shown().length > 0 || marked()}>
+      <box flexDirection="column" flexShrink={0} marginTop={1}>
+        <For each={shown()}>
+          {(block) => (
+            <Switch>
+              <Match when={block.type === "text"}>
+                {
+                  <box paddingLeft={2} flexShrink={0}>
+                    <reply_markdown
+                      content={(block as TextBlock).text}
+                      syntaxStyle={syntaxStyle()}
+                      streaming={props.item.streaming}
+                      fg={theme.text}
+                      conceal
+                    />
+                  </box>
+                }
+              </Match>
+              <Match when={block.type === "thinking"}>
+                <ThinkingBlock
+                  text={(block as TextBlock).text}
+                  open={props.thinkingOpen}
+                  streaming={props.item.streaming}
+                  onToggle={props.onToggleThinking}
+                />
+              </Match>
+              <Match when={block.type === "image"}>
+                <text paddingLeft={2} fg={theme.muted}>
+                  [image]
+                </text>
+              </Match>
+            </Switch>
+          )}
+        </For>
+        <Show when={props.item.stopReason === "error"}>
+          <text paddingLeft={2} fg={theme.error}>
+            {`✗ Error: ${props.item.errorMessage ?? "the model request failed"}`}
+          </text>
+        </Show>
+        <Show when={props.item.stopReason === "aborted"}>
+          <text paddingLeft={2} fg={theme.warning}>
+            ⏹ Interrupted
+          </text>
+        </Show>
+        <Show when={props.item.stopReason === "length"}>
+          <text paddingLeft={2} fg={theme.warning}>
+            … stopped at the output limit
+          </text>
+        </Show>
+      </box>
+    </Show>
   )
 }
