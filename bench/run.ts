@@ -13,11 +13,12 @@ import { longStreaming } from "./cases/long-streaming"
 import { reply } from "./cases/reply"
 import { streamingCost } from "./cases/streaming-cost"
 import { createAgentDir } from "./lib/agent-dir"
-import { TAG_PREFIX, type BenchCase, type CaseContext, type Options, type RunValues } from "./lib/bench-case"
+import { TAG_PREFIX, type BenchCase, type CaseContext, type Options } from "./lib/bench-case"
 import { describeMachine } from "./lib/machine"
 import { startMockLlm, type MockLlm } from "./lib/mockllm"
 import { renderReport, resultsTable, rows, type CaseOutcome } from "./lib/report"
 import { pidsWithEnv } from "./lib/proc"
+import { runCase } from "./lib/run-case"
 import { Tmux } from "./lib/tmux"
 import { pi, REPO, xagent, type Program, type ProgramId } from "./programs"
 
@@ -108,6 +109,8 @@ async function main(): Promise<number> {
     },
   }
   const outcomes: CaseOutcome[] = []
+  const measured: Program[] = []
+  const notes: string[] = []
   // Ctrl-C must not leave a tmux server, a daemon or a mockllm behind; awaiting is not possible here
   const abort = () => {
     spawnSync("tmux", ["-L", tmux.socket, "kill-server"])
@@ -131,53 +134,16 @@ async function main(): Promise<number> {
     // the first start of each program fills caches (Bun's transpiler cache lives in the temp HOME)
     await firstFrame.setup(ctx)
     for (const p of programs) {
-      await firstFrame.once!(ctx, p, -1).catch((e) => log(`  warm-up ${p.id} failed: ${(e as Error).message}`))
+      try {
+        await firstFrame.once!(ctx, p, -1)
+        measured.push(p)
+      } catch (e) {
+        // a program that cannot draw its first frame would only time out, case after case
+        notes.push(`${p.id} was not measured: its warm-up run failed (${(e as Error).message})`)
+        log(`warm-up: ${notes.at(-1)}`)
+      }
     }
-    for (const bench of cases) {
-      const t0 = performance.now()
-      const ids = (bench.programs ?? ["xagent", "pi"]).filter((id) => programs.some((p) => p.id === id))
-      const outcome: CaseOutcome = { bench, programs: ids, samples: {}, failures: [], seconds: 0 }
-      log(`${bench.title}:`)
-      await bench.setup(ctx)
-      const record = (id: ProgramId, run: number, values: RunValues) => {
-        const into = (outcome.samples[id] ??= {})
-        for (const [k, v] of Object.entries(values)) (into[k] ??= []).push(...(Array.isArray(v) ? v : [v]))
-        log(`  ${id} ${run + 1}: ${Object.entries(values).map(([k, v]) => `${k}=${fmt(v)}`).join(" ")}`)
-      }
-      const fail = (id: ProgramId, run: number, e: unknown) => {
-        const message = (e as Error).message
-        outcome.failures.push({ program: id, run, message })
-        log(`  ${id} ${run + 1}: FAILED ${message}`)
-      }
-      for (let run = 0; run < args.options.runs; run++) {
-        const active = ids.map((id) => programs.find((p) => p.id === id)!)
-        if (bench.together) {
-          // who starts first alternates too
-          const order = run % 2 ? [...active].reverse() : active
-          try {
-            const values = await bench.together(ctx, order, run)
-            for (const p of active) {
-              const v = values[p.id]
-              if (v) record(p.id, run, v)
-              else fail(p.id, run, new Error("no values"))
-            }
-          } catch (e) {
-            for (const p of active) fail(p.id, run, e)
-          }
-          continue
-        }
-        for (const program of active) {
-          try {
-            record(program.id, run, await bench.once!(ctx, program, run))
-          } catch (e) {
-            fail(program.id, run, e)
-          }
-        }
-      }
-      outcome.seconds = (performance.now() - t0) / 1000
-      log(`  (${outcome.seconds.toFixed(0)} s)`)
-      outcomes.push(outcome)
-    }
+    for (const bench of cases) outcomes.push(await runCase(ctx, bench, measured))
   } finally {
     await mock?.stop()
     await tmux.kill()
@@ -202,15 +168,12 @@ async function main(): Promise<number> {
         outcomes,
         totalSeconds,
         loadAtEnd: loadavg(),
+        notes,
       }),
     )
     log(`wrote ${args.out}`)
   }
   return outcomes.some((o) => o.failures.length) ? 1 : 0
-}
-
-function fmt(v: number | number[]): string {
-  return Array.isArray(v) ? `[${v.map((x) => x.toFixed(1)).join(",")}]` : v.toFixed(3)
 }
 
 main().then(

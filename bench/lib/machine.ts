@@ -22,7 +22,8 @@ export function describeMachine(programs: Program[]): Machine {
   const versions: Record<string, string> = {}
   for (const p of programs) versions[p.id] = p.version()
   const rev = run("git", ["rev-parse", "--short", "HEAD"])
-  if (versions.xagent && rev !== "unknown") versions.xagent += ` (git ${rev})`
+  const dirty = run("git", ["status", "--porcelain", "--untracked-files=no"]) !== ""
+  if (versions.xagent && rev !== "unknown") versions.xagent += ` (git ${rev}${dirty ? " + uncommitted changes" : ""})`
   versions.bun = Bun.version
   versions.node = run("node", ["--version"])
   versions.tmux = run("tmux", ["-V"]).replace(/^tmux /, "")

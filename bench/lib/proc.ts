@@ -45,6 +45,8 @@ function allPids(): number[] {
 export interface TreeSample {
   at: number
   pids: number[]
+  /** pid → parent pid, for the pids above */
+  parents: Map<number, number>
   cpuS: number
   rssKb: number
   /** per-thread CPU in ns ("pid/tid" → ns), when asked for: finer than ticks, but blind to threads that ended */
@@ -100,6 +102,7 @@ export function sampleTree(root: number, tag: string, opts: { threads?: boolean 
   return {
     at,
     pids,
+    parents: new Map(mine.map((s) => [s.pid, s.ppid])),
     threadNs: opts.threads ? threadNs(pids) : undefined,
     cpuS: mine.reduce((a, s) => a + s.ticks, 0) * TICK_S,
     rssKb: mine.reduce((a, s) => a + s.rssKb, 0),

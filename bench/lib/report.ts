@@ -112,6 +112,7 @@ export interface ReportInput {
   outcomes: CaseOutcome[]
   totalSeconds: number
   loadAtEnd: number[]
+  notes: string[]
 }
 
 export function renderReport(r: ReportInput): string {
@@ -149,6 +150,7 @@ export function renderReport(r: ReportInput): string {
     resultsTable(rows(r.outcomes)),
     "",
   ]
+  for (const note of r.notes) out.push(`**Note:** ${note}.`, "")
   const failed = r.outcomes.flatMap((c) => c.failures.map((f) => ({ ...f, case: c.bench.title })))
   if (failed.length) {
     out.push("**Failed runs** (left out of the figures):", "")

@@ -109,7 +109,7 @@ describe.skipIf(!hasTmux)("ask_user in a terminal", () => {
     screen = await pane.waitFor(REPLY)
     expect(screen).toContain("✓ Layout: Sidebar, Top bar")
     expect(screen).toContain("✓ Stack: Node")
-    expect(screen).toContain("Ask anything")
+    await pane.waitFor("Ask anything") // the run settles just after its last words
 
     // What the model was sent: the tool on the first call, the answer as the tool result on the second.
     const calls = llm.requests()

@@ -80,3 +80,25 @@ test("a reply made only of tool calls takes no row: the tool row follows the pro
   // One blank line (the tool row's own margin) between them, as between any two rows.
   expect(tool - user).toBe(2)
 })
+
+test("a tool row with nothing to show under it has no empty body rule", async () => {
+  app = await mountApp({ width: 100, height: 30 })
+  await app.emit({
+    type: "snapshot",
+    snapshot: snapshot({
+      items: [
+        item.tool("t1", "bash", { command: "sleep 2" }, { status: "running" }),
+        item.tool("t2", "read", { path: "src/app.ts" }, { output: "alpha\nbeta" }),
+        item.user("u2", "next"),
+      ],
+    }),
+  })
+  const frame = await app.until("next")
+  const lines = frame.split("\n")
+  const bash = lines.findIndex((l) => l.includes("bash $ sleep 2"))
+  const read = lines.findIndex((l) => l.includes("read src/app.ts"))
+  const user = lines.findIndex((l) => l.includes("next"))
+  expect(read - bash).toBe(2)
+  expect(user - read).toBe(2)
+  expect(frame).not.toMatch(/^ {2}│\s*$/m)
+})

@@ -10,9 +10,13 @@ const SKIP = new Set([
   ...[".next", ".venv", "__pycache__", ".cache"],
 ])
 
+// --no-require-git: a folder that is not a repository still has its .gitignore honoured.
+// Debian names fd `fdfind`.
+const fd = ["--type", "f", "--hidden", "--no-require-git", "--exclude", ".git", "--strip-cwd-prefix"]
 const LISTERS = [
-  ["rg", "--files", "--hidden", "--glob", "!.git"],
-  ["fd", "--type", "f", "--hidden", "--exclude", ".git", "--strip-cwd-prefix"],
+  ["rg", "--files", "--hidden", "--no-require-git", "--glob", "!.git"],
+  ["fd", ...fd],
+  ["fdfind", ...fd],
   ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
 ]
 

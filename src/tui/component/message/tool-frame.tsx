@@ -1,6 +1,6 @@
 // The shape every tool row shares: a status glyph, the tool name, a one-line summary of what it
 // was asked, an optional meta note, and a body (output, diff, preview) under a rule.
-import { Show, type JSX } from "solid-js"
+import { children, Show, type JSX } from "solid-js"
 import type { ToolItem } from "../../../protocol"
 import { theme } from "../../theme"
 import { useSpinner } from "../spinner"
@@ -20,6 +20,10 @@ export function ToolFrame(props: {
 }) {
   const glyph = () => (props.status === "done" ? "✓" : props.status === "error" ? "✗" : "○")
   const color = () => (props.status === "done" ? theme.success : props.status === "error" ? theme.error : theme.dim)
+  // The body is usually a <Show> that may render nothing: only a body with something in it gets
+  // the rule (an empty bordered box still draws its rule on the next line).
+  const body = children(() => props.children)
+  const hasBody = () => body.toArray().some((c) => c !== undefined && c !== null && c !== false && c !== "")
   return (
     <box flexDirection="column" flexShrink={0} marginTop={1} paddingLeft={2} onMouseUp={() => props.onToggle?.()}>
       <text>
@@ -32,9 +36,9 @@ export function ToolFrame(props: {
           {props.meta ? `  ${props.meta}` : ""}
         </span>
       </text>
-      <Show when={props.children}>
+      <Show when={hasBody()}>
         <box flexDirection="column" flexShrink={0} paddingLeft={1} border={["left"]} borderColor={theme.border}>
-          {props.children}
+          {body()}
         </box>
       </Show>
     </box>
