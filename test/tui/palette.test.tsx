@@ -1,17 +1,9 @@
-import { afterEach, describe, expect, test } from "bun:test"
-import { editorLines, mountComposer } from "./prompt-harness"
+import { describe, expect, test } from "bun:test"
+import { editorLines, composerMounter } from "./prompt-harness"
 import { filterEntries, findEntry, type PaletteEntry } from "../../src/tui/component/palette/palette-entry"
 import { fuzzyFilter, fuzzyScore } from "../../src/tui/util/fuzzy"
 
-let current: Awaited<ReturnType<typeof mountComposer>> | undefined
-async function mount(opts: Parameters<typeof mountComposer>[0] = {}) {
-  current = await mountComposer(opts)
-  return current
-}
-afterEach(() => {
-  current?.renderer.destroy()
-  current = undefined
-})
+const mount = composerMounter()
 
 /** The palette's rows: `›` marks the selected one. */
 function paletteRows(frame: string): string[] {

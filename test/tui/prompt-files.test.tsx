@@ -1,20 +1,12 @@
-import { afterEach, describe, expect, test } from "bun:test"
+import { describe, expect, test } from "bun:test"
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { editorLines, mountComposer } from "./prompt-harness"
+import { editorLines, composerMounter } from "./prompt-harness"
 import { listFiles } from "../../src/tui/util/file-list"
 import { detectTrigger } from "../../src/tui/component/prompt/suggestions"
 
-let current: Awaited<ReturnType<typeof mountComposer>> | undefined
-async function mount(opts: Parameters<typeof mountComposer>[0] = {}) {
-  current = await mountComposer(opts)
-  return current
-}
-afterEach(() => {
-  current?.renderer.destroy()
-  current = undefined
-})
+const mount = composerMounter()
 
 function project(opts: { git?: boolean } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "xagent-files-"))

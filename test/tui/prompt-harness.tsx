@@ -1,3 +1,4 @@
+import { afterEach } from "bun:test"
 // Mounts the composer (with queue rows, under the dialog and toast providers) in a headless
 // renderer and records what it asks for.
 import { testRender } from "@opentui/solid"
@@ -100,4 +101,14 @@ export function editorLines(frame: string): string[] {
   const bottom = lines.findLastIndex((l) => l.startsWith("╰"))
   const top = lines.slice(0, bottom).findLastIndex((l) => l.startsWith("╭"))
   return lines.slice(top + 1, bottom).map((l) => l.replace(/^│\s?/, "").replace(/\s*│\s*$/, "").trim())
+}
+
+/** For one test file: mounts a composer per test and destroys it after the test. */
+export function composerMounter() {
+  let current: Setup | undefined
+  afterEach(() => {
+    current?.renderer.destroy()
+    current = undefined
+  })
+  return async (opts: Parameters<typeof mountComposer>[0] = {}) => (current = await mountComposer(opts))
 }

@@ -1,16 +1,8 @@
-import { afterEach, describe, expect, test } from "bun:test"
+import { describe, expect, test } from "bun:test"
 import { pasteLabel, shouldCollapse } from "../../src/tui/component/prompt/paste-marks"
-import { editorLines, mountComposer } from "./prompt-harness"
+import { editorLines, composerMounter } from "./prompt-harness"
 
-let current: Awaited<ReturnType<typeof mountComposer>> | undefined
-async function mount(opts: Parameters<typeof mountComposer>[0] = {}) {
-  current = await mountComposer(opts)
-  return current
-}
-afterEach(() => {
-  current?.renderer.destroy()
-  current = undefined
-})
+const mount = composerMounter()
 
 const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join("\n")
 

@@ -1,15 +1,7 @@
-import { afterEach, describe, expect, test } from "bun:test"
-import { editorLines, mountComposer } from "./prompt-harness"
+import { describe, expect, test } from "bun:test"
+import { editorLines, composerMounter } from "./prompt-harness"
 
-let current: Awaited<ReturnType<typeof mountComposer>> | undefined
-async function mount(opts: Parameters<typeof mountComposer>[0] = {}) {
-  current = await mountComposer(opts)
-  return current
-}
-afterEach(() => {
-  current?.renderer.destroy()
-  current = undefined
-})
+const mount = composerMounter()
 
 describe("composer: typing and sending", () => {
   test("shows a hint, echoes typing, sends on Enter and clears", async () => {
