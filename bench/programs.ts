@@ -26,6 +26,7 @@ function packageVersion(path: string): string {
 }
 
 export function xagent(opts: { daemon: boolean }): Program {
+  const version = packageVersion(join(REPO, "package.json"))
   return {
     id: "xagent",
     argv: ({ session }) => [
@@ -34,12 +35,12 @@ export function xagent(opts: { daemon: boolean }): Program {
       ...(session ? ["--session", session] : []),
     ],
     markers: {
-      // src/tui/routes/session/welcome.tsx, drawn before any session host answers
-      firstFrame: "keeps working when the window closes",
+      // the welcome's title line (src/tui/routes/session/welcome.tsx), drawn before any session host answers
+      firstFrame: `xagent v${version}`,
       // the status bar names the model once the session is open
       ready: MODEL_ID,
     },
-    version: () => packageVersion(join(REPO, "package.json")),
+    version: () => version,
   }
 }
 

@@ -80,13 +80,15 @@ function parseArgs(argv: string[]): Args {
 async function main(): Promise<number> {
   const argv = process.argv.slice(2)
   const args = parseArgs(argv)
+  for (const tool of ["tmux", "node"]) if (!Bun.which(tool)) throw new Error(`the bench needs ${tool} on PATH`)
   const started = performance.now()
   const log = (line: string) => console.log(line)
 
   const programs: Program[] = []
+  const notes: string[] = []
   if (args.programs.includes("xagent")) {
     if (existsSync(join(REPO, "bin", "xagent"))) programs.push(xagent({ daemon: args.daemon }))
-    else log("bin/xagent is missing: measuring pi alone")
+    else notes.push("xagent was not measured: bin/xagent is missing")
   }
   if (args.programs.includes("pi")) programs.push(pi)
   if (programs.length === 0) throw new Error("nothing to measure")
@@ -110,7 +112,6 @@ async function main(): Promise<number> {
   }
   const outcomes: CaseOutcome[] = []
   const measured: Program[] = []
-  const notes: string[] = []
   // Ctrl-C must not leave a tmux server, a daemon or a mockllm behind; awaiting is not possible here
   const abort = () => {
     spawnSync("tmux", ["-L", tmux.socket, "kill-server"])

@@ -1,6 +1,6 @@
 import type { BenchCase, Run, RunValues } from "../lib/bench-case"
 import { withProgram } from "../lib/bench-case"
-import { preciseCpuS, type TreeSample } from "../lib/proc"
+import { mainPid, preciseCpuS, type TreeSample } from "../lib/proc"
 import type { Program, ProgramId } from "../programs"
 
 export const idle: BenchCase = {
@@ -40,7 +40,7 @@ export const idle: BenchCase = {
         const b = before[k]!
         const a = after[k]!
         // the program's own process (the pane shell's child) apart from helpers such as xagent's daemon
-        const main = a.pids.find((pid) => pid !== run.pane.pid && a.parents.get(pid) === run.pane.pid)
+        const main = mainPid(a, run.pane.pid)
         const own = (s: TreeSample): TreeSample => {
           const threads = [...s.threadNs!].filter(([key]) => key.startsWith(`${main}/`))
           return { ...s, threadNs: new Map(threads) }

@@ -1,6 +1,7 @@
 import { LAST_MESSAGE_MARKER, sessionCopy } from "../fixtures/long-session"
 import type { BenchCase } from "../lib/bench-case"
 import { withProgram } from "../lib/bench-case"
+import { mainPid } from "../lib/proc"
 
 export const longResume: BenchCase = {
   id: "long-resume",
@@ -9,7 +10,8 @@ export const longResume: BenchCase = {
     "A generated Pi v3 session file of N messages (turns of user → assistant with a bash call → tool " +
     "result → assistant answer with a list and a code block) is copied fresh for each run and opened with " +
     "`--session <file>`. Time: exec until the marker that ends the last message is on screen. RSS: the sum " +
-    "over the process tree (xagent's window + daemon) once it is quiet after that (at most 5 s later).",
+    "over the process tree (xagent's window + daemon) once it is quiet after that (at most 5 s later); the " +
+    "raw samples also give the program's own process alone (main_rss_mb: xagent's window).",
   metrics: [
     {
       key: "resume_s",
@@ -28,7 +30,8 @@ export const longResume: BenchCase = {
     return withProgram(ctx, program, { session }, async (run) => {
       const seen = await run.pane.waitForText(LAST_MESSAGE_MARKER, { timeoutMs: 90_000, pollMs: 10 })
       const quiet = await run.settle()
-      return { resume_s: run.seconds(run.pane.startedAt, seen), rss_mb: quiet.rssKb / 1024 }
+      const main = quiet.rssKbByPid.get(mainPid(quiet, run.pane.pid) ?? -1) ?? quiet.rssKb
+      return { resume_s: run.seconds(run.pane.startedAt, seen), rss_mb: quiet.rssKb / 1024, main_rss_mb: main / 1024 }
     })
   },
 }

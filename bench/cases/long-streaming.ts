@@ -32,7 +32,7 @@ export const longStreaming: BenchCase = {
   title: "long streaming",
   measures:
     `CPU per streamed token (process tree, as in streaming cost) for a paced reply (mockllm --tps ${TPS}, ` +
-    "about 200 chunks a second, so every frame is rendered) in the long session, divided by the same in an " +
+    "about 200 chunks a second, so the window redraws all along) in the long session, divided by the same in an " +
     "empty one. \"Empty\" is a one-turn session (4 messages) opened the same way, so that one-time costs (the " +
     "first code block, the highlighter, the welcome page giving way) stay out of both; each run does the " +
     "empty session, then the long one. The target is on xagent's own " +

@@ -1,6 +1,7 @@
 // What a case is, and the one way a case runs a program: in a fresh tmux session with a tagged
 // environment, always torn down (pane, detached daemon and all) whatever happens.
 import { mkdirSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Program, ProgramId } from "../programs"
 import { REPO } from "../programs"
@@ -107,7 +108,8 @@ export async function withProgram<T>(
     return await fn(run)
   } catch (e) {
     if (e instanceof WaitTimeout) {
-      const dir = join(ctx.dir.root, "failures")
+      // outside the temp dir, which goes when the bench ends
+      const dir = join(tmpdir(), `xagent-bench-failures-${process.pid}`)
       mkdirSync(dir, { recursive: true })
       const file = join(dir, `${pane.name}.txt`)
       writeFileSync(file, `${e.message}\n\n${e.screen}\n`)

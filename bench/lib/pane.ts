@@ -11,8 +11,9 @@ export class WaitTimeout extends Error {
   constructor(
     readonly what: string,
     readonly screen: string,
+    exited = false,
   ) {
-    super(`timed out waiting for ${what}`)
+    super(exited ? `the program exited before ${what} showed` : `timed out waiting for ${what}`)
   }
 }
 
@@ -89,7 +90,7 @@ export class Pane {
       screen = await this.screen()
       const now = performance.now()
       if (test(screen)) return now
-      if (screen.includes(EXITED)) throw new WaitTimeout(`${what} (the program exited)`, screen)
+      if (screen.includes(EXITED)) throw new WaitTimeout(what, screen, true)
       if (now > deadline) throw new WaitTimeout(what, screen)
       await Bun.sleep(pollMs)
     }

@@ -49,6 +49,7 @@ export interface TreeSample {
   parents: Map<number, number>
   cpuS: number
   rssKb: number
+  rssKbByPid: Map<number, number>
   /** per-thread CPU in ns ("pid/tid" → ns), when asked for: finer than ticks, but blind to threads that ended */
   threadNs?: Map<string, number>
 }
@@ -106,6 +107,7 @@ export function sampleTree(root: number, tag: string, opts: { threads?: boolean 
     threadNs: opts.threads ? threadNs(pids) : undefined,
     cpuS: mine.reduce((a, s) => a + s.ticks, 0) * TICK_S,
     rssKb: mine.reduce((a, s) => a + s.rssKb, 0),
+    rssKbByPid: new Map(mine.map((s) => [s.pid, s.rssKb])),
   }
 }
 
@@ -142,4 +144,9 @@ export function pidsWithEnv(prefix: string): number[] {
       return false
     }
   })
+}
+
+/** The program's own process: the child of the pane's shell (helpers such as a daemon are the rest). */
+export function mainPid(sample: TreeSample, paneShell: number): number | undefined {
+  return sample.pids.find((pid) => pid !== paneShell && sample.parents.get(pid) === paneShell)
 }

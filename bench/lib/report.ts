@@ -163,9 +163,9 @@ export function renderReport(r: ReportInput): string {
     "`npm run bench` (that is `node_modules/.bin/bun bench/run.ts`) regenerates this file; it installs " +
       "nothing and needs `tmux` and `node`. Options: `--runs N` (default 5), `--only first-frame,reply,…`, " +
       "`--programs xagent,pi`, `--no-daemon` (xagent in process), `--quick` (2 runs, small sizes, prints " +
-      "only; add `--write` to write anyway), `--no-write`, `--out FILE`, `--keep` (keep the temp dir: " +
-      "screens of failed runs are saved in its `failures/`). Markers and command lines of both programs " +
-      "are in `bench/programs.ts`.",
+      "only; add `--write` to write anyway), `--no-write`, `--out FILE`, `--keep` (keep the temp dir). " +
+      "The screen of a failed run is saved in `$TMPDIR/xagent-bench-failures-<pid>/`. Markers and command " +
+      "lines of both programs are in `bench/programs.ts`.",
     "",
   )
   out.push("## What each case measures", "")
