@@ -22,13 +22,14 @@ if (!hasTmux) console.warn("test/e2e/tmux.test.ts: skipped, tmux is not installe
 
 describe.skipIf(!hasTmux)("xagent in a terminal", () => {
   const cleanups: (() => unknown)[] = []
+  // Every setup stops its own daemon (a process run each): more than the default 5 s for them all.
   afterAll(async () => {
     for (const c of cleanups.reverse()) await c()
-  })
+  }, 60_000)
 
-  async function setup() {
+  async function setup(script = scenario) {
     const box = makeSandbox()
-    const llm = await startMockLlm(scenario)
+    const llm = await startMockLlm(script)
     writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
     const pane = openPane({ cwd: box.cwd, env: box.env })
     cleanups.push(
@@ -101,6 +102,26 @@ describe.skipIf(!hasTmux)("xagent in a terminal", () => {
     expect(llm.requests()).toHaveLength(2)
     pane.type("/quit")
     pane.send("Enter")
+    await pane.waitFor("EXIT=0")
+  }, 90_000)
+
+  test("a reply's text is on screen by the time its tool row is (no wait for highlighting)", async () => {
+    const { pane } = await setup({
+      turns: [
+        { text: "Checking the folder first.", tool: "bash", args: { command: "sleep 1; echo slow-marker" } },
+        { text: "All checked." },
+      ],
+    })
+    run(pane, "--no-daemon")
+    await pane.waitFor("Ask anything")
+    pane.type("check it")
+    pane.send("Enter")
+    // The first screen that shows the tool row must show the words streamed before it.
+    const screen = await pane.waitFor(/bash.*sleep 1; echo slow-marker/)
+    expect(screen).toContain("Checking the folder first.")
+    await pane.waitFor("All checked.")
+    pane.send("C-c")
+    pane.send("C-c")
     await pane.waitFor("EXIT=0")
   }, 90_000)
 })

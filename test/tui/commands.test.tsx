@@ -74,6 +74,7 @@ test("/help lists the canonical commands and the keys", async () => {
   expect(frame).not.toMatch(/^\s*│?\s*\/resume/m)
   expect(frame).toContain("Ctrl+O")
   expect(frame).toContain("Ctrl+S")
+  expect(frame).toContain("Shift+Enter, Ctrl+J  New line in the prompt")
   app.mockInput.pressEscape()
   expect(await app.until((f) => !f.includes("Keys"))).toContain("› Ask anything")
 })

@@ -160,3 +160,25 @@ test("the model picker filters, marks the current model and sets the chosen one"
   await app.emit({ type: "info", info: sessionInfo({ model: { provider: "anthropic", id: "claude-sonnet-4", name: "Claude Sonnet 4" } }) })
   expect(await app.until("Claude Sonnet 4 ·")).toContain("Model: anthropic/claude-sonnet-4")
 })
+
+test("the model picker lists the models that have a key first", async () => {
+  const client = new FakeClient({
+    "session.models": () => ({
+      models: [
+        { provider: "aaa", id: "no-key-1", available: false },
+        { provider: "bbb", id: "keyed-1", available: true },
+        { provider: "ccc", id: "no-key-2", available: false },
+        { provider: "ddd", id: "keyed-2", available: true },
+      ],
+      current: { provider: "bbb", id: "keyed-1" },
+      levels: ["off"],
+    }),
+  })
+  app = await mountApp({ width: 90, height: 24, client })
+  await app.emit({ type: "snapshot", snapshot: snapshot() })
+  await app.submit("/model")
+  const frame = await app.until("ccc/no-key-2")
+  const order = ["bbb/keyed-1", "ddd/keyed-2", "aaa/no-key-1", "ccc/no-key-2"].map((m) => frame.indexOf(m))
+  expect(order.every((at) => at >= 0)).toBe(true)
+  expect([...order].sort((a, b) => a - b)).toEqual(order)
+})

@@ -102,3 +102,33 @@ test("a tool row with nothing to show under it has no empty body rule", async ()
   expect(user - read).toBe(2)
   expect(frame).not.toMatch(/^ {2}│\s*$/m)
 })
+
+test("a code block that streams in is drawn the frame it lands, before its highlighting", async () => {
+  const app = await started()
+  await app.emit(
+    { type: "item_add", item: item.assistant("a1", "", { streaming: true, blocks: [] }) },
+    { type: "text_delta", itemId: "a1", blockIndex: 0, blockType: "text", delta: "Look:\n\n```ts\nconst x = 1\n" },
+  )
+  expect(app.frame()).toContain("const x = 1")
+  await app.emit({ type: "text_delta", itemId: "a1", blockIndex: 0, blockType: "text", delta: "```\n\nand after it." })
+  const frame = await app.until("and after it.")
+  expect(frame).toContain("const x = 1")
+})
+
+test("a reply's end markers line up with its text", async () => {
+  app = await mountApp({ width: 60, height: 20 })
+  await app.emit({
+    type: "snapshot",
+    snapshot: snapshot({
+      items: [
+        item.assistant("a1", "Partial answer", { stopReason: "aborted" }),
+        item.assistant("a2", "", { blocks: [], stopReason: "error", errorMessage: "429 rate limited" }),
+        item.assistant("a3", "Cut", { stopReason: "length" }),
+        item.assistant("a4", "", { blocks: [{ type: "image", mimeType: "image/png" }] }),
+      ],
+    }),
+  })
+  const frame = await app.until("[image]")
+  for (const mark of ["Partial answer", "⏹ Interrupted", "✗ Error: 429", "Cut", "… stopped at the output limit", "[image]"])
+    expect(frame).toMatch(new RegExp(`^ {2}${mark.replace(/[[\]]/g, "\\$&")}`, "m"))
+})

@@ -9,6 +9,7 @@ import { createStore, unwrap } from "solid-js/store"
 import type { AssistantItem, SessionEvent } from "../../src/protocol"
 import { ReplyMarkdownRenderable } from "../../src/tui/component/message/reply-markdown"
 import { createSessionStore } from "../../src/tui/context/session-store"
+import { HeightIndex } from "../../src/tui/ui/height-index"
 import { VirtualList } from "../../src/tui/ui/virtual-list"
 import { item, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"
@@ -108,4 +109,30 @@ test("a growing last row re-estimates and re-mounts nothing else", async () => {
   expect(estimates).toBe(e0)
   // Rows above scroll out (and unmount) as the last one grows; none mounts again.
   expect(mounts).toBe(m0)
+})
+
+test("in the window, streaming into the last reply of a long transcript changes only that row's height", async () => {
+  const history = Array.from({ length: 2000 }, (_, i) =>
+    i % 2 ? item.assistant(`ha${i}`, `answer ${i}`) : item.user(`hu${i}`, `question ${i}`),
+  )
+  const app: MountedApp = await mountApp({ width: 80, height: 30 })
+  destroy = () => app.renderer.destroy()
+  await app.emit({ type: "snapshot", snapshot: snapshot({ items: history }) })
+  await app.emit({ type: "item_add", item: item.assistant("a1", "", { streaming: true, blocks: [] }) }, delta("start "))
+  await app.until("start")
+  const changed: number[] = []
+  const set = HeightIndex.prototype.set
+  HeightIndex.prototype.set = function (i: number, height: number) {
+    const did = set.call(this, i, height)
+    if (did) changed.push(i)
+    return did
+  }
+  try {
+    for (let i = 0; i < 20; i++) await app.emit(delta(`line ${i}\n\n`))
+    await app.until("line 19")
+  } finally {
+    HeightIndex.prototype.set = set
+  }
+  expect(changed.length).toBeGreaterThan(0)
+  expect(new Set(changed)).toEqual(new Set([2000]))
 })

@@ -28,6 +28,8 @@ export function HelpView() {
         ref={(r: ScrollBoxRenderable) => (box = r)}
         height={Math.max(3, Math.min(LINES, dims().height - 6))}
         flexShrink={0}
+        // Rows are laid out at the width left beside the scrollbar (see virtual-list.tsx).
+        wrapperOptions={{ flexBasis: 0 }}
       >
         <text flexShrink={0} fg={theme.text} attributes={TextAttributes.BOLD}>
           Commands

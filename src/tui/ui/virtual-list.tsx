@@ -142,6 +142,10 @@ export function VirtualList<T>(props: {
       minHeight={0}
       stickyScroll
       stickyStart="bottom"
+      // Yoga sizes the content from the wrapper's flex basis (its width before the scrollbar took a
+      // column) and does not lay the rows out again once it shrinks: text then wrapped one column
+      // too wide and lost its last character under the scrollbar. A zero basis sizes it by growth.
+      wrapperOptions={{ flexBasis: 0 }}
       onSizeChange={() => {
         if (!sb) return
         setViewport(sb.viewport.height || sb.height)

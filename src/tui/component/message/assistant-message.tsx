@@ -44,28 +44,25 @@ export function AssistantMessage(props: {
                 />
               </Match>
               <Match when={block.type === "image"}>
-                <text paddingLeft={2} fg={theme.muted}>
-                  [image]
-                </text>
+                <box paddingLeft={2} flexShrink={0}>
+                  <text fg={theme.muted}>[image]</text>
+                </box>
               </Match>
             </Switch>
           )}
         </For>
-        <Show when={props.item.stopReason === "error"}>
-          <text paddingLeft={2} fg={theme.error}>
-            {`✗ Error: ${props.item.errorMessage ?? "the model request failed"}`}
-          </text>
-        </Show>
-        <Show when={props.item.stopReason === "aborted"}>
-          <text paddingLeft={2} fg={theme.warning}>
-            ⏹ Interrupted
-          </text>
-        </Show>
-        <Show when={props.item.stopReason === "length"}>
-          <text paddingLeft={2} fg={theme.warning}>
-            … stopped at the output limit
-          </text>
-        </Show>
+        {/* A text's own padding is not drawn: the box indents it like the reply's text. */}
+        <box paddingLeft={2} flexShrink={0} flexDirection="column">
+          <Show when={props.item.stopReason === "error"}>
+            <text fg={theme.error}>{`✗ Error: ${props.item.errorMessage ?? "the model request failed"}`}</text>
+          </Show>
+          <Show when={props.item.stopReason === "aborted"}>
+            <text fg={theme.warning}>⏹ Interrupted</text>
+          </Show>
+          <Show when={props.item.stopReason === "length"}>
+            <text fg={theme.warning}>… stopped at the output limit</text>
+          </Show>
+        </box>
       </box>
     </Show>
   )

@@ -1,40 +1,60 @@
-// `<reply_markdown>`: OpenTUI's markdown element, but a finished reply's text is drawn at once.
+// `<reply_markdown>`: OpenTUI's markdown element, but text is on screen the frame it lands, never
+// waiting for the tree-sitter worker.
 //
-// Why: MarkdownRenderable builds each block as a markdown CodeRenderable. While `streaming` it hands
-// that block a styled preview (marked's inline tokens: bold, code spans, links) drawn until the
-// tree-sitter worker answers; once `streaming` is false it gives none, so the block draws nothing
-// until the worker's highlights arrive. The worker's first highlight in a process takes 0.3-1 s
-// (it loads the grammar, on a machine busy with Pi), and a reply that streams, ends in a tool call
-// and finishes inside one event batch is created non-streaming: its text stayed blank under a
-// tool row already drawn, until after the whole run. A resumed session's first frame was blank
-// for the same reason. Here the preview is built whatever `streaming` says; the highlighted text
-// still replaces it when it comes, and `streaming` keeps its other meanings (final parse, tables,
-// code blocks).
-import { MarkdownRenderable } from "@opentui/core"
+// Why: MarkdownRenderable builds each block as a CodeRenderable highlighted by a worker. The
+// worker's first highlight of a grammar takes 0.3-1 s (it loads the grammar, on a machine busy
+// with Pi), and until it answers:
+// - a prose block draws nothing unless `streaming` is on (only then does it get a styled preview
+//   from marked's inline tokens). A reply that streams, ends in a tool call and finishes inside
+//   one event batch is created non-streaming, so its text stayed blank under a tool row already
+//   drawn until after the whole run; a resumed session's first frame was blank the same way.
+// - a fenced code block that is streaming draws nothing at all (streaming code waits for its
+//   highlights, so each delta does not flash unstyled), so code lagged the prose after it.
+// Here prose always gets the preview, and a streaming code block shows its text plainly until its
+// first highlight starts; after that OpenTUI's own streaming behaviour (keep the last highlighted
+// text until the next one is ready) takes over. `streaming` keeps its other meanings.
+import { CodeRenderable, MarkdownRenderable } from "@opentui/core"
 import { extend } from "@opentui/solid"
 
 interface Internals {
   _streaming: boolean
   createInitialStyledText(token: unknown): unknown
+  createCodeRenderable(token: unknown, id: string, marginBottom?: number): unknown
+  applyCodeBlockRenderable(renderable: unknown, token: unknown, marginBottom: number): void
 }
 
 export class ReplyMarkdownRenderable extends MarkdownRenderable {}
 
-const base = (MarkdownRenderable.prototype as unknown as Internals).createInitialStyledText
-if (typeof base !== "function") throw new Error("@opentui/core changed: MarkdownRenderable has no createInitialStyledText")
+const base = MarkdownRenderable.prototype as unknown as Internals
+for (const name of ["createInitialStyledText", "createCodeRenderable", "applyCodeBlockRenderable"] as const)
+  if (typeof base[name] !== "function") throw new Error(`@opentui/core changed: MarkdownRenderable has no ${name}`)
 
-// Private in the typings, a plain prototype method at run time (the versions are pinned exactly).
-;(ReplyMarkdownRenderable.prototype as unknown as Internals).createInitialStyledText = function (
-  this: Internals,
-  token: unknown,
-) {
-  if (this._streaming) return base.call(this, token)
+/** Before a streaming code block's first highlight has started, it draws its text unstyled. */
+function showUntilHighlighted(markdown: Internals, renderable: unknown) {
+  if (!markdown._streaming || !(renderable instanceof CodeRenderable)) return
+  if ((renderable as unknown as { _hadInitialContent?: boolean })._hadInitialContent) return
+  renderable.drawUnstyledText = true
+}
+
+// Private in the typings, plain prototype methods at run time (the versions are pinned exactly).
+const own = ReplyMarkdownRenderable.prototype as unknown as Internals
+own.createInitialStyledText = function (this: Internals, token) {
+  if (this._streaming) return base.createInitialStyledText.call(this, token)
   this._streaming = true
   try {
-    return base.call(this, token)
+    return base.createInitialStyledText.call(this, token)
   } finally {
     this._streaming = false
   }
+}
+own.createCodeRenderable = function (this: Internals, token, id, marginBottom) {
+  const renderable = base.createCodeRenderable.call(this, token, id, marginBottom)
+  showUntilHighlighted(this, renderable)
+  return renderable
+}
+own.applyCodeBlockRenderable = function (this: Internals, renderable, token, marginBottom) {
+  base.applyCodeBlockRenderable.call(this, renderable, token, marginBottom)
+  showUntilHighlighted(this, renderable)
 }
 
 extend({ reply_markdown: ReplyMarkdownRenderable })

@@ -179,12 +179,15 @@ export function Composer(props: ComposerProps) {
     sync()
   }
 
+  // The hint stays on the editor's one line: a wrapped placeholder is cut at its first line.
   const placeholder = () => {
-    const wide = dims().width >= 72
+    const width = dims().width
     if (props.running) {
-      return wide ? "Enter queues a follow-up · Alt+Enter steers · Esc stops" : "Enter queue · Esc stop"
+      if (width >= 72) return "Enter queues a follow-up · Alt+Enter steers · Esc stops"
+      return width >= 32 ? "Enter queue · Esc stop" : "Esc stops"
     }
-    return wide ? "Ask anything · / commands · @ files · ! shell" : "Ask anything (/ @ !)"
+    if (width >= 72) return "Ask anything · / commands · @ files · ! shell"
+    return width >= 30 ? "Ask anything (/ @ !)" : "Ask anything"
   }
   const borderColor = () => {
     if (!focused()) return theme.border

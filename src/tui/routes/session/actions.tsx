@@ -69,7 +69,8 @@ export function useCommandActions(): CommandActions {
           title="Choose a model"
           filterable
           current={current}
-          options={r.models.map((m) => ({
+          // Usable models first (Pi knows hundreds, most without a key here); the order is otherwise kept.
+          options={[...r.models.filter((m) => m.available), ...r.models.filter((m) => !m.available)].map((m) => ({
             label: `${m.provider}/${m.id}`,
             value: `${m.provider}/${m.id}`,
             description: m.name && m.name !== m.id ? m.name : undefined,

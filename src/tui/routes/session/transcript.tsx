@@ -9,7 +9,6 @@ function rows(text: string, width: number): number {
   return n
 }
 
-/** A guess at an item's height before it is drawn; measured heights replace it. */
 /** Call card rows: a title, the prompt and the choices per question (the answers add about one each). */
 function askRows(args: unknown): number {
   const questions = (args as { questions?: unknown } | undefined)?.questions
@@ -17,6 +16,7 @@ function askRows(args: unknown): number {
   return questions.reduce<number>((n, q) => n + 3 + (Array.isArray(q?.choices) ? q.choices.length : 0), 0)
 }
 
+/** A guess at an item's height before it is drawn; measured heights replace it. */
 export function estimateItem(item: TranscriptItem, width: number): number {
   const w = Math.max(10, width - 4)
   switch (item.kind) {

@@ -11,28 +11,40 @@ function greeting(hour: number): string {
 
 export function Welcome(props: { version: string; hour: number; model?: string; authHint?: string }) {
   return (
-    <box flexGrow={1} flexDirection="column" alignItems="center" justifyContent="center" paddingX={1}>
-      <text fg={theme.accent}>{"▚▞"}</text>
-      <text fg={theme.accentAlt}>{"▞▚"}</text>
-      <text marginTop={1}>
+    // A short window clips the welcome rather than squeezing its lines into one another.
+    <box
+      flexGrow={1}
+      flexShrink={1}
+      minHeight={0}
+      overflow="hidden"
+      flexDirection="column"
+      alignItems="center"
+      justifyContent="center"
+      paddingX={1}
+    >
+      <text flexShrink={0} fg={theme.accent}>{"▚▞"}</text>
+      <text flexShrink={0} fg={theme.accentAlt}>{"▞▚"}</text>
+      <text flexShrink={0} marginTop={1}>
         <span style={{ fg: theme.text }}>xagent</span>
         <span style={{ fg: theme.dim }}>{` v${props.version}`}</span>
       </text>
-      <text fg={theme.text} marginTop={1}>
+      <text flexShrink={0} fg={theme.text} marginTop={1}>
         {greeting(props.hour)}
       </text>
-      <text fg={theme.muted} wrapMode="word">
+      <text flexShrink={0} fg={theme.muted} wrapMode="word">
         A coding agent that keeps working when the window closes.
       </text>
       <Show when={props.model}>
-        <text fg={theme.dim}>{props.model}</text>
+        <text flexShrink={0} fg={theme.dim}>
+          {props.model}
+        </text>
       </Show>
       <Show when={props.authHint}>
-        <text fg={theme.warning} wrapMode="word" marginTop={1}>
+        <text flexShrink={0} fg={theme.warning} wrapMode="word" marginTop={1}>
           {props.authHint}
         </text>
       </Show>
-      <text fg={theme.dim} marginTop={1} wrapMode="word">
+      <text flexShrink={0} fg={theme.dim} marginTop={1} wrapMode="word">
         /help for commands · @ for files · ! for shell
       </text>
     </box>
