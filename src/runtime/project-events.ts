@@ -213,7 +213,8 @@ export class EventProjector {
           for (const [callId, tool] of this.tools)
             if (tool.status === "pending") out.push(...this.tool(callId, { status: "error" }))
         }
-        if (m.stopReason === "aborted") out.push(this.notice("warning", "Interrupted"))
+        // An aborted reply carries stopReason "aborted" and the window marks it there; a notice
+        // as well would say it twice (and a resumed session has no notice to show).
         return out
       }
       case "toolResult": {

@@ -259,9 +259,9 @@ describe("EventProjector", () => {
       }),
     )
     const out = p.handle(ev({ type: "message_end", message: m }))
-    expect(out.map((e) => e.type)).toEqual(["item_update", "item_update", "item_add"])
+    expect(out.map((e) => e.type)).toEqual(["item_update", "item_update"])
+    expect(out[0]).toMatchObject({ item: { kind: "assistant", stopReason: "aborted" } })
     expect(out[1]).toMatchObject({ item: { id: "c9", status: "error" } })
-    expect(out[2]).toMatchObject({ item: { kind: "notice", level: "warning", text: "Interrupted" } })
   })
 
   test("retries keep the run going and read as a notice", () => {
