@@ -243,6 +243,9 @@ test("a prompt the host refuses is reported and comes back into the prompt", asy
   await app.submit("please keep me")
   await app.until("model not available")
   await app.until("› please keep me")
+  // The cursor is after the handed-back text: typing goes on from its end.
+  await app.mockInput.typeText(" now")
+  await app.until("› please keep me now")
 })
 
 test("a session that cannot be opened says why, and later actions say no session is open", async () => {

@@ -5,7 +5,12 @@ import type { CliRenderer } from "@opentui/core"
 export function fillComposer(renderer: CliRenderer, text: string | undefined) {
   if (!text) return
   setTimeout(() => {
-    const editor = renderer.currentFocusedEditor as { plainText: string; setText(t: string): void } | null
-    if (editor && !editor.plainText) editor.setText(text)
+    const editor = renderer.currentFocusedEditor as EditorLike | null
+    if (!editor || editor.plainText) return
+    editor.setText(text)
+    // Typing goes on after the handed-back text, not in front of it.
+    editor.gotoBufferEnd()
   }, 0)
 }
+
+type EditorLike = { plainText: string; setText(t: string): void; gotoBufferEnd(): void }
