@@ -5,7 +5,7 @@ import type { Selection } from "@opentui/core"
 import { useKeyboard, useRenderer, useSelectionHandler } from "@opentui/solid"
 import { createEffect, Match, onCleanup, Switch } from "solid-js"
 import type { Client } from "../client/client"
-import { ClientProvider } from "./context/client"
+import { ClientProvider, useClient } from "./context/client"
 import { DialogProvider, useDialog } from "./context/dialog"
 import { ExitProvider, useExit } from "./context/exit"
 import { RouteProvider, useRoute } from "./context/route"
@@ -24,11 +24,14 @@ export interface AppProps {
   connect: () => Promise<Client>
   target: TuiOptions["target"]
   initialPrompt?: string
-  onExit: (code: number) => void
+  onExit: (code: number, message?: string) => void
   /** Lets the caller read live state at exit (the farewell needs it). */
   onState?: (state: { running: () => boolean; sessionId: () => string | undefined }) => void
   flushInterval?: number
 }
+
+/** Exit code of a window whose daemon went away. */
+export const EXIT_LOST = 75
 
 /** How long the first Ctrl+C stays armed for the second. */
 const QUIT_WINDOW_MS = 2000
@@ -41,9 +44,19 @@ function Shell(props: { version: string; cwd: string; onState?: AppProps["onStat
   const sync = useSync()
   const view = useView()
   const exit = useExit()
+  const client = useClient()
   let armedUntil = 0
 
   onCleanup(sync.onNotify((n) => toast.show(n)))
+  // A daemon that stopped answering (two missed pings, or reconnects that failed) will not come
+  // back by itself: close cleanly and say how to pick the session up again, rather than hang.
+  onCleanup(
+    client.onConnection((c) => {
+      if (c.state !== "lost") return
+      const resume = sync.data.sessionId ? "xagent -c resumes the session from its file" : "run xagent again"
+      exit.exit(EXIT_LOST, `xagent: the connection to the daemon was lost (${c.reason}). ${resume}.`)
+    }),
+  )
   props.onState?.({ running: () => sync.data.running, sessionId: () => sync.data.sessionId })
 
   createEffect(() => {

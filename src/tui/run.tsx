@@ -40,9 +40,11 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
   const exited = new Promise<number>((r) => (settle = r))
   let finished = false
 
-  const finish = (code: number) => {
+  let message: string | undefined
+  const finish = (code: number, said?: string) => {
     if (finished) return
     finished = true
+    message = said
     settle(code)
   }
   const onSignal = (signal: OwnSignal) => () => finish(SIGNAL_CODES[signal])
@@ -80,8 +82,9 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
   if (!renderer.isDestroyed) renderer.destroy()
   await client?.close().catch(() => {})
   const farewell =
-    running && id && client?.kind === "socket"
+    message ??
+    (running && id && client?.kind === "socket"
       ? `The reply is still running. Pick it up again with: xagent attach ${id}`
-      : undefined
+      : undefined)
   return { exitCode: code, farewell }
 }

@@ -62,17 +62,27 @@ test("extension widgets sit above and below the composer", async () => {
   expect(rows.findIndex((l) => l.includes("BELOW"))).toBe(composer + 2)
 })
 
-test("ui_notify shows a toast; a lost connection shows a banner until it is back", async () => {
+test("ui_notify shows a toast; a degraded link shows a banner until it is back", async () => {
   app = await mountApp({ width: 80, height: 20 })
   await app.emit({ type: "snapshot", snapshot: snapshot() }, { type: "ui_notify", level: "error", message: "Build failed" })
   expect(await app.until("Build failed")).toContain("✗ Build failed")
 
-  app.client.setConnection({ state: "lost", reason: "socket closed" })
-  expect(await app.until("Connection lost")).toContain("Connection lost: socket closed. Reconnecting…")
+  app.client.setConnection({ state: "degraded", reason: "the daemon is not answering" })
+  expect(await app.until("Connection degraded")).toContain("Connection degraded: the daemon is not answering")
   app.client.setConnection({ state: "connected" })
-  expect(await app.until((f) => !f.includes("Connection lost"))).not.toContain("socket closed")
-  // Back on the link, the stream is picked up after the last applied event.
-  expect(app.client.calls("session.subscribe").at(-1)).toEqual({ sessionId: "s1", after: 2 })
+  expect(await app.until((f) => !f.includes("Connection degraded"))).not.toContain("not answering")
+  expect(app.exits).toEqual([])
+})
+
+test("a daemon that stopped answering closes the window with a way back", async () => {
+  app = await mountApp({ width: 80, height: 20 })
+  await app.emit({ type: "snapshot", snapshot: snapshot() })
+  await app.until("Ask anything")
+  app.client.setConnection({ state: "lost", reason: "the daemon stopped answering" })
+  expect(app.exits).toEqual([75])
+  expect(app.farewells).toEqual([
+    "xagent: the connection to the daemon was lost (the daemon stopped answering). xagent -c resumes the session from its file.",
+  ])
 })
 
 test("a session the host closed says so", async () => {

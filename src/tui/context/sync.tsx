@@ -1,6 +1,6 @@
 // Feeds the session store from the client's event stream. Events are queued and applied in
-// batches (at most one flush per ~16 ms); after a lost link comes back the stream is picked up
-// again after the last applied seq.
+// batches (at most one flush per ~16 ms). A dropped link is the client's to mend (the socket
+// client resubscribes after the last seq it saw); a lost one closes the window (app.tsx).
 import { onCleanup } from "solid-js"
 import type { EventEnvelope } from "../../protocol"
 import { useClient } from "./client"
@@ -16,7 +16,6 @@ export const { use: useSync, provider: SyncProvider } = createSimpleContext({
     const store = createSessionStore({ onNotify: (n) => notifyListeners.forEach((fn) => fn(n)) })
     const queue = createEventQueue<EventEnvelope>((events) => store.apply(events), props.flushInterval ?? 16)
     let unsubscribe: (() => void) | undefined
-    let lost = false
 
     const subscribe = (sessionId: string, after: number) => {
       unsubscribe?.()
@@ -25,16 +24,7 @@ export const { use: useSync, provider: SyncProvider } = createSimpleContext({
       unsubscribe = c.subscribe(sessionId, after, (env) => queue.push(env))
     }
 
-    const stopConnection = client.onConnection((c) => {
-      if (c.state === "lost") lost = true
-      if (c.state !== "connected" || !lost) return
-      lost = false
-      const id = store.state.sessionId
-      if (id) subscribe(id, store.lastSeq)
-    })
-
     onCleanup(() => {
-      stopConnection()
       unsubscribe?.()
       queue.dispose()
     })

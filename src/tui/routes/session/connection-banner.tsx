@@ -11,7 +11,7 @@ export function bannerText(input: {
   const c = input.connection
   if (c.state === "failed") return { text: `Could not connect: ${c.reason}`, color: theme.error }
   if (input.failure) return { text: `Could not open the session: ${input.failure}`, color: theme.error }
-  if (c.state === "lost") return { text: `Connection lost: ${c.reason}. Reconnecting…`, color: theme.error }
+  if (c.state === "lost") return { text: `Connection lost: ${c.reason}`, color: theme.error }
   if (c.state === "degraded") return { text: `Connection degraded: ${c.reason}`, color: theme.warning }
   if (input.closedReason) return { text: `Session closed: ${input.closedReason}`, color: theme.warning }
   return undefined
