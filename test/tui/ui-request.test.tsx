@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from "bun:test"
-import { snapshot } from "../fixture/fake-client"
+import { FakeClient, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"
 
 let app: MountedApp | undefined
@@ -89,4 +89,27 @@ test("a pending dialog in the snapshot (attaching later) is shown", async () => 
     }),
   })
   expect(await app.until("Run migration?")).toContain("on prod")
+})
+
+test("an answer that does not get through brings the dialog back: the host is still waiting", async () => {
+  let refuse = true
+  app = await mountApp({
+    width: 80,
+    height: 24,
+    client: new FakeClient({
+      "session.uiRespond": () => {
+        if (refuse) throw new Error("connection to the daemon lost")
+        return {}
+      },
+    }),
+  })
+  await app.emit({ type: "snapshot", snapshot: snapshot() })
+  await app.emit({ type: "ui_request", request: { id: "r1", kind: "confirm", title: "Deploy now?", message: "prod" } })
+  await app.until("Deploy now?")
+  app.mockInput.pressKey("y")
+  expect(await app.until("connection to the daemon lost")).toContain("Deploy now?")
+  refuse = false
+  app.mockInput.pressKey("y")
+  await app.until((f) => !f.includes("Deploy now?"))
+  expect(app.client.calls("session.uiRespond").map((r) => r.response)).toEqual([{ confirmed: true }, { confirmed: true }])
 })

@@ -1,10 +1,10 @@
 // ask_user questions the host holds for this session: the oldest one not yet answered here shows as the
 // question dock above the composer, goes back with session.uiRespond, and closes when any window answers
 // it (ui_resolved drops it from the pending list).
-import { createMemo, createSignal, Show } from "solid-js"
-import type { Params, UiRequest } from "../../../protocol"
+import { createMemo, Show } from "solid-js"
+import type { UiRequest } from "../../../protocol"
 import { QuestionDock } from "../../component/question-dock/question-dock"
-import { useSession } from "../../context/session"
+import { createPendingAnswers } from "./pending-answers"
 import { useSync } from "../../context/sync"
 
 export type AskRequest = Extract<UiRequest, { kind: "ask_user" }>
@@ -14,24 +14,15 @@ export const dockHeight = (rows: number) => Math.max(8, Math.min(rows - 6, Math.
 
 export function useAskDock() {
   const sync = useSync()
-  const session = useSession()
-  // Answered here but not yet resolved by the host: the next one may show meanwhile.
-  const [answered, setAnswered] = createSignal<ReadonlySet<string>>(new Set())
+  const answers = createPendingAnswers()
   const request = createMemo(
-    () => sync.data.ui.pending.find((r): r is AskRequest => r.kind === "ask_user" && !answered().has(r.id)),
+    () => sync.data.ui.pending.find((r): r is AskRequest => r.kind === "ask_user" && !answers.isAnswered(r.id)),
     undefined,
     // Keyed on the id: a store update of the same request must not remount the dock and lose staged answers.
     { equals: (a, b) => a?.id === b?.id },
   )
 
-  const respond = async (id: string, response: Params<"session.uiRespond">["response"]) => {
-    setAnswered((s) => new Set([...s, id]))
-    const ok = await session.act("session.uiRespond", { requestId: id, response })
-    // Refused (the host says why in a toast): if the host still holds it, the questions come back.
-    if (ok === undefined) setAnswered((s) => new Set([...s].filter((x) => x !== id)))
-  }
-
-  return { request, active: () => request() !== undefined, respond }
+  return { request, active: () => request() !== undefined, respond: answers.respond }
 }
 
 export function AskDock(props: {

@@ -1,29 +1,25 @@
 // Extension dialogs held by the host: the oldest pending one is shown, answered with
 // session.uiRespond, and closed when any window answers it (ui_resolved).
-import { createEffect, createSignal, on, onCleanup } from "solid-js"
+import { createEffect, on, onCleanup } from "solid-js"
 import type { UiRequest } from "../../../protocol"
 import { useDialog, type DialogHandle } from "../../context/dialog"
-import { useSession } from "../../context/session"
 import { useSync } from "../../context/sync"
 import { DialogConfirm } from "../../ui/dialog-confirm"
 import { DialogEditor } from "../../ui/dialog-editor"
 import { DialogInput } from "../../ui/dialog-input"
 import { DialogSelect } from "../../ui/dialog-select"
+import { createPendingAnswers, type UiAnswer } from "./pending-answers"
 
-type Response = { value: string } | { confirmed: boolean } | { cancelled: true }
 
 export function UiRequests() {
   const sync = useSync()
-  const session = useSession()
   const dialog = useDialog()
+  const answers = createPendingAnswers()
   let shown: { id: string; handle: DialogHandle } | undefined
-  // Answered here but not yet resolved by the host: the next pending one may show meanwhile.
-  const [answered, setAnswered] = createSignal<ReadonlySet<string>>(new Set())
 
-  const respond = (id: string, response: Response) => {
-    setAnswered((s) => new Set([...s, id]))
+  const respond = (id: string, response: UiAnswer) => {
     if (shown?.id === id) shown = undefined
-    void session.act("session.uiRespond", { requestId: id, response })
+    void answers.respond(id, response)
   }
 
   const render = (r: UiRequest) => {
@@ -67,7 +63,7 @@ export function UiRequests() {
   }
 
   // ask_user questions have their own dock; everything else is a dialog here.
-  const next = () => sync.data.ui.pending.find((r) => r.kind !== "ask_user" && !answered().has(r.id))
+  const next = () => sync.data.ui.pending.find((r) => r.kind !== "ask_user" && !answers.isAnswered(r.id))
 
   createEffect(
     on(next, (request) => {
