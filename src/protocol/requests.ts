@@ -164,8 +164,12 @@ export interface Results {
 
 export type Result<M extends Method> = Results[M]
 
-/** Requests that change a session: refused to processes the agent itself started. */
+/** Requests that change a session or run code in the host: refused to processes the agent itself started. */
 export const MUTATING = new Set<Method>([
+  // Opening loads the folder's Pi extensions into the host: code the caller chooses.
+  "session.open",
+  // Writes a file wherever the caller says.
+  "session.export",
   "session.prompt",
   "session.bash",
   "session.abort",
