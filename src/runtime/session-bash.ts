@@ -5,6 +5,11 @@ import type { AgentSession } from "./pi-types"
 
 /** Output kept on a running bash item; the final item carries Pi's (truncated) result. */
 const LIVE_TAIL = 32 * 1024
+/**
+ * A running item is re-sent at most this often: a command that flushes every line would
+ * otherwise send (and journal, and copy into every window) its whole tail per line.
+ */
+const LIVE_INTERVAL_MS = 100
 
 export interface BashSink {
   emit(e: SessionEvent): void
@@ -25,12 +30,21 @@ export function runBash(s: AgentSession, command: string, sink: BashSink): void 
   }
   sink.emit({ type: "item_add", item })
   let output = ""
+  let pending: ReturnType<typeof setTimeout> | undefined
   const onChunk = (chunk: string) => {
     output = (output + chunk).slice(-LIVE_TAIL)
-    sink.emit({ type: "item_update", item: { ...item, output } })
+    pending ??= setTimeout(() => {
+      pending = undefined
+      sink.emit({ type: "item_update", item: { ...item, output } })
+    }, LIVE_INTERVAL_MS)
+  }
+  const settle = () => {
+    clearTimeout(pending)
+    pending = undefined
   }
   s.executeBash(command, onChunk).then(
     (r) => {
+      settle()
       const done: BashItem = {
         ...item,
         output: r.output,
@@ -42,6 +56,7 @@ export function runBash(s: AgentSession, command: string, sink: BashSink): void 
       sink.emit({ type: "item_update", item: done })
     },
     (err) => {
+      settle()
       sink.emit({ type: "item_update", item: { ...item, output, status: "done", cancelled: true } })
       sink.notice("error", `Command failed: ${err instanceof Error ? err.message : String(err)}`)
     },

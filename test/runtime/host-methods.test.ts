@@ -107,6 +107,19 @@ test("!bash runs as a bash item with its output", async () => {
   expect(rec.events.map((e) => e.event.type)).toContain("item_add")
 })
 
+test("!bash that prints line after line sends its running output in a few updates, not one per line", async () => {
+  fx = await createFauxFixture()
+  const { sessionId } = await fx.open()
+  const rec = fx.record(sessionId)
+  const command = "for i in $(seq 1 200); do echo line-$i; sleep 0.005; done"
+  await fx.client.request("session.bash", { sessionId, command })
+  const s = await rec.waitFor((s) => s.items.some((i) => i.kind === "bash" && i.status === "done"), "the command")
+  expect(s.items[0]).toMatchObject({ kind: "bash", status: "done", exitCode: 0 })
+  expect((s.items[0] as { output: string }).output).toContain("line-200")
+  const updates = rec.events.filter((e) => e.event.type === "item_update").length
+  expect(updates).toBeLessThan(100)
+})
+
 test("export writes markdown and Pi's html; lastReply gives the reply text", async () => {
   fx = await createFauxFixture({ files: { "a.txt": "alpha\n" } })
   const { sessionId } = await fx.open()
