@@ -15,6 +15,8 @@ type OutFrame =
   | { type: "log"; message: string }
   | { type: "disposed" }
 
+const DISPOSE_TIMEOUT_MS = 5000
+
 export function createWorkerClient(opts: WorkerClientOptions = {}, log: (msg: string) => void = () => {}): Client {
   const worker = new Worker(new URL("../runtime/worker-entry.ts", import.meta.url))
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>()
@@ -89,7 +91,11 @@ export function createWorkerClient(opts: WorkerClientOptions = {}, log: (msg: st
       if (state?.state !== "lost") {
         const done = new Promise<void>((resolve) => (onDisposed = resolve))
         send({ type: "dispose" })
-        await done
+        // A tool that ignores its abort, or an extension's shutdown hook, must not keep a closed
+        // window's process alive: give disposal a while, then end the worker regardless.
+        let timer: ReturnType<typeof setTimeout> | undefined
+        await Promise.race([done, new Promise<void>((resolve) => (timer = setTimeout(resolve, DISPOSE_TIMEOUT_MS)))])
+        clearTimeout(timer)
       }
       worker.terminate()
       listeners.clear()
