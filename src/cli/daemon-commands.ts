@@ -6,6 +6,7 @@ import type { Command } from "commander"
 import { connectOrStart, DaemonUnavailable } from "../client/connect"
 import { connectSocket, type SocketClient } from "../client/socket-client"
 import type { DaemonStatus, LiveSessionStatus, SavedSession } from "../protocol"
+import { connectClient } from "./connect-client"
 import { loadWindow } from "./load-window"
 import { daemonPaths } from "../util/daemon-paths"
 import { err, out } from "./io"
@@ -121,24 +122,25 @@ async function attach(ref: string | undefined): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError("attach needs a terminal")
   const client = await reach(true)
   if (!client) throw new DaemonUnavailable("no live sessions: the xagent daemon is not running")
-  let handedOver = false
+  let target: LiveSessionStatus | undefined
   try {
     const { sessions } = await client.daemon("daemon.status", {})
-    const target = ref ? pickByRef(sessions, ref) : await pickHere(sessions)
-    if (!target) return 1
-    const runTui = await loadWindow()
-    handedOver = true
-    const result = await runTui({
-      cwd: target.cwd,
-      version: VERSION,
-      connect: async () => client,
-      target: { kind: "attach", sessionId: target.sessionId },
-    })
-    if (result.farewell) await out(result.farewell + "\n")
-    return result.exitCode
+    target = ref ? pickByRef(sessions, ref) : await pickHere(sessions)
   } finally {
-    if (!handedOver) await client.close()
+    await client.close()
   }
+  if (!target) return 1
+  const runTui = await loadWindow()
+  // The window gets a client of its own, as `xagent` does: heartbeat and reconnect on, so a
+  // dropped link mends itself and a daemon that stops answering is noticed.
+  const result = await runTui({
+    cwd: target.cwd,
+    version: VERSION,
+    connect: () => connectClient({ daemon: true }),
+    target: { kind: "attach", sessionId: target.sessionId },
+  })
+  if (result.farewell) await out(result.farewell + "\n")
+  return result.exitCode
 }
 
 export function pickByRef(sessions: LiveSessionStatus[], ref: string): LiveSessionStatus {

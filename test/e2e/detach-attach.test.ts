@@ -2,7 +2,7 @@
 // terminal is killed mid-reply, and `xagent attach` in a new one shows the reply finishing whole.
 import { afterAll, describe, expect, test } from "bun:test"
 import { spawnSync } from "node:child_process"
-import { readdirSync, readFileSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { makeSandbox, startMockLlm, writeAgentDir, XAGENT_BIN } from "../fixture/mockllm"
 import { hasTmux, openPane } from "./tmux"
@@ -49,14 +49,22 @@ describe.skipIf(!hasTmux)("a reply outlives its terminal", () => {
     expect(screen).toContain("count slowly")
     expect(screen).toContain("w89 w90 reply-complete-marker")
 
-    // The session file holds the same reply, word for word.
-    const dir = join(box.agentDir, "sessions")
-    const files = readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith(".jsonl"))
-    expect(files).toHaveLength(1)
-    const lines = readFileSync(join(dir, files[0]!), "utf8").trim().split("\n").map((l) => JSON.parse(l))
-    const texts = lines
-      .filter((l) => l.type === "message" && l.message.role === "assistant")
-      .flatMap((l) => l.message.content.filter((c: { type: string }) => c.type === "text").map((c: { text: string }) => c.text))
-    expect(texts.join("")).toBe(REPLY)
+    // The session file holds the same reply, word for word (it is written when the reply ends,
+    // just after its last words reach the screen).
+    expect(await replyInSessionFile(join(box.agentDir, "sessions"))).toBe(REPLY)
   }, 90_000)
 })
+
+async function replyInSessionFile(dir: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const files = existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith(".jsonl")) : []
+    const lines = files.length === 1 ? readFileSync(join(dir, files[0]!), "utf8").trim().split("\n") : []
+    const texts = lines
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.type === "message" && l.message.role === "assistant")
+      .flatMap((l) => l.message.content.filter((c: { type: string }) => c.type === "text").map((c: { text: string }) => c.text))
+    if (texts.length > 0 || Date.now() > deadline) return texts.join("")
+    await Bun.sleep(50)
+  }
+}
