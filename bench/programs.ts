@@ -10,6 +10,8 @@ export interface Program {
   id: ProgramId
   /** argv for one run; `session` is a session file to open */
   argv(opts: { session?: string }): string[]
+  /** argv that opens a window on the session already live in this folder (xagent's daemon only) */
+  attachArgv?(): string[]
   markers: {
     /** on screen ⇒ the first frame (welcome / prompt) is drawn */
     firstFrame: string
@@ -34,6 +36,7 @@ export function xagent(opts: { daemon: boolean }): Program {
       ...(opts.daemon ? [] : ["--no-daemon"]),
       ...(session ? ["--session", session] : []),
     ],
+    attachArgv: opts.daemon ? () => [join(REPO, "bin", "xagent"), "attach"] : undefined,
     markers: {
       // the welcome's title line (src/tui/routes/session/welcome.tsx), drawn before any session host answers
       firstFrame: `xagent v${version}`,

@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process"
 import { existsSync, writeFileSync } from "node:fs"
 import { loadavg } from "node:os"
 import { join } from "node:path"
+import { attachLong } from "./cases/attach-long"
 import { firstFrame } from "./cases/first-frame"
 import { idle } from "./cases/idle"
 import { keystrokeEcho } from "./cases/keystroke-echo"
@@ -22,7 +23,7 @@ import { runCase } from "./lib/run-case"
 import { Tmux } from "./lib/tmux"
 import { pi, REPO, xagent, type Program, type ProgramId } from "./programs"
 
-const CASES: BenchCase[] = [firstFrame, reply, streamingCost, longResume, longStreaming, keystrokeEcho, idle]
+const CASES: BenchCase[] = [firstFrame, reply, streamingCost, longResume, attachLong, longStreaming, keystrokeEcho, idle]
 
 interface Args {
   options: Options

@@ -1,7 +1,7 @@
 // CPU and memory of a program's whole process tree, read from /proc.
 // A process belongs to the tree if it descends from the pane's shell or carries the run's tag in
 // its environment (a daemon the program starts detached is no longer a descendant but keeps the tag).
-import { readdirSync, readFileSync } from "node:fs"
+import { closeSync, openSync, readdirSync, readFileSync, readSync } from "node:fs"
 
 const TICK_S = 0.01 // CLK_TCK is 100 on Linux
 const PAGE_KB = 4
@@ -149,4 +149,49 @@ export function pidsWithEnv(prefix: string): number[] {
 /** The program's own process: the child of the pane's shell (helpers such as a daemon are the rest). */
 export function mainPid(sample: TreeSample, paneShell: number): number | undefined {
   return sample.pids.find((pid) => pid !== paneShell && sample.parents.get(pid) === paneShell)
+}
+
+/**
+ * Resident memory of a set of processes with every physical page counted once, from
+ * /proc/<pid>/pagemap (needs root; undefined otherwise). A sum of RSS counts a page each process
+ * maps once per process: two Bun processes both hold much of the same Bun binary in memory.
+ */
+export function uniqueResidentKb(pids: number[]): number | undefined {
+  const frames = new Set<number>()
+  for (const pid of pids) {
+    let smaps: string
+    let fd: number
+    try {
+      smaps = readFileSync(`/proc/${pid}/smaps`, "utf8")
+      fd = openSync(`/proc/${pid}/pagemap`, "r")
+    } catch {
+      continue
+    }
+    try {
+      let start = 0
+      let end = 0
+      for (const line of smaps.split("\n")) {
+        const range = /^([0-9a-f]+)-([0-9a-f]+) /.exec(line)
+        if (range) {
+          start = parseInt(range[1]!, 16)
+          end = parseInt(range[2]!, 16)
+          continue
+        }
+        if (!line.startsWith("Rss:") || line.endsWith(" 0 kB")) continue
+        const pages = (end - start) / 4096
+        const buf = Buffer.alloc(pages * 8)
+        readSync(fd, buf, 0, buf.length, (start / 4096) * 8)
+        for (let i = 0; i < pages; i++) {
+          const hi = buf.readUInt32LE(i * 8 + 4)
+          if ((hi & 0x80000000) === 0) continue
+          // bits 0-54: the page frame (0 when not root)
+          const pfn = (hi & 0x7fffff) * 2 ** 32 + buf.readUInt32LE(i * 8)
+          if (pfn !== 0) frames.add(pfn)
+        }
+      }
+    } finally {
+      closeSync(fd)
+    }
+  }
+  return frames.size ? frames.size * 4 : undefined
 }

@@ -2,8 +2,15 @@
 
 export function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
   return new Promise((resolve) => {
-    if (stream.write(text)) resolve()
-    else stream.once("drain", () => resolve())
+    const done = () => {
+      stream.off("error", done)
+      stream.off("drain", done)
+      resolve()
+    }
+    // A terminal that went away fails the write (EIO) and never drains: nobody is left to wait for.
+    stream.once("error", done)
+    if (stream.write(text)) done()
+    else stream.once("drain", done)
   })
 }
 

@@ -1,5 +1,9 @@
 // Entry point run by bin/xagent. Kept tiny: everything heavy is imported by the command that needs it.
+import { dropBunTuning } from "../util/bun-tuning"
 import { runCli } from "./index"
+
+// Set by bin/xagent for this process only (Bun read them at start): what we spawn gets Bun's defaults.
+dropBunTuning()
 
 const code = await runCli(process.argv.slice(2))
 process.exitCode = code

@@ -1,6 +1,8 @@
 // The window's side of the daemon socket: JSONL requests correlated by id, per-session event
 // routing with the last seen seq (so a reconnect resumes where it left off), a heartbeat that
-// reports `degraded` after one missed ping and `lost` after two.
+// reports `degraded` after one missed ping and `lost` after two. The heartbeat runs only while
+// the window waits for something (a request in flight, a reply running): an idle window wakes
+// for nothing, and a daemon that hung meanwhile is found by the next request.
 import type { Socket } from "bun"
 import type { Client, ConnectionState } from "./client"
 import {
@@ -50,6 +52,8 @@ interface Pending {
 interface Sub {
   onEvent(e: EventEnvelope): void
   lastSeq: number
+  /** A reply is running in this session (from its snapshot and run events). */
+  running: boolean
 }
 
 const RECONNECT_DELAYS = [50, 200, 500, 1000]
@@ -74,6 +78,9 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
   let daemonPid = 0
   let missed = 0
   let pingOut = false
+  let heartbeat: ReturnType<typeof setInterval> | undefined
+  /** hello answered: before that the hello's own timeout covers a daemon that does not answer */
+  let greeted = false
   const encoder = new TextEncoder()
 
   const emit = (s: ConnectionState) => {
@@ -110,7 +117,11 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
       const sub = subs.get(frame.sessionId)
       if (!sub) return
       sub.lastSeq = Math.max(sub.lastSeq, frame.seq)
-      if (frame.event?.type === "closed") subs.delete(frame.sessionId)
+      const ev = frame.event
+      if (ev?.type === "snapshot") sub.running = !!ev.snapshot?.running
+      else if (ev?.type === "run") sub.running = !!ev.running
+      if (sub.running) armHeartbeat()
+      if (ev?.type === "closed") subs.delete(frame.sessionId)
       try {
         sub.onEvent(frame as EventEnvelope)
       } catch (e) {
@@ -138,6 +149,7 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
       pending.set(id, { resolve, reject })
       writeQueue.push(bytes)
       if (writeQueue.length === 1) flush()
+      if (method !== "ping") armHeartbeat()
     })
   }
 
@@ -159,6 +171,7 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
     writeQueue = []
     missed = 0
     pingOut = false
+    greeted = false
     if (opts.skipHello) return
     let timer: Timer | undefined
     const hello = await Promise.race([
@@ -181,7 +194,9 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
       }),
     ]).finally(() => clearTimeout(timer))
     daemonPid = hello.pid
+    greeted = true
     for (const [sessionId, sub] of subs) void subscribeWire(sessionId, sub)
+    if (waiting()) armHeartbeat()
   }
 
   const subscribeWire = (sessionId: string, sub: Sub) =>
@@ -219,38 +234,50 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
   }
 
   const heartbeatMs = opts.heartbeatMs ?? 5000
-  const heartbeat =
-    heartbeatMs > 0
-      ? setInterval(() => {
-          if (!socket || state === "lost") return
-          if (pingOut) {
-            missed++
-            if (missed === 1) emit({ state: "degraded", reason: "the daemon is not answering" })
-            else {
-              emit({ state: "lost", reason: "the daemon stopped answering" })
-              failPending("the daemon stopped answering")
-              teardown()
-            }
-            return
-          }
-          pingOut = true
-          send("ping", {}).then(
-            () => {
-              pingOut = false
-              if (missed > 0 && state === "degraded") emit({ state: "connected" })
-              missed = 0
-            },
-            () => {},
-          )
-        }, heartbeatMs)
-      : undefined
-  heartbeat?.unref?.()
+  /** Something is awaited from the daemon: a request other than our own ping, or a running reply. */
+  const waiting = () => pending.size > (pingOut ? 1 : 0) || [...subs.values()].some((s) => s.running)
+
+  function disarmHeartbeat() {
+    if (heartbeat) clearInterval(heartbeat)
+    heartbeat = undefined
+  }
+
+  function armHeartbeat() {
+    if (heartbeatMs <= 0 || heartbeat || closing || !greeted) return
+    heartbeat = setInterval(beat, heartbeatMs)
+    heartbeat.unref?.()
+  }
+
+  function beat() {
+    if (!socket || state === "lost") return disarmHeartbeat()
+    if (pingOut) {
+      missed++
+      if (missed === 1) emit({ state: "degraded", reason: "the daemon is not answering" })
+      else {
+        emit({ state: "lost", reason: "the daemon stopped answering" })
+        failPending("the daemon stopped answering")
+        teardown()
+        disarmHeartbeat()
+      }
+      return
+    }
+    if (!waiting()) return disarmHeartbeat()
+    pingOut = true
+    send("ping", {}).then(
+      () => {
+        pingOut = false
+        if (missed > 0 && state === "degraded") emit({ state: "connected" })
+        missed = 0
+      },
+      () => {},
+    )
+  }
 
   try {
     await open()
   } catch (e) {
     closing = true
-    if (heartbeat) clearInterval(heartbeat)
+    disarmHeartbeat()
     teardown()
     throw e
   }
@@ -267,7 +294,7 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
       return send(method, params)
     },
     subscribe(sessionId, after, onEvent) {
-      const sub: Sub = { onEvent, lastSeq: after }
+      const sub: Sub = { onEvent, lastSeq: after, running: false }
       subs.set(sessionId, sub)
       void subscribeWire(sessionId, sub)
       return () => {
@@ -282,7 +309,7 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
     },
     async close() {
       closing = true
-      if (heartbeat) clearInterval(heartbeat)
+      disarmHeartbeat()
       failPending("client closed")
       teardown()
     },

@@ -32,6 +32,10 @@ export interface DaemonContext {
   requestStop(reason: string, ifIdle: boolean): boolean
   maxFrameBytes: number
   outbox: OutboxLimits
+  /** Something may now need the daemon's periodic checks (a client fell behind, a window left a session). */
+  wake?(): void
+  /** Work that leaves garbage behind happened (see quiet-gc.ts). */
+  activity?(): void
 }
 
 export interface SocketLike {
@@ -67,7 +71,7 @@ export class Connection {
     readonly peer: PeerVerdict,
     private readonly ctx: DaemonContext,
   ) {
-    this.outbox = new Outbox(socket, ctx.outbox, (reason) => this.drop(reason))
+    this.outbox = new Outbox(socket, ctx.outbox, (reason) => this.drop(reason), () => ctx.wake?.())
     this.decoder = new LineDecoder(
       (line) => void this.handle(line),
       (bytes) =>
@@ -94,6 +98,7 @@ export class Connection {
 
   sendEvent(env: EventEnvelope) {
     if (this.closed) return
+    this.ctx.activity?.()
     this.outbox.send(encodeEnvelope(env))
     if (env.event.type === "closed") this.subs.delete(env.sessionId)
   }
@@ -126,6 +131,11 @@ export class Connection {
       }
       const result = await this.dispatch(req.method, req.params as Record<string, any>)
       this.send({ id, result })
+      // a request may have left a session unwatched (unsubscribe, an open without a subscription)
+      if (req.method !== "ping") {
+        this.ctx.wake?.()
+        this.ctx.activity?.()
+      }
     } catch (e) {
       if (e instanceof FrameError) return this.replyError(e.id, e.code, e.message)
       if (e instanceof ProtocolError) return this.replyError(id, e.code, e.message)

@@ -24,6 +24,8 @@ export class Outbox {
     private readonly sink: Writable,
     private readonly limits: OutboxLimits,
     private readonly onOverflow: (reason: string) => void,
+    /** Bytes started to wait: from now on someone must call checkStall now and then. */
+    private readonly onBacklog: () => void = () => {},
   ) {}
 
   get bytesQueued() {
@@ -39,6 +41,7 @@ export class Outbox {
       this.lastProgress = Date.now()
       bytes = bytes.subarray(Math.max(0, n))
     }
+    if (this.queue.length === 0) this.onBacklog()
     this.queue.push(bytes)
     this.queued += bytes.length
     const waiting = this.queued - this.queue[0]!.length

@@ -29,6 +29,11 @@ function isZombie(pid: number): boolean {
   }
 }
 
+/** Zombies seen and not yet reaped (the caller keeps checking while there are any). */
+export function trackedZombies(): number {
+  return zombieSince.size
+}
+
 export function reapOrphanZombies(now = Date.now()) {
   if (process.platform !== "linux" || now - lastScan < EVERY_MS) return
   lastScan = now

@@ -1,16 +1,21 @@
 // The socket server and the daemon's lifecycle: accepts windows, ends sessions nobody watches
 // once they are idle, drops stuck clients, reaps orphaned zombies, and exits when idle.
+// Those checks run on a ticker that runs only while one of them has something to wait for (a
+// session no window watches, a client with unsent bytes, a zombie in its grace period, no client
+// and no session at all); whatever can start one of those wakes it. A daemon serving windows that
+// are merely open wakes for nothing.
 import { chmodSync, existsSync, unlinkSync } from "node:fs"
 import { dirname } from "node:path"
 import type { Socket, TCPSocketListener, UnixSocketListener } from "bun"
 import { PROTOCOL_VERSION, type DaemonStatus } from "../protocol"
 import type { HostApi } from "../runtime/host-api"
 import type { DaemonPaths } from "../util/daemon-paths"
+import { createQuietGc } from "../util/quiet-gc"
 import { Connection, type DaemonContext, type Logger } from "./connection"
 import { ensurePrivateDir } from "./lock"
 import type { OutboxLimits } from "./outbox"
 import { judgePeer, type PeerVerdict } from "./peer"
-import { reapOrphanZombies } from "./reaper"
+import { reapOrphanZombies, trackedZombies } from "./reaper"
 
 export interface DaemonServerOptions {
   paths: DaemonPaths
@@ -39,6 +44,7 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
   const { paths, log } = opts
   const startedAt = Date.now()
   const conns = new Set<Connection>()
+  const quietGc = createQuietGc()
   let nextId = 1
   let host: HostApi | undefined
   let stopping = false
@@ -84,6 +90,8 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
     status,
     maxFrameBytes: opts.maxFrameBytes,
     outbox: opts.outbox,
+    wake: () => wake(),
+    activity: () => quietGc.touch(),
     requestStop(reason, ifIdle) {
       if (ifIdle && live().length > 0) return false
       // Let the reply reach the client before the socket closes.
@@ -132,6 +140,7 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
           const conn = socket.data
           if (!conn || !conns.delete(conn)) return
           for (const id of conn.onClose()) endIfAbandoned(id)
+          wake()
         },
         error(socket, err) {
           log.warn(`${socket.data?.label ?? "client"} socket error: ${err.message}`)
@@ -146,11 +155,24 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
   const orphanSince = new Map<string, number>()
   let idleSince: number | undefined
   const tickMs = Math.max(25, Math.min(2000, Math.floor(Math.min(opts.idleMs, opts.lingerMs || opts.idleMs) / 5)))
-  const ticker = setInterval(() => {
+  let ticker: ReturnType<typeof setInterval> | undefined
+
+  function wake() {
+    if (ticker || stopping) return
+    ticker = setInterval(tick, tickMs)
+  }
+
+  function tick() {
     const now = Date.now()
-    for (const c of conns) c.outbox.checkStall(now)
+    let backlog = false
+    for (const c of conns) {
+      c.outbox.checkStall(now)
+      if (c.outbox.bytesQueued > 0) backlog = true
+    }
     const sessions = live()
+    let unwatched = false
     for (const s of sessions) {
+      if (s.subscribers === 0) unwatched = true
       const idle = s.subscribers === 0 && !s.running && s.pendingQuestions === 0
       if (!idle) orphanSince.delete(s.sessionId)
       else if (now - (orphanSince.get(s.sessionId) ?? (orphanSince.set(s.sessionId, now), now)) >= opts.lingerMs) {
@@ -158,16 +180,28 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
         endIfAbandoned(s.sessionId)
       }
     }
-    if (conns.size > 0 || sessions.length > 0) idleSince = undefined
+    const empty = conns.size === 0 && sessions.length === 0
+    if (!empty) idleSince = undefined
     else if (now - (idleSince ??= now) >= opts.idleMs) stop(`idle for ${opts.idleMs} ms`)
-    reapOrphanZombies()
-  }, tickMs)
+    reapOrphanZombies(now)
+    if (backlog || unwatched || empty || trackedZombies() > 0 || stopping) return
+    clearInterval(ticker)
+    ticker = undefined
+  }
+
+  wake()
+  // an orphan the sessions left behind has exited: it may need reaping (see reaper.ts)
+  const onChild = () => wake()
+  process.on("SIGCHLD", onChild)
 
   return {
     startedAt,
     status,
     async shutdown(reason) {
       clearInterval(ticker)
+      ticker = undefined
+      quietGc.dispose()
+      process.off("SIGCHLD", onChild)
       log.info(`shutting down: ${reason}`)
       listener.stop(true)
       for (const c of conns) c.onClose()

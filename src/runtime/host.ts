@@ -26,6 +26,7 @@ import type { JournalLimits } from "./journal"
 import { errorText, LiveSession } from "./live-session"
 import { authStatus, realModel, resolveModel } from "./models"
 import { SESSION_METHODS, type HostContext } from "./session-methods"
+import { installSseRechunking } from "./sse-chunks"
 import {
   listAllSessions,
   listSessions,
@@ -49,6 +50,7 @@ export interface HostOptions {
 }
 
 export function createHost(opts: HostOptions = {}): HostApi {
+  installSseRechunking()
   const agentDir = resolve(opts.agentDir ?? getAgentDir())
   const log = opts.log ?? (() => {})
   const hostExtensionPaths = (opts.extensionPaths ?? []).map((p) => resolve(p))

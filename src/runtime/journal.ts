@@ -1,14 +1,22 @@
 // Per-session event journal: monotonic seq, bounded memory, replay for windows that come back.
 // A window that saw up to `after` gets what followed; one that fell out of the journal (or saw
 // nothing yet) gets a fresh snapshot at the current seq, then live events.
+//
+// Streamed text is handed on in batches: a model can send thousands of deltas a second, and each
+// one handed on costs an encode, a socket write, a decode and a store update in every window.
+// The first delta after a quiet spell goes at once (no added latency); the ones after it wait
+// until `batchMs` after the previous batch and go as one merged delta. Any other event first
+// hands on the deltas before it, so the order never changes.
 import type { EventEnvelope, SessionEvent, SessionSnapshot } from "../protocol"
 
 export interface JournalLimits {
   maxEvents: number
   maxBytes: number
+  /** Streamed text is handed on at most once per this many ms (merged); 0 hands on every delta. */
+  batchMs?: number
 }
 
-export const DEFAULT_LIMITS: JournalLimits = { maxEvents: 5000, maxBytes: 8 * 1024 * 1024 }
+export const DEFAULT_LIMITS: JournalLimits = { maxEvents: 5000, maxBytes: 8 * 1024 * 1024, batchMs: 16 }
 
 type Listener = (e: EventEnvelope) => void
 
@@ -26,6 +34,10 @@ export class Journal {
   private delivered = 0
   private bytes = 0
   private readonly listeners = new Set<Listener>()
+  /** Pending hand-on of merged deltas. */
+  private timer: ReturnType<typeof setTimeout> | undefined
+  /** When deltas were last handed on (performance.now()). */
+  private lastBatch = Number.NEGATIVE_INFINITY
 
   constructor(
     readonly sessionId: string,
@@ -50,7 +62,8 @@ export class Journal {
   append(event: SessionEvent): EventEnvelope {
     const seq = ++this.seq
     if (event.type === "snapshot") {
-      // A snapshot replaces the whole view: nothing before it is worth replaying.
+      // A snapshot replaces the whole view: nothing before it is worth replaying (or handing on).
+      this.cancelBatch()
       this.entries = []
       this.bytes = 0
       this.floor = seq
@@ -64,14 +77,17 @@ export class Journal {
       last.env.seq = seq
       last.bytes += event.delta.length
       this.bytes += event.delta.length
+      this.scheduleBatch()
       return last.env
     }
     const env: EventEnvelope = { type: "event", sessionId: this.sessionId, seq, event }
     const bytes = event.type === "text_delta" ? 120 + event.delta.length : JSON.stringify(event).length
+    if (event.type !== "text_delta") this.flushBatch()
     this.entries.push({ env, bytes })
     this.bytes += bytes
     this.trim()
-    this.deliver(env)
+    if (event.type === "text_delta") this.scheduleBatch()
+    else this.deliver(env)
     return env
   }
 
@@ -80,6 +96,8 @@ export class Journal {
    * event can fall between the two.
    */
   subscribe(after: number, fn: Listener): () => void {
+    // the windows already watching get what is pending first; the new one gets it in its replay
+    this.flushBatch()
     if (after > 0 && after >= this.floor && after <= this.seq) {
       for (const e of this.entries) if (e.env.seq > after) this.safe(fn, e.env)
     } else {
@@ -99,7 +117,34 @@ export class Journal {
 
   /** Drops every listener (the session closed). */
   clear(): void {
+    this.cancelBatch()
     this.listeners.clear()
+  }
+
+  private scheduleBatch() {
+    if (this.timer || !this.listeners.size) return
+    const wait = (this.limits.batchMs ?? DEFAULT_LIMITS.batchMs!) - (performance.now() - this.lastBatch)
+    if (wait <= 0) return this.flushBatch()
+    this.timer = setTimeout(() => {
+      this.timer = undefined
+      this.flushBatch()
+    }, wait)
+  }
+
+  private cancelBatch() {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = undefined
+  }
+
+  /** Hands on the deltas nobody has been given yet, oldest first. */
+  private flushBatch() {
+    this.cancelBatch()
+    if (!this.listeners.size) return
+    let i = this.entries.length
+    while (i > 0 && this.entries[i - 1]!.env.seq > this.delivered) i--
+    if (i === this.entries.length) return
+    this.lastBatch = performance.now()
+    for (const e of this.entries.slice(i)) this.deliver(e.env)
   }
 
   private deliver(env: EventEnvelope) {

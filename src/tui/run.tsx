@@ -81,10 +81,13 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
   const id = sessionId()
   if (!renderer.isDestroyed) renderer.destroy()
   await client?.close().catch(() => {})
+  // After SIGHUP the terminal is gone: there is nobody to tell (and writing to it fails).
   const farewell =
-    message ??
-    (running && id && client?.kind === "socket"
-      ? `The reply is still running. Pick it up again with: xagent attach ${id}`
-      : undefined)
+    code === SIGNAL_CODES.SIGHUP
+      ? undefined
+      : (message ??
+        (running && id && client?.kind === "socket"
+          ? `The reply is still running. Pick it up again with: xagent attach ${id}`
+          : undefined))
   return { exitCode: code, farewell }
 }

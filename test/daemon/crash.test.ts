@@ -28,13 +28,20 @@ test("a daemon that stops answering is reported degraded after one missed ping, 
     }),
   )
   process.kill(pid, "SIGSTOP")
+  let stuck: Promise<Error> | undefined
   try {
+    // an idle window pings nobody; a request that gets no answer starts the heartbeat
+    stuck = c.request("auth.status", {}).then(
+      () => new Error("answered"),
+      (e: Error) => e,
+    )
     await lost
   } finally {
     process.kill(pid, "SIGCONT")
   }
   expect(states.map((s) => s.state)).toEqual(["degraded", "lost"])
   expect(states[1]).toEqual({ state: "lost", reason: "the daemon stopped answering" })
+  expect((await stuck).message).toBe("the daemon stopped answering")
   const err = await c.request("auth.status", {}).catch((e) => e)
   expect(err.message).toBe("not connected to the daemon")
   await c.close()

@@ -37,7 +37,7 @@ test("10 windows see identical event sequences while a window that stopped readi
 
   const expected = JSON.stringify(recs[0]!.events)
   for (const r of recs) expect(JSON.stringify(r.events)).toBe(expected)
-  expect(recs[0]!.events.filter((e) => e.event.type === "text_delta").length).toBeGreaterThan(100)
+  expect(recs[0]!.events.filter((e) => e.event.type === "text_delta").length).toBeGreaterThan(20)
   const text = "word ".repeat(WORDS)
   for (const s of finals) expect(assistantTexts(s.items)).toEqual([text])
   expect(readSessionFile(finals[0]!.info.file!).texts).toEqual([text])

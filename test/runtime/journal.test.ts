@@ -31,7 +31,7 @@ const collect = (j: Journal, after: number) => {
 
 describe("Journal", () => {
   test("numbers events and replays what came after `after`", () => {
-    const j = new Journal("s", snap)
+    const j = new Journal("s", snap, { maxEvents: 5000, maxBytes: 1 << 20, batchMs: 0 })
     const live = collect(j, 0)
     expect(live.got.map((e) => [e.seq, e.event.type])).toEqual([[0, "snapshot"]])
     j.append({ type: "run", running: true })
@@ -59,7 +59,7 @@ describe("Journal", () => {
   })
 
   test("unread deltas of one block merge; read ones never do", () => {
-    const j = new Journal("s", snap)
+    const j = new Journal("s", snap, { maxEvents: 5000, maxBytes: 1 << 20, batchMs: 0 })
     j.append(delta("He"))
     j.append(delta("llo"))
     j.append(delta("!", 1))
@@ -83,6 +83,34 @@ describe("Journal", () => {
     ])
     // A window that saw up to 5 gets the merged text once; seq 6 no longer exists alone.
     expect(collect(j, 5).got.map((e) => [e.seq, e.event])).toEqual([[7, delta("xy", 1)]])
+  })
+
+  test("deltas in quick succession are handed on as one merged delta; other events keep their place", async () => {
+    const j = new Journal("s", snap, { maxEvents: 5000, maxBytes: 1 << 20, batchMs: 100 })
+    const live = collect(j, 0)
+    j.append(delta("He"))
+    // the first delta after a quiet spell goes at once
+    expect(live.got.map((e) => [e.seq, e.event])).toEqual([[0, live.got[0]!.event], [1, delta("He")]])
+    j.append(delta("l"))
+    j.append(delta("lo"))
+    expect(live.got).toHaveLength(2)
+    // a later window's replay has the pending text too, and the first window gets it before that
+    const late = collect(j, 1)
+    expect(live.got.slice(2).map((e) => [e.seq, e.event])).toEqual([[3, delta("llo")]])
+    expect(late.got.map((e) => [e.seq, e.event])).toEqual([[3, delta("llo")]])
+    j.append(delta(" wor"))
+    j.append(delta("ld"))
+    j.append({ type: "run", running: false })
+    const after = [[5, delta(" world")], [6, { type: "run", running: false } as SessionEvent]]
+    expect(live.got.slice(3).map((e) => [e.seq, e.event])).toEqual(after)
+    expect(late.got.slice(1).map((e) => [e.seq, e.event])).toEqual(after)
+    // without another event the batch goes on its own once the interval has passed
+    j.append(delta("a", 1))
+    j.append(delta("b", 1))
+    expect(live.got).toHaveLength(5)
+    while (live.got.length < 6) await Bun.sleep(20)
+    expect(live.got.slice(5).map((e) => [e.seq, e.event])).toEqual([[8, delta("ab", 1)]])
+    expect(j.held().map((e) => e.seq)).toEqual([1, 3, 5, 6, 8])
   })
 
   test("a snapshot event resets the journal; byte bounds drop the oldest", () => {

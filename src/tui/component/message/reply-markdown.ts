@@ -13,8 +13,12 @@
 // Here prose always gets the preview, and a streaming code block shows its text plainly until its
 // first highlight starts; after that OpenTUI's own streaming behaviour (keep the last highlighted
 // text until the next one is ready) takes over. `streaming` keeps its other meanings.
-import { CodeRenderable, MarkdownRenderable } from "@opentui/core"
+//
+// Highlighting comes from replyHighlighter (reply-highlighter.ts), on this thread, not from
+// OpenTUI's tree-sitter worker.
+import { CodeRenderable, MarkdownRenderable, type MarkdownOptions, type RenderContext } from "@opentui/core"
 import { extend } from "@opentui/solid"
+import { replyHighlighter } from "./reply-highlighter"
 
 interface Internals {
   _streaming: boolean
@@ -23,7 +27,11 @@ interface Internals {
   applyCodeBlockRenderable(renderable: unknown, token: unknown, marginBottom: number): void
 }
 
-export class ReplyMarkdownRenderable extends MarkdownRenderable {}
+export class ReplyMarkdownRenderable extends MarkdownRenderable {
+  constructor(ctx: RenderContext, options: MarkdownOptions) {
+    super(ctx, { ...options, treeSitterClient: options.treeSitterClient ?? replyHighlighter })
+  }
+}
 
 const base = MarkdownRenderable.prototype as unknown as Internals
 for (const name of ["createInitialStyledText", "createCodeRenderable", "applyCodeBlockRenderable"] as const)

@@ -1,0 +1,21 @@
+// One collection after a burst has gone quiet; nothing while idle; nothing after dispose.
+import { expect, test } from "bun:test"
+import { createQuietGc } from "../../src/util/quiet-gc"
+
+test("a burst of touches leads to one collection once quiet; idle or disposed means none", async () => {
+  let collected = 0
+  const gc = createQuietGc({ quietMs: 20, collect: () => collected++ })
+  await Bun.sleep(60)
+  expect(collected).toBe(0)
+  for (let i = 0; i < 100; i++) gc.touch()
+  while (collected === 0) await Bun.sleep(5)
+  await Bun.sleep(60)
+  expect(collected).toBe(1)
+  gc.touch()
+  while (collected === 1) await Bun.sleep(5)
+  expect(collected).toBe(2)
+  gc.touch()
+  gc.dispose()
+  await Bun.sleep(60)
+  expect(collected).toBe(2)
+})
