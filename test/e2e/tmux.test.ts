@@ -59,6 +59,15 @@ describe.skipIf(!hasTmux)("xagent in a terminal", () => {
     expect(screen).toMatch(TOOL_ROW)
   }
 
+  /** Runs xagent again with `args` (a -c form) and finds the whole conversation, with no new model call. */
+  async function comeBack(pane: Pane, llm: { requests(): unknown[] }, args: string) {
+    run(pane, args)
+    const again = await pane.waitFor(REPLY)
+    expect(again).toContain(PROMPT)
+    expect(again).toMatch(TOOL_ROW)
+    expect(llm.requests()).toHaveLength(2)
+  }
+
   test("with the daemon: a reply, /quit, then -c shows the same conversation", async () => {
     const { pane, llm } = await setup()
     run(pane, "")
@@ -67,11 +76,7 @@ describe.skipIf(!hasTmux)("xagent in a terminal", () => {
     pane.send("Enter")
     await pane.waitFor("EXIT=0")
 
-    run(pane, "-c")
-    const again = await pane.waitFor(REPLY)
-    expect(again).toContain(PROMPT)
-    expect(again).toMatch(TOOL_ROW)
-    expect(llm.requests()).toHaveLength(2)
+    await comeBack(pane, llm, "-c")
     pane.send("C-c")
     pane.send("C-c")
     await pane.waitFor("EXIT=0")
@@ -95,11 +100,7 @@ describe.skipIf(!hasTmux)("xagent in a terminal", () => {
     pane.send("C-c")
     await pane.waitFor("EXIT=0")
 
-    run(pane, "-c --no-daemon")
-    const again = await pane.waitFor(REPLY)
-    expect(again).toContain(PROMPT)
-    expect(again).toMatch(TOOL_ROW)
-    expect(llm.requests()).toHaveLength(2)
+    await comeBack(pane, llm, "-c --no-daemon")
     pane.type("/quit")
     pane.send("Enter")
     await pane.waitFor("EXIT=0")
