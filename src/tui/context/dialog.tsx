@@ -52,6 +52,21 @@ export function useDialogFrame(): DialogFrame | undefined {
   return useContext(FrameContext)
 }
 
+/**
+ * Wires a dialog's cancel: inside the stack, its Esc (and any close from outside) calls `cancel`;
+ * standing alone, the dialog takes Esc itself.
+ */
+export function useDialogCancel(cancel: () => void): DialogFrame | undefined {
+  const frame = useDialogFrame()
+  frame?.onCancel(cancel)
+  useKeyboard((key) => {
+    if (frame || key.name !== "escape") return
+    key.preventDefault()
+    cancel()
+  })
+  return frame
+}
+
 export function DialogProvider(props: ParentProps) {
   const [stack, setStack] = createSignal<Entry[]>([])
   const dims = useTerminalDimensions()

@@ -2,9 +2,9 @@
 import { onMount } from "solid-js"
 import type { KeyEvent, TextareaRenderable } from "@opentui/core"
 import { TextAttributes } from "@opentui/core"
-import { useKeyboard, useTerminalDimensions } from "@opentui/solid"
+import { useTerminalDimensions } from "@opentui/solid"
 import { theme } from "../theme"
-import { useDialogFrame } from "../context/dialog"
+import { useDialogCancel } from "../context/dialog"
 
 export interface DialogEditorProps {
   title: string
@@ -14,17 +14,10 @@ export interface DialogEditorProps {
 }
 
 export function DialogEditor(props: DialogEditorProps) {
-  const frame = useDialogFrame()
-  frame?.onCancel(() => props.onCancel())
+  const frame = useDialogCancel(() => props.onCancel())
   const dims = useTerminalDimensions()
   let editor: TextareaRenderable | undefined
   onMount(() => editor?.gotoBufferEnd())
-
-  useKeyboard((key) => {
-    if (frame || key.name !== "escape") return
-    key.preventDefault()
-    props.onCancel()
-  })
 
   const onKeyDown = (key: KeyEvent) => {
     const save = (key.name === "s" && key.ctrl) || (key.name === "return" && (key.ctrl || key.meta || !!key.super))

@@ -1,9 +1,8 @@
 // One line of text: Enter submits (an empty answer too), Esc cancels.
 import type { InputRenderable } from "@opentui/core"
 import { TextAttributes } from "@opentui/core"
-import { useKeyboard } from "@opentui/solid"
 import { theme } from "../theme"
-import { useDialogFrame } from "../context/dialog"
+import { useDialogCancel } from "../context/dialog"
 
 export interface DialogInputProps {
   title: string
@@ -13,15 +12,8 @@ export interface DialogInputProps {
 }
 
 export function DialogInput(props: DialogInputProps) {
-  const frame = useDialogFrame()
-  frame?.onCancel(() => props.onCancel())
+  const frame = useDialogCancel(() => props.onCancel())
   let input: InputRenderable | undefined
-
-  useKeyboard((key) => {
-    if (frame || key.name !== "escape") return
-    key.preventDefault()
-    props.onCancel()
-  })
 
   return (
     <box flexDirection="column">
