@@ -31,6 +31,8 @@ export interface Options {
   pacedTokens: number
   echoChars: number
   idleSeconds: number
+  /** the idle period starts at least this long after the program is ready */
+  idleSettleSeconds: number
   sessionMessages: number
 }
 

@@ -43,7 +43,7 @@ export function format(value: number, unit: Unit): string {
     case "CPU s":
       return `${value.toFixed(2)} s`
     case "CPU ms":
-      return `${value.toFixed(1)} ms`
+      return `${value.toFixed(value < 10 ? 2 : 1)} ms`
     case "CPU ms/1k tok":
       return `${value.toFixed(1)} ms`
     case "×":
@@ -62,6 +62,7 @@ export interface Row {
   metric: MetricSpec
   xagent?: Figure
   pi?: Figure
+  /** xagent ÷ pi; NaN when both are 0 */
   ratio?: number
   verdict: string
 }
@@ -72,10 +73,11 @@ export function rows(outcomes: CaseOutcome[]): Row[] {
     for (const m of o.bench.metrics) {
       const x = figure(m, o.samples.xagent)
       const p = figure(m, o.samples.pi)
-      // an idle pi can use no CPU at all: then any use is infinitely more, and none is even
-      const ratio = x && p ? (p.value > 0 ? x.value / p.value : x.value > 0 ? Infinity : 1) : undefined
+      // an idle pi can use no CPU at all: then any use is infinitely more, and none is a tie
+      const ratio = x && p ? (p.value > 0 ? x.value / p.value : x.value > 0 ? Infinity : NaN) : undefined
       let verdict = ""
-      if (m.target?.kind === "ratio") verdict = ratio === undefined ? "n/a" : ratio <= m.target.max ? "yes" : "no"
+      // the target as an inequality (xagent ≤ max × pi), which also decides a tie at zero
+      if (m.target?.kind === "ratio") verdict = !x || !p ? "n/a" : x.value <= m.target.max * p.value ? "yes" : "no"
       if (m.target?.kind === "own") verdict = x === undefined ? "n/a" : x.value <= m.target.max ? "yes" : "no"
       out.push({ caseTitle: o.bench.title, metric: m, xagent: x, pi: p, ratio, verdict })
     }
@@ -95,7 +97,15 @@ export function resultsTable(all: Row[]): string {
   ]
   for (const r of all) {
     const ratio =
-      r.metric.unit === "×" ? "" : r.ratio === undefined ? "—" : r.ratio === Infinity ? "∞" : r.ratio.toFixed(2)
+      r.metric.unit === "×"
+        ? ""
+        : r.ratio === undefined
+          ? "—"
+          : r.ratio === Infinity
+            ? "∞"
+            : Number.isNaN(r.ratio)
+              ? "0 ÷ 0"
+              : r.ratio.toFixed(2)
     const unit = r.metric.unit
     const cells = [r.caseTitle, r.metric.label, cell(r.xagent, unit), cell(r.pi, unit), ratio, targetText(r.metric)]
     lines.push(`| ${[...cells, r.verdict].join(" | ")} |`)
@@ -141,7 +151,7 @@ export function renderReport(r: ReportInput): string {
       ` ${xagentMode}; pi as \`node_modules/.bin/pi\`. Runs alternate (xagent, pi, xagent, pi, …) after one ` +
       `unrecorded warm-up run of each; ${o.runs} runs per program per case. Streaming cost: ` +
       `${n(o.streamTokens)} tokens; long session: ${n(o.sessionMessages)} messages; paced reply: ` +
-      `${n(o.pacedTokens)} tokens; idle: ${o.idleSeconds} s; keystroke echo: ${o.echoChars} keys per run.`,
+      `${n(o.pacedTokens)} tokens; idle: ${o.idleSeconds} s, from ${o.idleSettleSeconds} s after ready; keystroke echo: ${o.echoChars} keys per run.`,
     "",
     "## Results",
     "",

@@ -3,7 +3,7 @@
 // reports `degraded` after one missed ping and `lost` after two. The heartbeat runs only while
 // the window waits for something (a request in flight, a reply running): an idle window wakes
 // for nothing, and a daemon that hung meanwhile is found by the next request.
-import type { Socket } from "bun"
+import { adoptSocket, type Link } from "../util/quiet-socket"
 import type { Client, ConnectionState } from "./client"
 import {
   LineDecoder,
@@ -71,7 +71,7 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
   const subs = new Map<string, Sub>()
   const listeners = new Set<(s: ConnectionState) => void>()
   let nextId = 1
-  let socket: Socket<undefined> | undefined
+  let socket: Link | undefined
   let writeQueue: Uint8Array[] = []
   let closing = false
   let state: ConnectionState["state"] = "connected"
@@ -156,18 +156,29 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
   const open = async () => {
     const decoder = new LineDecoder(onFrame, () => {}, MAX_FRAME_BYTES)
     const text = new TextDecoder()
-    const s = await Bun.connect({
+    const data = (chunk: Uint8Array) => decoder.push(text.decode(chunk, { stream: true }))
+    // Bun's own socket stays in use only where it cannot be handed over (see quiet-socket.ts)
+    let fallback: Link | undefined
+    const bun = await Bun.connect({
       unix: opts.socketPath,
       socket: {
-        data: (_s, chunk) => decoder.push(text.decode(chunk, { stream: true })),
+        data: (_s, chunk) => data(chunk),
         drain: () => flush(),
-        close: (closed) => {
-          if (closed === socket) onDrop()
+        close: () => {
+          if (fallback && fallback === socket) onDrop()
         },
         error: () => {},
       },
     })
-    socket = s
+    const link: Link =
+      adoptSocket(bun, {
+        data,
+        drain: () => flush(),
+        close: () => {
+          if (link === socket) onDrop()
+        },
+      }) ?? (fallback = { write: (b) => bun.write(b), end: () => bun.end(), destroy: () => bun.terminate() })
+    socket = link
     writeQueue = []
     missed = 0
     pingOut = false

@@ -40,7 +40,8 @@ export interface DaemonContext {
 
 export interface SocketLike {
   write(data: Uint8Array): number
-  end(): void
+  /** Closes at once: a dropped client gets nothing more. */
+  destroy(): void
 }
 
 const encoder = new TextEncoder()
@@ -114,7 +115,7 @@ export class Connection {
   private drop(reason: string) {
     this.ctx.log.warn(`${this.label} dropped: ${reason}`)
     this.closed = true
-    this.socket.end()
+    this.socket.destroy()
   }
 
   private async handle(line: string) {

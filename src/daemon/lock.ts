@@ -4,7 +4,7 @@
 import { closeSync, ftruncateSync, mkdirSync, chmodSync, openSync, readFileSync, writeSync } from "node:fs"
 import { PROTOCOL_VERSION } from "../protocol"
 import type { DaemonPaths } from "../util/daemon-paths"
-import { tryLockFd } from "./libc"
+import { tryLockFd } from "../util/libc"
 
 export interface LockInfo {
   pid: number

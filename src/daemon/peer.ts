@@ -2,7 +2,7 @@
 // as the same user, so file permissions cannot tell them apart from a window; ancestry can: the
 // daemon is a child subreaper, so everything its sessions start stays its descendant.
 import { readFileSync } from "node:fs"
-import { peerCred } from "./libc"
+import { peerCred } from "../util/libc"
 
 export interface PeerVerdict {
   pid?: number

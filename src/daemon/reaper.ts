@@ -2,7 +2,7 @@
 // `cmd &`), and nobody else will wait() for them. Bun reaps the children it spawned itself within
 // moments, so a child that has stayed a zombie for a while is an inherited orphan: reap it.
 import { readdirSync, readFileSync } from "node:fs"
-import { reapChild } from "./libc"
+import { reapChild } from "../util/libc"
 
 const GRACE_MS = 5000
 const EVERY_MS = 2000

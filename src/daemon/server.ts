@@ -11,6 +11,7 @@ import { PROTOCOL_VERSION, type DaemonStatus } from "../protocol"
 import type { HostApi } from "../runtime/host-api"
 import type { DaemonPaths } from "../util/daemon-paths"
 import { createQuietGc } from "../util/quiet-gc"
+import { adoptSocket, type Link } from "../util/quiet-socket"
 import { Connection, type DaemonContext, type Logger } from "./connection"
 import { ensurePrivateDir } from "./lock"
 import type { OutboxLimits } from "./outbox"
@@ -44,6 +45,7 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
   const { paths, log } = opts
   const startedAt = Date.now()
   const conns = new Set<Connection>()
+  const links = new Map<Connection, Link>()
   const quietGc = createQuietGc()
   let nextId = 1
   let host: HostApi | undefined
@@ -114,6 +116,13 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
     host?.request("session.close", { sessionId }).catch((e) => log.error(`closing ${sessionId}: ${e.message}`))
   }
 
+  function closed(conn: Connection) {
+    links.delete(conn)
+    if (!conns.delete(conn)) return
+    for (const id of conn.onClose()) endIfAbandoned(id)
+    wake()
+  }
+
   // Unix sockets take the process umask: create it owner-only from the start, then make sure.
   ensurePrivateDir(paths.runDir)
   ensurePrivateDir(dirname(paths.socket))
@@ -126,9 +135,22 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
       socket: {
         open(socket: Socket<Connection>) {
           const peer = (opts.judge ?? judgePeer)((socket as unknown as { fd?: number }).fd)
-          const conn = new Connection(nextId++, { write: (b) => socket.write(b), end: () => socket.end() }, peer, ctx)
-          socket.data = conn
+          const conn: Connection = new Connection(
+            nextId++,
+            { write: (b): number => links.get(conn)?.write(b) ?? -1, destroy: () => links.get(conn)?.destroy() },
+            peer,
+            ctx,
+          )
           conns.add(conn)
+          const link = adoptSocket(socket, {
+            data: (chunk) => conn.onData(chunk),
+            drain: () => conn.outbox.drain(),
+            close: () => closed(conn),
+          })
+          if (link) return void links.set(conn, link)
+          // Bun's socket stays in use where it cannot be handed over (see quiet-socket.ts)
+          links.set(conn, { write: (b) => socket.write(b), end: () => socket.end(), destroy: () => socket.terminate() })
+          socket.data = conn
         },
         data(socket, chunk) {
           socket.data?.onData(chunk)
@@ -137,10 +159,7 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
           socket.data?.outbox.drain()
         },
         close(socket) {
-          const conn = socket.data
-          if (!conn || !conns.delete(conn)) return
-          for (const id of conn.onClose()) endIfAbandoned(id)
-          wake()
+          if (socket.data) closed(socket.data)
         },
         error(socket, err) {
           log.warn(`${socket.data?.label ?? "client"} socket error: ${err.message}`)
@@ -205,7 +224,9 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
       log.info(`shutting down: ${reason}`)
       listener.stop(true)
       for (const c of conns) c.onClose()
+      for (const link of links.values()) link.end()
       conns.clear()
+      links.clear()
       try {
         if (existsSync(paths.socket)) unlinkSync(paths.socket)
       } catch {}

@@ -6,6 +6,10 @@ export const BUN_TUNING: Record<string, string> = {
   // Bun's collector timer checks the heap every second, waking an idle process for nothing;
   // JSC still collects as memory is allocated, and quiet-gc.ts collects once after a burst.
   BUN_GC_TIMER_DISABLE: "1",
+  // mimalloc's scavenger thread wakes every 30 s to return freed pages, the last periodic wake-up
+  // of an idle process once the sockets are quiet (quiet-socket.ts). Without it, mimalloc returns
+  // them on the allocating thread, when that thread next does some work.
+  MIMALLOC_SCAVENGER: "0",
   // The optimizing top tier (FTL) spent more CPU compiling than it saved: these processes run
   // bursts of parsing and rendering, not long hot loops. The tiers below it stay on.
   BUN_JSC_useFTLJIT: "0",

@@ -1,6 +1,6 @@
 // The few Linux calls Bun does not expose: peer credentials of a Unix socket, the child
-// subreaper flag, flock and a non-blocking waitpid. Loaded on first use; on a platform without
-// glibc's libc.so.6 every helper reports "unsupported" instead of throwing.
+// subreaper flag, flock, a non-blocking waitpid and a close-on-exec dup. Loaded on first use; on
+// a platform without glibc's libc.so.6 every helper reports "unsupported" instead of throwing.
 import { dlopen, FFIType, ptr } from "bun:ffi"
 
 const SOL_SOCKET = 1
@@ -9,12 +9,14 @@ const PR_SET_CHILD_SUBREAPER = 36
 const LOCK_EX = 2
 const LOCK_NB = 4
 const WNOHANG = 1
+const F_DUPFD_CLOEXEC = 1030
 
 const symbols = {
   getsockopt: { args: [FFIType.i32, FFIType.i32, FFIType.i32, FFIType.ptr, FFIType.ptr], returns: FFIType.i32 },
   prctl: { args: [FFIType.i32, FFIType.u64, FFIType.u64, FFIType.u64, FFIType.u64], returns: FFIType.i32 },
   flock: { args: [FFIType.i32, FFIType.i32], returns: FFIType.i32 },
   waitpid: { args: [FFIType.i32, FFIType.ptr, FFIType.i32], returns: FFIType.i32 },
+  fcntl: { args: [FFIType.i32, FFIType.i32, FFIType.i32], returns: FFIType.i32 },
 } as const
 
 type Lib = ReturnType<typeof dlopen<typeof symbols>>["symbols"]
@@ -66,4 +68,12 @@ export function reapChild(pid: number): boolean {
   if (!c) return false
   const status = new Int32Array(1)
   return c.waitpid(pid, ptr(status), WNOHANG) === pid
+}
+
+/** A new close-on-exec descriptor for the same open file; null when it cannot be made. */
+export function dupFd(fd: number): number | null {
+  const c = libc()
+  if (!c) return null
+  const dup = c.fcntl(fd, F_DUPFD_CLOEXEC, 3)
+  return dup >= 0 ? dup : null
 }

@@ -1,0 +1,118 @@
+// A connected Bun socket handed over to plain file-descriptor I/O, so that an idle connection
+// costs no CPU.
+//
+// Why: while any socket is open, Bun's socket layer (uSockets) keeps two timers running, a 1 s
+// HTTP "Date" header refresh and a 4 s timeout sweep, whether or not anything uses them. An idle
+// window and its daemon each woke about once a second for nothing (docs/adr-idle-wakeups.md).
+// The same connection read through `Bun.file(fd).stream()` and written through a FileSink sits
+// in epoll with no timer at all. So once Bun has connected or accepted (and has done the address
+// handling and error reporting for us), we duplicate the descriptor, close Bun's socket, and do
+// the I/O on the duplicate. Where that cannot be done (no libc to call, no fd exposed),
+// `adoptSocket` returns null and the caller keeps using the Bun socket: slower to idle, but the
+// same behaviour.
+import type { Socket } from "bun"
+import { closeSync } from "node:fs"
+import { dupFd } from "./libc"
+
+export interface LinkHandlers {
+  data(chunk: Uint8Array): void
+  /** An earlier write that took 0 bytes can now be retried. */
+  drain(): void
+  /** The peer went away, or the link failed or was closed. Called once. */
+  close(): void
+}
+
+export interface Link {
+  /**
+   * Like Bun's socket.write: the number of bytes taken, -1 once closed. The link takes a whole
+   * chunk, or nothing (0) while an earlier chunk still waits for the peer; `drain` follows.
+   */
+  write(data: Uint8Array): number
+  /** Sends what was already taken (for at most `graceMs`), then closes. */
+  end(graceMs?: number): void
+  /** Closes at once; what was not sent is lost. */
+  destroy(): void
+}
+
+const END_GRACE_MS = 2000
+
+/** Takes `socket` over (see above); null when the platform does not allow it. */
+export function adoptSocket(socket: Socket<any>, handlers: LinkHandlers): Link | null {
+  const fd = (socket as { fd?: number }).fd
+  if (typeof fd !== "number" || fd < 0) return null
+  const own = dupFd(fd)
+  if (own === null) return null
+  // From here on Bun's socket must not report anything: its close is ours, not the peer's.
+  socket.terminate()
+  return fdLink(own, handlers)
+}
+
+/** Stream I/O on a connected socket descriptor that this link owns (and closes). */
+export function fdLink(fd: number, handlers: LinkHandlers): Link {
+  const reader = Bun.file(fd).stream().getReader()
+  const sink = Bun.file(fd).writer()
+  let waiting: Promise<unknown> | undefined
+  let closed = false
+
+  const close = () => {
+    if (closed) return
+    closed = true
+    reader.cancel().catch(() => {})
+    try {
+      sink.end()
+    } catch {}
+    try {
+      closeSync(fd)
+    } catch {}
+    handlers.close()
+  }
+
+  void (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done || closed) break
+        handlers.data(value)
+      }
+    } catch {
+      // a read error ends the link like an EOF
+    }
+    close()
+  })()
+
+  return {
+    write(data) {
+      if (closed) return -1
+      if (waiting) return 0
+      let r: number | Promise<number>
+      try {
+        r = sink.write(data)
+      } catch {
+        close()
+        return -1
+      }
+      if (typeof r !== "number") {
+        // the sink copied the chunk and writes it once the peer reads: take nothing more till then
+        const p = (waiting = r.then(
+          () => {
+            if (waiting !== p) return
+            waiting = undefined
+            if (!closed) handlers.drain()
+          },
+          () => close(),
+        ))
+      }
+      return data.length
+    },
+    end(graceMs = END_GRACE_MS) {
+      if (closed) return
+      if (!waiting) return close()
+      const timer = setTimeout(close, graceMs)
+      waiting.finally(() => {
+        clearTimeout(timer)
+        close()
+      })
+    },
+    destroy: close,
+  }
+}
