@@ -32,6 +32,8 @@ const CLIENT_HOST_FILES = new Set(["src/client/local-client.ts", "src/client/wor
 const TUI_CLIENT_TYPES = "src/client/client.ts"
 const PI = /^@mariozechner\/pi-/
 const PI_DEEP = /^@mariozechner\/pi-[^/]+\//
+/** Packages the window process must never load either: TypeBox belongs to the side that validates (src/protocol/schemas.ts). */
+const WINDOW_NEVER = /^typebox(\/|$)/
 const CLI_ENTRY = "src/cli/main.ts"
 
 function layerOf(file: string): Layer | undefined {
@@ -148,7 +150,7 @@ export function checkLayers(files: Record<string, string>): string[] {
       const file = queue.shift()!
       for (const e of edges.get(file) ?? []) {
         if (e.kind === "type" || !follow(e)) continue
-        if (PI.test(e.specifier)) reachedPi.push({ path: seen.get(file)!, specifier: e.specifier })
+        if (PI.test(e.specifier) || WINDOW_NEVER.test(e.specifier)) reachedPi.push({ path: seen.get(file)!, specifier: e.specifier })
         if (e.to && exists(e.to) && !seen.has(e.to)) {
           seen.set(e.to, [...seen.get(file)!, e.to])
           queue.push(e.to)
@@ -284,6 +286,19 @@ describe("the checker catches breaks", () => {
     expect(problems).toContain(
       "src/tui/app.tsx: reaches '@mariozechner/pi-coding-agent' through src/tui/app.tsx → src/protocol/leak.ts → src/runtime/host.ts",
     )
+  })
+
+  test("the window never loads TypeBox: request schemas stay with the side that validates", () => {
+    const files = {
+      ...ok,
+      "src/protocol/schemas.ts": `import { Type } from "typebox"\n`,
+      "src/protocol/requests.ts": `import type { Schemas } from "./schemas"\n`,
+      "src/tui/a.tsx": `import type { Method } from "../protocol/requests"\n`,
+      "src/tui/b.tsx": `import { Schemas } from "../protocol/schemas"\n`,
+    }
+    expect(checkLayers(files)).toEqual([
+      "src/tui/b.tsx: reaches 'typebox' through src/tui/b.tsx → src/protocol/schemas.ts",
+    ])
   })
 
   test("the CLI entry loads the window and the host only lazily", () => {

@@ -4,10 +4,11 @@
 import type { Client } from "../client/client"
 
 export async function connectClient(opts: { daemon: boolean }): Promise<Client> {
+  const { collectWhenQuiet } = await import("../client/collect-when-quiet")
   if (opts.daemon) {
     const { connectOrStart } = await import("../client/connect")
-    return connectOrStart({ clientName: "xagent-window" })
+    return collectWhenQuiet(await connectOrStart({ clientName: "xagent-window" }))
   }
   const { createWorkerClient } = await import("../client/worker-client")
-  return createWorkerClient({})
+  return collectWhenQuiet(await createWorkerClient({}))
 }

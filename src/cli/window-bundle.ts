@@ -9,9 +9,9 @@ import { join, resolve } from "node:path"
 
 export const PACKAGE_DIR = resolve(import.meta.dir, "../..")
 const bundlesDir = (pkg: string) => join(pkg, "dist", "window")
-/** Sources inlined into the bundle, and the installed dependencies it was built against. */
+/** Sources inlined into the bundle, how it is built, and the installed dependencies it was built against. */
 const INPUT_DIRS = ["src/tui", "src/protocol"]
-const INPUT_FILES = ["src/client/client.ts", "node_modules/.package-lock.json", "package.json"]
+const INPUT_FILES = ["src/client/client.ts", "src/cli/window-bundle.ts", "node_modules/.package-lock.json", "package.json"]
 const KEEP = 3
 
 function files(dir: string): string[] {
@@ -57,6 +57,7 @@ export async function buildWindowBundle(pkg = PACKAGE_DIR): Promise<string> {
     // OpenTUI's native library packages resolve at run time from node_modules.
     external: ["@opentui/core-*"],
     sourcemap: "linked",
+    minify: true,
   })
   if (!result.success) {
     rmSync(tmp, { recursive: true, force: true })

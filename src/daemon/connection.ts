@@ -34,8 +34,8 @@ export interface DaemonContext {
   outbox: OutboxLimits
   /** Something may now need the daemon's periodic checks (a client fell behind, a window left a session). */
   wake?(): void
-  /** Work that leaves garbage behind happened (see quiet-gc.ts). */
-  activity?(): void
+  /** Work that leaves garbage behind happened (see quiet-gc.ts); `oneShot`: a burst that is over. */
+  activity?(oneShot?: boolean): void
 }
 
 export interface SocketLike {
@@ -99,7 +99,8 @@ export class Connection {
 
   sendEvent(env: EventEnvelope) {
     if (this.closed) return
-    this.ctx.activity?.()
+    // a stream of events is work going on; a snapshot is a burst of its own
+    this.ctx.activity?.(env.event.type === "snapshot")
     this.outbox.send(encodeEnvelope(env))
     if (env.event.type === "closed") this.subs.delete(env.sessionId)
   }
@@ -135,7 +136,8 @@ export class Connection {
       // a request may have left a session unwatched (unsubscribe, an open without a subscription)
       if (req.method !== "ping") {
         this.ctx.wake?.()
-        this.ctx.activity?.()
+        // a request is a burst that is over once answered (opening a long session leaves megabytes)
+        this.ctx.activity?.(true)
       }
     } catch (e) {
       if (e instanceof FrameError) return this.replyError(e.id, e.code, e.message)

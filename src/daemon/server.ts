@@ -18,6 +18,9 @@ import type { OutboxLimits } from "./outbox"
 import { judgePeer, type PeerVerdict } from "./peer"
 import { reapOrphanZombies, trackedZombies } from "./reaper"
 
+/** After a request (opening a long session, say): collect what it left behind once the window has it. */
+const ONE_SHOT_QUIET_MS = 150
+
 export interface DaemonServerOptions {
   paths: DaemonPaths
   loadHost: () => Promise<HostApi>
@@ -93,7 +96,7 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
     maxFrameBytes: opts.maxFrameBytes,
     outbox: opts.outbox,
     wake: () => wake(),
-    activity: () => quietGc.touch(),
+    activity: (oneShot) => quietGc.touch(oneShot ? ONE_SHOT_QUIET_MS : undefined),
     requestStop(reason, ifIdle) {
       if (ifIdle && live().length > 0) return false
       // Let the reply reach the client before the socket closes.

@@ -1,6 +1,7 @@
 // Boundary checks for incoming frames: shape, method, params (TypeBox, compiled once).
 import { Compile, type Validator } from "typebox/compile"
-import { DaemonSchemas, ProtocolError, Schemas } from "../protocol"
+import { ProtocolError } from "../protocol"
+import { DaemonSchemas, Schemas } from "../protocol/schemas"
 
 const all: Record<string, import("typebox").TSchema> = { ...Schemas, ...DaemonSchemas }
 const validators = new Map<string, Validator>()

@@ -1,14 +1,7 @@
-// Requests the daemon answers itself (not a session host). They are kept out of `Method` so a host
-// never sees them; `daemon.status` and `daemon.stop` stay valid across protocol versions, so an
-// older daemon can always be inspected and replaced.
-import { Type, type Static, type TSchema } from "typebox"
-
-export const DaemonSchemas = {
-  ping: Type.Object({}),
-  "daemon.status": Type.Object({}),
-  /** `ifIdle`: stop only when no session is live (a newer window replacing an old daemon). */
-  "daemon.stop": Type.Object({ ifIdle: Type.Optional(Type.Boolean()) }),
-} satisfies Record<string, TSchema>
+// Requests the daemon answers itself (not a session host): their schemas are DaemonSchemas in
+// schemas.ts.
+import type { Static } from "typebox"
+import type { DaemonSchemas } from "./schemas"
 
 export type DaemonMethod = keyof typeof DaemonSchemas
 export type DaemonParams<M extends DaemonMethod> = Static<(typeof DaemonSchemas)[M]>

@@ -15,12 +15,12 @@ import { Value } from "typebox/value"
 import {
   PROTOCOL_VERSION,
   ProtocolError,
-  Schemas,
   type Method,
   type Params,
   type Result,
   type SavedSession,
 } from "../protocol"
+import { Schemas } from "../protocol/schemas"
 import type { HostApi } from "./host-api"
 import type { JournalLimits } from "./journal"
 import { errorText, LiveSession } from "./live-session"

@@ -19,3 +19,17 @@ test("a burst of touches leads to one collection once quiet; idle or disposed me
   await Bun.sleep(60)
   expect(collected).toBe(2)
 })
+
+test("the latest touch sets the quiet period: a short one collects sooner, a long one after it waits longer", async () => {
+  let collected = 0
+  const gc = createQuietGc({ quietMs: 10_000, collect: () => collected++ })
+  gc.touch()
+  gc.touch(20) // a one-shot burst just ended: no need to wait the default 10 s
+  while (collected === 0) await Bun.sleep(5)
+  expect(collected).toBe(1)
+  gc.touch(20)
+  gc.touch() // work went on after it: the default quiet period applies again
+  await Bun.sleep(100)
+  expect(collected).toBe(1)
+  gc.dispose()
+})

@@ -1,0 +1,96 @@
+// The TypeBox schemas of every request: the session host's (`Schemas`) and the daemon's own
+// (`DaemonSchemas`), checked where requests arrive (src/daemon/validate.ts, the session host).
+// Kept apart from the rest of the protocol so that the window, which only sends requests, never
+// loads TypeBox (about 8 MB of resident memory in a Bun process).
+import { Type, type TSchema } from "typebox"
+
+const Id = Type.String({ minLength: 1, maxLength: 200 })
+const SessionRef = { sessionId: Id }
+// Spelled out: a mapped array would type every level as \`undefined\` for Static<>.
+const Thinking = Type.Union([
+  Type.Literal("off"),
+  Type.Literal("minimal"),
+  Type.Literal("low"),
+  Type.Literal("medium"),
+  Type.Literal("high"),
+  Type.Literal("xhigh"),
+])
+
+export const OpenMode = Type.Union([
+  Type.Object({ kind: Type.Literal("new") }),
+  Type.Object({ kind: Type.Literal("continue") }),
+  /** A session file path or a Pi session id (or a unique prefix of one). */
+  Type.Object({ kind: Type.Literal("session"), ref: Type.String({ minLength: 1 }) }),
+])
+
+export const Schemas = {
+  hello: Type.Object({
+    version: Type.Integer(),
+    client: Type.String(),
+    pid: Type.Optional(Type.Integer()),
+  }),
+  "session.open": Type.Object({
+    cwd: Type.String({ minLength: 1 }),
+    mode: OpenMode,
+    model: Type.Optional(Type.String()),
+    thinking: Type.Optional(Thinking),
+    extensions: Type.Optional(Type.Array(Type.String())),
+    /** False for runs with no window to answer (`--print`): ask_user is left out. Default true. */
+    interactive: Type.Optional(Type.Boolean()),
+  }),
+  "session.subscribe": Type.Object({ ...SessionRef, after: Type.Integer({ minimum: 0 }) }),
+  "session.unsubscribe": Type.Object(SessionRef),
+  "session.close": Type.Object(SessionRef),
+  "session.prompt": Type.Object({
+    ...SessionRef,
+    text: Type.String(),
+    behavior: Type.Optional(Type.Union([Type.Literal("steer"), Type.Literal("followUp")])),
+  }),
+  "session.bash": Type.Object({ ...SessionRef, command: Type.String({ minLength: 1 }) }),
+  "session.abort": Type.Object(SessionRef),
+  /** Empties the queue and hands its texts back, so the composer can take them again. */
+  "session.dequeue": Type.Object(SessionRef),
+  "session.commands": Type.Object(SessionRef),
+  "session.models": Type.Object(SessionRef),
+  "session.setModel": Type.Object({ ...SessionRef, provider: Type.String(), id: Type.String() }),
+  "session.setThinking": Type.Object({ ...SessionRef, level: Thinking }),
+  "session.compact": Type.Object({ ...SessionRef, instructions: Type.Optional(Type.String()) }),
+  "session.new": Type.Object(SessionRef),
+  "session.switch": Type.Object({ ...SessionRef, path: Type.String({ minLength: 1 }) }),
+  "session.forkPoints": Type.Object(SessionRef),
+  "session.fork": Type.Object({ ...SessionRef, entryId: Id }),
+  "session.tree": Type.Object(SessionRef),
+  "session.navigate": Type.Object({ ...SessionRef, entryId: Id }),
+  "session.setName": Type.Object({ ...SessionRef, name: Type.String({ minLength: 1, maxLength: 200 }) }),
+  "session.export": Type.Object({
+    ...SessionRef,
+    format: Type.Union([Type.Literal("html"), Type.Literal("markdown")]),
+    path: Type.Optional(Type.String()),
+  }),
+  "session.lastReply": Type.Object(SessionRef),
+  "session.uiRespond": Type.Object({
+    ...SessionRef,
+    requestId: Id,
+    response: Type.Union([
+      Type.Object({ value: Type.String() }),
+      Type.Object({ confirmed: Type.Boolean() }),
+      /** ask_user answers; the tool checks them against its questions (validateAnswers). */
+      Type.Object({ answers: Type.Array(Type.Unknown()) }),
+      Type.Object({ cancelled: Type.Literal(true) }),
+    ]),
+  }),
+  /** Saved sessions of a folder (or all), newest first, with live state where a host runs them. */
+  "sessions.list": Type.Object({ cwd: Type.Optional(Type.String()), all: Type.Optional(Type.Boolean()) }),
+  "auth.status": Type.Object({}),
+  "auth.setApiKey": Type.Object({ provider: Type.String({ minLength: 1 }), key: Type.String({ minLength: 1 }) }),
+} satisfies Record<string, TSchema>
+
+// Requests the daemon answers itself (not a session host). They are kept out of `Method` so a host
+// never sees them; `daemon.status` and `daemon.stop` stay valid across protocol versions, so an
+// older daemon can always be inspected and replaced.
+export const DaemonSchemas = {
+  ping: Type.Object({}),
+  "daemon.status": Type.Object({}),
+  /** `ifIdle`: stop only when no session is live (a newer window replacing an old daemon). */
+  "daemon.stop": Type.Object({ ifIdle: Type.Optional(Type.Boolean()) }),
+} satisfies Record<string, TSchema>
