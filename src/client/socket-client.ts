@@ -121,6 +121,7 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
       if (ev?.type === "snapshot") sub.running = !!ev.snapshot?.running
       else if (ev?.type === "run") sub.running = !!ev.running
       if (sub.running) armHeartbeat()
+      else if (!waiting()) disarmHeartbeat()
       if (ev?.type === "closed") subs.delete(frame.sessionId)
       try {
         sub.onEvent(frame as EventEnvelope)

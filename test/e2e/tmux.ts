@@ -1,5 +1,6 @@
 // A real terminal for end-to-end runs: a tmux server of its own (-L), one pane, keys in, screen out.
 import { spawnSync } from "node:child_process"
+import { readFileSync } from "node:fs"
 
 export const hasTmux = spawnSync("tmux", ["-V"]).status === 0
 
@@ -9,6 +10,8 @@ export interface Pane {
   screen(): string
   /** Polls the screen until `match` holds; throws with the last screen at the deadline. */
   waitFor(match: string | RegExp | ((screen: string) => boolean), timeoutMs?: number): Promise<string>
+  /** The process the pane's shell is running now (the program under test), if any. */
+  programPid(): number | undefined
   kill(): void
 }
 
@@ -42,6 +45,11 @@ export function openPane(opts: { cwd: string; env: Record<string, string>; cols?
         screen = pane.screen()
       }
       return screen
+    },
+    programPid() {
+      const shell = Number(tmux("display-message", "-p", "-t", "e2e", "#{pane_pid}").trim())
+      const children = readFileSync(`/proc/${shell}/task/${shell}/children`, "utf8").trim().split(/\s+/).filter(Boolean)
+      return children.length ? Number(children[0]) : undefined
     },
     kill: () => void spawnSync("tmux", ["-L", socket, "kill-server"]),
   }
