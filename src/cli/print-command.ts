@@ -80,6 +80,9 @@ async function printReply(
   })
   try {
     await client.request("session.prompt", { sessionId: opened.sessionId, text: plan.prompt })
+    // A prompt answers once its run has begun; an extension command once it is over, and it may
+    // have started no run at all.
+    if (!sawRun) done.resolve()
     await done.promise
   } finally {
     unsubscribe()

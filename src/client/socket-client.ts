@@ -3,6 +3,7 @@
 // reports `degraded` after one missed ping and `lost` after two. The heartbeat runs only while
 // the window waits for something (a request in flight, a reply running): an idle window wakes
 // for nothing, and a daemon that hung meanwhile is found by the next request.
+import { peerCred } from "../util/libc"
 import { adoptSocket, type Link } from "../util/quiet-socket"
 import type { Client, ConnectionState } from "./client"
 import {
@@ -171,6 +172,18 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
         error: () => {},
       },
     })
+    // Whoever serves the socket hears our prompts: it must be ourselves (a socket in a shared temp
+    // dir could be anyone's).
+    const served = peerCred((bun as { fd?: number }).fd ?? -1)
+    const uid = process.getuid?.()
+    if (served && uid !== undefined && served.uid !== uid) {
+      bun.terminate()
+      throw new ProtocolError(
+        "failed",
+        `refusing ${opts.socketPath}: it is served by user ${served.uid}, not by you (${uid}); ` +
+          "remove it, or set XAGENT_SOCKET to a path in a folder only you can write",
+      )
+    }
     const link: Link =
       adoptSocket(bun, {
         data,

@@ -67,9 +67,11 @@ export interface Results {
   "session.setModel": {}
   "session.setThinking": {}
   "session.compact": {}
-  "session.new": {}
-  "session.switch": {}
+  /** `editorText`: messages that were queued behind a running reply, for the composer */
+  "session.new": { editorText?: string }
+  "session.switch": { editorText?: string }
   "session.forkPoints": { points: { entryId: string; text: string }[] }
+  /** `editorText`: the message forked from, then any that were queued behind a running reply */
   "session.fork": { editorText?: string }
   "session.tree": { nodes: TreeNode[] }
   "session.navigate": { editorText?: string }

@@ -49,6 +49,8 @@ export class LiveSession {
   readonly bridge: UiBridge
   warnings: string[] = []
   closed = false
+  /** A window may answer its dialogs (false for `--print`). */
+  interactive = true
   private state: SnapshotState
   private projector!: EventProjector
   private runtime!: AgentSessionRuntime
@@ -72,8 +74,9 @@ export class LiveSession {
 
   static async start(id: string, deps: SessionDeps, opts: StartOptions): Promise<LiveSession> {
     const live = new LiveSession(id, deps)
+    live.interactive = opts.interactive !== false
     live.next = { model: opts.model, thinking: opts.thinking }
-    live.runtime = await createAgentSessionRuntime(live.factory(opts.extensionPaths, opts.interactive !== false), {
+    live.runtime = await createAgentSessionRuntime(live.factory(opts.extensionPaths, live.interactive), {
       cwd: opts.sessionManager.getCwd(),
       agentDir: deps.agentDir,
       sessionManager: opts.sessionManager,

@@ -85,27 +85,30 @@ export const SESSION_METHODS: Handlers = {
     return {}
   },
   "session.new": async (live) => {
+    const queued = takeQueue(live)
     if (live.session.isStreaming) await live.abort()
     const r = await failed(() => live.newSession(), "Could not start a new session")
     if (r.cancelled) throw new ProtocolError("failed", "An extension cancelled the new session")
-    return {}
+    return editorText(queued)
   },
   "session.switch": async (live, p, host) => {
     const path = await resolveSessionRef(p.path, live.session.sessionManager.getCwd(), host.agentDir)
     const other = host.liveByFile(path, live.id)
     if (other) throw new ProtocolError("failed", `That session is already open as ${other.id}; attach to it instead`)
+    const queued = takeQueue(live)
     if (live.session.isStreaming) await live.abort()
     const r = await failed(() => live.rt.switchSession(path), "Could not switch session")
     if (r.cancelled) throw new ProtocolError("failed", "An extension cancelled the switch")
-    return {}
+    return editorText(queued)
   },
   "session.forkPoints": async (live) => ({ points: live.session.getUserMessagesForForking() }),
   "session.fork": async (live, p) => {
     entry(live, p.entryId)
+    const queued = takeQueue(live)
     if (live.session.isStreaming) await live.abort()
     const r = await failed(() => live.rt.fork(p.entryId), "Could not fork")
     if (r.cancelled) throw new ProtocolError("failed", "An extension cancelled the fork")
-    return r.selectedText === undefined ? {} : { editorText: r.selectedText }
+    return editorText(r.selectedText, queued)
   },
   "session.tree": async (live) => ({ nodes: projectTree(live.session.sessionManager) }),
   "session.navigate": async (live, p) => {
@@ -148,13 +151,31 @@ export const SESSION_METHODS: Handlers = {
   },
 }
 
+/**
+ * Messages queued behind a running reply (steer, follow-up), taken out before the session is
+ * replaced: Pi would drop them with it, and they are the person's words.
+ */
+function takeQueue(live: LiveSession): string | undefined {
+  const { steering, followUp } = live.session.clearQueue()
+  const texts = [...steering, ...followUp]
+  return texts.length ? texts.join("\n\n") : undefined
+}
+
+/** What goes back into the composer: any of these texts, in order. */
+function editorText(...texts: (string | undefined)[]): { editorText?: string } {
+  const text = texts.filter((t) => t?.trim()).join("\n\n")
+  return text ? { editorText: text } : {}
+}
+
 async function prompt(live: LiveSession, text: string, behavior?: "steer" | "followUp") {
   const s = live.session
   const space = text.indexOf(" ")
   const name = text.startsWith("/") ? text.slice(1, space === -1 ? undefined : space) : ""
   if (name && s.extensionRunner.getCommand(name)) {
-    // Commands may open dialogs and wait on them: accept now, report failures as notices.
-    s.prompt(text).catch((err) => live.notice("error", `/${name} failed: ${errorText(err)}`))
+    // Commands may open dialogs and wait on them: accept now, report failures as notices. With no
+    // window (--print) nobody waits on a dialog, and the caller needs to know when it is over.
+    const done = s.prompt(text).catch((err) => live.notice("error", `/${name} failed: ${errorText(err)}`))
+    if (!live.interactive) await done
     return
   }
   if (live.running && !behavior)

@@ -1,7 +1,8 @@
 // Bun and JavaScriptCore settings for xagent's own long-lived processes (window and daemon). Bun
 // reads them from the environment at start, so bin/xagent sets them for the window and
 // startDaemon for the daemon; each process then takes them out of its environment again, so the
-// commands and tools it runs get Bun's defaults. Measurements: docs/adr-performance.md.
+// commands and tools it runs get Bun's defaults. Measurements: docs/adr-performance.md,
+// docs/adr-idle-and-memory.md.
 export const BUN_TUNING: Record<string, string> = {
   // Bun's collector timer checks the heap every second, waking an idle process for nothing;
   // JSC still collects as memory is allocated, and quiet-gc.ts collects once after a burst.

@@ -25,10 +25,17 @@ export function daemonPaths(home = xagentHome()): DaemonPaths {
   const runDir = join(home, "run")
   const logsDir = join(home, "logs")
   let socket = process.env.XAGENT_SOCKET || join(runDir, "daemon.sock")
-  // A deep $XAGENT_HOME would not fit a socket address: use a per-user temp dir named for it.
+  // A deep $XAGENT_HOME would not fit a socket address: use a per-user runtime dir, named for it.
+  // $XDG_RUNTIME_DIR is private to the user; the temp dir is shared, so there the window also
+  // checks who serves the socket before it says anything (socket-client.ts).
   if (Buffer.byteLength(socket) > MAX_SOCKET_PATH) {
     const tag = createHash("sha256").update(home).digest("hex").slice(0, 16)
-    socket = join(tmpdir(), `xagent-${process.getuid?.() ?? "u"}`, `${tag}.sock`)
+    const runtime = process.env.XDG_RUNTIME_DIR
+    const base =
+      runtime && runtime.startsWith("/") && Buffer.byteLength(join(runtime, "xagent", `${tag}.sock`)) <= MAX_SOCKET_PATH
+        ? join(runtime, "xagent")
+        : join(tmpdir(), `xagent-${process.getuid?.() ?? "u"}`)
+    socket = join(base, `${tag}.sock`)
   }
   return { home, runDir, lock: join(runDir, "daemon.lock"), socket, logsDir, log: join(logsDir, "daemon.log") }
 }

@@ -3,7 +3,7 @@
 //
 // Why: while any socket is open, Bun's socket layer (uSockets) keeps two timers running, a 1 s
 // HTTP "Date" header refresh and a 4 s timeout sweep, whether or not anything uses them. An idle
-// window and its daemon each woke about once a second for nothing (docs/adr-idle-wakeups.md).
+// window and its daemon each woke about once a second for nothing (docs/adr-idle-and-memory.md).
 // The same connection read through `Bun.file(fd).stream()` and written through a FileSink sits
 // in epoll with no timer at all. So once Bun has connected or accepted (and has done the address
 // handling and error reporting for us), we duplicate the descriptor, close Bun's socket, and do

@@ -1,6 +1,6 @@
 // `xagent -p` end to end: the real launcher, a real Pi session in a Worker, a scripted model over HTTP.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test"
-import { writeFileSync } from "node:fs"
+import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import {
   makeSandbox,
@@ -104,6 +104,35 @@ describe("with a working model", () => {
       expect(r.stdout).toBe("Extension seen.\n")
       expect(r.code).toBe(0)
       expect(JSON.stringify(llm.requests().at(-1)!.last)).toContain("EXT-LOADED-MARKER")
+    },
+    SLOW,
+  )
+
+  test(
+    "an extension command that starts no reply ends the run: its effect done, exit 0; a failing one exits 1",
+    async () => {
+      const ext = join(box.root, "command-ext.ts")
+      const stamp = join(box.root, "stamp.txt")
+      writeFileSync(
+        ext,
+        `import { readFileSync, writeFileSync } from "node:fs"
+export default function (pi) {
+  pi.registerCommand("stamp", { description: "writes a file", handler: async (args) => {
+    await new Promise((r) => setTimeout(r, 50))
+    writeFileSync(${JSON.stringify(stamp)}, "stamped " + args)
+  } })
+  pi.registerCommand("broken", { description: "fails", handler: async () => { throw new Error("broken on purpose") } })
+}
+`,
+      )
+      const before = llm.requests().length
+      const ok = await runXagent(["-p", "/stamp here", "-e", ext], box)
+      expect(ok.code).toBe(0)
+      expect(readFileSync(stamp, "utf8")).toBe("stamped here")
+      const failed = await runXagent(["-p", "/broken", "-e", ext], box)
+      expect(failed.stderr).toContain("broken on purpose")
+      expect(failed.code).toBe(1)
+      expect(llm.requests().length).toBe(before)
     },
     SLOW,
   )

@@ -100,7 +100,7 @@ describe.skipIf(!hasTmux)("xagent in a terminal", () => {
     // Observation periods, not waits for an event: the first lets the collections that follow a
     // reply run (one second after it at most), the second counts wake-ups of each main thread. A
     // collection of JavaScriptCore's own may still fall in it, once; Bun's socket timers alone
-    // would wake each process five times (docs/adr-performance.md).
+    // would wake each process five times (docs/adr-idle-and-memory.md).
     await Bun.sleep(2000)
     const before = [window, daemon].map(wakeups)
     await Bun.sleep(5000)

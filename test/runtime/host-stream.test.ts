@@ -135,6 +135,34 @@ test("dequeue hands queued texts back", async () => {
   expect(s.items.filter((i) => i.kind === "user")).toHaveLength(1)
 })
 
+test("a new session or a fork during a reply hands the queued messages back instead of dropping them", async () => {
+  fx = await createFauxFixture()
+  const { sessionId } = await fx.open()
+  const rec = fx.record(sessionId)
+  const slowTool = () => [
+    fauxAssistantMessage([fauxToolCall("bash", { command: "sleep 5" })], { stopReason: "toolUse" }),
+    fauxAssistantMessage("done"),
+  ]
+  fx.faux.setResponses(slowTool())
+  await fx.client.request("session.prompt", { sessionId, text: "go" })
+  await rec.waitFor((s) => s.items.some((i) => i.kind === "tool" && i.status === "running"), "the tool")
+  await fx.client.request("session.prompt", { sessionId, text: "look here", behavior: "steer" })
+  await fx.client.request("session.prompt", { sessionId, text: "then this", behavior: "followUp" })
+  expect(await fx.client.request("session.new", { sessionId })).toEqual({ editorText: "look here\n\nthen this" })
+  const fresh = await rec.waitFor((s) => !s.running && s.items.length === 0, "the new, empty session")
+  expect(fresh.queue).toEqual({ steering: [], followUp: [] })
+
+  fx.faux.setResponses(slowTool())
+  await fx.client.request("session.prompt", { sessionId, text: "again" })
+  await rec.waitFor((s) => s.items.some((i) => i.kind === "tool" && i.status === "running"), "the tool again")
+  await fx.client.request("session.prompt", { sessionId, text: "queued", behavior: "followUp" })
+  const { points } = await fx.client.request("session.forkPoints", { sessionId })
+  const forked = await fx.client.request("session.fork", { sessionId, entryId: points[0]!.entryId })
+  expect(forked).toEqual({ editorText: "again\n\nqueued" })
+  // nothing queued: nothing handed back
+  expect(await fx.client.request("session.new", { sessionId })).toEqual({})
+})
+
 test("abort marks the turn interrupted and ends the run", async () => {
   fx = await createFauxFixture({ tokensPerSecond: 40 })
   const { sessionId } = await fx.open()

@@ -47,6 +47,26 @@ test("/session lists saved sessions with title and details; typing filters; Ente
   expect(app.client.calls("session.switch")).toEqual([{ sessionId: "s1", path: "/s/b.jsonl" }])
 })
 
+test("messages queued behind a reply come back into the composer when /new or a switch replaces the session", async () => {
+  const client = clientWithSessions()
+  client.route("session.new", () => ({ editorText: "look at the tests too" }))
+  client.route("session.switch", () => ({ editorText: "and the docs" }))
+  app = await mountApp({ width: 90, height: 24, client })
+  await app.emit({ type: "snapshot", snapshot: snapshot() })
+  await app.submit("/new")
+  expect(await app.until("look at the tests too")).toContain("› look at the tests too")
+  expect(app.client.calls("session.new")).toEqual([{ sessionId: "s1" }])
+  app.renderer.destroy()
+
+  app = await mountApp({ width: 90, height: 24, client })
+  await app.emit({ type: "snapshot", snapshot: snapshot() })
+  await app.submit("/session")
+  await app.until("Fix login redirect")
+  app.mockInput.pressEnter()
+  expect(await app.until("and the docs")).toContain("› and the docs")
+  expect(app.client.calls("session.switch")).toHaveLength(1)
+})
+
 test("/resume is the same page; Tab lists every folder; Esc goes back", async () => {
   app = await mountApp({ width: 90, height: 24, client: clientWithSessions() })
   await app.emit({ type: "snapshot", snapshot: snapshot() })

@@ -1,9 +1,11 @@
 // The session this window drives: opening or attaching it once the client is there, and every
 // action the person takes on it. Actions typed before the session is ready wait for it rather
 // than being dropped.
+import { useRenderer } from "@opentui/solid"
 import { createEffect, createSignal, on, onMount } from "solid-js"
 import type { CommandInfo, Method, Params, Result } from "../../protocol"
 import type { TuiOptions } from "../run-options"
+import { fillComposer } from "../util/composer-text"
 import { useClient } from "./client"
 import { createSimpleContext } from "./helper"
 import { useRoute } from "./route"
@@ -17,6 +19,7 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
     const client = useClient()
     const sync = useSync()
     const route = useRoute()
+    const renderer = useRenderer()
     const [id, setId] = createSignal<string>()
     const [commands, setCommands] = createSignal<CommandInfo[]>([])
     const [failure, setFailure] = createSignal<string>()
@@ -119,8 +122,10 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
       /** Opens a saved session: switches the live one, or opens it when none is open yet (`--resume`). */
       async openSaved(path: string) {
         if (id()) {
-          await act("session.switch", { path })
+          const r = await act("session.switch", { path })
           route.navigate({ name: "session" })
+          // messages that were queued behind a running reply come back to be sent again
+          fillComposer(renderer, r?.editorText)
           return
         }
         const t = props.target
@@ -128,8 +133,9 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
       },
       async openNew() {
         if (id()) {
-          await act("session.new", {})
+          const r = await act("session.new", {})
           route.navigate({ name: "session" })
+          fillComposer(renderer, r?.editorText)
           return
         }
         const t = props.target
