@@ -14,4 +14,6 @@ export interface Client {
   subscribe(sessionId: string, after: number, onEvent: (e: EventEnvelope) => void): () => void
   onConnection(fn: (s: ConnectionState) => void): () => void
   close(): Promise<void>
+  /** Things about this connection the person should know (shown once, as warnings). */
+  readonly notices?: readonly string[]
 }

@@ -24,6 +24,7 @@ export function collectWhenQuiet(client: Client, gc: QuietGc = createQuietGc()):
         else gc.touch()
       }),
     onConnection: (fn) => client.onConnection(fn),
+    notices: client.notices,
     async close() {
       gc.dispose()
       await client.close()

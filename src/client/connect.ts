@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url"
 import { ProtocolError } from "../protocol"
 import { BUN_TUNING } from "../util/bun-tuning"
 import { EXIT_ALREADY_RUNNING, daemonPaths, xagentHome, type DaemonPaths } from "../util/daemon-paths"
+import { envFingerprint } from "../util/env-fingerprint"
 import { ConnectionLost, connectSocket, type SocketClient, type SocketClientOptions } from "./socket-client"
 
 export interface ConnectOptions extends Omit<SocketClientOptions, "socketPath"> {
@@ -33,9 +34,13 @@ export async function connectOrStart(opts: ConnectOptions = {}): Promise<SocketC
   const paths = daemonPaths(opts.home ?? xagentHome())
   const connect = () => connectSocket({ ...opts, socketPath: paths.socket })
   try {
-    return await connect()
+    const client = await connect()
+    if (opts.start === false) return client
+    return await sameEnvironment(client, paths, opts)
   } catch (e) {
-    if (e instanceof ProtocolError && e.code === "version") {
+    if (e instanceof EnvironmentChanged) {
+      // the old daemon is gone: start one with this environment below
+    } else if (e instanceof ProtocolError && e.code === "version") {
       if (opts.start === false || !(await replaceIdleDaemon(paths))) throw e
     } else if (!unreachable(e) && !(e instanceof ConnectionLost)) throw e
     else if (opts.start === false) throw new DaemonUnavailable(`no xagent daemon is running (${paths.socket})`)
@@ -87,6 +92,27 @@ export function startDaemon(paths: DaemonPaths = daemonPaths(), env: Record<stri
   } finally {
     closeSync(fd)
   }
+}
+
+class EnvironmentChanged extends Error {}
+
+/**
+ * A daemon keeps the environment of the window that started it (keys, PATH, proxies). If this
+ * one's differs, an idle daemon is replaced (EnvironmentChanged: start a new one); a busy one
+ * stays, and the window is told what that means.
+ */
+async function sameEnvironment(client: SocketClient, paths: DaemonPaths, opts: ConnectOptions): Promise<SocketClient> {
+  const mine = envFingerprint({ ...process.env, ...opts.env })
+  if (client.daemonEnv === undefined || client.daemonEnv === mine) return client
+  await client.close()
+  if (await replaceIdleDaemon(paths)) throw new EnvironmentChanged()
+  const again = await connectSocket({ ...opts, socketPath: paths.socket })
+  again.notices.push(
+    `The xagent daemon (pid ${again.daemonPid}) keeps the environment of the window that started it, ` +
+      "and this one differs (API keys, PATH, proxies or PI_ settings). It has live sessions, so it stays: " +
+      "sessions use its environment. Run `xagent daemon stop` once they are done to use this one.",
+  )
+  return again
 }
 
 /** Asks an older daemon to stop if it has nothing live; true once it is gone. */

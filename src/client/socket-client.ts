@@ -41,6 +41,9 @@ export interface SocketClient extends Client {
   readonly kind: "socket"
   /** Pid of the daemon answering, from hello. */
   readonly daemonPid: number
+  /** The daemon's environment fingerprint, from hello (absent from older daemons). */
+  readonly daemonEnv: string | undefined
+  readonly notices: string[]
   /** Requests the daemon answers itself (status, stop, ping). */
   daemon<M extends DaemonMethod>(method: M, params: DaemonParams<M>): Promise<DaemonResults[M]>
 }
@@ -77,6 +80,7 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
   let closing = false
   let state: ConnectionState["state"] = "connected"
   let daemonPid = 0
+  let daemonEnv: string | undefined
   let missed = 0
   let pingOut = false
   let heartbeat: ReturnType<typeof setInterval> | undefined
@@ -219,6 +223,7 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
       }),
     ]).finally(() => clearTimeout(timer))
     daemonPid = hello.pid
+    daemonEnv = hello.env
     greeted = true
     for (const [sessionId, sub] of subs) void subscribeWire(sessionId, sub)
     if (waiting()) armHeartbeat()
@@ -312,6 +317,10 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
     get daemonPid() {
       return daemonPid
     },
+    get daemonEnv() {
+      return daemonEnv
+    },
+    notices: [],
     request<M extends Method>(method: M, params: Params<M>): Promise<Result<M>> {
       return send(method, params)
     },

@@ -32,6 +32,8 @@ export interface DaemonContext {
   requestStop(reason: string, ifIdle: boolean): boolean
   maxFrameBytes: number
   outbox: OutboxLimits
+  /** The daemon's environment, hashed (util/env-fingerprint.ts), for windows to compare with theirs. */
+  envFingerprint?: string
   /** Something may now need the daemon's periodic checks (a client fell behind, a window left a session). */
   wake?(): void
   /** Work that leaves garbage behind happened (see quiet-gc.ts); `oneShot`: a burst that is over. */
@@ -161,7 +163,7 @@ export class Connection {
         this.hello = true
         this.client = String(params.client).slice(0, 60)
         this.ctx.log.info(`${this.label} hello${this.peer.trusted ? "" : ` (read-only: ${this.peer.reason})`}`)
-        return { version: PROTOCOL_VERSION, server: "xagent-daemon", pid: process.pid }
+        return { version: PROTOCOL_VERSION, server: "xagent-daemon", pid: process.pid, env: this.ctx.envFingerprint }
       case "ping":
         return { now: Date.now() }
       case "daemon.status":

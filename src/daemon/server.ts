@@ -10,6 +10,7 @@ import type { Socket, TCPSocketListener, UnixSocketListener } from "bun"
 import { PROTOCOL_VERSION, type DaemonStatus } from "../protocol"
 import type { HostApi } from "../runtime/host-api"
 import type { DaemonPaths } from "../util/daemon-paths"
+import { envFingerprint } from "../util/env-fingerprint"
 import { createQuietGc } from "../util/quiet-gc"
 import { adoptSocket, type Link } from "../util/quiet-socket"
 import { Connection, type DaemonContext, type Logger } from "./connection"
@@ -95,6 +96,7 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
     status,
     maxFrameBytes: opts.maxFrameBytes,
     outbox: opts.outbox,
+    envFingerprint: envFingerprint(),
     wake: () => wake(),
     activity: (oneShot) => quietGc.touch(oneShot ? ONE_SHOT_QUIET_MS : undefined),
     requestStop(reason, ifIdle) {

@@ -53,7 +53,8 @@ export interface ProviderAuth {
 }
 
 export interface Results {
-  hello: { version: number; server: string; pid: number }
+  /** `env`: a fingerprint of the environment the daemon runs with (util/env-fingerprint.ts) */
+  hello: { version: number; server: string; pid: number; env?: string }
   "session.open": { sessionId: string; info: SessionInfo; warnings: string[] }
   "session.subscribe": {}
   "session.unsubscribe": {}

@@ -2,7 +2,7 @@
 // OpenAI-compatible server). Clients are the real socket client; nothing in between is faked.
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import { connectOrStart } from "../../src/client/connect"
+import { connectOrStart, type ConnectOptions } from "../../src/client/connect"
 import { connectSocket, type SocketClient, type SocketClientOptions } from "../../src/client/socket-client"
 import type { EventEnvelope, SessionSnapshot, TranscriptItem } from "../../src/protocol"
 import { SnapshotState } from "../../src/runtime/snapshot-state"
@@ -19,7 +19,7 @@ export interface DaemonBox {
   /** Environment a daemon of this box starts with. */
   env: Record<string, string>
   /** connectOrStart for this box: starts the daemon when none answers. */
-  connect(opts?: Partial<SocketClientOptions>): Promise<SocketClient>
+  connect(opts?: Partial<ConnectOptions>): Promise<SocketClient>
   /** A client that never starts a daemon. */
   attach(opts?: Partial<SocketClientOptions>): Promise<SocketClient>
   daemonPid(): number | undefined

@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from "bun:test"
-import { item, snapshot, sessionInfo } from "../fixture/fake-client"
+import { FakeClient, item, snapshot, sessionInfo } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"
 import { fitSegments, statusSegments } from "../../src/tui/routes/session/status-bar"
 import { tokensPerSecond } from "../../src/tui/routes/session/working-line"
@@ -72,6 +72,15 @@ test("ui_notify shows a toast; a degraded link shows a banner until it is back",
   app.client.setConnection({ state: "connected" })
   expect(await app.until((f) => !f.includes("Connection degraded"))).not.toContain("not answering")
   expect(app.exits).toEqual([])
+})
+
+test("what the connection has to say (a daemon with another environment) shows as a warning", async () => {
+  const client = new FakeClient()
+  client.notices.push("The daemon keeps an older environment. Run `xagent daemon stop` once they are done.")
+  app = await mountApp({ width: 80, height: 20, client })
+  await app.emit({ type: "snapshot", snapshot: snapshot() })
+  const frame = await app.until("older environment")
+  expect(frame.replace(/[│\s]+/g, " ")).toContain("keeps an older environment. Run `xagent daemon stop` once they are done.")
 })
 
 test("a daemon that stopped answering closes the window with a way back", async () => {

@@ -79,7 +79,8 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
     onMount(() => {
       const t = props.target
       client.ready.then(
-        () => {
+        (c) => {
+          for (const message of c.notices ?? []) sync.notify({ level: "warning", message })
           if (t.kind === "open") return open(t.params)
           if (t.kind === "attach") return start(t.sessionId)
           route.navigate({ name: "sessions", initial: true })
