@@ -83,9 +83,11 @@ export class LiveSession {
     })
     const rt = live.runtime
     live.warnings = rt.diagnostics.filter((d) => d.type !== "info").map((d) => d.message)
-    if (rt.modelFallbackMessage) live.warnings.push(rt.modelFallbackMessage)
     rt.setRebindSession(async () => live.rebind(true))
     await live.rebind(false)
+    // With no usable model, the session's auth hint says what to do (the window shows it on the
+    // welcome page); Pi's own message about it would say the same again.
+    if (rt.modelFallbackMessage && !live.info().authHint) live.warnings.push(rt.modelFallbackMessage)
     return live
   }
 

@@ -36,10 +36,12 @@ test("bad requests get clear errors and change nothing", async () => {
 
 test("without a usable model the session opens, says how to sign in, and prompt explains", async () => {
   fx = await createFauxFixture({ noAuth: true })
-  const { sessionId } = await fx.open()
+  const { sessionId, warnings } = await fx.client.request("session.open", { cwd: fx.cwd, mode: { kind: "new" } })
   const info = fx.record(sessionId).state!.info
   expect(info.model).toBeUndefined()
   expect(info.authHint).toMatch(/\/login/)
+  // the hint says it once: no second, longer warning from Pi about the same thing
+  expect(warnings.join("\n")).not.toMatch(/No models? (available|selected)/)
   await expect(fx.client.request("session.prompt", { sessionId, text: "hi" })).rejects.toThrow(info.authHint!)
 
   const status = await fx.client.request("auth.status", {})
