@@ -114,9 +114,11 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
   }
 
   /** Ends a session once no window watches it and it has nothing running or waiting. */
-  function endIfAbandoned(sessionId: string) {
+  function endIfAbandoned(sessionId: string, opts: { unlessTouched?: boolean } = {}) {
     const s = live().find((x) => x.sessionId === sessionId)
     if (!s || s.subscribers > 0 || s.running || s.pendingQuestions > 0) return
+    // Another window may have just opened it and not subscribed yet: leave it to the linger check.
+    if (opts.unlessTouched && [...conns].some((c) => c.touched.has(sessionId))) return
     log.info(`session ${sessionId} ended: no window left and nothing running`)
     host?.request("session.close", { sessionId }).catch((e) => log.error(`closing ${sessionId}: ${e.message}`))
   }
@@ -124,7 +126,7 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
   function closed(conn: Connection) {
     links.delete(conn)
     if (!conns.delete(conn)) return
-    for (const id of conn.onClose()) endIfAbandoned(id)
+    for (const id of conn.onClose()) endIfAbandoned(id, { unlessTouched: true })
     wake()
   }
 

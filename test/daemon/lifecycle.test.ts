@@ -117,3 +117,28 @@ test("an idle daemon (no session, no client) exits after XAGENT_DAEMON_IDLE_MS a
     await idle.cleanup()
   }
 })
+
+test("a window that opens a session just as the last one watching it leaves keeps it live", async () => {
+  const box = await startBox({ turns: [{ text: "saved" }] })
+  try {
+    const leaving = await box.connect()
+    const { sessionId } = await leaving.request("session.open", { cwd: box.box.cwd, mode: { kind: "new" } })
+    const gone = new Recorder(leaving, sessionId, 0)
+    // a reply, so that the session has a file to continue
+    await leaving.request("session.prompt", { sessionId, text: "remember this" })
+    await gone.waitFor(replyDone(1), "the first reply")
+    // The second window opens the same session (-c) but has not subscribed yet...
+    const coming = await box.attach()
+    const opened = await coming.request("session.open", { cwd: box.box.cwd, mode: { kind: "continue" } })
+    expect(opened.sessionId).toBe(sessionId)
+    // ...when the first one leaves, and the daemon has taken note of it.
+    await leaving.close()
+    await until(async () => (await coming.daemon("daemon.status", {})).clients === 1, "the first window to be gone")
+    const rec = new Recorder(coming, sessionId, 0)
+    const s = await rec.waitFor(() => true, "the snapshot")
+    expect(s.info).toBeDefined()
+    expect((await coming.daemon("daemon.status", {})).sessions.map((x) => x.sessionId)).toEqual([sessionId])
+  } finally {
+    await box.cleanup()
+  }
+})
