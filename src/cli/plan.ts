@@ -2,6 +2,7 @@
 // need no session host happen here, so a bad call fails fast with exit 2 and starts nothing.
 import { existsSync } from "node:fs"
 import type { Params } from "../protocol"
+import { isPackageSource } from "../util/extension-source"
 import { parseModelRef } from "../util/model-ref"
 import { resolveFrom } from "../util/paths"
 import { looksLikeSessionPath } from "../util/session-ref"
@@ -88,7 +89,7 @@ function sessionChoice(flags: RootFlags, cwd: string): SessionChoice {
 
 // Pi also takes package sources (npm:, git:, URLs); only local paths can be checked here.
 function extensionPath(value: string, cwd: string): string {
-  if (/^(npm|git|https?):/.test(value)) return value
+  if (isPackageSource(value)) return value.trim()
   const path = resolveFrom(cwd, value)
   if (!existsSync(path)) throw new UsageError(`--extension: no file at ${path}: check the path`)
   return path

@@ -25,6 +25,7 @@ import type { HostApi } from "./host-api"
 import type { JournalLimits } from "./journal"
 import { errorText, LiveSession } from "./live-session"
 import { authStatus, realModel, resolveModel } from "./models"
+import { isPackageSource } from "../util/extension-source"
 import { SESSION_METHODS, type HostContext } from "./session-methods"
 import { installSseRechunking } from "./sse-chunks"
 import {
@@ -107,9 +108,9 @@ export function createHost(opts: HostOptions = {}): HostApi {
     const model = p.model ? resolveModel(modelRegistry, p.model) : undefined
     const extensionPaths = [
       ...hostExtensionPaths,
-      ...(p.extensions ?? []).map((e) => (isAbsolute(e) ? e : resolve(cwd, e))),
+      ...(p.extensions ?? []).map((e) => (isPackageSource(e) ? e.trim() : isAbsolute(e) ? e : resolve(cwd, e))),
     ]
-    const missing = extensionPaths.filter((e) => !existsSync(e))
+    const missing = extensionPaths.filter((e) => !isPackageSource(e) && !existsSync(e))
     if (missing.length) throw new ProtocolError("bad_request", `Extension not found: ${missing.join(", ")}`)
 
     const dir = sessionDirFor(cwd, agentDir)
@@ -147,7 +148,15 @@ export function createHost(opts: HostOptions = {}): HostApi {
       throw new ProtocolError("failed", "The session host is shutting down")
     }
     sessions.set(live.id, live)
-    return { sessionId: live.id, info: live.info(), warnings: live.warnings }
+    return { sessionId: live.id, info: live.info(), warnings: [...live.warnings, ...offlineSkips(extensionPaths)] }
+  }
+
+  /** Pi skips package sources without a word when offline: say so. */
+  function offlineSkips(sources: string[]): string[] {
+    if (!/^(1|true|yes)$/i.test(process.env.PI_OFFLINE ?? "")) return []
+    return sources
+      .filter(isPackageSource)
+      .map((s) => `${s} was not loaded: PI_OFFLINE is set, so Pi does not fetch packages (unset it to install ${s})`)
   }
 
   async function list(p: Params<"sessions.list">): Promise<Result<"sessions.list">> {

@@ -207,4 +207,9 @@ test("open takes extension files and a thinking level", async () => {
   await expect(fx.open({ kind: "new" }, { extensions: ["ext/missing.ts"] })).rejects.toThrow(
     /Extension not found: .*ext\/missing\.ts/,
   )
+  // A package source is Pi's to install, not a file to look for; offline (as here) Pi skips it, and we say so.
+  const pkg = await fx.client.request("session.open", { cwd: fx.cwd, mode: { kind: "new" }, extensions: ["npm:some-pi-package"] })
+  expect(pkg.warnings).toEqual([
+    "npm:some-pi-package was not loaded: PI_OFFLINE is set, so Pi does not fetch packages (unset it to install npm:some-pi-package)",
+  ])
 })
