@@ -66,6 +66,18 @@ describe.skipIf(!hasTmux)("xagent in a terminal", () => {
     expect(screen).toMatch(TOOL_ROW)
   }
 
+  /** Leaves the window one of the two ways, and sees it exit 0. */
+  async function quit(pane: Pane, how: "/quit" | "Ctrl+C twice") {
+    if (how === "/quit") {
+      pane.type("/quit")
+      pane.send("Enter")
+    } else {
+      pane.send("C-c")
+      pane.send("C-c")
+    }
+    await pane.waitFor("EXIT=0")
+  }
+
   /** Runs xagent again with `args` (a -c form) and finds the whole conversation, with no new model call. */
   async function comeBack(pane: Pane, llm: { requests(): unknown[] }, args: string) {
     run(pane, args)
@@ -79,14 +91,10 @@ describe.skipIf(!hasTmux)("xagent in a terminal", () => {
     const { pane, llm } = await setup()
     run(pane, "")
     await converse(pane)
-    pane.type("/quit")
-    pane.send("Enter")
-    await pane.waitFor("EXIT=0")
+    await quit(pane, "/quit")
 
     await comeBack(pane, llm, "-c")
-    pane.send("C-c")
-    pane.send("C-c")
-    await pane.waitFor("EXIT=0")
+    await quit(pane, "Ctrl+C twice")
   }, 90_000)
 
   test("once a reply is done, the window and its daemon sleep: no timer, no allocator thread wakes them", async () => {
@@ -109,9 +117,7 @@ describe.skipIf(!hasTmux)("xagent in a terminal", () => {
     const woke = [window, daemon].map((pid, i) => wakeups(pid) - before[i]!)
     expect(woke[0]).toBeLessThanOrEqual(1)
     expect(woke[1]).toBeLessThanOrEqual(1)
-    pane.type("/quit")
-    pane.send("Enter")
-    await pane.waitFor("EXIT=0")
+    await quit(pane, "/quit")
   }, 90_000)
 
   test("from source, when no prebuilt window matches, the window still opens and answers", async () => {
@@ -119,23 +125,17 @@ describe.skipIf(!hasTmux)("xagent in a terminal", () => {
     pane.type(`XAGENT_WINDOW_SOURCE=1 ${XAGENT_BIN} --no-daemon "${PROMPT}"; echo "EXIT=$?"`)
     pane.send("Enter")
     await pane.waitFor(REPLY)
-    pane.send("C-c")
-    pane.send("C-c")
-    await pane.waitFor("EXIT=0")
+    await quit(pane, "Ctrl+C twice")
   }, 90_000)
 
   test("with --no-daemon: a reply, Ctrl+C twice, then -c --no-daemon shows it again", async () => {
     const { pane, llm } = await setup()
     run(pane, "--no-daemon")
     await converse(pane)
-    pane.send("C-c")
-    pane.send("C-c")
-    await pane.waitFor("EXIT=0")
+    await quit(pane, "Ctrl+C twice")
 
     await comeBack(pane, llm, "-c --no-daemon")
-    pane.type("/quit")
-    pane.send("Enter")
-    await pane.waitFor("EXIT=0")
+    await quit(pane, "/quit")
   }, 90_000)
 
   test("a reply's text is on screen by the time its tool row is (no wait for highlighting)", async () => {
@@ -153,8 +153,6 @@ describe.skipIf(!hasTmux)("xagent in a terminal", () => {
     const screen = await pane.waitFor(/bash.*sleep 1; echo slow-marker/)
     expect(screen).toContain("Checking the folder first.")
     await pane.waitFor("All checked.")
-    pane.send("C-c")
-    pane.send("C-c")
-    await pane.waitFor("EXIT=0")
+    await quit(pane, "Ctrl+C twice")
   }, 90_000)
 })
