@@ -4,7 +4,7 @@
 // the window waits for something (a request in flight, a reply running): an idle window wakes
 // for nothing, and a daemon that hung meanwhile is found by the next request.
 import { peerCred } from "../util/libc"
-import { adoptSocket, type Link } from "../util/quiet-socket"
+import { adoptSocket, bunSocketLink, type Link } from "../util/quiet-socket"
 import type { Client, ConnectionState } from "./client"
 import {
   LineDecoder,
@@ -195,7 +195,7 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
         close: () => {
           if (link === socket) onDrop()
         },
-      }) ?? (fallback = { write: (b) => bun.write(b), end: () => bun.end(), destroy: () => bun.terminate() })
+      }) ?? (fallback = bunSocketLink(bun))
     socket = link
     writeQueue = []
     missed = 0

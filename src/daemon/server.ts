@@ -12,7 +12,7 @@ import type { HostApi } from "../runtime/host-api"
 import type { DaemonPaths } from "../util/daemon-paths"
 import { envFingerprint } from "../util/env-fingerprint"
 import { createQuietGc } from "../util/quiet-gc"
-import { adoptSocket, type Link } from "../util/quiet-socket"
+import { adoptSocket, bunSocketLink, type Link } from "../util/quiet-socket"
 import { Connection, type DaemonContext, type Logger } from "./connection"
 import { ensurePrivateDir } from "./lock"
 import type { OutboxLimits } from "./outbox"
@@ -156,7 +156,7 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
           })
           if (link) return void links.set(conn, link)
           // Bun's socket stays in use where it cannot be handed over (see quiet-socket.ts)
-          links.set(conn, { write: (b) => socket.write(b), end: () => socket.end(), destroy: () => socket.terminate() })
+          links.set(conn, bunSocketLink(socket))
           socket.data = conn
         },
         data(socket, chunk) {

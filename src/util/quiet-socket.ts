@@ -47,6 +47,11 @@ export function adoptSocket(socket: Socket<any>, handlers: LinkHandlers): Link |
   return fdLink(own, handlers)
 }
 
+/** Bun's socket itself as a Link, where it cannot be handed over: its handlers do the reading. */
+export function bunSocketLink(socket: Socket<any>): Link {
+  return { write: (b) => socket.write(b), end: () => socket.end(), destroy: () => socket.terminate() }
+}
+
 /** Stream I/O on a connected socket descriptor that this link owns (and closes). */
 export function fdLink(fd: number, handlers: LinkHandlers): Link {
   const reader = Bun.file(fd).stream().getReader()
@@ -57,13 +62,19 @@ export function fdLink(fd: number, handlers: LinkHandlers): Link {
   const close = () => {
     if (closed) return
     closed = true
-    reader.cancel().catch(() => {})
     try {
       sink.end()
     } catch {}
-    try {
-      closeSync(fd)
-    } catch {}
+    // the descriptor goes once the reader has let go of it (a number closed under a poll could
+    // be reused by the next open)
+    reader
+      .cancel()
+      .catch(() => {})
+      .finally(() => {
+        try {
+          closeSync(fd)
+        } catch {}
+      })
     handlers.close()
   }
 
