@@ -54,14 +54,22 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
   let nextId = 1
   let host: HostApi | undefined
   let stopping = false
-  const hostPromise = opts.loadHost().then(
-    (h) => (host = h),
-    (e) => {
-      log.error(`session host failed to load: ${(e as Error).stack ?? e}`)
-      throw e
-    },
-  )
-  hostPromise.catch(() => {})
+  let hostPromise: Promise<HostApi> | undefined
+  // Loaded at start, so the first window finds it warm. A failed load is not kept: the next
+  // request tries again (an install mended meanwhile works without restarting the daemon).
+  const loadHost = (): Promise<HostApi> => {
+    const p: Promise<HostApi> = opts.loadHost().then(
+      (h) => (host = h),
+      (e) => {
+        log.error(`session host failed to load: ${(e as Error).stack ?? e}`)
+        if (hostPromise === p) hostPromise = undefined
+        throw e
+      },
+    )
+    p.catch(() => {})
+    return (hostPromise = p)
+  }
+  loadHost()
 
   const live = () => {
     try {
@@ -91,7 +99,7 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
   })
 
   const ctx: DaemonContext = {
-    host: () => hostPromise,
+    host: () => hostPromise ?? loadHost(),
     log,
     status,
     maxFrameBytes: opts.maxFrameBytes,
