@@ -1,10 +1,10 @@
 // Several lines of text: Enter is a newline; Ctrl+S (or Ctrl/Alt+Enter) submits; Esc cancels.
 import { onMount } from "solid-js"
 import type { KeyEvent, TextareaRenderable } from "@opentui/core"
-import { TextAttributes } from "@opentui/core"
 import { useTerminalDimensions } from "@opentui/solid"
 import { theme } from "../theme"
 import { useDialogCancel } from "../context/dialog"
+import { DialogField } from "./dialog-field"
 
 export interface DialogEditorProps {
   title: string
@@ -28,26 +28,22 @@ export function DialogEditor(props: DialogEditorProps) {
   }
 
   return (
-    <box flexDirection="column">
-      <text fg={theme.text} attributes={TextAttributes.BOLD} wrapMode="word">
-        {props.title}
-      </text>
-      <box border borderStyle="rounded" borderColor={theme.border} marginTop={1} paddingX={1}>
-        <textarea
-          ref={(r: TextareaRenderable) => (editor = r)}
-          focused
-          initialValue={props.prefill ?? ""}
-          height={Math.max(3, Math.min(10, dims().height - 12))}
-          wrapMode="word"
-          textColor={theme.text}
-          focusedTextColor={theme.text}
-          cursorColor={theme.accent}
-          onKeyDown={onKeyDown}
-        />
-      </box>
-      <text wrapMode="none" truncate fg={theme.dim}>
-        {dims().width >= 60 ? "Ctrl+S save · Enter newline · Esc cancel" : "Ctrl+S save · Esc cancel"}
-      </text>
-    </box>
+    <DialogField
+      title={props.title}
+      paddingX={1}
+      hint={dims().width >= 60 ? "Ctrl+S save · Enter newline · Esc cancel" : "Ctrl+S save · Esc cancel"}
+    >
+      <textarea
+        ref={(r: TextareaRenderable) => (editor = r)}
+        focused
+        initialValue={props.prefill ?? ""}
+        height={Math.max(3, Math.min(10, dims().height - 12))}
+        wrapMode="word"
+        textColor={theme.text}
+        focusedTextColor={theme.text}
+        cursorColor={theme.accent}
+        onKeyDown={onKeyDown}
+      />
+    </DialogField>
   )
 }

@@ -1,8 +1,8 @@
 // One line of text: Enter submits (an empty answer too), Esc cancels.
 import type { InputRenderable } from "@opentui/core"
-import { TextAttributes } from "@opentui/core"
 import { theme } from "../theme"
 import { useDialogCancel } from "../context/dialog"
+import { DialogField } from "./dialog-field"
 
 export interface DialogInputProps {
   title: string
@@ -16,30 +16,22 @@ export function DialogInput(props: DialogInputProps) {
   let input: InputRenderable | undefined
 
   return (
-    <box flexDirection="column">
-      <text fg={theme.text} attributes={TextAttributes.BOLD} wrapMode="word">
-        {props.title}
-      </text>
-      <box border borderStyle="rounded" borderColor={theme.border} height={3} marginTop={1}>
-        <input
-          ref={(r: InputRenderable) => (input = r)}
-          focused
-          maxLength={100_000}
-          placeholder={props.placeholder ?? ""}
-          placeholderColor={theme.dim}
-          textColor={theme.text}
-          focusedTextColor={theme.text}
-          backgroundColor={theme.panel}
-          focusedBackgroundColor={theme.panel}
-          onSubmit={() => {
-            props.onSubmit(input?.value ?? "")
-            frame?.dismiss()
-          }}
-        />
-      </box>
-      <text wrapMode="none" truncate fg={theme.dim}>
-        Enter submit · Esc cancel
-      </text>
-    </box>
+    <DialogField title={props.title} height={3} hint="Enter submit · Esc cancel">
+      <input
+        ref={(r: InputRenderable) => (input = r)}
+        focused
+        maxLength={100_000}
+        placeholder={props.placeholder ?? ""}
+        placeholderColor={theme.dim}
+        textColor={theme.text}
+        focusedTextColor={theme.text}
+        backgroundColor={theme.panel}
+        focusedBackgroundColor={theme.panel}
+        onSubmit={() => {
+          props.onSubmit(input?.value ?? "")
+          frame?.dismiss()
+        }}
+      />
+    </DialogField>
   )
 }
