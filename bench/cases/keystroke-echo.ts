@@ -28,10 +28,7 @@ export const keystrokeEcho: BenchCase = {
   },
   once(ctx, program) {
     return withProgram(ctx, program, {}, async (run) => {
-      await run.pane.waitForText(program.markers.ready)
-      await run.settle()
-      await run.pane.type(PROMPT)
-      await run.pane.waitForText(PROMPT)
+      await run.typeWhenReady(PROMPT)
       await run.pane.key("Enter")
       await run.pane.waitForText(STREAMING, { pollMs: 10 })
       await Bun.sleep(300)

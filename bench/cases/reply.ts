@@ -24,10 +24,7 @@ export const reply: BenchCase = {
   },
   once(ctx, program) {
     return withProgram(ctx, program, {}, async (run) => {
-      await run.pane.waitForText(program.markers.ready)
-      await run.settle()
-      await run.pane.type(PROMPT)
-      await run.pane.waitForText(PROMPT)
+      await run.typeWhenReady(PROMPT)
       const sent = performance.now()
       await run.pane.key("Enter")
       const seen = await run.pane.waitForText(MARKER)

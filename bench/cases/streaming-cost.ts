@@ -28,10 +28,7 @@ export const streamingCost: BenchCase = {
   },
   once(ctx, program) {
     return withProgram(ctx, program, {}, async (run) => {
-      await run.pane.waitForText(program.markers.ready)
-      await run.settle()
-      await run.pane.type(PROMPT)
-      await run.pane.waitForText(PROMPT)
+      await run.typeWhenReady(PROMPT)
       const before = run.sample()
       const sent = performance.now()
       await run.pane.key("Enter")

@@ -70,6 +70,8 @@ export interface Run {
   sample(opts?: { threads?: boolean }): TreeSample
   /** waits until the tree is quiet (less than 20 ms CPU per 200 ms), at most capMs */
   settle(capMs?: number): Promise<TreeSample>
+  /** once the session is ready and the tree quiet, types `prompt` (not sent) and waits until it shows */
+  typeWhenReady(prompt: string): Promise<void>
   seconds(since: number, until: number): number
 }
 
@@ -104,6 +106,12 @@ export async function withProgram<T>(
     tag,
     sample: (opts) => sampleTree(pane.pid, tag, opts),
     settle: (capMs = 5000) => settle(pane.pid, tag, { capMs }),
+    async typeWhenReady(prompt) {
+      await pane.waitForText(program.markers.ready)
+      await run.settle()
+      await pane.type(prompt)
+      await pane.waitForText(prompt)
+    },
     seconds: (since, until) => (until - since) / 1000,
   }
   try {
