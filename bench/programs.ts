@@ -49,10 +49,7 @@ export function xagent(opts: { daemon: boolean }): Program {
 
 export const pi: Program = {
   id: "pi",
-  argv: ({ session }) => [
-    join(REPO, "node_modules", ".bin", "pi"),
-    ...(session ? ["--session", session] : []),
-  ],
+  argv: ({ session }) => [join(REPO, "node_modules", ".bin", "pi"), ...(session ? ["--session", session] : [])],
   markers: {
     // Pi's startup header; Pi draws it in the same frame as the editor and footer, once it is ready
     firstFrame: "escape interrupt",

@@ -23,7 +23,16 @@ import { runCase } from "./lib/run-case"
 import { Tmux } from "./lib/tmux"
 import { pi, REPO, xagent, type Program, type ProgramId } from "./programs"
 
-const CASES: BenchCase[] = [firstFrame, reply, streamingCost, longResume, attachLong, longStreaming, keystrokeEcho, idle]
+const CASES: BenchCase[] = [
+  firstFrame,
+  reply,
+  streamingCost,
+  longResume,
+  attachLong,
+  longStreaming,
+  keystrokeEcho,
+  idle,
+]
 
 interface Args {
   options: Options
@@ -49,8 +58,24 @@ function parseArgs(argv: string[]): Args {
   }
   const quick = argv.includes("--quick")
   const options: Options = quick
-    ? { runs: 2, streamTokens: 5000, pacedTokens: 2000, echoChars: 6, idleSeconds: 3, idleSettleSeconds: 5, sessionMessages: 400 }
-    : { runs: 5, streamTokens: 20_000, pacedTokens: 6000, echoChars: 12, idleSeconds: 10, idleSettleSeconds: 30, sessionMessages: 2000 }
+    ? {
+        runs: 2,
+        streamTokens: 5000,
+        pacedTokens: 2000,
+        echoChars: 6,
+        idleSeconds: 3,
+        idleSettleSeconds: 5,
+        sessionMessages: 400,
+      }
+    : {
+        runs: 5,
+        streamTokens: 20_000,
+        pacedTokens: 6000,
+        echoChars: 12,
+        idleSeconds: 10,
+        idleSettleSeconds: 30,
+        sessionMessages: 2000,
+      }
   const runs = value("--runs")
   if (runs !== undefined) {
     options.runs = Number(runs)

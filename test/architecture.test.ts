@@ -150,7 +150,8 @@ export function checkLayers(files: Record<string, string>): string[] {
       const file = queue.shift()!
       for (const e of edges.get(file) ?? []) {
         if (e.kind === "type" || !follow(e)) continue
-        if (PI.test(e.specifier) || WINDOW_NEVER.test(e.specifier)) reachedPi.push({ path: seen.get(file)!, specifier: e.specifier })
+        if (PI.test(e.specifier) || WINDOW_NEVER.test(e.specifier))
+          reachedPi.push({ path: seen.get(file)!, specifier: e.specifier })
         if (e.to && exists(e.to) && !seen.has(e.to)) {
           seen.set(e.to, [...seen.get(file)!, e.to])
           queue.push(e.to)

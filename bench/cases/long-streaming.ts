@@ -24,8 +24,7 @@ async function streamCpu(ctx: CaseContext, program: Program, session: string): P
   })
 }
 
-const ratio = (s: Record<string, number[]>) =>
-  median(s.long_ms_per_ktok ?? []) / median(s.empty_ms_per_ktok ?? [])
+const ratio = (s: Record<string, number[]>) => median(s.long_ms_per_ktok ?? []) / median(s.empty_ms_per_ktok ?? [])
 
 export const longStreaming: BenchCase = {
   id: "long-streaming",
@@ -33,7 +32,7 @@ export const longStreaming: BenchCase = {
   measures:
     `CPU per streamed token (process tree, as in streaming cost) for a paced reply (mockllm --tps ${TPS}, ` +
     "about 200 chunks a second, so the window redraws all along) in the long session, divided by the same in an " +
-    "empty one. \"Empty\" is a one-turn session (4 messages) opened the same way, so that one-time costs (the " +
+    'empty one. "Empty" is a one-turn session (4 messages) opened the same way, so that one-time costs (the ' +
     "first code block, the highlighter, the welcome page giving way) stay out of both; each run does the " +
     "empty session, then the long one. The target is on xagent's own " +
     "ratio (does streaming cost grow with the transcript?); Pi's is shown for reference.",

@@ -16,7 +16,11 @@ export async function runCase(ctx: CaseContext, bench: BenchCase, programs: Prog
     streak.set(id, 0)
     const into = (outcome.samples[id] ??= {})
     for (const [k, v] of Object.entries(values)) (into[k] ??= []).push(...(Array.isArray(v) ? v : [v]))
-    ctx.log(`  ${id} ${run + 1}: ${Object.entries(values).map(([k, v]) => `${k}=${fmt(v)}`).join(" ")}`)
+    ctx.log(
+      `  ${id} ${run + 1}: ${Object.entries(values)
+        .map(([k, v]) => `${k}=${fmt(v)}`)
+        .join(" ")}`,
+    )
   }
   const fail = (id: ProgramId, run: number, e: unknown) => {
     const message = (e as Error).message

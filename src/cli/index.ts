@@ -21,7 +21,11 @@ export function buildProgram(run: (flags: RootFlags, words: string[]) => Promise
     .option("--session <path|id>", "open a session file, or a saved session by id (or id prefix)")
     .option("-m, --model <provider/id>", "model to use, e.g. anthropic/claude-sonnet-4-5")
     .option("--thinking <level>", `thinking level: ${THINKING_LEVELS.join("|")}`)
-    .option("-e, --extension <path>", "load a Pi extension: a file or a package source such as npm:pkg (repeatable)", collect)
+    .option(
+      "-e, --extension <path>",
+      "load a Pi extension: a file or a package source such as npm:pkg (repeatable)",
+      collect,
+    )
     .option(
       "-p, --print [prompt]",
       "no window: stream the reply to stdout, tool activity to stderr (piped stdin is appended)",

@@ -11,7 +11,12 @@ export const PACKAGE_DIR = resolve(import.meta.dir, "../..")
 const bundlesDir = (pkg: string) => join(pkg, "dist", "window")
 /** Sources inlined into the bundle, how it is built, and the installed dependencies it was built against. */
 const INPUT_DIRS = ["src/tui", "src/protocol"]
-const INPUT_FILES = ["src/client/client.ts", "src/cli/window-bundle.ts", "node_modules/.package-lock.json", "package.json"]
+const INPUT_FILES = [
+  "src/client/client.ts",
+  "src/cli/window-bundle.ts",
+  "node_modules/.package-lock.json",
+  "package.json",
+]
 const KEEP = 3
 
 function files(dir: string): string[] {

@@ -3,9 +3,7 @@
 import type { EventEnvelope, Method, Params, Result } from "../protocol"
 
 export type ConnectionState =
-  | { state: "connected" }
-  | { state: "degraded"; reason: string }
-  | { state: "lost"; reason: string }
+  { state: "connected" } | { state: "degraded"; reason: string } | { state: "lost"; reason: string }
 
 export interface Client {
   readonly kind: "local" | "socket"

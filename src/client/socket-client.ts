@@ -149,7 +149,10 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
     const bytes = encoder.encode(JSON.stringify({ id, method, params }) + "\n")
     if (bytes.length > MAX_FRAME_BYTES)
       return Promise.reject(
-        new ProtocolError("bad_frame", `${method} is ${bytes.length} bytes, over the ${MAX_FRAME_BYTES}-byte frame cap`),
+        new ProtocolError(
+          "bad_frame",
+          `${method} is ${bytes.length} bytes, over the ${MAX_FRAME_BYTES}-byte frame cap`,
+        ),
       )
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject })

@@ -74,7 +74,12 @@ export class Connection {
     readonly peer: PeerVerdict,
     private readonly ctx: DaemonContext,
   ) {
-    this.outbox = new Outbox(socket, ctx.outbox, (reason) => this.drop(reason), () => ctx.wake?.())
+    this.outbox = new Outbox(
+      socket,
+      ctx.outbox,
+      (reason) => this.drop(reason),
+      () => ctx.wake?.(),
+    )
     this.decoder = new LineDecoder(
       (line) => void this.handle(line),
       (bytes) =>

@@ -115,7 +115,8 @@ export function validateQuestions(input: unknown): AskProblem[] {
     const at = `questions[${i}]`
     if (!isObject(q)) return add(at, "must be an object")
     if (blank(q.id)) add(`${at}.id`, "must be a non-empty string")
-    else if (ids.has(q.id as string)) add(`${at}.id`, `duplicate id "${q.id}" (also questions[${ids.get(q.id as string)}])`)
+    else if (ids.has(q.id as string))
+      add(`${at}.id`, `duplicate id "${q.id}" (also questions[${ids.get(q.id as string)}])`)
     else ids.set(q.id as string, i)
     if (blank(q.label)) add(`${at}.label`, "must be a non-empty string")
     if (blank(q.prompt)) add(`${at}.prompt`, "must be a non-empty string")

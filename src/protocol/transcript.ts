@@ -90,14 +90,7 @@ export interface NoticeItem {
 }
 
 export type TranscriptItem =
-  | UserItem
-  | AssistantItem
-  | ToolItem
-  | BashItem
-  | CustomItem
-  | CompactionItem
-  | BranchSummaryItem
-  | NoticeItem
+  UserItem | AssistantItem | ToolItem | BashItem | CustomItem | CompactionItem | BranchSummaryItem | NoticeItem
 
 export type ThinkingLevel = "off" | "minimal" | "low" | "medium" | "high" | "xhigh"
 

@@ -6,6 +6,13 @@ export interface HostApi {
   request<M extends Method>(method: M, params: Params<M>): Promise<Result<M>>
   subscribe(sessionId: string, after: number, onEvent: (e: EventEnvelope) => void): () => void
   /** Live sessions, for `xagent daemon status` and `sessions.list`. */
-  live(): { sessionId: string; cwd: string; file?: string; running: boolean; pendingQuestions: number; subscribers: number }[]
+  live(): {
+    sessionId: string
+    cwd: string
+    file?: string
+    running: boolean
+    pendingQuestions: number
+    subscribers: number
+  }[]
   dispose(): Promise<void>
 }

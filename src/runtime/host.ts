@@ -12,14 +12,7 @@ import {
   type ExtensionFactory,
 } from "@mariozechner/pi-coding-agent"
 import { Value } from "typebox/value"
-import {
-  PROTOCOL_VERSION,
-  ProtocolError,
-  type Method,
-  type Params,
-  type Result,
-  type SavedSession,
-} from "../protocol"
+import { PROTOCOL_VERSION, ProtocolError, type Method, type Params, type Result, type SavedSession } from "../protocol"
 import { Schemas } from "../protocol/schemas"
 import type { HostApi } from "./host-api"
 import type { JournalLimits } from "./journal"
@@ -209,8 +202,7 @@ export function createHost(opts: HostOptions = {}): HostApi {
         return setApiKey(params)
       default: {
         const handler = SESSION_METHODS[method as keyof typeof SESSION_METHODS] as
-          | ((live: LiveSession, p: unknown, host: HostContext) => Promise<unknown>)
-          | undefined
+          ((live: LiveSession, p: unknown, host: HostContext) => Promise<unknown>) | undefined
         if (!handler) throw new ProtocolError("unknown_method", `Unknown method "${method}"`)
         return handler(get(params.sessionId), params, ctx)
       }

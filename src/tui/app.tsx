@@ -94,7 +94,12 @@ function Shell(props: { version: string; cwd: string; onState?: AppProps["onStat
       const on = !view.mouse()
       renderer.useMouse = on
       view.setMouse(on)
-      toast.show({ level: "info", message: on ? "Mouse on: the window scrolls and selects" : "Mouse off: the terminal selects text (Ctrl+S again to undo)" })
+      toast.show({
+        level: "info",
+        message: on
+          ? "Mouse on: the window scrolls and selects"
+          : "Mouse off: the terminal selects text (Ctrl+S again to undo)",
+      })
     }
   })
 

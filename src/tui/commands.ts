@@ -64,12 +64,18 @@ export const COMMANDS: CommandSpec[] = [
     description: "Export the session as HTML or Markdown",
     run: (a, args) => {
       const [first = "", ...rest] = args.trim().split(/\s+/).filter(Boolean)
-      const format = first === "" || first === "html" ? "html" : first === "md" || first === "markdown" ? "markdown" : undefined
+      const format =
+        first === "" || first === "html" ? "html" : first === "md" || first === "markdown" ? "markdown" : undefined
       if (!format) return a.refuse(`Unknown export format "${first}": use html or md`)
       a.exportSession(format, rest.join(" ") || undefined)
     },
   },
-  { name: "login", args: "[provider]", description: "Set an API key or see how to sign in", run: (a, args) => a.login(args) },
+  {
+    name: "login",
+    args: "[provider]",
+    description: "Set an API key or see how to sign in",
+    run: (a, args) => a.login(args),
+  },
   { name: "quit", aliases: ["exit"], description: "Leave xagent", run: (a) => a.quit() },
 ]
 

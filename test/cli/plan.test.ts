@@ -8,7 +8,13 @@ import { planRun } from "../../src/cli/plan"
 test("extension files become absolute paths; npm:, git:, github:, URLs and ssh: pass through as Pi's sources", () => {
   const cwd = mkdtempSync(join(tmpdir(), "xagent-plan-"))
   writeFileSync(join(cwd, "mine.ts"), "export default () => {}\n")
-  const sources = ["npm:@scope/pkg@1.2.3", " git:github.com/u/r ", "github:u/r", "https://example.com/ext.git", "ssh:host/repo"]
+  const sources = [
+    "npm:@scope/pkg@1.2.3",
+    " git:github.com/u/r ",
+    "github:u/r",
+    "https://example.com/ext.git",
+    "ssh:host/repo",
+  ]
   const plan = planRun({ extension: ["mine.ts", ...sources] }, [], cwd)
   expect(plan.open.extensions).toEqual([join(cwd, "mine.ts"), ...sources.map((s) => s.trim())])
   expect(() => planRun({ extension: ["npm-like.ts"] }, [], cwd)).toThrow(/--extension: no file at .*npm-like\.ts/)

@@ -21,7 +21,9 @@ test("start, status, sessions, attach without a terminal, stop", async () => {
   expect(started.code).toBe(0)
   const pid = d.daemonPid()!
   expect(started.stdout).toContain(`xagent daemon started (pid ${pid}, ${d.paths.socket})`)
-  expect((await xagent("daemon", "start")).stdout).toBe(`xagent daemon already running (pid ${pid}, ${d.paths.socket})\n`)
+  expect((await xagent("daemon", "start")).stdout).toBe(
+    `xagent daemon already running (pid ${pid}, ${d.paths.socket})\n`,
+  )
 
   const win = await d.attach()
   const { sessionId } = await win.request("session.open", { cwd: d.box.cwd, mode: { kind: "new" } })

@@ -79,7 +79,10 @@ test("SIGKILL of the daemon mid-reply: the window hears it, the file stays whole
   const rec2 = new Recorder(next, reopened.sessionId, 0)
   await rec2.waitFor((s) => s.items.length > 0, "the resumed transcript")
   await next.request("session.prompt", { sessionId: reopened.sessionId, text: "three" })
-  const s = await rec2.waitFor((s) => !s.running && assistantTexts(s.items).at(-1) === "Back again.", "the resumed reply")
+  const s = await rec2.waitFor(
+    (s) => !s.running && assistantTexts(s.items).at(-1) === "Back again.",
+    "the resumed reply",
+  )
   expect(assistantTexts(s.items)[0]).toBe("First answer.")
   expect(readSessionFile(file).texts.at(-1)).toBe("Back again.")
   expect(d.log()).toContain(`daemon ${next.daemonPid} listening`)

@@ -1,19 +1,40 @@
 // Detach: a window killed with SIGKILL mid-reply leaves the reply running; a new window that
 // subscribes from 0 sees the whole reply, the same as the session file. Repeated 20 times.
 import { afterAll, beforeAll, expect, test } from "bun:test"
-import { assistantTexts, BUN, fixturePath, readSessionFile, Recorder, replyDone, startBox, type DaemonBox } from "./harness"
+import {
+  assistantTexts,
+  BUN,
+  fixturePath,
+  readSessionFile,
+  Recorder,
+  replyDone,
+  startBox,
+  type DaemonBox,
+} from "./harness"
 
 const ROUNDS = 20
 const reply = (i: number) => ({ repeat: `r${i} `, count: 300 })
 const question = {
   questions: [
-    { id: "color", label: "Color", prompt: "Which color?", choices: [{ value: "red", label: "Red" }, { value: "blue", label: "Blue" }] },
+    {
+      id: "color",
+      label: "Color",
+      prompt: "Which color?",
+      choices: [
+        { value: "red", label: "Red" },
+        { value: "blue", label: "Blue" },
+      ],
+    },
   ],
 }
 let d: DaemonBox
 
 beforeAll(async () => {
-  const turns = [...Array.from({ length: ROUNDS }, (_, i) => reply(i)), { tool: "ask_user", args: question }, { text: "Blue it is." }]
+  const turns = [
+    ...Array.from({ length: ROUNDS }, (_, i) => reply(i)),
+    { tool: "ask_user", args: question },
+    { text: "Blue it is." },
+  ]
   d = await startBox({ turns }, { tps: 1500 })
 })
 afterAll(() => d.cleanup())

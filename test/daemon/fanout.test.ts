@@ -2,7 +2,16 @@
 // reading is dropped (with a reason in the log) instead of holding up the rest.
 import { afterAll, beforeAll, expect, test } from "bun:test"
 import type { Subprocess } from "bun"
-import { assistantTexts, BUN, fixturePath, readSessionFile, Recorder, replyDone, startBox, type DaemonBox } from "./harness"
+import {
+  assistantTexts,
+  BUN,
+  fixturePath,
+  readSessionFile,
+  Recorder,
+  replyDone,
+  startBox,
+  type DaemonBox,
+} from "./harness"
 
 const WORDS = 100_000
 let d: DaemonBox
@@ -28,7 +37,11 @@ test("10 windows see identical event sequences while a window that stopped readi
   const recs = clients.map((c) => new Recorder(c, sessionId, 0))
   await Promise.all(recs.map((r) => r.waitFor(() => true, "the snapshot")))
 
-  stuck = Bun.spawn([BUN, fixturePath("stuck.ts"), d.paths.socket, sessionId], { stdout: "pipe", stderr: "pipe", stdin: "ignore" })
+  stuck = Bun.spawn([BUN, fixturePath("stuck.ts"), d.paths.socket, sessionId], {
+    stdout: "pipe",
+    stderr: "pipe",
+    stdin: "ignore",
+  })
   const reader = stuck.stdout.getReader()
   expect(new TextDecoder().decode((await reader.read()).value)).toBe("subscribed\n")
 

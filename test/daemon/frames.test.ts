@@ -8,18 +8,21 @@ const CAP = 64 * 1024
 let d: DaemonBox
 
 beforeAll(async () => {
-  d = await startBox({ turns: [{ repeat: "steady ", count: 2000 }] }, { tps: 4000, env: { XAGENT_DAEMON_MAX_FRAME: String(CAP) } })
+  d = await startBox(
+    { turns: [{ repeat: "steady ", count: 2000 }] },
+    { tps: 4000, env: { XAGENT_DAEMON_MAX_FRAME: String(CAP) } },
+  )
 })
 afterAll(() => d.cleanup())
 
 const deep = "[".repeat(30_000) + "]".repeat(30_000) // deep, but under the cap
 const BAD: string[] = [
   "not json at all",
-  "{\"id\": 1, \"method\": ",
+  '{"id": 1, "method": ',
   "[]",
   "42",
   "null",
-  "\"a string\"",
+  '"a string"',
   '{"method":"ping"}',
   '{"id":{"x":1},"method":"ping"}',
   '{"id":7}',
@@ -76,10 +79,13 @@ test("10,000 malformed and oversized frames each get an error while a concurrent
   await rec.waitFor((s) => s.running, "the reply to start")
 
   const raw = await rawClient(d.paths.socket)
-  await raw.write(JSON.stringify({ id: "h", method: "hello", params: { version: PROTOCOL_VERSION, client: "fuzz" } }) + "\n")
+  await raw.write(
+    JSON.stringify({ id: "h", method: "hello", params: { version: PROTOCOL_VERSION, client: "fuzz" } }) + "\n",
+  )
   const frames: string[] = []
   for (let i = 0; frames.length < 10_000 - OVERSIZED; i++) frames.push(BAD[i % BAD.length]!)
-  for (let i = 0; i < OVERSIZED; i++) frames.splice(i * 60, 0, '{"id":1,"method":"ping","pad":"' + "x".repeat(CAP + 10) + '"}')
+  for (let i = 0; i < OVERSIZED; i++)
+    frames.splice(i * 60, 0, '{"id":1,"method":"ping","pad":"' + "x".repeat(CAP + 10) + '"}')
   for (let i = 0; i < frames.length; i += 500) await raw.write(frames.slice(i, i + 500).join("\n") + "\n")
   await raw.write(JSON.stringify({ id: "after", method: "ping", params: {} }) + "\n")
 
@@ -89,7 +95,9 @@ test("10,000 malformed and oversized frames each get an error while a concurrent
 
   const errors = raw.replies.filter((r) => r.error)
   expect(errors).toHaveLength(10_000)
-  expect(errors.filter((e) => e.error.code === "bad_frame" && /exceeds the 65536-byte cap/.test(e.error.message))).toHaveLength(OVERSIZED)
+  expect(
+    errors.filter((e) => e.error.code === "bad_frame" && /exceeds the 65536-byte cap/.test(e.error.message)),
+  ).toHaveLength(OVERSIZED)
   const codes = new Set(errors.map((e) => e.error.code))
   expect([...codes].sort()).toEqual(["bad_frame", "bad_request", "unknown_method"])
   expect(errors.find((e) => e.id === 12)!.error.message).toContain("/text must be string")
@@ -105,7 +113,9 @@ test("10,000 malformed and oversized frames each get an error while a concurrent
 
 test("requests before hello are refused, except status", async () => {
   const raw = await rawClient(d.paths.socket)
-  await raw.write('{"id":1,"method":"session.open","params":{"cwd":"/","mode":{"kind":"new"}}}\n{"id":2,"method":"daemon.status"}\n')
+  await raw.write(
+    '{"id":1,"method":"session.open","params":{"cwd":"/","mode":{"kind":"new"}}}\n{"id":2,"method":"daemon.status"}\n',
+  )
   const deadline = Date.now() + 5000
   while (raw.replies.length < 2 && Date.now() < deadline) await Bun.sleep(10)
   expect(raw.replies.find((r) => r.id === 1).error).toEqual({ code: "bad_request", message: "send hello first" })

@@ -52,7 +52,8 @@ export async function startBox(
     env,
     connect: async (o = {}) =>
       track(await connectOrStart({ home: box.xagentHome, env, heartbeatMs: 0, clientName: "test", ...o })),
-    attach: async (o = {}) => track(await connectSocket({ socketPath: paths.socket, heartbeatMs: 0, clientName: "test", ...o })),
+    attach: async (o = {}) =>
+      track(await connectSocket({ socketPath: paths.socket, heartbeatMs: 0, clientName: "test", ...o })),
     daemonPid,
     log: () => (existsSync(paths.log) ? readFileSync(paths.log, "utf8") : ""),
     async cleanup() {

@@ -33,7 +33,10 @@ test("a failed host load is reported to the window and retried by its next reque
     outbox: { maxQueuedBytes: 1 << 20, stallMs: 60_000 },
     onStop() {},
   })
-  cleanups.push(() => rmSync(home, { recursive: true, force: true }), () => server.shutdown("test over"))
+  cleanups.push(
+    () => rmSync(home, { recursive: true, force: true }),
+    () => server.shutdown("test over"),
+  )
   const win = await connectSocket({ socketPath: daemonPaths(home).socket, heartbeatMs: 0 })
   cleanups.push(() => win.close())
 

@@ -58,7 +58,9 @@ test("status lists the live session with its folder, state and windows; a newer 
   ])
   // A window speaking a newer protocol may replace only an idle daemon: this one has a session.
   const pid = d.daemonPid()!
-  const err = await connectOrStart({ home: d.box.xagentHome, env: d.env, protocolVersion: PROTOCOL_VERSION + 1 }).catch((e) => e)
+  const err = await connectOrStart({ home: d.box.xagentHome, env: d.env, protocolVersion: PROTOCOL_VERSION + 1 }).catch(
+    (e) => e,
+  )
   expect(err.code).toBe("version")
   expect(d.daemonPid()).toBe(pid)
   expect(alive(pid)).toBe(true)
@@ -70,8 +72,15 @@ test("an error escaping one session is logged; the daemon and the other sessions
   const { sessionId: healthy } = await c.request("session.open", { cwd: d.box.cwd, mode: { kind: "new" } })
   // An extension whose timer throws outside any request: an uncaught exception in the daemon.
   const ext = join(d.box.root, "boom.ts")
-  writeFileSync(ext, `export default function () { setTimeout(() => { throw new Error("boom from an extension") }, 10) }\n`)
-  const { sessionId: broken } = await c.request("session.open", { cwd: d.box.cwd, mode: { kind: "new" }, extensions: [ext] })
+  writeFileSync(
+    ext,
+    `export default function () { setTimeout(() => { throw new Error("boom from an extension") }, 10) }\n`,
+  )
+  const { sessionId: broken } = await c.request("session.open", {
+    cwd: d.box.cwd,
+    mode: { kind: "new" },
+    extensions: [ext],
+  })
   await until(() => d.log().includes("uncaught: Error: boom from an extension"), "the error in the log")
   const bad = await c.request("session.open", { cwd: join(d.box.root, "nope"), mode: { kind: "new" } }).catch((e) => e)
   expect(bad).toMatchObject({ code: "bad_request" })
@@ -92,7 +101,9 @@ test("closing the last window of an idle session ends it; a newer window then re
   }
   await watcher.close()
   const old = d.daemonPid()!
-  const err = await connectOrStart({ home: d.box.xagentHome, env: d.env, protocolVersion: PROTOCOL_VERSION + 1 }).catch((e) => e)
+  const err = await connectOrStart({ home: d.box.xagentHome, env: d.env, protocolVersion: PROTOCOL_VERSION + 1 }).catch(
+    (e) => e,
+  )
   // The idle old daemon was asked to stop and a fresh one started; that one speaks this
   // protocol too, so the (pretend) newer window still gets a clear version error, from it.
   expect(err.code).toBe("version")

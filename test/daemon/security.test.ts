@@ -8,7 +8,17 @@ import type { ToolItem } from "../../src/protocol"
 import { assistantTexts, BUN, fixturePath, Recorder, replyDone, startBox, until, type DaemonBox } from "./harness"
 
 const ask = {
-  questions: [{ id: "go", label: "Go", prompt: "Proceed?", choices: [{ value: "yes", label: "Yes" }, { value: "no", label: "No" }] }],
+  questions: [
+    {
+      id: "go",
+      label: "Go",
+      prompt: "Proceed?",
+      choices: [
+        { value: "yes", label: "Yes" },
+        { value: "no", label: "No" },
+      ],
+    },
+  ],
 }
 const probe = `${BUN} ${fixturePath("agent-probe.ts")}`
 let d: DaemonBox
@@ -21,7 +31,10 @@ beforeAll(async () => {
     // setsid + & : orphaned, out of the tool's process group, still running when ask_user asks.
     {
       tools: [
-        { tool: "bash", args: { command: `setsid sh -c '${probe} --question > escaped.out 2>&1' < /dev/null > /dev/null 2>&1 &` } },
+        {
+          tool: "bash",
+          args: { command: `setsid sh -c '${probe} --question > escaped.out 2>&1' < /dev/null > /dev/null 2>&1 &` },
+        },
         { tool: "ask_user", args: ask },
       ],
     },
@@ -32,7 +45,10 @@ beforeAll(async () => {
 afterAll(() => d.cleanup())
 
 function outcomes(text: string) {
-  const lines = text.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { what: string; outcome: any })
+  const lines = text
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map((l) => JSON.parse(l) as { what: string; outcome: any })
   return Object.fromEntries(lines.map((l) => [l.what, l.outcome]))
 }
 

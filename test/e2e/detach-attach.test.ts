@@ -58,12 +58,18 @@ describe.skipIf(!hasTmux)("a reply outlives its terminal", () => {
 async function replyInSessionFile(dir: string, timeoutMs = 10_000): Promise<string> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const files = existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith(".jsonl")) : []
+    const files = existsSync(dir)
+      ? readdirSync(dir, { recursive: true })
+          .map(String)
+          .filter((f) => f.endsWith(".jsonl"))
+      : []
     const lines = files.length === 1 ? readFileSync(join(dir, files[0]!), "utf8").trim().split("\n") : []
     const texts = lines
       .map((l) => JSON.parse(l))
       .filter((l) => l.type === "message" && l.message.role === "assistant")
-      .flatMap((l) => l.message.content.filter((c: { type: string }) => c.type === "text").map((c: { text: string }) => c.text))
+      .flatMap((l) =>
+        l.message.content.filter((c: { type: string }) => c.type === "text").map((c: { text: string }) => c.text),
+      )
     if (texts.length > 0 || Date.now() > deadline) return texts.join("")
     await Bun.sleep(50)
   }

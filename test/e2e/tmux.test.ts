@@ -103,7 +103,11 @@ describe.skipIf(!hasTmux)("xagent in a terminal", () => {
     run(pane, "")
     await converse(pane)
     const window = pane.programPid()!
-    const status = spawnSync(XAGENT_BIN, ["daemon", "status", "--json"], { cwd: box.cwd, env: box.env, encoding: "utf8" })
+    const status = spawnSync(XAGENT_BIN, ["daemon", "status", "--json"], {
+      cwd: box.cwd,
+      env: box.env,
+      encoding: "utf8",
+    })
     const daemon = JSON.parse(status.stdout).pid as number
     for (const pid of [window, daemon]) expect(threadNames(pid)).not.toContain("mi-scavenger")
     // Observation periods, not waits for an event: the first lets the collections that follow a

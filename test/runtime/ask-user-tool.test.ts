@@ -20,7 +20,12 @@ function harness(reply: (questions: AskQuestion[]) => AskOutcome = firstChoices)
 function firstChoices(questions: AskQuestion[]): AskOutcome {
   return {
     answers: questions.map((q) => {
-      const sel = (i: number) => ({ value: q.choices[i]!.value, label: q.choices[i]!.label, wasCustom: false, index: i + 1 })
+      const sel = (i: number) => ({
+        value: q.choices[i]!.value,
+        label: q.choices[i]!.label,
+        wasCustom: false,
+        index: i + 1,
+      })
       if (!q.multiple) return { id: q.id, ...sel(0) }
       const want = minSelectionsOf(q)
       const selections = q.choices.slice(0, want).map((_, i) => sel(i))
@@ -65,18 +70,58 @@ describe("refusals name the field and the rule, and no dock is asked for", () =>
   const q = (extra: Partial<AskQuestion> & Record<string, unknown>) => ({ ...stack, ...extra })
   test.each([
     ["duplicate ids", [stack, stack], "questions[1].id", "duplicate id"],
-    ["duplicate values", [q({ choices: [stack.choices[0]!, stack.choices[0]!] })], "questions[0].choices[1].value", "duplicate value"],
+    [
+      "duplicate values",
+      [q({ choices: [stack.choices[0]!, stack.choices[0]!] })],
+      "questions[0].choices[1].value",
+      "duplicate value",
+    ],
     ["empty label", [q({ label: "" })], "questions[0].label", "non-empty"],
     ["empty prompt", [q({ prompt: " " })], "questions[0].prompt", "non-empty"],
-    ["min > max", [q({ minSelections: 3, maxSelections: 2 })], "questions[0].minSelections", "must not exceed maxSelections"],
+    [
+      "min > max",
+      [q({ minSelections: 3, maxSelections: 2 })],
+      "questions[0].minSelections",
+      "must not exceed maxSelections",
+    ],
     ["min < 0", [q({ minSelections: -1 })], "questions[0].minSelections", "at least 0"],
     ["max > choices + 1", [q({ maxSelections: 4 })], "questions[0].maxSelections", "choices + 1"],
-    ["max > choices without custom", [q({ maxSelections: 3, allowCustom: false })], "questions[0].maxSelections", "allowCustom is false"],
-    ["sketch wider than 80", [q({ uiSketch: true, choices: [{ value: "a", label: "A", sketch: "-".repeat(81) }] })], "questions[0].choices[0].sketch", "81 columns"],
-    ["sketch taller than 24", [q({ choices: [{ value: "a", label: "A", sketch: "x\n".repeat(25) + "x" }] })], "questions[0].choices[0].sketch", "26 lines"],
-    ["non-ASCII sketch", [q({ choices: [{ value: "a", label: "A", sketch: "┌┐" }] })], "questions[0].choices[0].sketch", "non-ASCII"],
-    ["control characters in a sketch", [q({ choices: [{ value: "a", label: "A", sketch: "\u001b[31m" }] })], "questions[0].choices[0].sketch", "control character"],
-    ["uiSketch without a sketch", [q({ uiSketch: true })], "questions[0].uiSketch", "at least one choice with a sketch"],
+    [
+      "max > choices without custom",
+      [q({ maxSelections: 3, allowCustom: false })],
+      "questions[0].maxSelections",
+      "allowCustom is false",
+    ],
+    [
+      "sketch wider than 80",
+      [q({ uiSketch: true, choices: [{ value: "a", label: "A", sketch: "-".repeat(81) }] })],
+      "questions[0].choices[0].sketch",
+      "81 columns",
+    ],
+    [
+      "sketch taller than 24",
+      [q({ choices: [{ value: "a", label: "A", sketch: "x\n".repeat(25) + "x" }] })],
+      "questions[0].choices[0].sketch",
+      "26 lines",
+    ],
+    [
+      "non-ASCII sketch",
+      [q({ choices: [{ value: "a", label: "A", sketch: "┌┐" }] })],
+      "questions[0].choices[0].sketch",
+      "non-ASCII",
+    ],
+    [
+      "control characters in a sketch",
+      [q({ choices: [{ value: "a", label: "A", sketch: "\u001b[31m" }] })],
+      "questions[0].choices[0].sketch",
+      "control character",
+    ],
+    [
+      "uiSketch without a sketch",
+      [q({ uiSketch: true })],
+      "questions[0].uiSketch",
+      "at least one choice with a sketch",
+    ],
     ["no questions", [], "questions", "at least 1"],
     ["seven questions", Array.from({ length: 7 }, (_, i) => q({ id: `q${i}` })), "questions", "at most 6"],
   ])("%s", async (_name, questions, field, rule) => {
@@ -110,7 +155,10 @@ describe("results", () => {
     expect(h.calls.length).toBe(1)
     expect(result.details).toEqual({ answers: answers() })
     expect(result.content).toEqual([
-      { type: "text", text: 'Stack: Bun (choice 1)\nTests: Unit (choice 1) [note: "fast ones"], Something else: "deno" (custom)' },
+      {
+        type: "text",
+        text: 'Stack: Bun (choice 1)\nTests: Unit (choice 1) [note: "fast ones"], Something else: "deno" (custom)',
+      },
     ])
   })
 
@@ -155,7 +203,7 @@ function rng(seed: number) {
 function fuzzer(seed: number) {
   const r = rng(seed)
   const int = (n: number) => Math.floor(r() * n)
-  const pick = <T,>(xs: T[]): T => xs[int(xs.length)]!
+  const pick = <T>(xs: T[]): T => xs[int(xs.length)]!
   const str = (): unknown =>
     pick([
       () => "",
@@ -176,7 +224,13 @@ function fuzzer(seed: number) {
   const choice = (): unknown =>
     r() < 0.1
       ? str()
-      : { value: str(), label: str(), description: r() < 0.5 ? str() : undefined, recommended: bool(), sketch: r() < 0.4 ? str() : undefined }
+      : {
+          value: str(),
+          label: str(),
+          description: r() < 0.5 ? str() : undefined,
+          recommended: bool(),
+          sketch: r() < 0.4 ? str() : undefined,
+        }
   const question = (): unknown =>
     r() < 0.05
       ? str()
@@ -191,7 +245,12 @@ function fuzzer(seed: number) {
           uiSketch: bool(),
           allowCustom: bool(),
         }
-  const sketch = () => Array.from({ length: 1 + int(24) }, () => pick(["+--+", "|  |", "-----", "a | b", ""]).repeat(1 + int(16)).slice(0, 80)).join("\n")
+  const sketch = () =>
+    Array.from({ length: 1 + int(24) }, () =>
+      pick(["+--+", "|  |", "-----", "a | b", ""])
+        .repeat(1 + int(16))
+        .slice(0, 80),
+    ).join("\n")
   /** A call that follows every rule, of random size. */
   const valid = () =>
     Array.from({ length: 1 + int(6) }, (_, i) => {
@@ -219,7 +278,17 @@ function fuzzer(seed: number) {
   /** Sets one random spot of a call to a random value (or removes it). */
   const mutate = (questions: Record<string, unknown>[]) => {
     const q = pick(questions)
-    const key = pick(["id", "label", "prompt", "choices", "multiple", "minSelections", "maxSelections", "uiSketch", "allowCustom"])
+    const key = pick([
+      "id",
+      "label",
+      "prompt",
+      "choices",
+      "multiple",
+      "minSelections",
+      "maxSelections",
+      "uiSketch",
+      "allowCustom",
+    ])
     if (key === "choices" && Array.isArray(q.choices) && r() < 0.7) {
       const c = pick(q.choices as Record<string, unknown>[])
       c[pick(["value", "label", "description", "recommended", "sketch"])] = pick([str, num, bool])()
@@ -319,7 +388,9 @@ describe("in a real Pi session (faux model)", () => {
     expect(results[0]!.content[0]!.text).toContain('questions[1].id: duplicate id "stack"')
     expect(results[1]!.isError).toBe(false)
     expect(results[1]!.content[0]!.text).toBe("Stack: Bun (choice 1)")
-    expect(results[1]!.details).toEqual({ answers: [{ id: "stack", value: "bun", label: "Bun", wasCustom: false, index: 1 }] })
+    expect(results[1]!.details).toEqual({
+      answers: [{ id: "stack", value: "bun", label: "Bun", wasCustom: false, index: 1 }],
+    })
     expect(h.calls.length).toBe(1)
     session.dispose()
     faux.unregister()

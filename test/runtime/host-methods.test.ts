@@ -208,7 +208,11 @@ test("open takes extension files and a thinking level", async () => {
     /Extension not found: .*ext\/missing\.ts/,
   )
   // A package source is Pi's to install, not a file to look for; offline (as here) Pi skips it, and we say so.
-  const pkg = await fx.client.request("session.open", { cwd: fx.cwd, mode: { kind: "new" }, extensions: ["npm:some-pi-package"] })
+  const pkg = await fx.client.request("session.open", {
+    cwd: fx.cwd,
+    mode: { kind: "new" },
+    extensions: ["npm:some-pi-package"],
+  })
   expect(pkg.warnings).toEqual([
     "npm:some-pi-package was not loaded: PI_OFFLINE is set, so Pi does not fetch packages (unset it to install npm:some-pi-package)",
   ])

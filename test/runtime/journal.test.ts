@@ -90,7 +90,10 @@ describe("Journal", () => {
     const live = collect(j, 0)
     j.append(delta("He"))
     // the first delta after a quiet spell goes at once
-    expect(live.got.map((e) => [e.seq, e.event])).toEqual([[0, live.got[0]!.event], [1, delta("He")]])
+    expect(live.got.map((e) => [e.seq, e.event])).toEqual([
+      [0, live.got[0]!.event],
+      [1, delta("He")],
+    ])
     j.append(delta("l"))
     j.append(delta("lo"))
     expect(live.got).toHaveLength(2)
@@ -101,7 +104,10 @@ describe("Journal", () => {
     j.append(delta(" wor"))
     j.append(delta("ld"))
     j.append({ type: "run", running: false })
-    const after = [[5, delta(" world")], [6, { type: "run", running: false } as SessionEvent]]
+    const after = [
+      [5, delta(" world")],
+      [6, { type: "run", running: false } as SessionEvent],
+    ]
     expect(live.got.slice(3).map((e) => [e.seq, e.event])).toEqual(after)
     expect(late.got.slice(1).map((e) => [e.seq, e.event])).toEqual(after)
     // without another event the batch goes on its own once the interval has passed

@@ -26,7 +26,11 @@ test("Pi loads without highlight.js and without Babel; a TypeScript extension st
       stdout: "pipe",
       stderr: "pipe",
     })
-    const [out, err, code] = await Promise.all([new Response(run.stdout).text(), new Response(run.stderr).text(), run.exited])
+    const [out, err, code] = await Promise.all([
+      new Response(run.stdout).text(),
+      new Response(run.stderr).text(),
+      run.exited,
+    ])
     expect(code, err).toBe(0)
     expect(JSON.parse(out.trim().split("\n").at(-1)!)).toEqual({
       before: { highlightJs: false, babel: false },

@@ -27,7 +27,12 @@ test("only event streams are re-cut; status, headers and url stay", async () => 
   Object.defineProperty(sse, "url", { value: "http://x/v1" })
   const out = rechunkEventStream(sse)
   expect(out).not.toBe(sse)
-  expect([out.status, out.statusText, out.url, out.headers.get("content-type")]).toEqual([201, "Made", "http://x/v1", "text/event-stream"])
+  expect([out.status, out.statusText, out.url, out.headers.get("content-type")]).toEqual([
+    201,
+    "Made",
+    "http://x/v1",
+    "text/event-stream",
+  ])
   const reader = out.body!.getReader()
   let text = ""
   let reads = 0

@@ -1,7 +1,9 @@
 import { expect, test } from "bun:test"
 import { viewport } from "../../src/tui/sketch/viewport"
 
-const canvas = Array.from({ length: 6 }, (_, r) => Array.from({ length: 80 }, (_, c) => String.fromCharCode(65 + ((r + c) % 26))).join(""))
+const canvas = Array.from({ length: 6 }, (_, r) =>
+  Array.from({ length: 80 }, (_, c) => String.fromCharCode(65 + ((r + c) % 26))).join(""),
+)
 
 test("the window is bounded on both axes, so every cell is reachable and nothing past the edges is", () => {
   const view = { width: 30, height: 4 }

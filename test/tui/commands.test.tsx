@@ -120,7 +120,12 @@ test("/copy puts the last reply on the clipboard (OSC 52)", async () => {
 
 test("/fork picks an earlier message and hands its text back to the prompt", async () => {
   const client = new FakeClient({
-    "session.forkPoints": () => ({ points: [{ entryId: "e1", text: "first question" }, { entryId: "e2", text: "second question" }] }),
+    "session.forkPoints": () => ({
+      points: [
+        { entryId: "e1", text: "first question" },
+        { entryId: "e2", text: "second question" },
+      ],
+    }),
     "session.fork": () => ({ editorText: "first question" }),
   })
   const app = await ready(client)
@@ -222,7 +227,21 @@ test("the initial prompt and one typed before the session is ready are sent once
 test("the registry: one entry per command, aliases resolve, session commands follow built-ins", () => {
   const names = COMMANDS.map((c) => c.name)
   expect(new Set(names).size).toBe(names.length)
-  for (const n of ["help", "new", "session", "tree", "fork", "model", "thinking", "compact", "name", "copy", "export", "login", "quit"])
+  for (const n of [
+    "help",
+    "new",
+    "session",
+    "tree",
+    "fork",
+    "model",
+    "thinking",
+    "compact",
+    "name",
+    "copy",
+    "export",
+    "login",
+    "quit",
+  ])
     expect(names).toContain(n)
   expect(findCommand("resume")?.name).toBe("session")
   const entries = paletteEntries([

@@ -20,7 +20,14 @@ async function show(render: () => JSX.Element, opts: { width?: number; bare?: bo
     return null
   }
   setup = await testRender(
-    () => (opts.bare ? render() : <DialogProvider><Grab /></DialogProvider>),
+    () =>
+      opts.bare ? (
+        render()
+      ) : (
+        <DialogProvider>
+          <Grab />
+        </DialogProvider>
+      ),
     { width: opts.width ?? 60, height: 20, kittyKeyboard: true },
   )
   dialog?.show(render)
@@ -48,7 +55,10 @@ describe("DialogConfirm", () => {
   )
 
   test("y and n answer at once and close the dialog", async () => {
-    for (const [key, expected] of [["y", true], ["n", false]] as const) {
+    for (const [key, expected] of [
+      ["y", true],
+      ["n", false],
+    ] as const) {
       const answers: boolean[] = []
       const c = await show(confirm(answers))
       const frame = await c.frame()

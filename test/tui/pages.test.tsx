@@ -10,8 +10,23 @@ afterEach(() => app?.renderer.destroy())
 
 const HOUR = 3_600_000
 const saved: SavedSession[] = [
-  { path: "/s/a.jsonl", id: "aaa", name: "Fix login redirect", cwd: "/work/demo", modified: Date.now() - 2 * HOUR, messageCount: 12, firstMessage: "the login page loops" },
-  { path: "/s/b.jsonl", id: "bbb", cwd: "/work/demo", modified: Date.now() - 30 * 24 * HOUR, messageCount: 3, firstMessage: "add dark mode to settings" },
+  {
+    path: "/s/a.jsonl",
+    id: "aaa",
+    name: "Fix login redirect",
+    cwd: "/work/demo",
+    modified: Date.now() - 2 * HOUR,
+    messageCount: 12,
+    firstMessage: "the login page loops",
+  },
+  {
+    path: "/s/b.jsonl",
+    id: "bbb",
+    cwd: "/work/demo",
+    modified: Date.now() - 30 * 24 * HOUR,
+    messageCount: 3,
+    firstMessage: "add dark mode to settings",
+  },
   {
     path: "/s/c.jsonl",
     id: "ccc",
@@ -91,7 +106,12 @@ test("--resume: the page comes first; Enter opens the chosen session, Esc a new 
   app.renderer.destroy()
 
   const other = clientWithSessions()
-  app = await mountApp({ width: 90, height: 24, client: other, target: { kind: "pick", params: { cwd: "/work/demo" } } })
+  app = await mountApp({
+    width: 90,
+    height: 24,
+    client: other,
+    target: { kind: "pick", params: { cwd: "/work/demo" } },
+  })
   await app.until("Fix login redirect")
   app.mockInput.pressEscape()
   await app.until(() => other.subscribers() === 1)
@@ -105,7 +125,14 @@ test("session filtering matches every word against title, first message, folder 
   expect(filterSessions(saved, "nothing")).toEqual([])
 })
 
-const node = (id: string, parentId: string | null, role: string, text: string, onPath = false, isLeaf = false): TreeNode => ({
+const node = (
+  id: string,
+  parentId: string | null,
+  role: string,
+  text: string,
+  onPath = false,
+  isLeaf = false,
+): TreeNode => ({
   id,
   parentId,
   role,
@@ -177,7 +204,10 @@ test("the model picker filters, marks the current model and sets the chosen one"
   app.mockInput.pressEnter()
   await app.until((f) => !f.includes("Choose a model"))
   expect(client.calls("session.setModel")).toEqual([{ sessionId: "s1", provider: "anthropic", id: "claude-sonnet-4" }])
-  await app.emit({ type: "info", info: sessionInfo({ model: { provider: "anthropic", id: "claude-sonnet-4", name: "Claude Sonnet 4" } }) })
+  await app.emit({
+    type: "info",
+    info: sessionInfo({ model: { provider: "anthropic", id: "claude-sonnet-4", name: "Claude Sonnet 4" } }),
+  })
   expect(await app.until("Claude Sonnet 4 ·")).toContain("Model: anthropic/claude-sonnet-4")
 })
 

@@ -10,11 +10,7 @@ import type { PaletteEntry } from "../../src/tui/component/palette/palette-entry
 import { DialogProvider, useDialog, type DialogApi } from "../../src/tui/context/dialog"
 
 export type Call =
-  | ["send", string, SendHow]
-  | ["bash", string]
-  | ["command", string, string]
-  | ["interrupt"]
-  | ["dequeue"]
+  ["send", string, SendHow] | ["bash", string] | ["command", string, string] | ["interrupt"] | ["dequeue"]
 
 export const COMMANDS: PaletteEntry[] = [
   { name: "model", description: "Choose the model", source: "builtin" },
@@ -100,7 +96,12 @@ export function editorLines(frame: string): string[] {
   const lines = frame.split("\n")
   const bottom = lines.findLastIndex((l) => l.startsWith("╰"))
   const top = lines.slice(0, bottom).findLastIndex((l) => l.startsWith("╭"))
-  return lines.slice(top + 1, bottom).map((l) => l.replace(/^│\s?/, "").replace(/\s*│\s*$/, "").trim())
+  return lines.slice(top + 1, bottom).map((l) =>
+    l
+      .replace(/^│\s?/, "")
+      .replace(/\s*│\s*$/, "")
+      .trim(),
+  )
 }
 
 /** For one test file: mounts a composer per test and destroys it after the test. */

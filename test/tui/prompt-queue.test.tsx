@@ -26,7 +26,10 @@ describe("queue rows", () => {
       { width: 120, height: 8 },
     )
     await setup.renderOnce()
-    const rows = setup.captureCharFrame().split("\n").map((l) => l.trimEnd())
+    const rows = setup
+      .captureCharFrame()
+      .split("\n")
+      .map((l) => l.trimEnd())
     expect(rows.slice(0, 5)).toEqual([
       " Steer: use the new API",
       " Queued: then add tests",

@@ -8,7 +8,15 @@ let setup: Awaited<ReturnType<typeof testRender>> | undefined
 afterEach(() => setup?.renderer.destroy())
 
 async function card(item: Partial<ToolItem>, width = 80) {
-  const full: ToolItem = { kind: "tool", id: "t1", name: "ask_user", args: { questions: [STACK, TESTS] }, status: "done", timestamp: 0, ...item }
+  const full: ToolItem = {
+    kind: "tool",
+    id: "t1",
+    name: "ask_user",
+    args: { questions: [STACK, TESTS] },
+    status: "done",
+    timestamp: 0,
+    ...item,
+  }
   setup = await testRender(() => <AskUserCard item={full} />, { width, height: 30 })
   await setup.renderOnce()
   return setup.captureCharFrame()
@@ -48,9 +56,15 @@ test("the result card shows one ✓ line per answer, with free text and notes", 
 })
 
 test("a cancelled call and a refused call say so", async () => {
-  expect(await card({ details: { answers: [], cancelled: true } })).toContain("✗ Cancelled: the questions were not answered")
+  expect(await card({ details: { answers: [], cancelled: true } })).toContain(
+    "✗ Cancelled: the questions were not answered",
+  )
   setup?.renderer.destroy()
-  const frame = await card({ status: "error", args: { questions: "bad" }, output: 'questions: must be an array of questions' })
+  const frame = await card({
+    status: "error",
+    args: { questions: "bad" },
+    output: "questions: must be an array of questions",
+  })
   expect(frame).toContain("✗ questions: must be an array of questions")
   expect(frame).not.toContain("◇")
 })

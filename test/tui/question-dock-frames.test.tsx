@@ -28,7 +28,12 @@ describe.each([120, 80, 59, 40])("at %i columns", (width) => {
     expect(rows[1]).toContain("· Tests")
     expect(rows[1]).toContain("Review")
     expect(frame.replace(/\s+/g, " ")).toContain("Which runtime should the new service use?")
-    for (const [marker, label] of [["1.", "Bun"], ["2.", "Node.js"], ["3.", "Deno"], ["4.", "Something"]]) {
+    for (const [marker, label] of [
+      ["1.", "Bun"],
+      ["2.", "Node.js"],
+      ["3.", "Deno"],
+      ["4.", "Something"],
+    ]) {
       const line = lineWith(frame, `${marker} `)
       expect(line.indexOf(label!)).toBe(cols.labelCol)
     }
@@ -41,7 +46,11 @@ describe.each([120, 80, 59, 40])("at %i columns", (width) => {
     const descText = "The most widely deployed option with the largest ecosystem of packages"
     const descRows: string[] = []
     for (let y = nodeAt; y < rows.length && !rows[y]!.includes("3. "); y++) {
-      expect(rows[y]!.slice(0, cols.descCol).slice(cols.labelCol + "Node.js".length).trim()).toBe("")
+      expect(
+        rows[y]!.slice(0, cols.descCol)
+          .slice(cols.labelCol + "Node.js".length)
+          .trim(),
+      ).toBe("")
       descRows.push(rows[y]!.slice(cols.descCol).trim())
     }
     expect(descRows.join(" ")).toBe(descText)
@@ -154,7 +163,11 @@ describe("sketch preview", () => {
     const rows = frame.split("\n")
     const top = rows.findIndex((l) => l.startsWith(" ┌─"))
     expect(rows[top]).toBe(" ┌" + "─".repeat(36) + "┐ ")
-    const view = () => rows.slice(top + 1).filter((l) => l.startsWith(" │")).map((l) => l.slice(2, 38))
+    const view = () =>
+      rows
+        .slice(top + 1)
+        .filter((l) => l.startsWith(" │"))
+        .map((l) => l.slice(2, 38))
     expect(view()[0]).toBe("┌" + "─".repeat(35))
     expect(frame).toContain("⇧+arrows")
     for (let i = 0; i < 20; i++) d.keys.pressArrow("right", { shift: true })

@@ -54,7 +54,11 @@ export const STACK: AskQuestion = {
   prompt: "Which runtime should the new service use?",
   choices: [
     { value: "bun", label: "Bun", description: "Fast startup, bundler and test runner included", recommended: true },
-    { value: "node", label: "Node.js", description: "The most widely deployed option with the largest ecosystem of packages" },
+    {
+      value: "node",
+      label: "Node.js",
+      description: "The most widely deployed option with the largest ecosystem of packages",
+    },
     { value: "deno", label: "Deno with a deliberately long label that has to wrap" },
   ],
 }

@@ -7,7 +7,8 @@ afterEach(() => {
   dock?.renderer.destroy()
   dock = undefined
 })
-const mount = async (questions: AskQuestion[], width = 80, height = 24) => (dock = await mountDock(questions, { width, height }))
+const mount = async (questions: AskQuestion[], width = 80, height = 24) =>
+  (dock = await mountDock(questions, { width, height }))
 
 /** Walks to the review step and presses Submit. */
 async function submit(d: Dock) {
@@ -109,7 +110,9 @@ describe("keys", () => {
     expect(lineWith(frame, "↳ note")).toContain("fast 1 n")
     expect(focusedLine(frame)).toContain("↳ note")
     await submit(d)
-    expect(d.submitted[0]).toEqual([{ id: "stack", value: "bun", label: "Bun", wasCustom: false, index: 1, note: "fast 1 n" }])
+    expect(d.submitted[0]).toEqual([
+      { id: "stack", value: "bun", label: "Bun", wasCustom: false, index: 1, note: "fast 1 n" },
+    ])
   })
 
   test("Tab/Shift+Tab visit notes, the free-text answer and the action without creating notes", async () => {

@@ -1,10 +1,22 @@
 // The dock's controller as a pure reducer, driven by thousands of seeded random actions: it never throws,
 // never stages more answers than allowed, keeps the focus on screen, and only submits what the tool accepts.
 import { expect, test } from "bun:test"
-import { maxSelectionsOf, stagedCount, validateAnswers, validateQuestions, type AskQuestion } from "../../src/protocol/ask-user"
+import {
+  maxSelectionsOf,
+  stagedCount,
+  validateAnswers,
+  validateQuestions,
+  type AskQuestion,
+} from "../../src/protocol/ask-user"
 import { update, type Action, type Env } from "../../src/tui/component/question-dock/actions"
 import { measure } from "../../src/tui/component/question-dock/frame"
-import { initialState, pageTargets, reviewTargets, sameFocus, type Focus } from "../../src/tui/component/question-dock/state"
+import {
+  initialState,
+  pageTargets,
+  reviewTargets,
+  sameFocus,
+  type Focus,
+} from "../../src/tui/component/question-dock/state"
 import { LAYOUT, MANY, STACK, TESTS } from "./question-dock-harness"
 
 function rng(seed: number) {
@@ -36,7 +48,8 @@ test("random key sequences keep the dock's invariants and submit only answers th
     const env: Env = { questions, width: pick([40, 59, 80, 120]), height: pick([8, 14, 24]) }
     let state = initialState(questions)
     for (let step = 0; step < 120; step++) {
-      const targets = (): Focus[] => (questions[state.tab] ? pageTargets(questions[state.tab]!, state.pages[state.tab]!) : reviewTargets(questions))
+      const targets = (): Focus[] =>
+        questions[state.tab] ? pageTargets(questions[state.tab]!, state.pages[state.tab]!) : reviewTargets(questions)
       const action: Action = pick<() => Action>([
         () => ({ type: "tab", delta: pick([-1, 1]) }),
         () => ({ type: "tabTo", tab: int(questions.length + 1) }),

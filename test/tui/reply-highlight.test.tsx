@@ -35,13 +35,22 @@ function styleOf(app: MountedApp, text: string) {
   return span
 }
 
-const hex = (c: RGBA) => "#" + c.toInts().slice(0, 3).map((v) => v.toString(16).padStart(2, "0")).join("")
+const hex = (c: RGBA) =>
+  "#" +
+  c
+    .toInts()
+    .slice(0, 3)
+    .map((v) => v.toString(16).padStart(2, "0"))
+    .join("")
 const has = (attrs: number, flag: number) => (attrs & flag) !== 0
 
 describe("a reply on screen", () => {
   test("markers are hidden and every kind of markup gets its style, without a tree-sitter worker", async () => {
     app = await mountApp({ width: 100, height: 30 })
-    await app.emit({ type: "snapshot", snapshot: snapshot({ items: [item.user("u1", "go"), item.assistant("a1", REPLY)] }) })
+    await app.emit({
+      type: "snapshot",
+      snapshot: snapshot({ items: [item.user("u1", "go"), item.assistant("a1", REPLY)] }),
+    })
     const frame = await app.until("END-MARK")
     // styles land with the highlight pass, a frame after the text
     await app.until(() => hex(styleOf(app!, "makeParser").fg) === theme.accent)
@@ -70,7 +79,9 @@ describe("a reply on screen", () => {
     expect(hex(styleOf(app, "snake_case_name stays").fg)).toBe(theme.text)
 
     // OpenTUI keeps its tree-sitter client in a global bag: nothing asked for one.
-    const bag = (globalThis as Record<symbol, Record<string, unknown> | undefined>)[Symbol.for("@opentui/core/singleton")]
+    const bag = (globalThis as Record<symbol, Record<string, unknown> | undefined>)[
+      Symbol.for("@opentui/core/singleton")
+    ]
     expect(bag?.["tree-sitter-client"]).toBeUndefined()
   })
 })

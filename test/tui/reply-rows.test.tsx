@@ -32,7 +32,11 @@ function turn(text: string): SessionEvent[] {
 
 test("a reply that streams and ends in one batch shows its text in the same frame as its tool row", async () => {
   const app = await started()
-  await app.emit({ type: "item_add", item: item.user("u1", "go") }, { type: "run", running: true }, ...turn("I will **run** it now."))
+  await app.emit(
+    { type: "item_add", item: item.user("u1", "go") },
+    { type: "run", running: true },
+    ...turn("I will **run** it now."),
+  )
   // No waiting: the tool row is plain text and drawn at once, so the reply must be too.
   const frame = app.frame()
   expect(frame).toContain("bash $ echo hi")
@@ -129,6 +133,13 @@ test("a reply's end markers line up with its text", async () => {
     }),
   })
   const frame = await app.until("[image]")
-  for (const mark of ["Partial answer", "⏹ Interrupted", "✗ Error: 429", "Cut", "… stopped at the output limit", "[image]"])
+  for (const mark of [
+    "Partial answer",
+    "⏹ Interrupted",
+    "✗ Error: 429",
+    "Cut",
+    "… stopped at the output limit",
+    "[image]",
+  ])
     expect(frame).toMatch(new RegExp(`^ {2}${mark.replace(/[[\]]/g, "\\$&")}`, "m"))
 })

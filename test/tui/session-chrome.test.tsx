@@ -64,7 +64,10 @@ test("extension widgets sit above and below the composer", async () => {
 
 test("ui_notify shows a toast; a degraded link shows a banner until it is back", async () => {
   app = await mountApp({ width: 80, height: 20 })
-  await app.emit({ type: "snapshot", snapshot: snapshot() }, { type: "ui_notify", level: "error", message: "Build failed" })
+  await app.emit(
+    { type: "snapshot", snapshot: snapshot() },
+    { type: "ui_notify", level: "error", message: "Build failed" },
+  )
   expect(await app.until("Build failed")).toContain("✗ Build failed")
 
   app.client.setConnection({ state: "degraded", reason: "the daemon is not answering" })
@@ -80,7 +83,9 @@ test("what the connection has to say (a daemon with another environment) shows a
   app = await mountApp({ width: 80, height: 20, client })
   await app.emit({ type: "snapshot", snapshot: snapshot() })
   const frame = await app.until("older environment")
-  expect(frame.replace(/[│\s]+/g, " ")).toContain("keeps an older environment. Run `xagent daemon stop` once they are done.")
+  expect(frame.replace(/[│\s]+/g, " ")).toContain(
+    "keeps an older environment. Run `xagent daemon stop` once they are done.",
+  )
 })
 
 test("a daemon that stopped answering closes the window with a way back", async () => {
@@ -132,7 +137,10 @@ test("resizing reflows the window", async () => {
   app = await mountApp({ width: 120, height: 24 })
   await app.emit({ type: "snapshot", snapshot: snapshot({ items: [item.assistant("a1", "word ".repeat(40).trim())] }) })
   await app.until("word word")
-  const wide = app.frame().split("\n").filter((l) => l.includes("word")).length
+  const wide = app
+    .frame()
+    .split("\n")
+    .filter((l) => l.includes("word")).length
   app.resize(40, 24)
   const narrow = await app.until((f) => f.split("\n").filter((l) => l.includes("word")).length > wide)
   for (const row of narrow.split("\n")) expect(row.length).toBeLessThanOrEqual(40)

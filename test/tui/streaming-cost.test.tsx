@@ -83,11 +83,7 @@ test("a growing last row re-estimates and re-mounts nothing else", async () => {
   let mounts = 0
   const setup = await testRender(
     () => (
-      <VirtualList
-        items={rows}
-        key={(r) => r.id}
-        estimate={() => (estimates++, 1)}
-      >
+      <VirtualList items={rows} key={(r) => r.id} estimate={() => (estimates++, 1)}>
         {(r) => {
           mounts++
           return <text>{r.text}</text>

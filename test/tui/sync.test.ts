@@ -10,7 +10,12 @@ function harness() {
   const store = createRoot(() => createSessionStore({ onNotify: (n) => notices.push(n) }))
   store.reset("s1")
   let seq = 0
-  const env = (event: SessionEvent, sessionId = "s1"): EventEnvelope => ({ type: "event", sessionId, seq: ++seq, event })
+  const env = (event: SessionEvent, sessionId = "s1"): EventEnvelope => ({
+    type: "event",
+    sessionId,
+    seq: ++seq,
+    event,
+  })
   const apply = (...events: SessionEvent[]) => store.apply(events.map((e) => env(e)))
   return { store, apply, env, notices }
 }
@@ -100,7 +105,10 @@ test("a burst of events is applied in one call; later ones wait for the interval
   queue.push(4)
   expect(batches).toHaveLength(1)
   await queue.idle()
-  expect(batches).toEqual([[1, 2], [3, 4]])
+  expect(batches).toEqual([
+    [1, 2],
+    [3, 4],
+  ])
   queue.dispose()
   queue.push(5)
   await queue.idle()

@@ -15,10 +15,15 @@ const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`
 
 test("bash: command, exit code and the output tail; Ctrl+O shows it all", async () => {
   const app = await withItems(
-    item.tool("t1", "bash", { command: "make test" }, {
-      status: "error",
-      output: lines(10) + "\n\nCommand exited with code 2",
-    }),
+    item.tool(
+      "t1",
+      "bash",
+      { command: "make test" },
+      {
+        status: "error",
+        output: lines(10) + "\n\nCommand exited with code 2",
+      },
+    ),
   )
   let frame = await app.until("make test")
   expect(frame).toContain("✗ bash $ make test  exit 2")
@@ -81,7 +86,12 @@ test("write: path, size and a preview of the content", async () => {
 
 test("grep, find and ls: what was searched and how much came back", async () => {
   const app = await withItems(
-    item.tool("t1", "grep", { pattern: "TODO", path: "src", glob: "*.ts" }, { output: "a.ts:1: TODO x\nb.ts:4: TODO y" }),
+    item.tool(
+      "t1",
+      "grep",
+      { pattern: "TODO", path: "src", glob: "*.ts" },
+      { output: "a.ts:1: TODO x\nb.ts:4: TODO y" },
+    ),
     item.tool("t2", "find", { pattern: "*.md" }, { output: "README.md" }),
     item.tool("t3", "ls", { path: "docs" }, { output: "a/\nb.md\nc.md" }),
     item.tool("t4", "grep", { pattern: "nope" }, { output: "No matches found" }),
@@ -102,6 +112,9 @@ test("an unknown tool falls back to its arguments and output; tool errors are re
   expect(frame).toContain('✓ todo_write {"todos":[{"text":"a"}]}')
   expect(frame).toContain("1 todo")
   expect(frame).toContain("✗ read missing.ts")
-  const span = app.captureSpans().lines.flatMap((l) => l.spans).find((s) => s.text.includes("ENOENT"))!
+  const span = app
+    .captureSpans()
+    .lines.flatMap((l) => l.spans)
+    .find((s) => s.text.includes("ENOENT"))!
   expect(span.fg.toInts().slice(0, 3)).toEqual([0xf7, 0x76, 0x8e])
 })

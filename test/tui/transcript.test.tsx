@@ -40,7 +40,12 @@ test("thinking is one folded line; Ctrl+T opens all thinking, a click flips one"
   const thought = "First I will read the file.\nThen I will check the tests carefully."
   await app.emit({
     type: "item_add",
-    item: item.assistant("a1", "", { blocks: [{ type: "thinking", text: thought }, { type: "text", text: "Done." }] }),
+    item: item.assistant("a1", "", {
+      blocks: [
+        { type: "thinking", text: thought },
+        { type: "text", text: "Done." },
+      ],
+    }),
   })
   let frame = await app.until("Done.")
   expect(frame).toContain("▸ Thinking First I will read the file. Then I will")
@@ -62,9 +67,18 @@ test("errors, interrupted turns and host notices are marked", async () => {
   const app = await started()
   await app.emit(
     { type: "item_add", item: item.assistant("a1", "Partial answer", { stopReason: "aborted" }) },
-    { type: "item_add", item: item.assistant("a2", "", { blocks: [], stopReason: "error", errorMessage: "429 rate limited" }) },
-    { type: "item_add", item: { kind: "notice", id: "n1", level: "warning", text: "Retrying in 2s (attempt 1/3)", timestamp: 1 } },
-    { type: "item_add", item: { kind: "compaction", id: "c1", summary: "We fixed foo.", tokensBefore: 45000, timestamp: 1 } },
+    {
+      type: "item_add",
+      item: item.assistant("a2", "", { blocks: [], stopReason: "error", errorMessage: "429 rate limited" }),
+    },
+    {
+      type: "item_add",
+      item: { kind: "notice", id: "n1", level: "warning", text: "Retrying in 2s (attempt 1/3)", timestamp: 1 },
+    },
+    {
+      type: "item_add",
+      item: { kind: "compaction", id: "c1", summary: "We fixed foo.", tokensBefore: 45000, timestamp: 1 },
+    },
     { type: "item_add", item: { kind: "custom", id: "x1", customType: "lint", text: "2 warnings", timestamp: 1 } },
   )
   const frame = await app.until("Partial answer")
@@ -86,7 +100,15 @@ test("a user message and a ! command run show as their own rows", async () => {
     { type: "item_add", item: { kind: "user", id: "u1", text: "look at this", images: 2, timestamp: 1 } },
     {
       type: "item_add",
-      item: { kind: "bash", id: "b1", command: "ls", output: "a.txt\nb.txt", exitCode: 0, status: "done", timestamp: 1 },
+      item: {
+        kind: "bash",
+        id: "b1",
+        command: "ls",
+        output: "a.txt\nb.txt",
+        exitCode: 0,
+        status: "done",
+        timestamp: 1,
+      },
     },
   )
   const frame = await app.until("b.txt")

@@ -15,7 +15,10 @@ const responses = (a: MountedApp) => a.client.calls("session.uiRespond")
 
 test("select: the options are shown and the chosen one is sent back", async () => {
   const app = await ready()
-  await app.emit({ type: "ui_request", request: { id: "r1", kind: "select", title: "Pick a colour", options: ["red", "green", "blue"] } })
+  await app.emit({
+    type: "ui_request",
+    request: { id: "r1", kind: "select", title: "Pick a colour", options: ["red", "green", "blue"] },
+  })
   const frame = await app.until("Pick a colour")
   expect(frame).toContain("red")
   expect(frame).toContain("blue")
@@ -41,7 +44,10 @@ test("confirm: y answers yes; Esc on the next one answers no", async () => {
 
 test("input: typed text is sent; Esc cancels", async () => {
   const app = await ready()
-  await app.emit({ type: "ui_request", request: { id: "r1", kind: "input", title: "Branch name", placeholder: "feature/…" } })
+  await app.emit({
+    type: "ui_request",
+    request: { id: "r1", kind: "input", title: "Branch name", placeholder: "feature/…" },
+  })
   await app.until("Branch name")
   await app.mockInput.typeText("feat/login")
   app.mockInput.pressEnter()
@@ -55,7 +61,10 @@ test("input: typed text is sent; Esc cancels", async () => {
 
 test("editor: the prefill can be edited and saved", async () => {
   const app = await ready()
-  await app.emit({ type: "ui_request", request: { id: "r1", kind: "editor", title: "Commit message", prefill: "fix: x" } })
+  await app.emit({
+    type: "ui_request",
+    request: { id: "r1", kind: "editor", title: "Commit message", prefill: "fix: x" },
+  })
   expect(await app.until("Commit message")).toContain("fix: x")
   await app.mockInput.typeText(" and y")
   app.mockInput.pressKey("s", { ctrl: true })
@@ -65,7 +74,10 @@ test("editor: the prefill can be edited and saved", async () => {
 
 test("a dialog answered in another window closes here without answering", async () => {
   const app = await ready()
-  await app.emit({ type: "ui_request", request: { id: "r1", kind: "select", title: "Which file?", options: ["a", "b"] } })
+  await app.emit({
+    type: "ui_request",
+    request: { id: "r1", kind: "select", title: "Which file?", options: ["a", "b"] },
+  })
   await app.until("Which file?")
   await app.emit({ type: "ui_resolved", requestId: "r1" })
   await app.until((f) => !f.includes("Which file?"))
@@ -111,5 +123,8 @@ test("an answer that does not get through brings the dialog back: the host is st
   refuse = false
   app.mockInput.pressKey("y")
   await app.until((f) => !f.includes("Deploy now?"))
-  expect(app.client.calls("session.uiRespond").map((r) => r.response)).toEqual([{ confirmed: true }, { confirmed: true }])
+  expect(app.client.calls("session.uiRespond").map((r) => r.response)).toEqual([
+    { confirmed: true },
+    { confirmed: true },
+  ])
 })

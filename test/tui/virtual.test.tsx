@@ -63,7 +63,13 @@ test("the view follows a streaming reply, but not once the person scrolled up", 
     { type: "text_delta", itemId: "s1", blockIndex: 0, blockType: "text", delta: "streaming line one\n\n" },
   )
   await app.until("streaming line one")
-  await app.emit({ type: "text_delta", itemId: "s1", blockIndex: 0, blockType: "text", delta: "line two\n\nline three\n\nline four" })
+  await app.emit({
+    type: "text_delta",
+    itemId: "s1",
+    blockIndex: 0,
+    blockType: "text",
+    delta: "line two\n\nline three\n\nline four",
+  })
   expect(await app.until("line four")).toContain("streaming line one")
 
   await app.mockMouse.scroll(10, 10, "up")

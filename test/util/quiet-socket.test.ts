@@ -104,7 +104,10 @@ test("megabytes each way at once arrive whole and in order, with backpressure an
   const up = Array.from({ length: 40 }, (_, i) => pattern(i, 100_000))
   const down = Array.from({ length: 40 }, (_, i) => pattern(i + 7, 100_000))
   // 4 MB each way is more than the socket buffers hold: some write is refused and resumed on drain
-  const [refusedUp, refusedDown] = await Promise.all([writeAll(client.link, client, up), writeAll(server.link, server, down)])
+  const [refusedUp, refusedDown] = await Promise.all([
+    writeAll(client.link, client, up),
+    writeAll(server.link, server, down),
+  ])
   expect(refusedUp + refusedDown).toBeGreaterThan(0)
   while (total(server.received) < 4_000_000 || total(client.received) < 4_000_000) await Bun.sleep(2)
   expect(join8(server.received)).toEqual(join8(up))
@@ -154,7 +157,8 @@ test("an idle process holding an adopted connection does not wake; one holding B
   }
   const children = [start("adopted"), start("bun")]
   try {
-    for (const c of children) expect(new TextDecoder().decode((await c.stdout.getReader().read()).value)).toBe("ready\n")
+    for (const c of children)
+      expect(new TextDecoder().decode((await c.stdout.getReader().read()).value)).toBe("ready\n")
     // Observation periods, not waits for an event: the first lets start-up work finish (a
     // collection may still wake the process once), the second counts; Bun's timer fires each second.
     await Bun.sleep(1000)

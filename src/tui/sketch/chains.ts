@@ -46,7 +46,8 @@ export function rowChains(row: string): RowChains {
 }
 
 /** True when `+` cells at c1 and c2 are joined by one continuous border chain on this row. */
-export const joined = (rc: RowChains, c1: number, c2: number) => rc.chainAt[c1]! >= 0 && rc.chainAt[c1] === rc.chainAt[c2]
+export const joined = (rc: RowChains, c1: number, c2: number) =>
+  rc.chainAt[c1]! >= 0 && rc.chainAt[c1] === rc.chainAt[c2]
 
 /** True when c1 and c2 are the two ends of their chain (the outer sides of a frame or table). */
 export function outerEnds(rc: RowChains, c1: number, c2: number): boolean {

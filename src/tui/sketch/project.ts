@@ -106,7 +106,13 @@ function divider(row: string): string {
   return row.slice(0, start) + "─".repeat(CANVAS_WIDTH - start)
 }
 
-function markBorder(row: string[], rc: RowChains, r: number, box: Box, mark: (r: number, c: number, d: number) => void) {
+function markBorder(
+  row: string[],
+  rc: RowChains,
+  r: number,
+  box: Box,
+  mark: (r: number, c: number, d: number) => void,
+) {
   const isBorder = (c: number) => (row[c] === "-" || row[c] === "+") && !rc.title.has(c)
   for (let c = box.c1; c <= box.c2; c++) {
     if (!isBorder(c)) continue

@@ -36,7 +36,11 @@ export function DialogSelect(props: DialogSelectProps) {
     const described = props.options.filter((o) => !named.includes(o) && o.description?.toLowerCase().includes(lower))
     return [...named, ...described]
   })
-  const initial = () => Math.max(0, filtered().findIndex((o) => o.value === props.current))
+  const initial = () =>
+    Math.max(
+      0,
+      filtered().findIndex((o) => o.value === props.current),
+    )
   const [selected, setSelected] = createSignal(initial())
   createEffect(on(filtered, () => setSelected(initial()), { defer: true }))
 

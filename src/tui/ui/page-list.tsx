@@ -27,7 +27,12 @@ export function PageList<T>(props: {
   const dims = useTerminalDimensions()
   const dialog = useOptionalDialog()
   const [selected, setSelected] = createSignal(0)
-  createEffect(on(() => props.items, () => setSelected(Math.max(0, Math.min(props.initial ?? 0, props.items.length - 1)))))
+  createEffect(
+    on(
+      () => props.items,
+      () => setSelected(Math.max(0, Math.min(props.initial ?? 0, props.items.length - 1))),
+    ),
+  )
 
   const capacity = () => Math.max(1, Math.floor((dims().height - 5) / props.rowHeight))
   let top = 0

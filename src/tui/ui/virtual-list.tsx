@@ -60,7 +60,8 @@ export function VirtualList<T>(props: {
     }
     const n = items.length
     const k = keys.length
-    const appended = k <= n && (k === 0 || (props.key(items[0]!) === keys[0] && props.key(items[k - 1]!) === keys[k - 1]))
+    const appended =
+      k <= n && (k === 0 || (props.key(items[0]!) === keys[0] && props.key(items[k - 1]!) === keys[k - 1]))
     if (!appended) return rebuild(w)
     for (let i = k; i < n; i++) {
       const key = props.key(items[i]!)

@@ -55,7 +55,9 @@ export function AskUserCallCard(props: { args: unknown }) {
                   <span style={{ fg: theme.muted }}>{q.multiple ? "○ " : `${j() + 1}. `}</span>
                   <span style={{ fg: theme.text }}>{String(c.label ?? c.value ?? "")}</span>
                   <span style={{ fg: theme.warning }}>{c.recommended === true ? " (Recommended)" : ""}</span>
-                  <span style={{ fg: theme.muted }}>{typeof c.description === "string" ? `  ${c.description}` : ""}</span>
+                  <span style={{ fg: theme.muted }}>
+                    {typeof c.description === "string" ? `  ${c.description}` : ""}
+                  </span>
                 </text>
               )}
             </For>

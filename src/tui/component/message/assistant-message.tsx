@@ -7,14 +7,12 @@ import { ThinkingBlock } from "./thinking-block"
 
 type TextBlock = { type: "text" | "thinking"; text: string }
 
-export function AssistantMessage(props: {
-  item: AssistantItem
-  thinkingOpen: boolean
-  onToggleThinking: () => void
-}) {
-  const visible = (b: Block) => (b.type === "text" || b.type === "thinking" ? b.text.trim().length > 0 : b.type === "image")
+export function AssistantMessage(props: { item: AssistantItem; thinkingOpen: boolean; onToggleThinking: () => void }) {
+  const visible = (b: Block) =>
+    b.type === "text" || b.type === "thinking" ? b.text.trim().length > 0 : b.type === "image"
   const shown = createMemo(() => props.item.blocks.filter((b) => b && visible(b)))
-  const marked = () => props.item.stopReason === "error" || props.item.stopReason === "aborted" || props.item.stopReason === "length"
+  const marked = () =>
+    props.item.stopReason === "error" || props.item.stopReason === "aborted" || props.item.stopReason === "length"
   // A reply that is only tool calls (their rows follow) or has not produced text yet takes no row.
   return (
     <Show when={shown().length > 0 || marked()}>

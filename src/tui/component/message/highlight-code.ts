@@ -39,7 +39,9 @@ const PY: Lang = {
   triple: true,
 }
 const SH: Lang = {
-  keywords: words("if then else elif fi for while until do done case esac in function return local export set unset exit"),
+  keywords: words(
+    "if then else elif fi for while until do done case esac in function return local export set unset exit",
+  ),
   constants: words("true false"),
   types: new Set(),
   line: ["#"],
@@ -57,7 +59,13 @@ const C_FAMILY: Lang = {
   block: ["/*", "*/"],
   quotes: "'\"`",
 }
-const DATA: Lang = { keywords: new Set(), constants: C_LIKE_CONSTANTS, types: new Set(), line: ["#", "//"], quotes: "'\"" }
+const DATA: Lang = {
+  keywords: new Set(),
+  constants: C_LIKE_CONSTANTS,
+  types: new Set(),
+  line: ["#", "//"],
+  quotes: "'\"",
+}
 
 const FAMILY: Record<string, Lang> = {
   typescript: JS,
@@ -151,7 +159,8 @@ export function codeHighlights(content: string, filetype: string): Highlight[] {
 }
 
 function wordGroup(word: string, lang: Lang, before: string | undefined, after: string | undefined, prev: string) {
-  if (lang.keywords.has(word)) return word === "import" || word === "from" || word === "export" ? "keyword.import" : "keyword"
+  if (lang.keywords.has(word))
+    return word === "import" || word === "from" || word === "export" ? "keyword.import" : "keyword"
   if (lang.constants.has(word)) return "constant"
   if (lang.types.has(word)) return "type.builtin"
   if (before === ".") return after === "(" ? "function.method" : "property"

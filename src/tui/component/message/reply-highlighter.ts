@@ -22,5 +22,6 @@ export function highlightsFor(content: string, filetype: string): Highlight[] {
 
 /** The part of TreeSitterClient the markdown element's code blocks call. */
 export const replyHighlighter = {
-  highlightOnce: (content: string, filetype: string) => Promise.resolve({ highlights: highlightsFor(content, filetype) }),
+  highlightOnce: (content: string, filetype: string) =>
+    Promise.resolve({ highlights: highlightsFor(content, filetype) }),
 } as unknown as TreeSitterClient

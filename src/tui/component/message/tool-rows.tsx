@@ -42,7 +42,13 @@ export function BashToolRow(props: ToolRowProps) {
   }
   const output = () => (props.item.output ?? "").replace(/\n*Command exited with code \d+\s*$/, "")
   return (
-    <ToolFrame status={props.item.status} name="bash" summary={`$ ${oneLine(command(), 400)}`} meta={meta()} onToggle={props.onToggle}>
+    <ToolFrame
+      status={props.item.status}
+      name="bash"
+      summary={`$ ${oneLine(command(), 400)}`}
+      meta={meta()}
+      onToggle={props.onToggle}
+    >
       <Show when={output().trim()}>
         <OutputText
           text={output()}
@@ -107,7 +113,8 @@ export function EditToolRow(props: ToolRowProps) {
 
 export function WriteToolRow(props: ToolRowProps) {
   const content = () => str(argsOf(props.item).content) ?? ""
-  const meta = () => `${plural(lineCount(content()), "line")}, ${formatBytes(new TextEncoder().encode(content()).length)}`
+  const meta = () =>
+    `${plural(lineCount(content()), "line")}, ${formatBytes(new TextEncoder().encode(content()).length)}`
   return (
     <ToolFrame
       status={props.item.status}
@@ -148,7 +155,13 @@ export function SearchToolRow(props: ToolRowProps) {
     return `${n} ${word}`
   }
   return (
-    <ToolFrame status={props.item.status} name={props.item.name} summary={summary()} meta={meta()} onToggle={props.onToggle}>
+    <ToolFrame
+      status={props.item.status}
+      name={props.item.name}
+      summary={summary()}
+      meta={meta()}
+      onToggle={props.onToggle}
+    >
       <Show when={props.item.status === "error" || (props.open && count() > 0)}>
         <Show when={props.item.status !== "error"} fallback={<ErrorOutput item={props.item} open={props.open} />}>
           <OutputText text={props.item.output ?? ""} max={OPEN_MAX} from="start" />

@@ -101,7 +101,10 @@ function activate(env: Env, s: DockState, focus: Focus): Outcome {
 /** Tab/Shift+Tab: the next note, free-text answer or action, wrapping; never creates a note. */
 function moveField(env: Env, s: DockState, delta: number): DockState {
   const all = targets(env, s)
-  const at = Math.max(0, all.findIndex((t) => sameFocus(t, focusOf(env, s))))
+  const at = Math.max(
+    0,
+    all.findIndex((t) => sameFocus(t, focusOf(env, s))),
+  )
   const stop = (t: Focus) => isReview(env.questions, s) || isTextFocus(t) || t.kind === "action"
   for (let k = 1; k <= all.length; k++) {
     const t = all[(((at + delta * k) % all.length) + all.length) % all.length]!
@@ -134,7 +137,11 @@ function openNote(env: Env, s: DockState): DockState {
   const index = p.focus.index
   if (!isSelected(q, p, index)) return refuse(s, "Select this choice before adding a note.", "info")
   const notes = index in p.notes ? p.notes : { ...p.notes, [index]: "" }
-  return setFocus(env, withPage(s, () => ({ notes })), { kind: "note", index })
+  return setFocus(
+    env,
+    withPage(s, () => ({ notes })),
+    { kind: "note", index },
+  )
 }
 
 function scrollBy(env: Env, s: DockState, top: number, pick: "first" | "last", jump = false): DockState {
@@ -145,9 +152,7 @@ function scrollBy(env: Env, s: DockState, top: number, pick: "first" | "last", j
   const current = jump ? undefined : inView.find((r) => sameFocus(r.focus, focusOf(env, s)))
   const ranges = inView.length ? inView : frame.body.ranges
   const target = current ?? (pick === "first" ? ranges[0] : ranges[ranges.length - 1])
-  const next = isReview(env.questions, s)
-    ? { ...s, review: { ...s.review, scroll } }
-    : withPage(s, () => ({ scroll }))
+  const next = isReview(env.questions, s) ? { ...s, review: { ...s.review, scroll } } : withPage(s, () => ({ scroll }))
   return target ? setFocus(env, next, target.focus) : next
 }
 
@@ -195,7 +200,8 @@ function step(env: Env, s: DockState, a: Action): Outcome {
       // At the field's edge the arrow keeps its dock meaning: switch questions.
       if (a.to === "left" && s.cursor === 0) return { state: switchTab(env, s, s.tab - 1) }
       if (a.to === "right" && s.cursor >= text.length) return { state: switchTab(env, s, s.tab + 1) }
-      const pair = a.to === "left" ? LOW_SURROGATE.test(text[s.cursor - 1] ?? "") : HIGH_SURROGATE.test(text[s.cursor] ?? "")
+      const pair =
+        a.to === "left" ? LOW_SURROGATE.test(text[s.cursor - 1] ?? "") : HIGH_SURROGATE.test(text[s.cursor] ?? "")
       return { state: { ...s, cursor: s.cursor + (a.to === "left" ? -1 : 1) * (pair ? 2 : 1) } }
     }
     case "page": {
@@ -204,7 +210,13 @@ function step(env: Env, s: DockState, a: Action): Outcome {
     }
     case "edge":
       return {
-        state: scrollBy(env, cleared, a.end === "top" ? 0 : Number.MAX_SAFE_INTEGER, a.end === "top" ? "first" : "last", true),
+        state: scrollBy(
+          env,
+          cleared,
+          a.end === "top" ? 0 : Number.MAX_SAFE_INTEGER,
+          a.end === "top" ? "first" : "last",
+          true,
+        ),
       }
     case "pan": {
       const view = measure(env.questions, s, env.width, env.height).sketch

@@ -89,7 +89,8 @@ export function useCommandActions(): CommandActions {
       const apply = (l: ThinkingLevel) =>
         session.act("session.setThinking", { level: l }).then((r) => r && info(`Thinking: ${l}`))
       if (want) {
-        if (!LEVELS.includes(want as ThinkingLevel)) return fail(`Unknown thinking level "${want}": use ${LEVELS.join(", ")}`)
+        if (!LEVELS.includes(want as ThinkingLevel))
+          return fail(`Unknown thinking level "${want}": use ${LEVELS.join(", ")}`)
         return void apply(want as ThinkingLevel)
       }
       dialog.show(() => (
@@ -145,7 +146,8 @@ export function useCommandActions(): CommandActions {
       }
       const want = provider.trim()
       if (want) return ask(want)
-      if (r.providers.length === 0) return info("No providers known. Set an API key variable such as ANTHROPIC_API_KEY.")
+      if (r.providers.length === 0)
+        return info("No providers known. Set an API key variable such as ANTHROPIC_API_KEY.")
       dialog.show(() => (
         <DialogSelect
           title="Sign in: choose a provider"
@@ -153,7 +155,11 @@ export function useCommandActions(): CommandActions {
           options={r.providers.map((p) => ({
             label: p.provider,
             value: p.provider,
-            description: p.envVar ? `key or $${p.envVar}` : p.oauth ? "subscription sign-in via `pi /login`" : undefined,
+            description: p.envVar
+              ? `key or $${p.envVar}`
+              : p.oauth
+                ? "subscription sign-in via `pi /login`"
+                : undefined,
             footer: p.hasAuth ? "✓ signed in" : "not set",
           }))}
           onSelect={ask}

@@ -25,12 +25,7 @@ export function useAskDock() {
   return { request, active: () => request() !== undefined, respond: answers.respond }
 }
 
-export function AskDock(props: {
-  dock: ReturnType<typeof useAskDock>
-  width: number
-  rows: number
-  focused: boolean
-}) {
+export function AskDock(props: { dock: ReturnType<typeof useAskDock>; width: number; rows: number; focused: boolean }) {
   return (
     <Show when={props.dock.request()} keyed>
       {(request: AskRequest) => (

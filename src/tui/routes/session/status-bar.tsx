@@ -31,7 +31,8 @@ export function statusSegments(input: {
   if (input.info && input.info.thinkingLevel !== "off" && model?.reasoning !== false)
     out.push({ text: `think ${input.info.thinkingLevel}`, color: theme.accentAlt, rank: 4 })
   const t = input.stats.tokens
-  if (t.input || t.output) out.push({ text: `↑${formatTokens(t.input)} ↓${formatTokens(t.output)}`, color: theme.muted, rank: 5 })
+  if (t.input || t.output)
+    out.push({ text: `↑${formatTokens(t.input)} ↓${formatTokens(t.output)}`, color: theme.muted, rank: 5 })
   if (input.stats.cost > 0) out.push({ text: formatCost(input.stats.cost), color: theme.muted, rank: 6 })
   const pct = input.stats.context?.percent
   if (pct !== null && pct !== undefined) {

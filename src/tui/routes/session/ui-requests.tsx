@@ -10,7 +10,6 @@ import { DialogInput } from "../../ui/dialog-input"
 import { DialogSelect } from "../../ui/dialog-select"
 import { createPendingAnswers, type UiAnswer } from "./pending-answers"
 
-
 export function UiRequests() {
   const sync = useSync()
   const dialog = useDialog()

@@ -22,8 +22,12 @@ export function Welcome(props: { version: string; hour: number; model?: string; 
       justifyContent="center"
       paddingX={1}
     >
-      <text flexShrink={0} fg={theme.accent}>{"▚▞"}</text>
-      <text flexShrink={0} fg={theme.accentAlt}>{"▞▚"}</text>
+      <text flexShrink={0} fg={theme.accent}>
+        {"▚▞"}
+      </text>
+      <text flexShrink={0} fg={theme.accentAlt}>
+        {"▞▚"}
+      </text>
       <text flexShrink={0} marginTop={1}>
         <span style={{ fg: theme.text }}>xagent</span>
         <span style={{ fg: theme.dim }}>{` v${props.version}`}</span>

@@ -20,7 +20,11 @@ export function TreePage() {
   const [tree] = createResource(async () => (await session.act("session.tree", {}))?.nodes ?? [])
   const rows = createMemo(() => flattenTree(tree() ?? []))
   const shown = createMemo(() => filterRows(rows(), query()))
-  const current = () => Math.max(0, shown().findIndex((r) => r.node.isLeaf && r.node.onPath))
+  const current = () =>
+    Math.max(
+      0,
+      shown().findIndex((r) => r.node.isLeaf && r.node.onPath),
+    )
 
   const choose = async (entryId: string) => {
     const r = await session.act("session.navigate", { entryId })
