@@ -22,7 +22,7 @@ const ALLOWED: Record<Layer, Layer[]> = {
   runtime: ["protocol", "extensions", "util"],
   daemon: ["runtime", "protocol", "util"],
   client: ["protocol", "util"],
-  tui: ["protocol"],
+  tui: ["protocol", "util"],
   cli: ["client", "daemon", "tui", "util", "protocol"],
   util: [],
   extensions: ["protocol"],
@@ -35,6 +35,10 @@ const PI_DEEP = /^@mariozechner\/pi-[^/]+\//
 /** Packages the window process must never load either: TypeBox belongs to the side that validates (src/protocol/schemas.ts). */
 const WINDOW_NEVER = /^typebox(\/|$)/
 const CLI_ENTRY = "src/cli/main.ts"
+/** What the window may not load from anywhere: it never starts processes or calls into C, but for the
+ * `@` file list, which runs rg/fd/git off the startup path. */
+const WINDOW_NO_SPAWN = /^(node:)?child_process$|^bun:ffi$/
+const WINDOW_SPAWN_ALLOWED = new Set(["src/tui/util/file-list.ts"])
 
 function layerOf(file: string): Layer | undefined {
   const m = /^(?:src\/(protocol|runtime|daemon|client|tui|cli|util)|(extensions))\//.exec(file)
@@ -161,9 +165,20 @@ export function checkLayers(files: Record<string, string>): string[] {
     return { seen, reachedPi }
   }
 
+  const spawners = new Set<string>()
   for (const file of edges.keys()) {
     if (layerOf(file) !== "tui") continue
     const { seen, reachedPi } = reach(file, () => true)
+    for (const to of seen.keys()) {
+      if (WINDOW_SPAWN_ALLOWED.has(to) || spawners.has(to)) continue
+      const imports = (edges.get(to) ?? []).some((e) => e.kind !== "type" && WINDOW_NO_SPAWN.test(e.specifier))
+      if (imports || /\bBun\.spawn(Sync)?\b/.test(files[to] ?? "")) {
+        spawners.add(to)
+        problems.push(
+          `${to}: starts processes or loads bun:ffi, and the window reaches it through ${seen.get(to)!.join(" → ")}`,
+        )
+      }
+    }
     for (const [to, path] of seen)
       if (layerOf(to) === "runtime" || layerOf(to) === "daemon")
         problems.push(
@@ -287,6 +302,23 @@ describe("the checker catches breaks", () => {
     expect(problems).toContain(
       "src/tui/app.tsx: reaches '@mariozechner/pi-coding-agent' through src/tui/app.tsx → src/protocol/leak.ts → src/runtime/host.ts",
     )
+  })
+
+  test("the window may use pure util helpers, but nothing that spawns, outside its file list", () => {
+    const files = {
+      ...ok,
+      "src/util/paths.ts": `import { homedir } from "node:os"\n`,
+      "src/util/run-git.ts": `import { spawnSync } from "node:child_process"\n`,
+      "src/util/ffi.ts": `import { dlopen } from "bun:ffi"\n`,
+      "src/tui/a.tsx": `import { homeDir } from "../util/paths"\nimport "../util/run-git"\n`,
+      "src/tui/b.tsx": `import "../util/ffi"\nconst p = Bun.spawn(["ls"])\n`,
+      "src/tui/util/file-list.ts": `const p = Bun.spawn(["rg", "--files"])\n`,
+    }
+    expect(checkLayers(files)).toEqual([
+      "src/util/run-git.ts: starts processes or loads bun:ffi, and the window reaches it through src/tui/a.tsx → src/util/run-git.ts",
+      "src/tui/b.tsx: starts processes or loads bun:ffi, and the window reaches it through src/tui/b.tsx",
+      "src/util/ffi.ts: starts processes or loads bun:ffi, and the window reaches it through src/tui/b.tsx → src/util/ffi.ts",
+    ])
   })
 
   test("the window never loads TypeBox: request schemas stay with the side that validates", () => {

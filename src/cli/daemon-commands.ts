@@ -9,6 +9,7 @@ import type { DaemonStatus, LiveSessionStatus, SavedSession } from "../protocol"
 import { connectClient } from "./connect-client"
 import { loadWindow } from "./load-window"
 import { daemonPaths } from "../util/daemon-paths"
+import { plural } from "../util/plural"
 import { err, out } from "./io"
 import { UsageError } from "./usage-error"
 import { VERSION } from "./version"
@@ -213,7 +214,6 @@ function realpath(p: string) {
 }
 
 const short = (id: string) => id.slice(0, 8)
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
 
 function state(s: { running: boolean; pendingQuestions: number }) {
   if (s.pendingQuestions > 0) return `waiting (${s.pendingQuestions} question${s.pendingQuestions > 1 ? "s" : ""})`

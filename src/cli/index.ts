@@ -4,7 +4,7 @@ import { Command, CommanderError } from "commander"
 import { THINKING_LEVELS } from "../util/thinking"
 import { mayNameSubcommand, registerCommands } from "./commands"
 import { err, readPipedStdin } from "./io"
-import { planRun, withStdin, type RootFlags } from "./plan"
+import { planRun, withStdin, type RootFlags } from "./run-plan"
 import { HELP_HINT, oneLine, UsageError } from "./usage-error"
 import { VERSION } from "./version"
 

@@ -3,7 +3,7 @@
 import type { Client } from "../client/client"
 import { ProtocolError, type EventEnvelope } from "../protocol"
 import { err, out } from "./io"
-import type { RunPlan } from "./plan"
+import type { RunPlan } from "./run-plan"
 import { PrintRenderer } from "./print-render"
 import { oneLine, UsageError } from "./usage-error"
 

@@ -1,61 +1,63 @@
 // The window, prebuilt. Compiling its JSX at start (Bun plugin + Babel) costs about a second on
-// this machine; a Bun.build bundle of src/tui loads in ~150 ms. The bundle sits in
-// dist/window/<stamp>/, the stamp a hash of everything it was built from, so a changed source
-// is never run stale: startup finds no bundle for the current stamp and runs from source.
+// this machine; a Bun.build bundle of src/tui loads in ~150 ms. Each bundle sits in
+// dist/window/<stamp>/ with the list of files it was built from (Bun's metafile: the real import
+// graph, src/util and src/protocol included), and the stamp hashes those files' sizes and mtimes,
+// so a changed source is never run stale: startup finds no bundle whose inputs still match and runs
+// from source.
 import { spawn } from "node:child_process"
 import { createHash } from "node:crypto"
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
-import { join, resolve } from "node:path"
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { isAbsolute, join, relative, resolve } from "node:path"
 
 export const PACKAGE_DIR = resolve(import.meta.dir, "../..")
 const bundlesDir = (pkg: string) => join(pkg, "dist", "window")
-/** Sources inlined into the bundle, how it is built, and the installed dependencies it was built against. */
-const INPUT_DIRS = ["src/tui", "src/protocol"]
-const INPUT_FILES = [
-  "src/client/client.ts",
-  "src/cli/window-bundle.ts",
-  "node_modules/.package-lock.json",
-  "package.json",
-]
+const ENTRY = "src/tui/run.tsx"
+/** Not in the import graph, but they change what a build makes: how it is built, and the dependencies. */
+const BUILD_INPUTS = ["src/cli/window-bundle.ts", "node_modules/.package-lock.json", "package.json"]
+const INPUTS_FILE = "inputs.json"
 const KEEP = 3
 
-function files(dir: string): string[] {
-  if (!existsSync(dir)) return []
-  return readdirSync(dir, { recursive: true, encoding: "utf8" })
-    .map((f) => join(dir, f))
-    .sort()
-}
-
-/** Hash of the inputs' paths, sizes and mtimes (about 1 ms for ~100 files), and the Bun version. */
-export function windowStamp(pkg = PACKAGE_DIR): string {
+/** Hash of the files' paths, sizes and mtimes (about 1 ms for ~100 files), and the Bun version. */
+export function windowStamp(pkg: string, files: readonly string[]): string {
   const hash = createHash("sha256").update(Bun.version)
-  const inputs = [...INPUT_DIRS.flatMap((d) => files(join(pkg, d))), ...INPUT_FILES.map((f) => join(pkg, f))]
-  for (const f of inputs) {
-    try {
-      const s = statSync(f)
-      if (s.isFile()) hash.update(`${f}\0${s.size}\0${s.mtimeMs}\n`)
-    } catch {
-      hash.update(`${f}\0missing\n`)
-    }
-  }
+  for (const rel of files) hash.update(`${rel}\0${fileState(join(pkg, rel))}\n`)
   return hash.digest("hex").slice(0, 16)
 }
 
-/** The bundle's entry for the sources as they are now, if one was built. */
+function fileState(file: string): string {
+  try {
+    const s = statSync(file)
+    return `${s.size}\0${s.mtimeMs}`
+  } catch {
+    return "missing"
+  }
+}
+
+/** The newest bundle whose inputs are all as they were when it was built, if any. */
 export function freshWindowBundle(pkg = PACKAGE_DIR): string | undefined {
-  const entry = join(bundlesDir(pkg), windowStamp(pkg), "run.js")
-  return existsSync(entry) ? entry : undefined
+  const bundles = bundlesDir(pkg)
+  if (!existsSync(bundles)) return undefined
+  for (const { dir } of builtBundles(bundles)) {
+    const entry = join(bundles, dir, "run.js")
+    try {
+      const { files } = JSON.parse(readFileSync(join(bundles, dir, INPUTS_FILE), "utf8")) as { files: string[] }
+      if (windowStamp(pkg, files) === dir && existsSync(entry)) return entry
+    } catch {
+      // A bundle from before inputs.json, or half deleted: not ours to trust.
+    }
+  }
+  return undefined
 }
 
 /** Builds the bundle for the current sources; returns its entry. Concurrent builds are harmless. */
 export async function buildWindowBundle(pkg = PACKAGE_DIR): Promise<string> {
-  const stamp = windowStamp(pkg)
   const bundles = bundlesDir(pkg)
-  const dir = join(bundles, stamp)
-  const tmp = join(bundles, `.tmp-${stamp}-${process.pid}`)
+  const tmp = join(bundles, `.tmp-${process.pid}-${Date.now()}`)
+  // Every source the build might read, as it was before: the graph is known only afterwards.
+  const before = new Map([...sourceFiles(pkg), ...BUILD_INPUTS].map((rel) => [rel, fileState(join(pkg, rel))] as const))
   const { default: solidPlugin } = await import("@opentui/solid/bun-plugin")
   const result = await Bun.build({
-    entrypoints: [join(pkg, "src", "tui", "run.tsx")],
+    entrypoints: [join(pkg, ENTRY)],
     outdir: tmp,
     target: "bun",
     plugins: [solidPlugin],
@@ -63,12 +65,22 @@ export async function buildWindowBundle(pkg = PACKAGE_DIR): Promise<string> {
     external: ["@opentui/core-*"],
     sourcemap: "linked",
     minify: true,
+    metafile: true,
   })
-  if (!result.success) {
+  if (!result.success || !result.metafile) {
     rmSync(tmp, { recursive: true, force: true })
-    throw new Error(`window bundle failed: ${result.logs.map((l) => l.message).join("; ")}`)
+    throw new Error(`window bundle failed: ${result.logs.map((l) => l.message).join("; ") || "no metafile"}`)
   }
-  writeFileSync(join(tmp, "stamp"), `${stamp}\n`)
+  const files = graphFiles(pkg, Object.keys(result.metafile.inputs))
+  // A file saved while the build read it may be in the bundle in either version: publish nothing.
+  const edited = files.find((f) => before.has(f) && before.get(f) !== fileState(join(pkg, f)))
+  if (edited) {
+    rmSync(tmp, { recursive: true, force: true })
+    throw new Error(`${edited} changed during the build; the next start builds again`)
+  }
+  const stamp = windowStamp(pkg, files)
+  const dir = join(bundles, stamp)
+  writeFileSync(join(tmp, INPUTS_FILE), JSON.stringify({ files }, null, 1) + "\n")
   try {
     renameSync(tmp, dir)
   } catch {
@@ -79,13 +91,31 @@ export async function buildWindowBundle(pkg = PACKAGE_DIR): Promise<string> {
   return join(dir, "run.js")
 }
 
+/** The package's own files among the build's inputs (paths are relative to the cwd), plus the build's. */
+function graphFiles(pkg: string, inputs: string[]): string[] {
+  const own = inputs
+    .map((f) => relative(pkg, isAbsolute(f) ? f : resolve(process.cwd(), f)))
+    .filter((f) => !f.startsWith("..") && !f.split("/").includes("node_modules"))
+  return [...new Set([...own, ...BUILD_INPUTS])].sort()
+}
+
+function sourceFiles(pkg: string): string[] {
+  const src = join(pkg, "src")
+  if (!existsSync(src)) return []
+  return readdirSync(src, { recursive: true, encoding: "utf8" }).map((f) => join("src", f))
+}
+
+function builtBundles(bundles: string) {
+  return readdirSync(bundles)
+    .filter((d) => !d.startsWith("."))
+    .map((dir) => ({ dir, t: statSync(join(bundles, dir)).mtimeMs }))
+    .sort((a, b) => b.t - a.t)
+}
+
 /** Keeps the newest few bundles: a window still running from an older one may load its assets late. */
 function prune(bundles: string, current: string) {
-  const dirs = readdirSync(bundles)
-    .filter((d) => d !== current && !d.startsWith("."))
-    .map((d) => ({ d, t: statSync(join(bundles, d)).mtimeMs }))
-    .sort((a, b) => b.t - a.t)
-  for (const { d } of dirs.slice(KEEP - 1)) rmSync(join(bundles, d), { recursive: true, force: true })
+  const older = builtBundles(bundles).filter((b) => b.dir !== current)
+  for (const { dir } of older.slice(KEEP - 1)) rmSync(join(bundles, dir), { recursive: true, force: true })
 }
 
 /** Starts a detached build for next time; this start goes on from source. */

@@ -3,7 +3,7 @@ import type { TuiOptions } from "../tui/run-options"
 import { connectClient } from "./connect-client"
 import { loadWindow } from "./load-window"
 import { out } from "./io"
-import type { RunPlan } from "./plan"
+import type { RunPlan } from "./run-plan"
 import { VERSION } from "./version"
 
 export async function runWindow(plan: RunPlan): Promise<number> {

@@ -1,4 +1,5 @@
 // Small display formatters shared by the status bar, working line and message rows.
+import { homeDir } from "../../util/paths"
 
 export function formatTokens(n: number): string {
   if (n < 1000) return String(n)
@@ -36,13 +37,9 @@ export function formatAge(then: number, now = Date.now()): string {
 }
 
 /** `~/x` for paths under home, so the status bar spends its columns on what differs. */
-export function shortPath(path: string, home = process.env.HOME ?? ""): string {
+export function shortPath(path: string, home = homeDir()): string {
   if (home && (path === home || path.startsWith(home + "/"))) return "~" + path.slice(home.length)
   return path
-}
-
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`
 }
 
 export function oneLine(text: string, max: number): string {

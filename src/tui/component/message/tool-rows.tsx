@@ -2,7 +2,8 @@
 import { Show } from "solid-js"
 import type { ToolItem } from "../../../protocol"
 import { theme } from "../../theme"
-import { formatBytes, lineCount, oneLine, plural, shortPath } from "../../util/format"
+import { plural } from "../../../util/plural"
+import { formatBytes, lineCount, oneLine, shortPath } from "../../util/format"
 import { DiffView, diffStats } from "./diff-view"
 import { argsOf, num, OutputText, str, ToolFrame } from "./tool-frame"
 

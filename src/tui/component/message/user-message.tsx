@@ -1,7 +1,7 @@
 import { Show } from "solid-js"
 import type { UserItem } from "../../../protocol"
 import { theme } from "../../theme"
-import { plural } from "../../util/format"
+import { plural } from "../../../util/plural"
 
 export function UserMessage(props: { item: UserItem }) {
   return (

@@ -13,8 +13,8 @@ import {
   writeFileSync,
 } from "node:fs"
 import { readFile } from "node:fs/promises"
-import { homedir } from "node:os"
 import { dirname, join } from "node:path"
+import { xagentHome } from "../../../util/daemon-paths"
 
 export const HISTORY_MAX_LINES = 1000
 export const HISTORY_KEEP_LINES = 500
@@ -22,7 +22,7 @@ export const HISTORY_KEEP_LINES = 500
 export const HISTORY_MAX_PERSISTED_CHARS = 16_000
 
 export function defaultHistoryFile(): string {
-  return join(process.env.XAGENT_HOME || join(homedir(), ".xagent"), "history.jsonl")
+  return join(xagentHome(), "history.jsonl")
 }
 
 export class PromptHistory {

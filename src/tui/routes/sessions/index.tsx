@@ -7,7 +7,8 @@ import { useRoute } from "../../context/route"
 import { useSession } from "../../context/session"
 import { theme } from "../../theme"
 import { PageList } from "../../ui/page-list"
-import { formatAge, plural, shortPath } from "../../util/format"
+import { plural } from "../../../util/plural"
+import { formatAge, shortPath } from "../../util/format"
 import { filterSessions, sessionTitle } from "./filter"
 
 function liveNote(s: SavedSession): string {

@@ -2,7 +2,7 @@ import { expect, test } from "bun:test"
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { gitBranch } from "../../src/tui/util/git-branch"
+import { gitBranch } from "../../src/util/git-branch"
 
 test("the branch comes from .git/HEAD, from a subfolder too, and from a worktree's gitdir file", () => {
   const repo = mkdtempSync(join(tmpdir(), "xagent-branch-"))

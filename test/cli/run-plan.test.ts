@@ -3,7 +3,7 @@ import { expect, test } from "bun:test"
 import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { planRun } from "../../src/cli/plan"
+import { planRun } from "../../src/cli/run-plan"
 
 test("extension files become absolute paths; npm:, git:, github:, URLs and ssh: pass through as Pi's sources", () => {
   const cwd = mkdtempSync(join(tmpdir(), "xagent-plan-"))
