@@ -23,7 +23,7 @@ export function bundledNames(dir: string): string[] {
     .sort()
 }
 
-/** `a, b` from XAGENT_NO_BUNDLED (commas or spaces between names). */
-export function namesFromEnv(value: string | undefined): string[] {
+/** Names as XAGENT_NO_BUNDLED and `--no-bundled` take them: commas or spaces between. */
+export function nameList(value: string | undefined): string[] {
   return (value ?? "").split(/[\s,]+/).filter(Boolean)
 }
