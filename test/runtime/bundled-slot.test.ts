@@ -3,7 +3,7 @@
 // switched off per session, and a broken one costs a warning, not the session.
 import { afterEach, expect, test } from "bun:test"
 import { fauxAssistantMessage, fauxToolCall, type Context } from "@mariozechner/pi-ai"
-import type { SessionEvent } from "../../src/protocol"
+import type { SessionEvent, ToolItem } from "../../src/protocol"
 import { makeSlot, type Slot } from "../fixture/bundled-slot"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
 
@@ -51,8 +51,9 @@ async function callProbe(fx: FauxFixture, sessionId: string): Promise<string> {
   await fx.client.request("session.prompt", { sessionId, text: "probe it" })
   const s = await rec.waitFor((s) => !s.running && s.items.at(-1)?.kind === "assistant", "the reply")
   rec.stop()
-  const item = s.items.find((i) => i.kind === "tool" && i.name === "probe")
-  return JSON.stringify(item)
+  const item = s.items.find((i): i is ToolItem => i.kind === "tool" && i.name === "probe")
+  expect(item?.status).toBe("done")
+  return item?.output ?? ""
 }
 
 const notices = (events: { event: SessionEvent }[]) =>
@@ -71,7 +72,7 @@ test("an extension placed in the slot's folder is loaded the same way: its tool 
   expect(opened.warnings).toEqual([])
   const { commands } = await fx.client.request("session.commands", { sessionId: opened.sessionId })
   expect(commands.map((c) => c.name)).toContain("probe")
-  expect(await callProbe(fx, opened.sessionId)).toContain("probe ran in mode window")
+  expect(await callProbe(fx, opened.sessionId)).toBe("probe ran in mode window")
 
   const rec = fx.record(opened.sessionId)
   await fx.client.request("session.prompt", { sessionId: opened.sessionId, text: "/probe" })
@@ -106,7 +107,7 @@ test("a print session (interactive: false) loads the slot in mode print, and ask
   expect(tools).toContain("probe")
   expect(tools).not.toContain("ask_user")
   const { sessionId } = await fx.open({ kind: "new" }, { interactive: false })
-  expect(await callProbe(fx, sessionId)).toContain("probe ran in mode print")
+  expect(await callProbe(fx, sessionId)).toBe("probe ran in mode print")
 })
 
 test("a broken extension, or a name switched off that no folder holds, is a warning; the rest loads", async () => {
@@ -128,7 +129,7 @@ test("a broken extension, or a name switched off that no folder holds, is a warn
   expect(warnings).toContain('Bundled extension "no-default" was not loaded: ')
   expect(warnings).toContain("has no default export function")
   expect(warnings).toContain('bundled extension "throws": no config')
-  expect(await callProbe(fx, opened.sessionId)).toContain("probe ran in mode window")
+  expect(await callProbe(fx, opened.sessionId)).toBe("probe ran in mode window")
   // Switched off, a broken one is not even imported, so it says nothing.
   const quiet = await fx.client.request("session.open", {
     cwd: fx.cwd,
