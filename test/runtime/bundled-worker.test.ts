@@ -20,7 +20,7 @@ beforeAll(() => {
   slot = makeSlot()
   client = createWorkerClient({
     agentDir: join(root, "agent"),
-    setupModule: fileURLToPath(new URL("../fixture/faux-tools-setup.ts", import.meta.url)),
+    setupModule: fileURLToPath(new URL("../fixture/faux-worker-setup.ts", import.meta.url)),
     env: { PI_OFFLINE: "1", XAGENT_BUNDLED_DIR: slot.dir },
   })
 })
