@@ -112,6 +112,8 @@ export function createHost(opts: HostOptions = {}): HostApi {
     ]
     const missing = extensionPaths.filter((e) => !isPackageSource(e) && !existsSync(e))
     if (missing.length) throw new ProtocolError("bad_request", `Extension not found: ${missing.join(", ")}`)
+    // Before the joins below, so nothing awaits between finding no live session and claiming the file.
+    const slot = await bundled.choose(p.noBundled ?? [])
 
     const dir = sessionDirFor(cwd, agentDir)
     let path: string | undefined
@@ -127,7 +129,6 @@ export function createHost(opts: HostOptions = {}): HostApi {
         }
     }
     const sessionManager = path ? SessionManager.open(path) : SessionManager.create(cwd, dir)
-    const slot = await bundled.choose(p.noBundled ?? [])
     const starting = LiveSession.start(`s-${randomUUID().slice(0, 8)}`, deps, {
       sessionManager,
       model,

@@ -1,7 +1,8 @@
 // What in the environment changes what a session does: provider keys and endpoints, the shell's
 // PATH, Pi's own settings, proxies and CA files, the folder of bundled extensions. The daemon runs
 // with the environment of the window that started it; a later window whose environment differs in
-// these would otherwise get, silently, the old keys and the old PATH. Only a hash crosses the socket, never a value.
+// these would otherwise get, silently, the old keys and the old PATH. Only a hash crosses the
+// socket, never a value.
 import { createHash } from "node:crypto"
 
 const RELEVANT =
