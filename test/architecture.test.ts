@@ -19,7 +19,9 @@ interface Edge {
 /** Which layers each layer may import (its own layer always). util is the leaf helpers' folder. */
 const ALLOWED: Record<Layer, Layer[]> = {
   protocol: [],
-  runtime: ["protocol", "extensions", "util"],
+  // Bundled extensions reach the runtime only through the slot (runtime/bundled-slot.ts imports
+  // them by path), so that each can be switched off: no static import of one.
+  runtime: ["protocol", "util"],
   daemon: ["runtime", "protocol", "util"],
   client: ["protocol", "util"],
   tui: ["protocol", "util"],
@@ -39,6 +41,11 @@ const CLI_ENTRY = "src/cli/main.ts"
  * `@` file list, which runs rg/fd/git off the startup path. */
 const WINDOW_NO_SPAWN = /^(node:)?child_process$|^bun:ffi$/
 const WINDOW_SPAWN_ALLOWED = new Set(["src/tui/util/file-list.ts"])
+/** What an extension may import besides Pi's packages and protocol: Node's modules, and bun:test in its tests. */
+const EXTENSION_BUILTINS = /^node:/
+
+/** extensions/<name>/… → name */
+const extensionOf = (file: string) => /^extensions\/([^/]+)\//.exec(file)?.[1]
 
 function layerOf(file: string): Layer | undefined {
   const m = /^(?:src\/(protocol|runtime|daemon|client|tui|cli|util)|(extensions))\//.exec(file)
@@ -126,13 +133,23 @@ export function checkLayers(files: Record<string, string>): string[] {
           say(e, "extensions use Pi's public API: import the package, not its files")
         continue
       }
+      if (layer === "extensions" && !e.specifier.startsWith(".")) {
+        const testRunner = e.specifier === "bun:test" && /\.test\.tsx?$/.test(file)
+        if (!EXTENSION_BUILTINS.test(e.specifier) && !testRunner)
+          say(e, "extensions import Pi's public packages, src/protocol and node: modules only")
+        continue
+      }
       if (!e.to) continue
       const target = layerOf(e.to)
       if (!target) {
         if (e.to.startsWith("src/") || e.to.startsWith("extensions/")) say(e, `${e.to} is in no layer`)
         continue
       }
-      if (target === layer) continue
+      if (target === layer) {
+        if (layer === "extensions" && extensionOf(e.to) !== extensionOf(file))
+          say(e, `extensions/${extensionOf(file)} must not import extensions/${extensionOf(e.to)}: each stands alone`)
+        continue
+      }
       if (layer === "client" && target === "runtime" && CLIENT_HOST_FILES.has(file)) continue
       if (layer === "tui" && e.to === TUI_CLIENT_TYPES) {
         if (e.kind !== "type") say(e, "tui may use the client interface as types only: write `import type`")
@@ -261,6 +278,24 @@ describe("the checker catches breaks", () => {
     expect(problems).toEqual([
       "extensions/b/index.ts: import '@mariozechner/pi-coding-agent/dist/core/tools' (extensions use Pi's public API: import the package, not its files)",
       "extensions/b/index.ts: import '../../src/runtime/host' (extensions must not import runtime; it may import protocol)",
+    ])
+  })
+
+  test("an extension imports no other package, no other extension, and the runtime none of them", () => {
+    const problems = checkLayers({
+      ...ok,
+      "src/protocol/bundled.ts": "",
+      "extensions/a/index.ts": `import { x } from "./tool"\nimport { join } from "node:path"\nimport type { BundledHost } from "../../src/protocol/bundled"\n`,
+      "extensions/a/tool.ts": `import { Type } from "@mariozechner/pi-ai"\n`,
+      "extensions/a/a.test.ts": `import { test } from "bun:test"\n`,
+      "extensions/b/index.ts": `import { Type } from "typebox"\nimport { x } from "../a/tool"\nimport { test } from "bun:test"\n`,
+      "src/runtime/host.ts": `import ask from "../../extensions/a/index"\n`,
+    })
+    expect(problems).toEqual([
+      "extensions/b/index.ts: import 'typebox' (extensions import Pi's public packages, src/protocol and node: modules only)",
+      "extensions/b/index.ts: import '../a/tool' (extensions/b must not import extensions/a: each stands alone)",
+      "extensions/b/index.ts: import 'bun:test' (extensions import Pi's public packages, src/protocol and node: modules only)",
+      "src/runtime/host.ts: import '../../extensions/a/index' (runtime must not import extensions; it may import protocol, util)",
     ])
   })
 

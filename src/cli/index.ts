@@ -2,6 +2,7 @@
 // checks stay cheap; the window, the session host and Pi load only once a command needs them.
 import { Command, CommanderError } from "commander"
 import { THINKING_LEVELS } from "../util/thinking"
+import { collectNames } from "./bundled-switch"
 import { mayNameSubcommand, registerCommands } from "./commands"
 import { err, readPipedStdin } from "./io"
 import { planRun, withStdin, type RootFlags } from "./run-plan"
@@ -31,6 +32,11 @@ export function buildProgram(run: (flags: RootFlags, words: string[]) => Promise
       "no window: stream the reply to stdout, tool activity to stderr (piped stdin is appended)",
     )
     .option("--no-daemon", "keep the session in this process instead of the background daemon")
+    .option(
+      "--no-bundled <name>",
+      "switch off a bundled extension (extensions/<name>, e.g. ask-user) for this session (repeatable)",
+      collectNames,
+    )
     .version(VERSION, "-v, --version", "print the version")
     .helpOption("-h, --help", "show this help")
     // Commander adds no `help` command to a program that has its own action.

@@ -7,6 +7,7 @@ import { parseModelRef } from "../util/model-ref"
 import { resolveFrom } from "../util/paths"
 import { looksLikeSessionPath } from "../util/session-ref"
 import { isThinkingLevel, THINKING_LEVELS } from "../util/thinking"
+import { switchedOff } from "./bundled-switch"
 import { UsageError } from "./usage-error"
 
 export interface RootFlags {
@@ -18,6 +19,8 @@ export interface RootFlags {
   extension?: string[]
   print?: string | boolean
   daemon?: boolean
+  /** `--no-bundled <name>`: the names, or commander's `true` when none is given. */
+  bundled?: string[] | boolean
 }
 
 export type SessionChoice = Params<"session.open">["mode"] | { kind: "pick" }
@@ -33,7 +36,7 @@ export interface RunPlan {
   daemon: boolean
 }
 
-export function planRun(flags: RootFlags, words: string[], cwd: string): RunPlan {
+export function planRun(flags: RootFlags, words: string[], cwd: string, env = process.env): RunPlan {
   const chosen = [
     flags.continue && "--continue",
     flags.resume && "--resume",
@@ -59,6 +62,8 @@ export function planRun(flags: RootFlags, words: string[], cwd: string): RunPlan
     open.thinking = flags.thinking
   }
   if (flags.extension?.length) open.extensions = flags.extension.map((e) => extensionPath(e, cwd))
+  const off = switchedOff(flags.bundled, env)
+  if (off.length) open.noBundled = off
 
   const session = sessionChoice(flags, cwd)
   const positional = words.join(" ").trim() || undefined

@@ -45,7 +45,7 @@ export async function runDaemon(): Promise<number> {
       const { installLeanPi } = await import("../runtime/lean-pi")
       installLeanPi()
       const { createHost } = await import("../runtime/host")
-      return createHost({ log: (msg: string) => log.info(msg) })
+      return createHost({ mode: "daemon", log: (msg: string) => log.info(msg) })
     },
     idleMs: envInt("XAGENT_DAEMON_IDLE_MS", 10 * 60_000),
     lingerMs: envInt("XAGENT_DAEMON_LINGER_MS", 10 * 60_000),

@@ -37,6 +37,8 @@ export const Schemas = {
     extensions: Type.Optional(Type.Array(Type.String())),
     /** False for runs with no window to answer (`--print`): ask_user is left out. Default true. */
     interactive: Type.Optional(Type.Boolean()),
+    /** Bundled extensions (extensions/<name>) this session does not load (`--no-bundled`, XAGENT_NO_BUNDLED). */
+    noBundled: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
   }),
   "session.subscribe": Type.Object({ ...SessionRef, after: Type.Integer({ minimum: 0 }) }),
   "session.unsubscribe": Type.Object(SessionRef),

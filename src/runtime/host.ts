@@ -15,9 +15,11 @@ import { Value } from "typebox/value"
 import { PROTOCOL_VERSION, ProtocolError, type Method, type Params, type Result, type SavedSession } from "../protocol"
 import { Schemas } from "../protocol/schemas"
 import type { HostApi } from "./host-api"
+import { createBundledSlot } from "./bundled-slot"
 import type { JournalLimits } from "./journal"
 import { errorText, LiveSession } from "./live-session"
 import { authStatus, realModel, resolveModel } from "./models"
+import { bundledDir } from "../util/bundled-dir"
 import { isPackageSource } from "../util/extension-source"
 import { SESSION_METHODS, type HostContext } from "./session-methods"
 import { installSseRechunking } from "./sse-chunks"
@@ -33,7 +35,11 @@ import {
 export interface HostOptions {
   /** Pi's agent dir; default Pi's own (PI_CODING_AGENT_DIR or ~/.pi/agent). */
   agentDir?: string
-  /** Bundled extensions, loaded into every session before the person's own. */
+  /** Where the bundled extensions are (default util/bundled-dir.ts: the package's extensions/). */
+  bundledDir?: string
+  /** `daemon` for the shared background daemon; default `window` (a host in the window's process). */
+  mode?: "window" | "daemon"
+  /** More extension factories for every session, after the bundled ones (tests). */
   extensionFactories?: ExtensionFactory[]
   /** Extension files loaded into every session (Pi loads them, like `pi -e`). */
   extensionPaths?: string[]
@@ -48,6 +54,7 @@ export function createHost(opts: HostOptions = {}): HostApi {
   const agentDir = resolve(opts.agentDir ?? getAgentDir())
   const log = opts.log ?? (() => {})
   const hostExtensionPaths = (opts.extensionPaths ?? []).map((p) => resolve(p))
+  const bundled = createBundledSlot(resolve(opts.bundledDir ?? bundledDir()))
   const authStorage = AuthStorage.create(resolve(agentDir, "auth.json"))
   const modelRegistry = ModelRegistry.create(authStorage, resolve(agentDir, "models.json"))
   opts.setup?.({ authStorage, modelRegistry })
@@ -105,6 +112,8 @@ export function createHost(opts: HostOptions = {}): HostApi {
     ]
     const missing = extensionPaths.filter((e) => !isPackageSource(e) && !existsSync(e))
     if (missing.length) throw new ProtocolError("bad_request", `Extension not found: ${missing.join(", ")}`)
+    // Before the joins below, so nothing awaits between finding no live session and claiming the file.
+    const slot = await bundled.choose(p.noBundled ?? [])
 
     const dir = sessionDirFor(cwd, agentDir)
     let path: string | undefined
@@ -125,7 +134,8 @@ export function createHost(opts: HostOptions = {}): HostApi {
       model,
       thinking: p.thinking as Params<"session.setThinking">["level"] | undefined,
       extensionPaths,
-      interactive: p.interactive !== false,
+      mode: p.interactive === false ? "print" : (opts.mode ?? "window"),
+      bundled: slot.use,
     })
     if (path) opening.set(resolve(path), starting)
     let live: LiveSession
@@ -141,7 +151,8 @@ export function createHost(opts: HostOptions = {}): HostApi {
       throw new ProtocolError("failed", "The session host is shutting down")
     }
     sessions.set(live.id, live)
-    return { sessionId: live.id, info: live.info(), warnings: [...live.warnings, ...offlineSkips(extensionPaths)] }
+    const warnings = [...slot.warnings, ...live.warnings, ...offlineSkips(extensionPaths)]
+    return { sessionId: live.id, info: live.info(), warnings }
   }
 
   /** Pi skips package sources without a word when offline: say so. */

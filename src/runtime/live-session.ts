@@ -13,6 +13,8 @@ import {
   type SessionManager,
 } from "@mariozechner/pi-coding-agent"
 import type { SessionEvent, SessionInfo, SessionSnapshot, SessionStats, ThinkingLevel, UiState } from "../protocol"
+import type { BundledHost, BundledMode } from "../protocol/bundled"
+import { bundledFactories, type BundledExtension } from "./bundled-slot"
 import { Journal, type JournalLimits } from "./journal"
 import { authHint, modelRef, realModel } from "./models"
 import type { AgentSession, AgentSessionEvent } from "./pi-types"
@@ -21,7 +23,6 @@ import { ItemIds, projectBranch } from "./project-messages"
 import { runtimeFactory } from "./runtime-factory"
 import { runBash } from "./session-bash"
 import { emptyUi, SnapshotState } from "./snapshot-state"
-import { createAskUserTool, type AskUser } from "./tools/ask-user"
 import { createUiBridge, type UiBridge } from "./ui-bridge"
 
 export interface SessionDeps {
@@ -40,8 +41,10 @@ export interface StartOptions {
   model?: Model<Api>
   thinking?: ThinkingLevel
   extensionPaths: string[]
-  /** False when no window will answer (`--print`): ask_user is not offered to the model. Default true. */
-  interactive?: boolean
+  /** `print` when no window will answer (`--print`). */
+  mode: BundledMode
+  /** The bundled extensions this session loads (the slot's choice for its window). */
+  bundled: readonly BundledExtension[]
 }
 
 export class LiveSession {
@@ -74,9 +77,9 @@ export class LiveSession {
 
   static async start(id: string, deps: SessionDeps, opts: StartOptions): Promise<LiveSession> {
     const live = new LiveSession(id, deps)
-    live.interactive = opts.interactive !== false
+    live.interactive = opts.mode !== "print"
     live.next = { model: opts.model, thinking: opts.thinking }
-    live.runtime = await createAgentSessionRuntime(live.factory(opts.extensionPaths, live.interactive), {
+    live.runtime = await createAgentSessionRuntime(live.factory(opts), {
       cwd: opts.sessionManager.getCwd(),
       agentDir: deps.agentDir,
       sessionManager: opts.sessionManager,
@@ -208,25 +211,24 @@ export class LiveSession {
     await this.runtime.dispose()
   }
 
-  private factory(extensionPaths: string[], interactive: boolean) {
+  private factory(opts: StartOptions) {
+    // Bundled dialogs (ask_user) go to every window like any extension dialog.
+    const host: BundledHost = { mode: opts.mode, request: (req, o) => this.bridge.request(req, o) }
     return runtimeFactory({
       authStorage: this.deps.authStorage,
       modelRegistry: this.deps.modelRegistry,
-      extensionFactories: [...this.deps.extensionFactories, (pi) => this.watch(pi)],
-      extensionPaths,
-      customTools: interactive ? [createAskUserTool(this.askUser)] : [],
+      extensionFactories: [
+        ...bundledFactories(opts.bundled, host),
+        ...this.deps.extensionFactories,
+        (pi) => this.watch(pi),
+      ],
+      extensionPaths: opts.extensionPaths,
       takeNext: () => {
         const next = this.next
         this.next = {}
         return next
       },
     })
-  }
-
-  /** ask_user's questions go to every window like any dialog; the tool checks the answers again. */
-  private readonly askUser: AskUser = async (questions, signal) => {
-    const r = await this.bridge.request({ kind: "ask_user", questions }, { signal })
-    return r && "answers" in r ? { answers: r.answers } : { cancelled: true }
   }
 
   /** Pi has no model-change event for listeners; an extension hook sees every switch. */

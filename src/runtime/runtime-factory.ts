@@ -1,6 +1,6 @@
 // The factory Pi's AgentSessionRuntime calls for the first session and again on /new, /fork and
 // /session: cwd-bound services over the host's shared auth and models, the person's resources,
-// and what xagent adds (bundled extensions, built-in tools).
+// and what xagent adds (its bundled extensions, see bundled-slot.ts).
 import type { Api, Model } from "@mariozechner/pi-ai"
 import {
   createAgentSessionFromServices,
@@ -9,7 +9,6 @@ import {
   type CreateAgentSessionRuntimeFactory,
   type ExtensionFactory,
   type ModelRegistry,
-  type ToolDefinition,
 } from "@mariozechner/pi-coding-agent"
 import type { ThinkingLevel } from "../protocol"
 
@@ -18,7 +17,6 @@ export interface FactoryInputs {
   modelRegistry: ModelRegistry
   extensionFactories: ExtensionFactory[]
   extensionPaths: string[]
-  customTools: ToolDefinition[]
   /** A model/thinking for this one session (open, /new); undefined lets Pi restore or default. */
   takeNext(): { model?: Model<Api>; thinking?: ThinkingLevel }
 }
@@ -39,7 +37,6 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
       sessionStartEvent,
       model,
       thinkingLevel: thinking,
-      customTools: i.customTools,
     })
     const loadErrors = services.resourceLoader
       .getExtensions()

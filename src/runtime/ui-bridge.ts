@@ -10,8 +10,7 @@ import {
   type UiRequest,
   type UiResponse,
 } from "../protocol"
-
-type NewRequest = UiRequest extends infer R ? (R extends UiRequest ? Omit<R, "id"> : never) : never
+import type { UiRequestBody } from "../protocol/bundled"
 
 interface Pending {
   request: UiRequest
@@ -21,7 +20,7 @@ interface Pending {
 export interface UiBridge {
   readonly context: ExtensionUIContext
   /** Asks every window; resolves with the first answer, or undefined on timeout/abort/cancelAll. */
-  request(req: NewRequest, opts?: { signal?: AbortSignal; timeout?: number }): Promise<UiResponse | undefined>
+  request(req: UiRequestBody, opts?: { signal?: AbortSignal; timeout?: number }): Promise<UiResponse | undefined>
   /** Throws ProtocolError when the request is gone or the answer does not fit it. */
   respond(requestId: string, response: UiResponse): void
   /** Closes every open dialog as cancelled (session replaced or closed). */

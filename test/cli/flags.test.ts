@@ -38,6 +38,7 @@ test("--help lists every flag", async () => {
     "-e, --extension <path>",
     "-p, --print [prompt]",
     "--no-daemon",
+    "--no-bundled <name>",
     "-v, --version",
     "-h, --help",
   ])
@@ -66,6 +67,11 @@ describe("a bad call says what was wrong in one line and exits 2", () => {
     ["--continue with --resume", ["-c", "-r"], /--continue and --resume/],
     ["--resume with --print", ["-r", "-p", "hi"], /--resume opens the session page.*--print/],
     ["missing extension file", ["-e", "./no-ext.ts", "-p", "hi"], /--extension: no file at .*no-ext\.ts/],
+    [
+      "switching off a bundled extension that does not exist",
+      ["--no-bundled", "ask-usr", "-p", "hi"],
+      /--no-bundled 'ask-usr' is not a bundled extension: use one of ask-user/,
+    ],
     ["print without a prompt", ["-p"], /--print needs a prompt/],
     ["two prompts for print", ["-p", "one", "two"], /--print got two prompts/],
     ["window without a terminal", ["hello"], /needs a terminal.*xagent -p/],

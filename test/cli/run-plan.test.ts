@@ -1,6 +1,6 @@
 // -e takes files (checked here, made absolute) and package sources (left to Pi to install).
 import { expect, test } from "bun:test"
-import { mkdtempSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { planRun } from "../../src/cli/run-plan"
@@ -18,4 +18,34 @@ test("extension files become absolute paths; npm:, git:, github:, URLs and ssh: 
   const plan = planRun({ extension: ["mine.ts", ...sources] }, [], cwd)
   expect(plan.open.extensions).toEqual([join(cwd, "mine.ts"), ...sources.map((s) => s.trim())])
   expect(() => planRun({ extension: ["npm-like.ts"] }, [], cwd)).toThrow(/--extension: no file at .*npm-like\.ts/)
+})
+
+test("--no-bundled names and XAGENT_NO_BUNDLED reach session.open as noBundled; a name no folder holds is refused", () => {
+  const cwd = mkdtempSync(join(tmpdir(), "xagent-plan-"))
+  const slot = mkdtempSync(join(tmpdir(), "xagent-slot-"))
+  for (const name of ["ask-user", "probe", "todo"]) {
+    mkdirSync(join(slot, name))
+    writeFileSync(join(slot, name, "index.ts"), "export default () => {}\n")
+  }
+  mkdirSync(join(slot, "no-entry"))
+  const env = { XAGENT_BUNDLED_DIR: slot }
+  expect(planRun({}, [], cwd, env).open.noBundled).toBeUndefined()
+  // Commander hands `true` when the flag is not given.
+  expect(planRun({ bundled: true }, [], cwd, env).open.noBundled).toBeUndefined()
+  expect(planRun({ bundled: ["probe", "ask-user"] }, [], cwd, env).open.noBundled).toEqual(["probe", "ask-user"])
+  const both = { ...env, XAGENT_NO_BUNDLED: "todo, probe" }
+  expect(planRun({ bundled: ["probe"] }, [], cwd, both).open.noBundled).toEqual(["todo", "probe"])
+  // The environment may name extensions of another version: the host warns about those.
+  expect(planRun({}, [], cwd, { ...env, XAGENT_NO_BUNDLED: "later" }).open.noBundled).toEqual(["later"])
+  expect(() => planRun({ bundled: ["no-entry"] }, [], cwd, env)).toThrow(
+    "--no-bundled 'no-entry' is not a bundled extension: use one of ask-user, probe, todo",
+  )
+})
+
+test("--no-bundled is repeatable and takes comma lists", async () => {
+  const { buildProgram } = await import("../../src/cli/index")
+  let seen: unknown
+  const program = buildProgram(async (flags) => ((seen = flags.bundled), 0))
+  await program.parseAsync(["--no-bundled", "a", "--no-bundled", "b,c"], { from: "user" })
+  expect(seen).toEqual(["a", "b", "c"])
 })

@@ -165,7 +165,7 @@ test("closing the session cancels an open dialog", async () => {
   expect(a.events.at(-1)!.event).toEqual({ type: "closed", reason: "closed" })
 })
 
-test("the built-in ask_user tool asks through the bridge and answers the model", async () => {
+test("the bundled ask_user tool asks through the bridge and answers the model", async () => {
   fx = await createFauxFixture()
   const { sessionId } = await fx.open()
   const a = fx.record(sessionId)

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test"
 import { minSelectionsOf, validateQuestions, type AskOutcome, type AskQuestion } from "../../src/protocol/ask-user"
-import { AskUserInputError, createAskUserTool, type AskUser } from "../../src/runtime/tools/ask-user"
+import { AskUserInputError, createAskUserTool, type AskUser } from "./tool"
 
 type Call = { questions: AskQuestion[]; signal?: AbortSignal }
 
@@ -347,7 +347,7 @@ describe("fuzzed inputs", () => {
 })
 
 describe("in a real Pi session (faux model)", () => {
-  test("a valid call returns the answers as the tool result; a bad one is a tool error with the rule", async () => {
+  async function realSession(tool: ReturnType<typeof harness>["tool"]) {
     const ai = await import("@mariozechner/pi-ai")
     const pi = await import("@mariozechner/pi-coding-agent")
     const { mkdtempSync } = await import("node:fs")
@@ -357,7 +357,6 @@ describe("in a real Pi session (faux model)", () => {
     const faux = ai.registerFauxProvider({ provider: "faux", models: [{ id: "faux-1" }], tokensPerSecond: 100_000 })
     const auth = pi.AuthStorage.inMemory()
     auth.setRuntimeApiKey("faux", "x")
-    const h = harness()
     const { session } = await pi.createAgentSession({
       cwd,
       agentDir: join(cwd, ".agent"),
@@ -366,10 +365,25 @@ describe("in a real Pi session (faux model)", () => {
       modelRegistry: pi.ModelRegistry.inMemory(auth),
       settingsManager: pi.SettingsManager.inMemory(),
       sessionManager: pi.SessionManager.inMemory(cwd),
-      customTools: [h.tool],
+      customTools: [tool],
       tools: ["ask_user"],
     })
     await session.bindExtensions({})
+    return { ai, faux, session }
+  }
+
+  test("findings 33: the system prompt names the tool once (`- ask_user: ask the person …`)", async () => {
+    const { faux, session } = await realSession(harness().tool)
+    const line = session.systemPrompt.split("\n").find((l) => l.startsWith("- ask_user"))
+    expect(line).toStartWith("- ask_user: ask the person structured multiple-choice questions")
+    expect(line).not.toContain("ask_user: ask_user")
+    session.dispose()
+    faux.unregister()
+  })
+
+  test("a valid call returns the answers as the tool result; a bad one is a tool error with the rule", async () => {
+    const h = harness()
+    const { ai, faux, session } = await realSession(h.tool)
     faux.setResponses([
       ai.fauxAssistantMessage([ai.fauxToolCall("ask_user", { questions: [stack, { ...stack, id: "stack" }] })], {
         stopReason: "toolUse",

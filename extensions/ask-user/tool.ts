@@ -1,5 +1,6 @@
 // The ask_user tool: validates the questions with the shared rules, asks the person through an injected
-// function (the host's UI bridge), and returns their answers as `details` plus a short summary for the model.
+// function (index.ts gives it the host's dialog request), and returns their answers as `details` plus a
+// short summary for the model.
 import { Type } from "@mariozechner/pi-ai"
 import type { ToolDefinition } from "@mariozechner/pi-coding-agent"
 import {
@@ -12,7 +13,7 @@ import {
   type AskProblem,
   type AskQuestion,
   type AskUserDetails,
-} from "../../protocol/ask-user"
+} from "../../src/protocol/ask-user"
 
 /** Shows the questions to the person and resolves with their answers or a cancel. */
 export type AskUser = (questions: AskQuestion[], signal?: AbortSignal) => Promise<AskOutcome>
@@ -76,7 +77,8 @@ export function createAskUserTool(ask: AskUser): AskUserTool {
     name: "ask_user",
     label: "Ask user",
     description: DESCRIPTION,
-    promptSnippet: "ask_user: ask the person structured multiple-choice questions (with optional ASCII sketches)",
+    // Pi writes `- <name>: <snippet>`, so the snippet leaves the name out (findings row 33).
+    promptSnippet: "ask the person structured multiple-choice questions (with optional ASCII sketches)",
     parameters: askUserParameters,
     executionMode: "sequential",
     async execute(_toolCallId, params, signal) {
