@@ -13,6 +13,7 @@ const bundlesDir = (pkg: string) => join(pkg, "dist", "window")
 const INPUT_DIRS = ["src/tui", "src/protocol"]
 const INPUT_FILES = [
   "src/client/client.ts",
+  "src/util/patch-switch.ts",
   "src/cli/window-bundle.ts",
   "node_modules/.package-lock.json",
   "package.json",

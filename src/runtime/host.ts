@@ -20,7 +20,7 @@ import { errorText, LiveSession } from "./live-session"
 import { authStatus, realModel, resolveModel } from "./models"
 import { isPackageSource } from "../util/extension-source"
 import { SESSION_METHODS, type HostContext } from "./session-methods"
-import { installSseRechunking } from "./sse-chunks"
+import { installSseRechunking } from "./patches/sse-chunks"
 import {
   listAllSessions,
   listSessions,

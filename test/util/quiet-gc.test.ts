@@ -1,6 +1,6 @@
 // One collection after a burst has gone quiet; nothing while idle; nothing after dispose.
 import { expect, test } from "bun:test"
-import { createQuietGc } from "../../src/util/quiet-gc"
+import { createQuietGc } from "../../src/util/patches/quiet-gc"
 
 test("a burst of touches leads to one collection once quiet; idle or disposed means none", async () => {
   let collected = 0

@@ -5,7 +5,7 @@ import type { Socket } from "bun"
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { adoptSocket, type Link, type LinkHandlers } from "../../src/util/quiet-socket"
+import { adoptSocket, type Link, type LinkHandlers } from "../../src/util/patches/quiet-socket"
 
 const dirs: string[] = []
 afterEach(() => {
