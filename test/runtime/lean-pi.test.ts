@@ -4,22 +4,13 @@ import { expect, test } from "bun:test"
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { runProbe } from "../fixture/probe"
 
-async function probe(ext: string, dir: string, env: Record<string, string> = {}) {
-  const run = Bun.spawn([process.execPath, join(import.meta.dir, "fixtures", "lean-pi-probe.ts"), ext], {
+const probe = (ext: string, dir: string, env: Record<string, string> = {}) =>
+  runProbe([join(import.meta.dir, "fixtures", "lean-pi-probe.ts"), ext], {
     cwd: dir,
     env: { ...process.env, HOME: dir, PI_CODING_AGENT_DIR: join(dir, "agent"), ...env },
-    stdout: "pipe",
-    stderr: "pipe",
   })
-  const [out, err, code] = await Promise.all([
-    new Response(run.stdout).text(),
-    new Response(run.stderr).text(),
-    run.exited,
-  ])
-  expect(code, err).toBe(0)
-  return JSON.parse(out.trim().split("\n").at(-1)!)
-}
 
 test("Pi loads without highlight.js and without Babel; a TypeScript extension still loads; switched off, Pi loads whole", async () => {
   const dir = mkdtempSync(join(tmpdir(), "xagent-lean-"))

@@ -4,6 +4,7 @@
 // same reply arrives with the wrapper never called.
 import { afterAll, beforeAll, expect, test } from "bun:test"
 import { join } from "node:path"
+import { runProbe } from "../fixture/probe"
 import { makeSandbox, startMockLlm, writeAgentDir, type MockLlm, type Sandbox } from "../fixture/mockllm"
 
 const WORDS = 3000
@@ -21,21 +22,11 @@ afterAll(async () => {
   box.cleanup()
 })
 
-async function probe(env: Record<string, string> = {}) {
-  const run = Bun.spawn([process.execPath, join(import.meta.dir, "fixtures", "sse-probe.ts")], {
+const probe = (env: Record<string, string> = {}) =>
+  runProbe<{ streams: number; cutReads: number; text: string }>([join(import.meta.dir, "fixtures", "sse-probe.ts")], {
     cwd: box.cwd,
     env: { ...box.env, ...env },
-    stdout: "pipe",
-    stderr: "pipe",
   })
-  const [out, err, code] = await Promise.all([
-    new Response(run.stdout).text(),
-    new Response(run.stderr).text(),
-    run.exited,
-  ])
-  expect(code, err).toBe(0)
-  return JSON.parse(out.trim().split("\n").at(-1)!) as { streams: number; cutReads: number; text: string }
-}
 
 test("Pi's openai-completions provider streams through the re-cut; switched off, it does not and still works", async () => {
   const on = await probe()
