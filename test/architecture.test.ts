@@ -32,6 +32,8 @@ const ALLOWED: Record<Layer, Layer[]> = {
 /** The two client transports that carry a session host with them. */
 const CLIENT_HOST_FILES = new Set(["src/client/local-client.ts", "src/client/worker-client.ts"])
 const TUI_CLIENT_TYPES = "src/client/client.ts"
+/** Pure helpers of src/util the window may load: they read their arguments and nothing else. */
+const TUI_UTIL_FILES = new Set(["src/util/patch-switch.ts"])
 const PI = /^@mariozechner\/pi-/
 const PI_DEEP = /^@mariozechner\/pi-[^/]+\//
 /** Packages the window process must never load either: TypeBox belongs to the side that validates (src/protocol/schemas.ts). */
@@ -155,6 +157,7 @@ export function checkLayers(files: Record<string, string>): string[] {
         if (e.kind !== "type") say(e, "tui may use the client interface as types only: write `import type`")
         continue
       }
+      if (layer === "tui" && TUI_UTIL_FILES.has(e.to)) continue
       if (!ALLOWED[layer].includes(target)) {
         const may = ALLOWED[layer].length ? ALLOWED[layer].join(", ") : "nothing of src/"
         say(e, `${layer} must not import ${target}; it may import ${may}`)

@@ -93,6 +93,8 @@ export async function withProgram<T>(
     TERM: "tmux-256color",
     COLORTERM: "truecolor",
     LANG: process.env.LANG ?? "C.UTF-8",
+    // the patch switches (docs/patches.md) reach the program, so a patch can be measured switched off
+    ...Object.fromEntries(Object.entries(process.env).filter(([k, v]) => k.startsWith("XAGENT_NO_") && v)),
   }
   const pane = await Pane.launch(ctx.tmux, {
     name: program.id,

@@ -4,7 +4,7 @@
 import type { Client } from "../client/client"
 
 export async function connectClient(opts: { daemon: boolean }): Promise<Client> {
-  const { collectWhenQuiet } = await import("../client/collect-when-quiet")
+  const { collectWhenQuiet } = await import("../client/patches/collect-when-quiet")
   if (opts.daemon) {
     const { connectOrStart } = await import("../client/connect")
     return collectWhenQuiet(await connectOrStart({ clientName: "xagent-window" }))

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process"
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { ProtocolError } from "../protocol"
-import { BUN_TUNING } from "../util/bun-tuning"
+import { bunTuning } from "../util/patches/bun-tuning"
 import { EXIT_ALREADY_RUNNING, daemonPaths, xagentHome, type DaemonPaths } from "../util/daemon-paths"
 import { envFingerprint } from "../util/env-fingerprint"
 import { ConnectionLost, connectSocket, type SocketClient, type SocketClientOptions } from "./socket-client"
@@ -84,8 +84,8 @@ export function startDaemon(paths: DaemonPaths = daemonPaths(), env: Record<stri
       cwd: paths.home,
       detached: true,
       stdio: ["ignore", fd, fd],
-      // the daemon takes BUN_TUNING out of its environment again
-      env: { ...process.env, ...env, ...BUN_TUNING, XAGENT_HOME: paths.home },
+      // the daemon takes the tuning out of its environment again
+      env: { ...process.env, ...env, ...bunTuning({ ...process.env, ...env }), XAGENT_HOME: paths.home },
     })
     child.unref()
     return child

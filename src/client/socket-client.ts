@@ -4,7 +4,7 @@
 // the window waits for something (a request in flight, a reply running): an idle window wakes
 // for nothing, and a daemon that hung meanwhile is found by the next request.
 import { peerCred } from "../util/libc"
-import { adoptSocket, bunSocketLink, type Link } from "../util/quiet-socket"
+import { adoptSocket, bunSocketLink, type Link } from "../util/patches/quiet-socket"
 import type { Client, ConnectionState } from "./client"
 import {
   LineDecoder,

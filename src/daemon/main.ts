@@ -1,6 +1,6 @@
 // Daemon entry: `bun src/daemon/main.ts` (started by `connectOrStart` or `xagent daemon start`).
 // Takes the lock, listens at once (so windows connect fast), loads the session host behind it.
-import { dropBunTuning } from "../util/bun-tuning"
+import { dropBunTuning } from "../util/patches/bun-tuning"
 import { EXIT_ALREADY_RUNNING, daemonPaths, xagentHome } from "../util/daemon-paths"
 import { MAX_FRAME_BYTES } from "../protocol"
 import type { HostApi } from "../runtime/host-api"
@@ -42,7 +42,7 @@ export async function runDaemon(): Promise<number> {
     log,
     loadHost: async (): Promise<HostApi> => {
       // before Pi is first imported: leaves out what a session host never runs (see lean-pi.ts)
-      const { installLeanPi } = await import("../runtime/lean-pi")
+      const { installLeanPi } = await import("../runtime/patches/lean-pi")
       installLeanPi()
       const { createHost } = await import("../runtime/host")
       return createHost({ mode: "daemon", log: (msg: string) => log.info(msg) })

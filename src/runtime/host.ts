@@ -22,7 +22,7 @@ import { authStatus, realModel, resolveModel } from "./models"
 import { bundledDir } from "../util/bundled-dir"
 import { isPackageSource } from "../util/extension-source"
 import { SESSION_METHODS, type HostContext } from "./session-methods"
-import { installSseRechunking } from "./sse-chunks"
+import { installSseRechunking } from "./patches/sse-chunks"
 import {
   listAllSessions,
   listSessions,

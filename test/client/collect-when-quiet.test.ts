@@ -1,9 +1,9 @@
 // The window collects once its traffic goes quiet: soon after a snapshot or an answer, later
 // after streamed events, never while idle or after close; and the wrapper changes nothing else.
 import { expect, test } from "bun:test"
-import { collectWhenQuiet } from "../../src/client/collect-when-quiet"
+import { collectWhenQuiet } from "../../src/client/patches/collect-when-quiet"
 import type { EventEnvelope } from "../../src/protocol"
-import { createQuietGc } from "../../src/util/quiet-gc"
+import { createQuietGc } from "../../src/util/patches/quiet-gc"
 import { FakeClient, snapshot } from "../fixture/fake-client"
 
 function setup(defaultQuietMs: number) {

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, test } from "bun:test"
 import { spawnSync } from "node:child_process"
 import { readdirSync, readFileSync } from "node:fs"
 import { makeSandbox, startMockLlm, writeAgentDir, XAGENT_BIN, type Scenario } from "../fixture/mockllm"
+import { perfTest } from "../fixture/perf"
 import { hasTmux, openPane, type Pane } from "./tmux"
 
 const scenario: Scenario = {
@@ -97,32 +98,37 @@ describe.skipIf(!hasTmux)("xagent in a terminal", () => {
     await quit(pane, "Ctrl+C twice")
   }, 90_000)
 
-  test("once a reply is done, the window and its daemon sleep: no timer, no allocator thread wakes them", async () => {
-    const { box, pane } = await setup()
-    const started = Date.now()
-    run(pane, "")
-    await converse(pane)
-    const window = pane.programPid()!
-    const status = spawnSync(XAGENT_BIN, ["daemon", "status", "--json"], {
-      cwd: box.cwd,
-      env: box.env,
-      encoding: "utf8",
-    })
-    const daemon = JSON.parse(status.stdout).pid as number
-    for (const pid of [window, daemon]) expect(threadNames(pid)).not.toContain("mi-scavenger")
-    // Observation periods, not waits for an event: the first lets the collections that follow a
-    // reply run (one second after it at most) and the window's start-up one-offs pass (JSC's first
-    // collection, OpenTUI's 5 s terminal-query timeout); the second counts wake-ups of each main
-    // thread. Bun's socket timers alone would wake each process five times in it
-    // (docs/adr-idle-and-memory.md).
-    await Bun.sleep(Math.max(2000, 6500 - (Date.now() - started)))
-    const before = [window, daemon].map(wakeups)
-    await Bun.sleep(5000)
-    const woke = [window, daemon].map((pid, i) => wakeups(pid) - before[i]!)
-    expect(woke[0]).toBeLessThanOrEqual(1)
-    expect(woke[1]).toBeLessThanOrEqual(1)
-    await quit(pane, "/quit")
-  }, 90_000)
+  // An observation window of seconds: opt-in (XAGENT_PERF=1, test/fixture/perf.ts).
+  perfTest(
+    "once a reply is done, the window and its daemon sleep: no timer, no allocator thread wakes them",
+    async () => {
+      const { box, pane } = await setup()
+      const started = Date.now()
+      run(pane, "")
+      await converse(pane)
+      const window = pane.programPid()!
+      const status = spawnSync(XAGENT_BIN, ["daemon", "status", "--json"], {
+        cwd: box.cwd,
+        env: box.env,
+        encoding: "utf8",
+      })
+      const daemon = JSON.parse(status.stdout).pid as number
+      for (const pid of [window, daemon]) expect(threadNames(pid)).not.toContain("mi-scavenger")
+      // Observation periods, not waits for an event: the first lets the collections that follow a
+      // reply run (one second after it at most) and the window's start-up one-offs pass (JSC's first
+      // collection, OpenTUI's 5 s terminal-query timeout); the second counts wake-ups of each main
+      // thread. Bun's socket timers alone would wake each process five times in it
+      // (docs/adr-idle-and-memory.md).
+      await Bun.sleep(Math.max(2000, 6500 - (Date.now() - started)))
+      const before = [window, daemon].map(wakeups)
+      await Bun.sleep(5000)
+      const woke = [window, daemon].map((pid, i) => wakeups(pid) - before[i]!)
+      expect(woke[0]).toBeLessThanOrEqual(1)
+      expect(woke[1]).toBeLessThanOrEqual(1)
+      await quit(pane, "/quit")
+    },
+    90_000,
+  )
 
   test("from source, when no prebuilt window matches, the window still opens and answers", async () => {
     const { pane } = await setup()

@@ -1,11 +1,18 @@
 // The session host leaves out what it never runs (Pi's TUI highlighter, Babel until an extension
-// needs it), and a TypeScript extension still loads.
+// needs it), and a TypeScript extension still loads; with XAGENT_NO_LEAN_PI=1 Pi loads whole.
 import { expect, test } from "bun:test"
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { runProbe } from "../fixture/probe"
 
-test("Pi loads without highlight.js and without Babel; a TypeScript extension still loads", async () => {
+const probe = (ext: string, dir: string, env: Record<string, string> = {}) =>
+  runProbe([join(import.meta.dir, "fixtures", "lean-pi-probe.ts"), ext], {
+    cwd: dir,
+    env: { ...process.env, HOME: dir, PI_CODING_AGENT_DIR: join(dir, "agent"), ...env },
+  })
+
+test("Pi loads without highlight.js and without Babel; a TypeScript extension still loads; switched off, Pi loads whole", async () => {
   const dir = mkdtempSync(join(tmpdir(), "xagent-lean-"))
   try {
     const ext = join(dir, "hello.ts")
@@ -20,20 +27,14 @@ test("Pi loads without highlight.js and without Babel; a TypeScript extension st
         "}",
       ].join("\n"),
     )
-    const run = Bun.spawn([process.execPath, join(import.meta.dir, "fixtures", "lean-pi-probe.ts"), ext], {
-      cwd: dir,
-      env: { ...process.env, HOME: dir, PI_CODING_AGENT_DIR: join(dir, "agent") },
-      stdout: "pipe",
-      stderr: "pipe",
-    })
-    const [out, err, code] = await Promise.all([
-      new Response(run.stdout).text(),
-      new Response(run.stderr).text(),
-      run.exited,
-    ])
-    expect(code, err).toBe(0)
-    expect(JSON.parse(out.trim().split("\n").at(-1)!)).toEqual({
+    expect(await probe(ext, dir)).toEqual({
       before: { highlightJs: false, babel: false },
+      errors: 0,
+      commands: ["hello-ts"],
+      babelAfter: true,
+    })
+    expect(await probe(ext, dir, { XAGENT_NO_LEAN_PI: "1" })).toEqual({
+      before: { highlightJs: true, babel: true },
       errors: 0,
       commands: ["hello-ts"],
       babelAfter: true,

@@ -3,7 +3,12 @@
 // about a response changes.
 import { afterAll, expect, test } from "bun:test"
 import OpenAI from "openai"
-import { installSseRechunking, rechunkEventStream, splitAtLines, SSE_PIECE_BYTES } from "../../src/runtime/sse-chunks"
+import {
+  installSseRechunking,
+  rechunkEventStream,
+  splitAtLines,
+  SSE_PIECE_BYTES,
+} from "../../src/runtime/patches/sse-chunks"
 
 const enc = new TextEncoder()
 const dec = new TextDecoder()

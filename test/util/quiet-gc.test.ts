@@ -1,6 +1,6 @@
 // One collection after a burst has gone quiet; nothing while idle; nothing after dispose.
 import { expect, test } from "bun:test"
-import { createQuietGc } from "../../src/util/quiet-gc"
+import { createQuietGc } from "../../src/util/patches/quiet-gc"
 
 test("a burst of touches leads to one collection once quiet; idle or disposed means none", async () => {
   let collected = 0
@@ -32,4 +32,20 @@ test("the latest touch sets the quiet period: a short one collects sooner, a lon
   await Bun.sleep(100)
   expect(collected).toBe(1)
   gc.dispose()
+})
+
+test("switched off (XAGENT_NO_QUIET_GC=1), touches schedule nothing: one made alongside it with the switch on collects", async () => {
+  let on = 0
+  let off = 0
+  process.env.XAGENT_NO_QUIET_GC = "1"
+  const switchedOff = createQuietGc({ quietMs: 5, collect: () => off++ })
+  delete process.env.XAGENT_NO_QUIET_GC
+  const switchedOn = createQuietGc({ quietMs: 5, collect: () => on++ })
+  switchedOff.touch()
+  switchedOn.touch()
+  // timers of equal delay fire in the order they were armed: by the time the second has, the first would have
+  while (on === 0) await Bun.sleep(5)
+  expect([on, off]).toEqual([1, 0])
+  switchedOff.dispose()
+  switchedOn.dispose()
 })

@@ -1,11 +1,13 @@
 // An adopted socket carries the same bytes as Bun's, with backpressure and a single close, and
-// leaves an idle process asleep, where Bun's own sockets wake it every second.
+// leaves an idle process asleep, where Bun's own sockets wake it every second. Where it cannot be
+// adopted (off Linux, or XAGENT_NO_QUIET_SOCKET=1) Bun's socket carries the same contract.
 import { afterEach, expect, test } from "bun:test"
 import type { Socket } from "bun"
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { fstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { adoptSocket, type Link, type LinkHandlers } from "../../src/util/quiet-socket"
+import { adoptSocket, bunSocketLink, type Link, type LinkHandlers } from "../../src/util/patches/quiet-socket"
+import { perfTest } from "../fixture/perf"
 
 const dirs: string[] = []
 afterEach(() => {
@@ -47,26 +49,50 @@ function recorder(): End {
   return end
 }
 
-/** A connected pair, both sides adopted. */
-async function pair(): Promise<{ server: End; client: End; stop(): void }> {
+/** The socket inode behind a Bun socket's descriptor: its duplicates share it. */
+const inode = (sock: Socket<any>) => fstatSync((sock as { fd?: number }).fd!).ino
+
+/** A connected pair, both sides adopted, and the inodes of its two ends. */
+async function pair(): Promise<{ server: End; client: End; inodes: number[]; stop(): void }> {
   const path = socketPath()
   const s = recorder()
   const c = recorder()
+  const inodes: number[] = []
   const { promise: accepted, resolve } = Promise.withResolvers<Link>()
   const listener = Bun.listen({
     unix: path,
     socket: {
-      open: (sock: Socket<undefined>) => resolve(adoptSocket(sock, s.handlers)!),
+      open: (sock: Socket<undefined>) => {
+        inodes.push(inode(sock))
+        resolve(adoptSocket(sock, s.handlers)!)
+      },
       data() {},
     },
   })
-  const clientLink = adoptSocket(await Bun.connect({ unix: path, socket: { data() {} } }), c.handlers)
+  const bun = await Bun.connect({ unix: path, socket: { data() {} } })
+  inodes.push(inode(bun))
+  const clientLink = adoptSocket(bun, c.handlers)
   expect(clientLink).not.toBeNull()
   const serverLink = await accepted
   expect(serverLink).not.toBeNull()
   s.link = serverLink
   c.link = clientLink!
-  return { server: s, client: c, stop: () => listener.stop(true) }
+  return { server: s, client: c, inodes, stop: () => listener.stop(true) }
+}
+
+/** Descriptors of this process still open on one of `inodes` (other descriptors come and go). */
+function stillOpen(inodes: number[]): string[] {
+  const wanted = new Set(inodes.map((i) => `socket:[${i}]`))
+  const open: string[] = []
+  for (const fd of readdirSync("/proc/self/fd")) {
+    try {
+      const target = readlinkSync(`/proc/self/fd/${fd}`)
+      if (wanted.has(target)) open.push(`${fd} → ${target}`)
+    } catch {
+      // closed between the listing and the look
+    }
+  }
+  return open
 }
 
 const total = (chunks: Uint8Array[]) => chunks.reduce((n, c) => n + c.length, 0)
@@ -77,15 +103,19 @@ const join8 = (chunks: Uint8Array[]): Uint8Array<ArrayBuffer> => {
   return out
 }
 
-/** Writes every chunk through `link`, waiting for drain whenever it takes nothing. */
-async function writeAll(link: Link, end: End, chunks: Uint8Array[]): Promise<number> {
+/**
+ * Writes every chunk through `link`, waiting for drain whenever it takes nothing. An adopted link
+ * takes a whole chunk or nothing; Bun's socket may take part of one (`partial`), as the callers allow.
+ */
+async function writeAll(link: Link, end: End, chunks: Uint8Array[], partial = false): Promise<number> {
   let refused = 0
-  for (const chunk of chunks) {
+  for (let chunk of chunks) {
     for (;;) {
       const drains = end.drains
       const n = link.write(chunk)
       if (n === chunk.length) break
-      expect(n).toBe(0)
+      if (partial) chunk = chunk.subarray(n)
+      else expect(n).toBe(0)
       refused++
       while (end.drains === drains) await Bun.sleep(1)
     }
@@ -120,9 +150,7 @@ test("megabytes each way at once arrive whole and in order, with backpressure an
 })
 
 test("end() sends what it already took before closing; destroy() closes at once; no descriptor leaks", async () => {
-  const fds = () => readdirSync("/proc/self/fd").length
-  const before = fds()
-  const { server, client, stop } = await pair()
+  const { server, client, inodes, stop } = await pair()
   const big = pattern(3, 3_000_000)
   expect(client.link.write(big)).toBe(big.length) // more than the socket buffer: most of it waits
   client.link.end()
@@ -131,22 +159,28 @@ test("end() sends what it already took before closing; destroy() closes at once;
   await client.closed
 
   const second = await pair()
+  const mine = [...inodes, ...second.inodes]
+  expect(new Set(mine).size).toBe(4)
+  // what is checked below is visible while open
+  for (const i of second.inodes) expect(stillOpen([i]).length).toBeGreaterThan(0)
   second.server.link.destroy()
   await second.client.closed
   await second.server.closed
   expect([second.server.closes, second.client.closes]).toEqual([1, 1])
   stop()
   second.stop()
-  // Bun closes its own descriptors on its next turn
-  for (let i = 0; i < 100 && fds() > before; i++) await Bun.sleep(5)
-  expect(fds()).toBe(before)
+  // Only the sockets made here count: the test process opens and closes others meanwhile. Bun
+  // closes its own descriptors on its next turn.
+  for (let i = 0; i < 100 && stillOpen(mine).length; i++) await Bun.sleep(5)
+  expect(stillOpen(mine)).toEqual([])
 })
 
 /** Voluntary context switches of a process's main thread: each is one wake-up from sleep. */
 const wakeups = (pid: number) =>
   Number(/voluntary_ctxt_switches:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/task/${pid}/status`, "utf8"))![1])
 
-test("an idle process holding an adopted connection does not wake; one holding Bun's sockets does", async () => {
+// An observation window of seconds: opt-in (XAGENT_PERF=1, test/fixture/perf.ts).
+perfTest("an idle process holding an adopted connection does not wake; one holding Bun's sockets does", async () => {
   const start = (mode: string) => {
     const child = Bun.spawn([process.execPath, join(import.meta.dir, "fixtures/idle-link.ts"), socketPath(), mode], {
       env: { ...process.env, BUN_GC_TIMER_DISABLE: "1", MIMALLOC_SCAVENGER: "0" },
@@ -169,5 +203,44 @@ test("an idle process holding an adopted connection does not wake; one holding B
     expect(woke[1]).toBeGreaterThanOrEqual(2)
   } finally {
     for (const c of children) c.kill()
+  }
+})
+
+test("switched off (XAGENT_NO_QUIET_SOCKET=1), Bun's sockets stay in use and carry the same contract", async () => {
+  process.env.XAGENT_NO_QUIET_SOCKET = "1"
+  try {
+    const path = socketPath()
+    const s = recorder()
+    const c = recorder()
+    const { promise: accepted, resolve } = Promise.withResolvers<Socket<undefined>>()
+    // Bun's own handlers do the reading on this path, as in the daemon and the socket client
+    const handlers = (end: End) => ({
+      data: (_s: Socket<undefined>, chunk: Uint8Array) => end.handlers.data(chunk),
+      drain: () => end.handlers.drain(),
+      close: () => end.handlers.close(),
+    })
+    const listener = Bun.listen({
+      unix: path,
+      socket: { open: (sock: Socket<undefined>) => resolve(sock), ...handlers(s) },
+    })
+    const bunClient = await Bun.connect({ unix: path, socket: handlers(c) })
+    const bunServer = await accepted
+    expect(adoptSocket(bunClient, c.handlers)).toBeNull()
+    expect(adoptSocket(bunServer, s.handlers)).toBeNull()
+    c.link = bunSocketLink(bunClient)
+    s.link = bunSocketLink(bunServer)
+
+    const up = Array.from({ length: 20 }, (_, i) => pattern(i, 100_000))
+    const down = Array.from({ length: 20 }, (_, i) => pattern(i + 5, 100_000))
+    await Promise.all([writeAll(c.link, c, up, true), writeAll(s.link, s, down, true)])
+    while (total(s.received) < 2_000_000 || total(c.received) < 2_000_000) await Bun.sleep(2)
+    expect(join8(s.received)).toEqual(join8(up))
+    expect(join8(c.received)).toEqual(join8(down))
+    c.link.end()
+    await Promise.all([s.closed, c.closed])
+    expect(c.link.write(new Uint8Array(1))).toBe(-1)
+    listener.stop(true)
+  } finally {
+    delete process.env.XAGENT_NO_QUIET_SOCKET
   }
 })

@@ -2,7 +2,7 @@ import { createMemo, For, Match, Show, Switch } from "solid-js"
 import type { AssistantItem, Block } from "../../../protocol"
 import { theme } from "../../theme"
 import { syntaxStyle } from "../../util/syntax"
-import "./reply-markdown"
+import "../../patches/reply-markdown"
 import { ThinkingBlock } from "./thinking-block"
 
 type TextBlock = { type: "text" | "thinking"; text: string }

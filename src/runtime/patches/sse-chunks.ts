@@ -7,7 +7,8 @@
 // read holds 64 KB or more and hundreds of events: profiled at full speed, that copying was over
 // half of the daemon's CPU for a reply. Cutting the body into small pieces at line ends first
 // keeps every copy small; the bytes and their order are unchanged, so any SSE parser sees the
-// same stream.
+// same stream. XAGENT_NO_SSE_CHUNKS=1 leaves fetch alone (docs/patches.md).
+import { patchOn } from "../../util/patch-switch"
 
 /** Largest piece handed on, unless a single line is longer (a line is never cut). */
 export const SSE_PIECE_BYTES = 2048
@@ -35,13 +36,22 @@ function isEventStream(res: Response): boolean {
   return !!res.body && (res.headers.get("content-type") ?? "").toLowerCase().startsWith("text/event-stream")
 }
 
+/**
+ * What the wrapper has done in this process: event streams it re-cut, and the reads among them
+ * that it had to cut. The guard test reads it to prove the wrapper sits on Pi's real provider path.
+ */
+export const sseRechunked = { streams: 0, cutReads: 0 }
+
 /** The same response, its body re-cut into line-aligned pieces. */
 export function rechunkEventStream(res: Response): Response {
   if (!isEventStream(res)) return res
+  sseRechunked.streams++
   const body = res.body!.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
-        for (const piece of splitAtLines(chunk)) controller.enqueue(piece)
+        const pieces = splitAtLines(chunk)
+        if (pieces.length > 1) sseRechunked.cutReads++
+        for (const piece of pieces) controller.enqueue(piece)
       },
     }),
   )
@@ -59,7 +69,7 @@ const INSTALLED = Symbol.for("xagent.sseRechunk")
  */
 export function installSseRechunking(): void {
   const g = globalThis as typeof globalThis & { [INSTALLED]?: boolean }
-  if (g[INSTALLED]) return
+  if (g[INSTALLED] || !patchOn("SSE_CHUNKS")) return
   g[INSTALLED] = true
   const original = g.fetch
   const wrapped = async (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) =>

@@ -2,7 +2,10 @@
 // reads them from the environment at start, so bin/xagent sets them for the window and
 // startDaemon for the daemon; each process then takes them out of its environment again, so the
 // commands and tools it runs get Bun's defaults. Measurements: docs/adr-performance.md,
-// docs/adr-idle-and-memory.md.
+// docs/adr-idle-and-memory.md. XAGENT_NO_BUN_TUNING=1: Bun's defaults everywhere (docs/patches.md);
+// bin/xagent reads the same switch for the window.
+import { patchOn } from "../patch-switch"
+
 export const BUN_TUNING: Record<string, string> = {
   // Bun's collector timer checks the heap every second, waking an idle process for nothing;
   // JSC still collects as memory is allocated, and quiet-gc.ts collects once after a burst.
@@ -16,6 +19,13 @@ export const BUN_TUNING: Record<string, string> = {
   BUN_JSC_useFTLJIT: "0",
 }
 
+/** The variables to start one of xagent's own processes with: none when the patch is off. */
+export function bunTuning(env: Record<string, string | undefined> = process.env): Record<string, string> {
+  return patchOn("BUN_TUNING", env) ? BUN_TUNING : {}
+}
+
+/** Takes the tuning out of this process's environment; with the patch off, what is set there is the person's. */
 export function dropBunTuning(env: NodeJS.ProcessEnv = process.env): void {
+  if (!patchOn("BUN_TUNING", env)) return
   for (const key of Object.keys(BUN_TUNING)) delete env[key]
 }

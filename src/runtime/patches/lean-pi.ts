@@ -10,7 +10,9 @@
 // cli-highlight is a stub that returns code unchanged, and jiti loads Babel on first use.
 //
 // Install before Pi is first imported, in a process of its own (the daemon, the worker host):
-// Bun plugins apply to the whole JS realm they are installed in.
+// Bun plugins apply to the whole JS realm they are installed in. XAGENT_NO_LEAN_PI=1 leaves Pi's
+// graph as it is (docs/patches.md).
+import { patchOn } from "../../util/patch-switch"
 
 const CLI_HIGHLIGHT = /[\\/]node_modules[\\/]cli-highlight[\\/]dist[\\/]index\.js$/
 const JITI_STATIC = /[\\/]node_modules[\\/]jiti[\\/]lib[\\/]jiti-static\.mjs$/
@@ -39,7 +41,7 @@ export default createJiti
 let installed = false
 
 export function installLeanPi(): void {
-  if (installed || typeof Bun === "undefined") return
+  if (installed || typeof Bun === "undefined" || !patchOn("LEAN_PI")) return
   installed = true
   Bun.plugin({
     name: "xagent-lean-pi",

@@ -16,9 +16,13 @@
 //
 // Highlighting comes from replyHighlighter (reply-highlighter.ts), on this thread, not from
 // OpenTUI's tree-sitter worker.
+//
+// The overrides below replace private methods of MarkdownRenderable (docs/patches.md);
+// XAGENT_NO_MARKDOWN_PATCH=1 makes each of them call OpenTUI's own at once.
 import { CodeRenderable, MarkdownRenderable, type MarkdownOptions, type RenderContext } from "@opentui/core"
 import { extend } from "@opentui/solid"
-import { replyHighlighter } from "./reply-highlighter"
+import { patchOn } from "../../util/patch-switch"
+import { replyHighlighter } from "../component/message/reply-highlighter"
 
 interface Internals {
   _streaming: boolean
@@ -37,9 +41,12 @@ const base = MarkdownRenderable.prototype as unknown as Internals
 for (const name of ["createInitialStyledText", "createCodeRenderable", "applyCodeBlockRenderable"] as const)
   if (typeof base[name] !== "function") throw new Error(`@opentui/core changed: MarkdownRenderable has no ${name}`)
 
+// Read per call, not at load, so one window process can be checked with the patch on and off.
+const patched = () => patchOn("MARKDOWN_PATCH")
+
 /** Before a streaming code block's first highlight has started, it draws its text unstyled. */
 function showUntilHighlighted(markdown: Internals, renderable: unknown) {
-  if (!markdown._streaming || !(renderable instanceof CodeRenderable)) return
+  if (!markdown._streaming || !(renderable instanceof CodeRenderable) || !patched()) return
   if ((renderable as unknown as { _hadInitialContent?: boolean })._hadInitialContent) return
   renderable.drawUnstyledText = true
 }
@@ -47,7 +54,7 @@ function showUntilHighlighted(markdown: Internals, renderable: unknown) {
 // Private in the typings, plain prototype methods at run time (the versions are pinned exactly).
 const own = ReplyMarkdownRenderable.prototype as unknown as Internals
 own.createInitialStyledText = function (this: Internals, token) {
-  if (this._streaming) return base.createInitialStyledText.call(this, token)
+  if (this._streaming || !patched()) return base.createInitialStyledText.call(this, token)
   this._streaming = true
   try {
     return base.createInitialStyledText.call(this, token)

@@ -9,10 +9,11 @@
 // handling and error reporting for us), we duplicate the descriptor, close Bun's socket, and do
 // the I/O on the duplicate. Where that cannot be done (no libc to call, no fd exposed),
 // `adoptSocket` returns null and the caller keeps using the Bun socket: slower to idle, but the
-// same behaviour.
+// same behaviour. XAGENT_NO_QUIET_SOCKET=1 makes that the path everywhere (docs/patches.md).
 import type { Socket } from "bun"
 import { closeSync } from "node:fs"
-import { dupFd } from "./libc"
+import { dupFd } from "../libc"
+import { patchOn } from "../patch-switch"
 
 export interface LinkHandlers {
   data(chunk: Uint8Array): void
@@ -36,8 +37,9 @@ export interface Link {
 
 const END_GRACE_MS = 2000
 
-/** Takes `socket` over (see above); null when the platform does not allow it. */
+/** Takes `socket` over (see above); null when the platform does not allow it or the patch is off. */
 export function adoptSocket(socket: Socket<any>, handlers: LinkHandlers): Link | null {
+  if (!patchOn("QUIET_SOCKET")) return null
   const fd = (socket as { fd?: number }).fd
   if (typeof fd !== "number" || fd < 0) return null
   const own = dupFd(fd)

@@ -3,8 +3,8 @@
 // is a burst that is over; streamed events are work going on. The window's own collector
 // (JavaScriptCore's) would get there too, seconds later; until then a window that just opened a
 // long session holds the parsed snapshot twice.
-import { createQuietGc, type QuietGc } from "../util/quiet-gc"
-import type { Client } from "./client"
+import { createQuietGc, type QuietGc } from "../../util/patches/quiet-gc"
+import type { Client } from "../client"
 
 const AFTER_BURST_MS = 150
 

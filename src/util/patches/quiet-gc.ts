@@ -7,7 +7,9 @@
 // the next burst. So: after activity, wait until nothing has happened for a quiet period, collect
 // once, then sleep until the next activity. An idle process schedules nothing. The default quiet
 // period, one second, is the cadence of the Bun timer this replaces; a one-shot burst that leaves
-// much behind (opening a long session) can ask for a shorter one.
+// much behind (opening a long session) can ask for a shorter one. XAGENT_NO_QUIET_GC=1 leaves
+// collection to JSC alone (docs/patches.md).
+import { patchOn } from "../patch-switch"
 
 export interface QuietGc {
   /**
@@ -20,6 +22,7 @@ export interface QuietGc {
 }
 
 export function createQuietGc(opts: { quietMs?: number; collect?: () => void } = {}): QuietGc {
+  if (!patchOn("QUIET_GC")) return { touch() {}, dispose() {} }
   const defaultQuietMs = opts.quietMs ?? 1000
   const collect = opts.collect ?? (() => (globalThis as { Bun?: { gc(full: boolean): void } }).Bun?.gc(true))
   /** when to collect, if nothing happens before then */
