@@ -47,9 +47,14 @@ export interface SavedSession {
 
 export interface ProviderAuth {
   provider: string
+  /** How Pi names it (the subscription's name for sign-in providers, e.g. "Anthropic (Claude Pro/Max)") */
+  name?: string
   hasAuth: boolean
   envVar?: string
+  /** Offers a subscription sign-in (auth.login) */
   oauth: boolean
+  /** Takes an API key (auth.setApiKey); false for subscription-only providers */
+  apiKey: boolean
 }
 
 export interface Results {
@@ -83,6 +88,7 @@ export interface Results {
   "sessions.list": { sessions: SavedSession[] }
   "auth.status": { providers: ProviderAuth[] }
   "auth.setApiKey": {}
+  "auth.login": {}
 }
 
 export type Result<M extends Method> = Results[M]
@@ -108,4 +114,6 @@ export const MUTATING = new Set<Method>([
   "session.uiRespond",
   "session.close",
   "auth.setApiKey",
+  // Writes credentials into auth.json and opens a local callback port.
+  "auth.login",
 ])

@@ -82,6 +82,8 @@ export const Schemas = {
   /** Saved sessions of a folder (or all), newest first, with live state where a host runs them. */
   "sessions.list": Type.Object({ cwd: Type.Optional(Type.String()), all: Type.Optional(Type.Boolean()) }),
   "auth.status": Type.Object({}),
+  /** Starts a subscription sign-in whose dialog (a held `login` request) appears in this session's windows. */
+  "auth.login": Type.Object({ ...SessionRef, provider: Type.String({ minLength: 1 }) }),
   "auth.setApiKey": Type.Object({ provider: Type.String({ minLength: 1 }), key: Type.String({ minLength: 1 }) }),
 } satisfies Record<string, TSchema>
 

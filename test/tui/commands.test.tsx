@@ -141,8 +141,8 @@ test("/login shows each provider's state and saves a pasted key", async () => {
   const client = new FakeClient({
     "auth.status": () => ({
       providers: [
-        { provider: "anthropic", hasAuth: true, envVar: "ANTHROPIC_API_KEY", oauth: true },
-        { provider: "openai", hasAuth: false, envVar: "OPENAI_API_KEY", oauth: false },
+        { provider: "anthropic", hasAuth: true, envVar: "ANTHROPIC_API_KEY", oauth: true, apiKey: true },
+        { provider: "openai", hasAuth: false, envVar: "OPENAI_API_KEY", oauth: false, apiKey: true },
       ],
     }),
     "auth.setApiKey": () => ({}),
