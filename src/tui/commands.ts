@@ -73,7 +73,7 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: "login",
     args: "[provider]",
-    description: "Set an API key or see how to sign in",
+    description: "Sign in: a subscription (browser) or an API key",
     run: (a, args) => a.login(args),
   },
   { name: "quit", aliases: ["exit"], description: "Leave xagent", run: (a) => a.quit() },

@@ -149,9 +149,11 @@ test("/login shows each provider's state and saves a pasted key", async () => {
   })
   const app = await ready(client)
   await app.submit("/login")
-  const frame = await app.until("choose a provider")
+  const frame = await app.until("choose a subscription")
   expect(frame).toMatch(/anthropic.*✓ signed in/)
   expect(frame).toMatch(/openai.*\$OPENAI_API_KEY.*not set/)
+  // rows: anthropic's subscription, then the API keys of anthropic and openai
+  app.mockInput.pressArrow("down")
   app.mockInput.pressArrow("down")
   app.mockInput.pressEnter()
   await app.until("API key for openai (or set OPENAI_API_KEY)")
