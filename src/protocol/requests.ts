@@ -57,6 +57,15 @@ export interface ProviderAuth {
   apiKey: boolean
 }
 
+export interface SettingInfo {
+  /** Pi's settings.json key */
+  key: string
+  label: string
+  description: string
+  value: string
+  options: string[]
+}
+
 export interface Results {
   /** `env`: a fingerprint of the environment the daemon runs with (util/env-fingerprint.ts) */
   hello: { version: number; server: string; pid: number; env?: string }
@@ -72,6 +81,11 @@ export interface Results {
   "session.models": { models: ModelInfo[]; current?: { provider: string; id: string }; levels: ThinkingLevel[] }
   "session.setModel": {}
   "session.setThinking": {}
+  /** `model` undefined: nothing to cycle to (one usable model or none) */
+  "session.cycleModel": { model?: { provider: string; id: string }; thinkingLevel?: ThinkingLevel; scoped: boolean }
+  "session.reload": {}
+  "settings.list": { settings: SettingInfo[] }
+  "settings.set": {}
   "session.compact": {}
   /** `editorText`: messages that were queued behind a running reply, for the composer */
   "session.new": { editorText?: string }
@@ -105,6 +119,11 @@ export const MUTATING = new Set<Method>([
   "session.dequeue",
   "session.setModel",
   "session.setThinking",
+  "session.cycleModel",
+  // Loads the folder's extensions again: code the caller chooses.
+  "session.reload",
+  // Writes Pi's settings.json.
+  "settings.set",
   "session.compact",
   "session.new",
   "session.switch",
