@@ -201,6 +201,53 @@ export function useCommandActions(): CommandActions {
         />
       ))
     },
+    async settings() {
+      const r = await session.act("settings.list", {})
+      if (!r) return
+      dialog.show(() => (
+        <DialogSelect
+          title="Settings (Pi's settings.json)"
+          options={r.settings.map((x) => ({
+            label: x.label,
+            value: x.key,
+            description: x.description,
+            footer: x.value,
+          }))}
+          onSelect={(key) => {
+            const row = r.settings.find((x) => x.key === key)!
+            dialog.show(() => (
+              <DialogSelect
+                title={row.label}
+                current={row.value}
+                options={row.options.map((o) => ({ label: o, value: o }))}
+                onSelect={(value) =>
+                  void session.act("settings.set", { key, value }).then((done) => {
+                    if (!done) return
+                    info(`${row.label}: ${value}`)
+                    void this.settings()
+                  })
+                }
+                onCancel={() => void this.settings()}
+              />
+            ))
+          }}
+          onCancel={() => {}}
+        />
+      ))
+    },
+    hotkeys: () => dialog.show(() => <HelpView keysOnly />),
+    async reload() {
+      const r = await session.act("session.reload", {})
+      if (r) info("Reloaded extensions, skills, prompt templates and settings")
+    },
+    async cycleModel(direction) {
+      const r = await session.act("session.cycleModel", { direction })
+      if (!r) return
+      if (!r.model) return info("No other model to switch to: sign in with /login, or list models in enabledModels")
+      info(
+        `Model: ${r.model.provider}/${r.model.id}${r.scoped ? "" : " (all usable models: set enabledModels to choose)"}`,
+      )
+    },
     quit: () => exit.exit(0),
     refuse: (message) => fail(message),
   }
