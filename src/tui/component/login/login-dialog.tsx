@@ -3,10 +3,11 @@
 // the one field the flow waits on, if any: a pasted code or redirect URL, a question, a choice.
 import { For, Show } from "solid-js"
 import { useKeyboard } from "@opentui/solid"
-import { TextAttributes, type InputRenderable } from "@opentui/core"
+import { TextAttributes } from "@opentui/core"
 import type { LoginField, LoginRequest } from "../../../protocol"
 import { useDialogCancel } from "../../context/dialog"
 import { theme } from "../../theme"
+import { FieldInput } from "../../ui/dialog-input"
 
 export interface LoginDialogProps {
   request: LoginRequest
@@ -79,7 +80,6 @@ export function LoginDialog(props: LoginDialogProps) {
 }
 
 function LoginFieldView(props: { field: LoginField; onAnswer(value: string): void }) {
-  let input: InputRenderable | undefined
   return (
     <box flexDirection="column" marginTop={1}>
       <text fg={theme.text} wrapMode="word">
@@ -89,18 +89,9 @@ function LoginFieldView(props: { field: LoginField; onAnswer(value: string): voi
         when={props.field.options}
         fallback={
           <box border borderStyle="rounded" borderColor={theme.border} height={3}>
-            <input
-              ref={(r: InputRenderable) => (input = r)}
-              focused
-              maxLength={100_000}
-              placeholder={props.field.placeholder ?? ""}
-              placeholderColor={theme.dim}
-              textColor={theme.text}
-              focusedTextColor={theme.text}
-              backgroundColor={theme.panel}
-              focusedBackgroundColor={theme.panel}
-              onSubmit={() => {
-                const value = input?.value ?? ""
+            <FieldInput
+              placeholder={props.field.placeholder}
+              onSubmit={(value) => {
                 if (value.trim() || props.field.allowEmpty) props.onAnswer(value)
               }}
             />
