@@ -28,6 +28,8 @@ export type SessionEvent =
   | { type: "info"; info: SessionInfo }
   | { type: "stats"; stats: SessionStats }
   | { type: "ui_request"; request: UiRequest }
+  /** Replaces the pending request with the same id (a sign-in that moved on). */
+  | { type: "ui_update"; request: UiRequest }
   /** A dialog was answered (by any window), cancelled or timed out: close it. */
   | { type: "ui_resolved"; requestId: string }
   | { type: "ui_notify"; level: "info" | "warning" | "error"; message: string }

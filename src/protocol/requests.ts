@@ -47,9 +47,23 @@ export interface SavedSession {
 
 export interface ProviderAuth {
   provider: string
+  /** How Pi names it (the subscription's name for sign-in providers, e.g. "Anthropic (Claude Pro/Max)") */
+  name?: string
   hasAuth: boolean
   envVar?: string
+  /** Offers a subscription sign-in (auth.login) */
   oauth: boolean
+  /** Takes an API key (auth.setApiKey); false for subscription-only providers */
+  apiKey: boolean
+}
+
+export interface SettingInfo {
+  /** Pi's settings.json key */
+  key: string
+  label: string
+  description: string
+  value: string
+  options: string[]
 }
 
 export interface Results {
@@ -67,6 +81,11 @@ export interface Results {
   "session.models": { models: ModelInfo[]; current?: { provider: string; id: string }; levels: ThinkingLevel[] }
   "session.setModel": {}
   "session.setThinking": {}
+  /** `model` undefined: nothing to cycle to (one usable model or none) */
+  "session.cycleModel": { model?: { provider: string; id: string }; thinkingLevel?: ThinkingLevel; scoped: boolean }
+  "session.reload": {}
+  "settings.list": { settings: SettingInfo[] }
+  "settings.set": {}
   "session.compact": {}
   /** `editorText`: messages that were queued behind a running reply, for the composer */
   "session.new": { editorText?: string }
@@ -83,6 +102,7 @@ export interface Results {
   "sessions.list": { sessions: SavedSession[] }
   "auth.status": { providers: ProviderAuth[] }
   "auth.setApiKey": {}
+  "auth.login": {}
 }
 
 export type Result<M extends Method> = Results[M]
@@ -99,6 +119,11 @@ export const MUTATING = new Set<Method>([
   "session.dequeue",
   "session.setModel",
   "session.setThinking",
+  "session.cycleModel",
+  // Loads the folder's extensions again: code the caller chooses.
+  "session.reload",
+  // Writes Pi's settings.json.
+  "settings.set",
   "session.compact",
   "session.new",
   "session.switch",
@@ -108,4 +133,6 @@ export const MUTATING = new Set<Method>([
   "session.uiRespond",
   "session.close",
   "auth.setApiKey",
+  // Writes credentials into auth.json and opens a local callback port.
+  "auth.login",
 ])

@@ -56,6 +56,16 @@ export const Schemas = {
   "session.models": Type.Object(SessionRef),
   "session.setModel": Type.Object({ ...SessionRef, provider: Type.String(), id: Type.String() }),
   "session.setThinking": Type.Object({ ...SessionRef, level: Thinking }),
+  /** The next (or previous) of Pi's scoped models (settings `enabledModels`), else of the usable ones. */
+  "session.cycleModel": Type.Object({
+    ...SessionRef,
+    direction: Type.Optional(Type.Union([Type.Literal("forward"), Type.Literal("backward")])),
+  }),
+  /** Pi's settings that /settings edits, with their values and choices. */
+  "settings.list": Type.Object(SessionRef),
+  "settings.set": Type.Object({ ...SessionRef, key: Type.String({ minLength: 1 }), value: Type.String() }),
+  /** Reloads extensions, skills, prompt templates, settings and context files (Pi's /reload). */
+  "session.reload": Type.Object(SessionRef),
   "session.compact": Type.Object({ ...SessionRef, instructions: Type.Optional(Type.String()) }),
   "session.new": Type.Object(SessionRef),
   "session.switch": Type.Object({ ...SessionRef, path: Type.String({ minLength: 1 }) }),
@@ -84,6 +94,8 @@ export const Schemas = {
   /** Saved sessions of a folder (or all), newest first, with live state where a host runs them. */
   "sessions.list": Type.Object({ cwd: Type.Optional(Type.String()), all: Type.Optional(Type.Boolean()) }),
   "auth.status": Type.Object({}),
+  /** Starts a subscription sign-in whose dialog (a held `login` request) appears in this session's windows. */
+  "auth.login": Type.Object({ ...SessionRef, provider: Type.String({ minLength: 1 }) }),
   "auth.setApiKey": Type.Object({ provider: Type.String({ minLength: 1 }), key: Type.String({ minLength: 1 }) }),
 } satisfies Record<string, TSchema>
 

@@ -9,6 +9,35 @@ export type UiRequest =
   | { id: string; kind: "editor"; title: string; prefill?: string }
   /** The ask_user tool's questions; answered by `{answers}` (or `{cancelled: true}`). */
   | { id: string; kind: "ask_user"; questions: AskQuestion[] }
+  /** A subscription sign-in in progress; updated in place (ui_update) until it ends. */
+  | LoginRequest
+
+/**
+ * What a sign-in flow has told the person so far: the link to open, its instructions, progress
+ * lines and, when the flow waits on the person, one field. Answered by `{value}` for the field
+ * (an option id for `options`), `{cancelled: true}` to stop the sign-in.
+ */
+export interface LoginRequest {
+  id: string
+  kind: "login"
+  provider: string
+  name: string
+  url?: string
+  instructions?: string
+  progress: string[]
+  field?: LoginField
+}
+
+export interface LoginField {
+  /** Changes with every new question, so a window knows to clear what was typed. */
+  key: number
+  message: string
+  placeholder?: string
+  allowEmpty?: boolean
+  /** A pasted code or redirect URL, racing the flow's local callback (the browser may finish first). */
+  manual?: boolean
+  options?: { id: string; label: string }[]
+}
 
 export type UiResponse = { value: string } | { confirmed: boolean } | { answers: AskAnswer[] } | { cancelled: true }
 

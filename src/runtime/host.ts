@@ -20,6 +20,7 @@ import type { JournalLimits } from "./journal"
 import { errorText, LiveSession } from "./live-session"
 import { authStatus, realModel, resolveModel } from "./models"
 import { bundledDir } from "../util/bundled-dir"
+import { runOAuthLogin } from "./oauth-login"
 import { isPackageSource } from "../util/extension-source"
 import { SESSION_METHODS, type HostContext } from "./session-methods"
 import { installSseRechunking } from "./patches/sse-chunks"
@@ -180,13 +181,51 @@ export function createHost(opts: HostOptions = {}): HostApi {
   }
 
   async function setApiKey(p: Params<"auth.setApiKey">): Promise<Result<"auth.setApiKey">> {
+    const known = authStatus(authStorage, modelRegistry).find((x) => x.provider === p.provider)
+    if (known && !known.apiKey)
+      throw new ProtocolError(
+        "bad_request",
+        `${known.name ?? p.provider} takes no API key: sign in with /login instead`,
+      )
     authStorage.set(p.provider, { type: "api_key", key: p.key })
+    await signedIn(p.provider)
+    return {}
+  }
+
+  /** Sessions with no usable model take the new provider's first model; every window hears of it. */
+  async function signedIn(provider: string) {
     for (const s of sessions.values()) {
-      const usable = !realModel(s.session.model) && modelRegistry.getAvailable().find((m) => m.provider === p.provider)
+      const usable = !realModel(s.session.model) && modelRegistry.getAvailable().find((m) => m.provider === provider)
       if (usable)
         await s.session.setModel(usable).catch((err) => log(`setModel after sign-in failed: ${errorText(err)}`))
       s.emitInfo()
     }
+  }
+
+  let signingIn: string | undefined
+
+  async function login(p: Params<"auth.login">): Promise<Result<"auth.login">> {
+    const live = get(p.sessionId)
+    const provider = authStorage.getOAuthProviders().find((o) => o.id === p.provider)
+    if (!provider) {
+      const ids = authStorage.getOAuthProviders().map((o) => o.id)
+      throw new ProtocolError("not_found", `No subscription sign-in for "${p.provider}"; there is: ${ids.join(", ")}`)
+    }
+    if (signingIn) throw new ProtocolError("failed", `A sign-in to ${signingIn} is already under way`)
+    signingIn = provider.name
+    // The flow waits on the person and the browser: answer now, report the end as a notice.
+    void runOAuthLogin(authStorage, provider, live.bridge)
+      .finally(() => (signingIn = undefined))
+      .then(async (r) => {
+        if (r.ok) {
+          // As Pi does after a sign-in: providers may adjust their models to the account (modifyModels).
+          modelRegistry.refresh()
+          await signedIn(provider.id)
+          live.notice("info", `Signed in to ${provider.name}. Credentials saved to ${resolve(agentDir, "auth.json")}`)
+        } else if (r.cancelled) live.notice("info", `Sign-in to ${provider.name} cancelled`)
+        else live.notice("error", `Sign-in to ${provider.name} failed: ${r.error}`)
+      })
+      .catch((err) => log(`sign-in to ${provider.id} failed: ${errorText(err)}`))
     return {}
   }
 
@@ -211,6 +250,8 @@ export function createHost(opts: HostOptions = {}): HostApi {
         return { providers: authStatus(authStorage, modelRegistry) }
       case "auth.setApiKey":
         return setApiKey(params)
+      case "auth.login":
+        return login(params)
       default: {
         const handler = SESSION_METHODS[method as keyof typeof SESSION_METHODS] as
           ((live: LiveSession, p: unknown, host: HostContext) => Promise<unknown>) | undefined

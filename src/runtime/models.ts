@@ -118,15 +118,25 @@ export function authHint(current: Model<Api> | undefined, registry: ModelRegistr
   return "No model is signed in: run /login, or set an API key such as ANTHROPIC_API_KEY or OPENAI_API_KEY, then pick a model with /model."
 }
 
+/**
+ * Subscription providers that take an API key as well. Pi's /login offers a key for a sign-in
+ * provider only when it is in its table of key providers (not exported); of the sign-ins pi-ai
+ * ships, that is Anthropic alone (openai-codex and github-copilot are subscription-only).
+ */
+const KEY_AND_SUBSCRIPTION = new Set(["anthropic"])
+
 export function authStatus(auth: AuthStorage, registry: ModelRegistry): ProviderAuth[] {
   const oauth = new Set(auth.getOAuthProviders().map((p) => p.id as string))
   const providers = new Set<string>([...registry.getAll().map((m) => m.provider), ...oauth])
   return [...providers].sort().map((provider) => {
+    const name = registry.getProviderDisplayName(provider)
     const entry: ProviderAuth = {
       provider,
       hasAuth: registry.getProviderAuthStatus(provider).configured,
       oauth: oauth.has(provider),
+      apiKey: !oauth.has(provider) || KEY_AND_SUBSCRIPTION.has(provider),
     }
+    if (name !== provider) entry.name = name
     const env = envVarFor(provider)
     if (env) entry.envVar = env
     return entry

@@ -9,6 +9,7 @@ import { errorText, type LiveSession } from "./live-session"
 import { modelInfo, realModel, resolveModel } from "./models"
 import { projectTree } from "./project-tree"
 import { resolveSessionRef } from "./session-files"
+import { listSettings, setSetting } from "./settings-table"
 
 export interface HostContext {
   agentDir: string
@@ -26,6 +27,10 @@ type SessionMethod =
   | "session.models"
   | "session.setModel"
   | "session.setThinking"
+  | "session.cycleModel"
+  | "session.reload"
+  | "settings.list"
+  | "settings.set"
   | "session.compact"
   | "session.new"
   | "session.switch"
@@ -77,6 +82,29 @@ export const SESSION_METHODS: Handlers = {
   },
   "session.setThinking": async (live, p) => {
     live.session.setThinkingLevel(p.level)
+    return {}
+  },
+  "session.cycleModel": async (live, p, host) => {
+    const s = live.session
+    if (s.scopedModels.length === 0) {
+      const scoped = scopedModels(s.settingsManager.getEnabledModels(), host.modelRegistry)
+      if (scoped.length) s.setScopedModels(scoped.map((model) => ({ model })))
+    }
+    const r = await failed(() => s.cycleModel(p.direction ?? "forward"), "Could not change the model")
+    if (!r) return { scoped: s.scopedModels.length > 0 }
+    return { model: { provider: r.model.provider, id: r.model.id }, thinkingLevel: r.thinkingLevel, scoped: r.isScoped }
+  },
+  "session.reload": async (live) => {
+    const s = live.session
+    if (s.isStreaming) throw new ProtocolError("failed", "Wait for the reply to finish (or stop it) before reloading")
+    if (s.isCompacting) throw new ProtocolError("failed", "Wait for the compaction to finish before reloading")
+    await failed(() => s.reload(), "Reload failed")
+    live.emitInfo()
+    return {}
+  },
+  "settings.list": async (live) => ({ settings: listSettings(live.session) }),
+  "settings.set": async (live, p) => {
+    await failed(() => setSetting(live.session, p.key, p.value), "Could not save the setting")
     return {}
   },
   "session.compact": async (live, p) => {
@@ -206,6 +234,29 @@ async function prompt(live: LiveSession, text: string, behavior?: "steer" | "fol
       },
     )
   })
+}
+
+/**
+ * Pi's `enabledModels` patterns ("provider/id", a bare id, `*` globs) over the usable models, in
+ * pattern order. Pi's own resolver is not exported; this covers the forms its docs show.
+ */
+export function scopedModels(patterns: string[] | undefined, registry: ModelRegistry) {
+  const available = registry.getAvailable()
+  const out: typeof available = []
+  for (const raw of patterns ?? []) {
+    const pattern = raw.replace(/:(off|minimal|low|medium|high|xhigh)$/, "").toLowerCase()
+    const re = new RegExp(
+      `^${pattern
+        .split("*")
+        .map((x) => x.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+        .join(".*")}$`,
+    )
+    for (const m of available) {
+      const full = `${m.provider}/${m.id}`.toLowerCase()
+      if ((re.test(full) || re.test(m.id.toLowerCase())) && !out.includes(m)) out.push(m)
+    }
+  }
+  return out
 }
 
 function commands(live: LiveSession): CommandInfo[] {

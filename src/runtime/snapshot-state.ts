@@ -82,6 +82,9 @@ export class SnapshotState {
       case "ui_resolved":
         s.ui.pending = s.ui.pending.filter((r) => r.id !== e.requestId)
         return
+      case "ui_update":
+        s.ui.pending = s.ui.pending.map((r) => (r.id === e.request.id ? structuredClone(e.request) : r))
+        return
       case "ui_status":
         if (e.text === undefined) delete s.ui.status[e.key]
         else s.ui.status[e.key] = e.text

@@ -15,12 +15,27 @@ import type { UiRequestBody } from "../protocol/bundled"
 interface Pending {
   request: UiRequest
   finish(response: UiResponse | undefined): void
+  /** Held requests take many answers (a sign-in's fields); `finish` is theirs to call. */
+  answer?(response: UiResponse): void
+}
+
+/** A request that stays open across answers until its owner closes it. */
+export interface HeldRequest {
+  readonly id: string
+  /** Sends the request's new state to every window. */
+  update(req: UiRequestBody): void
+  close(): void
 }
 
 export interface UiBridge {
   readonly context: ExtensionUIContext
   /** Asks every window; resolves with the first answer, or undefined on timeout/abort/cancelAll. */
   request(req: UiRequestBody, opts?: { signal?: AbortSignal; timeout?: number }): Promise<UiResponse | undefined>
+  /**
+   * Opens a request every answer of which goes to `onAnswer` (which may throw a ProtocolError to
+   * refuse it); a cancelAll reaches it as `{cancelled: true}`.
+   */
+  hold(req: UiRequestBody, onAnswer: (response: UiResponse) => void): HeldRequest
   /** Throws ProtocolError when the request is gone or the answer does not fit it. */
   respond(requestId: string, response: UiResponse): void
   /** Closes every open dialog as cancelled (session replaced or closed). */
@@ -66,6 +81,33 @@ export function createUiBridge(emit: (e: SessionEvent) => void): UiBridge {
       if (opts?.timeout) timer = setTimeout(() => finish(undefined), opts.timeout)
       emit({ type: "ui_request", request: full })
     })
+  }
+
+  const hold: UiBridge["hold"] = (req, onAnswer) => {
+    const id = `ui-${Date.now().toString(36)}-${++nextId}`
+    const close = () => {
+      if (pending.delete(id)) emit({ type: "ui_resolved", requestId: id })
+    }
+    const full = { ...req, id } as UiRequest
+    pending.set(id, {
+      request: full,
+      finish: (response) => {
+        if (!response) onAnswer({ cancelled: true })
+        close()
+      },
+      answer: onAnswer,
+    })
+    emit({ type: "ui_request", request: full })
+    return {
+      id,
+      update(next) {
+        const p = pending.get(id)
+        if (!p) return
+        p.request = { ...next, id } as UiRequest
+        emit({ type: "ui_update", request: structuredClone(p.request) })
+      },
+      close,
+    }
   }
 
   const valueOf = (r: UiResponse | undefined) => (r && "value" in r ? r.value : undefined)
@@ -141,6 +183,7 @@ export function createUiBridge(emit: (e: SessionEvent) => void): UiBridge {
   const bridge: UiBridge = {
     context: context as unknown as ExtensionUIContext,
     request,
+    hold,
     respond(requestId, response) {
       const p = pending.get(requestId)
       if (!p)
@@ -150,7 +193,8 @@ export function createUiBridge(emit: (e: SessionEvent) => void): UiBridge {
         )
       const problem = mismatch(p.request, response)
       if (problem) throw new ProtocolError("bad_request", problem)
-      p.finish(response)
+      if (p.answer) p.answer(response)
+      else p.finish(response)
     },
     cancelAll() {
       for (const p of [...pending.values()]) p.finish(undefined)
@@ -167,6 +211,7 @@ function mismatch(req: UiRequest, r: UiResponse): string | undefined {
     const problems = validateAnswers(req.questions, r.answers)
     return problems.length ? `The answers do not fit the questions:\n${formatProblems(problems)}` : undefined
   }
+  if (req.kind === "login") return "value" in r ? undefined : "A sign-in takes {value: string} or {cancelled: true}"
   if (req.kind === "confirm") return "confirmed" in r ? undefined : `"${req.title}" needs {confirmed: boolean}`
   if (!("value" in r)) return `"${req.title}" needs {value: string}`
   if (req.kind === "select" && !req.options.includes(r.value))

@@ -19,6 +19,11 @@ export interface CommandActions {
   copyLastReply(): void
   exportSession(format: ExportFormat, path?: string): void
   login(provider: string): void
+  settings(): void
+  hotkeys(): void
+  reload(): void
+  /** Ctrl+P / Shift+Ctrl+P */
+  cycleModel(direction: "forward" | "backward"): void
   quit(): void
   /** A command failed before it ran (bad arguments). */
   refuse(message: string): void
@@ -73,8 +78,15 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: "login",
     args: "[provider]",
-    description: "Set an API key or see how to sign in",
+    description: "Sign in: a subscription (browser) or an API key",
     run: (a, args) => a.login(args),
+  },
+  { name: "settings", description: "Pi's settings: Enter changes one", run: (a) => a.settings() },
+  { name: "hotkeys", description: "Every key the window binds", run: (a) => a.hotkeys() },
+  {
+    name: "reload",
+    description: "Reload extensions, skills, prompt templates and settings",
+    run: (a) => a.reload(),
   },
   { name: "quit", aliases: ["exit"], description: "Leave xagent", run: (a) => a.quit() },
 ]

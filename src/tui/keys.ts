@@ -12,4 +12,5 @@ export const KEYS = {
   ends: { label: "Ctrl+Home/End", help: "Top or bottom of the transcript" },
   steer: { label: "Alt+Enter", help: "While running: steer the current reply" },
   dequeue: { label: "Alt+↑", help: "Take queued messages back into the prompt" },
+  cycleModel: { label: "Ctrl+P, Shift+Ctrl+P", help: "Next / previous model (Pi's enabledModels, else all usable)" },
 } as const

@@ -141,17 +141,19 @@ test("/login shows each provider's state and saves a pasted key", async () => {
   const client = new FakeClient({
     "auth.status": () => ({
       providers: [
-        { provider: "anthropic", hasAuth: true, envVar: "ANTHROPIC_API_KEY", oauth: true },
-        { provider: "openai", hasAuth: false, envVar: "OPENAI_API_KEY", oauth: false },
+        { provider: "anthropic", hasAuth: true, envVar: "ANTHROPIC_API_KEY", oauth: true, apiKey: true },
+        { provider: "openai", hasAuth: false, envVar: "OPENAI_API_KEY", oauth: false, apiKey: true },
       ],
     }),
     "auth.setApiKey": () => ({}),
   })
   const app = await ready(client)
   await app.submit("/login")
-  const frame = await app.until("choose a provider")
+  const frame = await app.until("choose a subscription")
   expect(frame).toMatch(/anthropic.*✓ signed in/)
   expect(frame).toMatch(/openai.*\$OPENAI_API_KEY.*not set/)
+  // rows: anthropic's subscription, then the API keys of anthropic and openai
+  app.mockInput.pressArrow("down")
   app.mockInput.pressArrow("down")
   app.mockInput.pressEnter()
   await app.until("API key for openai (or set OPENAI_API_KEY)")

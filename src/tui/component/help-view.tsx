@@ -2,14 +2,15 @@
 // the arrows and PgUp/PgDn when the window is too short for all of it.
 import { TextAttributes, type ScrollBoxRenderable } from "@opentui/core"
 import { useKeyboard, useTerminalDimensions } from "@opentui/solid"
-import { For } from "solid-js"
+import { For, Show } from "solid-js"
 import { COMMANDS } from "../commands"
 import { KEYS } from "../keys"
 import { theme } from "../theme"
 
 const LINES = COMMANDS.length + Object.keys(KEYS).length + 3
 
-export function HelpView() {
+/** `keysOnly`: /hotkeys. */
+export function HelpView(props: { keysOnly?: boolean } = {}) {
   const dims = useTerminalDimensions()
   let box: ScrollBoxRenderable | undefined
   useKeyboard((e) => {
@@ -32,9 +33,9 @@ export function HelpView() {
         wrapperOptions={{ flexBasis: 0 }}
       >
         <text flexShrink={0} fg={theme.text} attributes={TextAttributes.BOLD}>
-          Commands
+          {props.keysOnly ? "Keys" : "Commands"}
         </text>
-        <For each={COMMANDS}>
+        <For each={props.keysOnly ? [] : COMMANDS}>
           {(c) => (
             <text flexShrink={0} wrapMode="none" truncate>
               <span style={{ fg: theme.accent }}>{`/${c.name}`}</span>
@@ -44,9 +45,11 @@ export function HelpView() {
             </text>
           )}
         </For>
-        <text flexShrink={0} fg={theme.text} attributes={TextAttributes.BOLD} marginTop={1}>
-          Keys
-        </text>
+        <Show when={!props.keysOnly}>
+          <text flexShrink={0} fg={theme.text} attributes={TextAttributes.BOLD} marginTop={1}>
+            Keys
+          </text>
+        </Show>
         <For each={Object.values(KEYS)}>
           {(k) => (
             <text flexShrink={0} wrapMode="none" truncate>

@@ -129,6 +129,11 @@ export function createSessionStore(hooks: { onNotify?: (n: Notify) => void } = {
         return setState("ui", "pending", state.ui.pending.length, event.request)
       case "ui_resolved":
         return setState("ui", "pending", (list) => list.filter((r) => r.id !== event.requestId))
+      case "ui_update": {
+        const at = state.ui.pending.findIndex((r) => r.id === event.request.id)
+        if (at === -1) return
+        return setState("ui", "pending", at, reconcile(event.request))
+      }
       case "ui_notify":
         hooks.onNotify?.({ level: event.level, message: event.message })
         return

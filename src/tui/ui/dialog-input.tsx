@@ -13,25 +13,34 @@ export interface DialogInputProps {
 
 export function DialogInput(props: DialogInputProps) {
   const frame = useDialogCancel(() => props.onCancel())
-  let input: InputRenderable | undefined
-
   return (
     <DialogField title={props.title} height={3} hint="Enter submit · Esc cancel">
-      <input
-        ref={(r: InputRenderable) => (input = r)}
-        focused
-        maxLength={100_000}
-        placeholder={props.placeholder ?? ""}
-        placeholderColor={theme.dim}
-        textColor={theme.text}
-        focusedTextColor={theme.text}
-        backgroundColor={theme.panel}
-        focusedBackgroundColor={theme.panel}
-        onSubmit={() => {
-          props.onSubmit(input?.value ?? "")
+      <FieldInput
+        placeholder={props.placeholder}
+        onSubmit={(value) => {
+          props.onSubmit(value)
           frame?.dismiss()
         }}
       />
     </DialogField>
+  )
+}
+
+/** The focused one-line input the text dialogs use, in the dialog panel's colours. */
+export function FieldInput(props: { placeholder?: string; onSubmit(value: string): void }) {
+  let input: InputRenderable | undefined
+  return (
+    <input
+      ref={(r: InputRenderable) => (input = r)}
+      focused
+      maxLength={100_000}
+      placeholder={props.placeholder ?? ""}
+      placeholderColor={theme.dim}
+      textColor={theme.text}
+      focusedTextColor={theme.text}
+      backgroundColor={theme.panel}
+      focusedBackgroundColor={theme.panel}
+      onSubmit={() => props.onSubmit(input?.value ?? "")}
+    />
   )
 }

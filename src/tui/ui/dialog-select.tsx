@@ -31,9 +31,11 @@ export function DialogSelect(props: DialogSelectProps) {
   const [query, setQuery] = createSignal("")
   const filtered = createMemo(() => {
     const q = query().trim()
-    const named = fuzzyFilter(props.options, q, (o) => [o.label])
+    // Read once: an inline options array is rebuilt on every read, and includes() below needs one.
+    const options = props.options
+    const named = fuzzyFilter(options, q, (o) => [o.label])
     const lower = q.toLowerCase()
-    const described = props.options.filter((o) => !named.includes(o) && o.description?.toLowerCase().includes(lower))
+    const described = options.filter((o) => !named.includes(o) && o.description?.toLowerCase().includes(lower))
     return [...named, ...described]
   })
   const initial = () =>

@@ -10,10 +10,11 @@ import { useSession } from "../../context/session"
 import { useSync } from "../../context/sync"
 import { useToast } from "../../context/toast"
 import { DialogInput } from "../../ui/dialog-input"
+import { DialogSecret } from "../../ui/dialog-secret"
 import { DialogSelect } from "../../ui/dialog-select"
 import { fillComposer } from "../../util/composer-text"
 import { oneLine } from "../../util/format"
-import type { ThinkingLevel } from "../../../protocol"
+import type { ProviderAuth, ThinkingLevel } from "../../../protocol"
 
 const LEVELS: ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh"]
 
@@ -127,45 +128,125 @@ export function useCommandActions(): CommandActions {
     async login(provider) {
       const r = await client.request("auth.status", {}).catch((e: unknown) => void fail(e))
       if (!r) return
-      const ask = (p: string) => {
-        const entry = r.providers.find((x) => x.provider === p)
-        const env = entry?.envVar ? ` (or set ${entry.envVar})` : ""
+      const askKey = (p: ProviderAuth) =>
         dialog.show(() => (
-          <DialogInput
-            title={`API key for ${p}${env}`}
+          <DialogSecret
+            title={`API key for ${p.name ?? p.provider}${p.envVar ? ` (or set ${p.envVar})` : ""}`}
             placeholder="Paste the key and press Enter"
             onSubmit={(key) => {
               if (!key.trim()) return info("No key saved")
               client
-                .request("auth.setApiKey", { provider: p, key: key.trim() })
-                .then(() => info(`Saved the key for ${p}`), fail)
+                .request("auth.setApiKey", { provider: p.provider, key: key.trim() })
+                .then(() => info(`Saved the key for ${p.provider}`), fail)
             }}
             onCancel={() => {}}
           />
         ))
+      // The host runs the flow; its dialog arrives as a held `login` request (ui-requests.tsx).
+      const signIn = (p: ProviderAuth) => void session.act("auth.login", { provider: p.provider })
+      const choose = (value: string) => {
+        const [how, id] = [value.slice(0, value.indexOf(":")), value.slice(value.indexOf(":") + 1)]
+        const p = r.providers.find((x) => x.provider === id)
+        if (p) (how === "oauth" ? signIn : askKey)(p)
       }
       const want = provider.trim()
-      if (want) return ask(want)
+      if (want) {
+        const p = r.providers.find((x) => x.provider === want) ?? {
+          provider: want,
+          hasAuth: false,
+          oauth: false,
+          apiKey: true,
+        }
+        if (p.oauth && p.apiKey)
+          return dialog.show(() => (
+            <DialogSelect
+              title={`Sign in to ${p.name ?? p.provider}`}
+              options={[
+                { label: "Subscription sign-in (browser)", value: `oauth:${p.provider}` },
+                { label: "API key", value: `key:${p.provider}` },
+              ]}
+              onSelect={choose}
+              onCancel={() => {}}
+            />
+          ))
+        return p.oauth ? signIn(p) : askKey(p)
+      }
       if (r.providers.length === 0)
         return info("No providers known. Set an API key variable such as ANTHROPIC_API_KEY.")
+      const state = (p: ProviderAuth) => (p.hasAuth ? "✓ signed in" : "not set")
       dialog.show(() => (
         <DialogSelect
-          title="Sign in: choose a provider"
+          title="Sign in: choose a subscription or a provider's API key"
           filterable={r.providers.length > 8}
-          options={r.providers.map((p) => ({
-            label: p.provider,
-            value: p.provider,
-            description: p.envVar
-              ? `key or $${p.envVar}`
-              : p.oauth
-                ? "subscription sign-in via `pi /login`"
-                : undefined,
-            footer: p.hasAuth ? "✓ signed in" : "not set",
-          }))}
-          onSelect={ask}
+          options={[
+            ...r.providers
+              .filter((p) => p.oauth)
+              .map((p) => ({
+                label: p.name ?? p.provider,
+                value: `oauth:${p.provider}`,
+                description: "subscription",
+                footer: state(p),
+              })),
+            ...r.providers
+              .filter((p) => p.apiKey)
+              .map((p) => ({
+                label: p.provider,
+                value: `key:${p.provider}`,
+                description: p.envVar ? `API key or $${p.envVar}` : "API key",
+                footer: state(p),
+              })),
+          ]}
+          onSelect={choose}
           onCancel={() => {}}
         />
       ))
+    },
+    async settings() {
+      const r = await session.act("settings.list", {})
+      if (!r) return
+      dialog.show(() => (
+        <DialogSelect
+          title="Settings (Pi's settings.json)"
+          options={r.settings.map((x) => ({
+            label: x.label,
+            value: x.key,
+            description: x.description,
+            footer: x.value,
+          }))}
+          onSelect={(key) => {
+            const row = r.settings.find((x) => x.key === key)!
+            dialog.show(() => (
+              <DialogSelect
+                title={row.label}
+                current={row.value}
+                options={row.options.map((o) => ({ label: o, value: o }))}
+                onSelect={(value) =>
+                  void session.act("settings.set", { key, value }).then((done) => {
+                    if (!done) return
+                    info(`${row.label}: ${value}`)
+                    void this.settings()
+                  })
+                }
+                onCancel={() => void this.settings()}
+              />
+            ))
+          }}
+          onCancel={() => {}}
+        />
+      ))
+    },
+    hotkeys: () => dialog.show(() => <HelpView keysOnly />),
+    async reload() {
+      const r = await session.act("session.reload", {})
+      if (r) info("Reloaded extensions, skills, prompt templates and settings")
+    },
+    async cycleModel(direction) {
+      const r = await session.act("session.cycleModel", { direction })
+      if (!r) return
+      if (!r.model) return info("No other model to switch to: sign in with /login, or list models in enabledModels")
+      info(
+        `Model: ${r.model.provider}/${r.model.id}${r.scoped ? "" : " (all usable models: set enabledModels to choose)"}`,
+      )
     },
     quit: () => exit.exit(0),
     refuse: (message) => fail(message),

@@ -73,6 +73,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
     const handled = () => e.preventDefault()
     if (e.ctrl && e.name === "t") return (view.toggleThinking(), handled())
     if (e.ctrl && e.name === "o") return (view.toggleTools(), handled())
+    if (e.ctrl && e.name === "p") return (actions.cycleModel(e.shift ? "backward" : "forward"), handled())
     // The dock scrolls its own body with these.
     if (ask.active()) return
     if (e.name === "pageup") return (list?.page(-1), handled())

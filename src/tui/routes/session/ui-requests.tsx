@@ -1,7 +1,11 @@
 // Extension dialogs held by the host: the oldest pending one is shown, answered with
 // session.uiRespond, and closed when any window answers it (ui_resolved).
 import { createEffect, on, onCleanup } from "solid-js"
-import type { UiRequest } from "../../../protocol"
+import { useRenderer } from "@opentui/solid"
+import type { LoginRequest, UiRequest } from "../../../protocol"
+import { LoginDialog } from "../../component/login/login-dialog"
+import { useSession } from "../../context/session"
+import { useToast } from "../../context/toast"
 import { useDialog, type DialogHandle } from "../../context/dialog"
 import { useSync } from "../../context/sync"
 import { DialogConfirm } from "../../ui/dialog-confirm"
@@ -14,6 +18,9 @@ export function UiRequests() {
   const sync = useSync()
   const dialog = useDialog()
   const answers = createPendingAnswers()
+  const session = useSession()
+  const renderer = useRenderer()
+  const toast = useToast()
   let shown: { id: string; handle: DialogHandle } | undefined
 
   const respond = (id: string, response: UiAnswer) => {
@@ -56,6 +63,24 @@ export function UiRequests() {
             onCancel={cancel}
           />
         )
+      case "login": {
+        // A sign-in stays open across answers and moves on in place (ui_update): draw the latest.
+        const latest = () => (sync.data.ui.pending.find((x) => x.id === r.id) as LoginRequest | undefined) ?? r
+        return (
+          <LoginDialog
+            request={latest()}
+            onAnswer={(value) => void session.act("session.uiRespond", { requestId: r.id, response: { value } })}
+            onCancel={cancel}
+            onCopy={(url) =>
+              toast.show(
+                renderer.copyToClipboardOSC52(url)
+                  ? { level: "info", message: "Copied the sign-in link" }
+                  : { level: "error", message: "This terminal does not accept clipboard writes (OSC 52)" },
+              )
+            }
+          />
+        )
+      }
       default:
         return null
     }
