@@ -1,12 +1,13 @@
 // One client connection: frame decoding, the hello gate, boundary validation, the peer check
 // for mutating requests, and the bounded outbox its replies and events go through.
 import {
-  DAEMON_MUTATING,
+  ACCESS,
+  accessOf,
   LineDecoder,
-  MUTATING,
   PRE_HELLO,
   PROTOCOL_VERSION,
   ProtocolError,
+  type Access,
   type DaemonStatus,
   type ErrorBody,
   type EventEnvelope,
@@ -34,6 +35,8 @@ export interface DaemonContext {
   outbox: OutboxLimits
   /** The daemon's environment, hashed (util/env-fingerprint.ts), for windows to compare with theirs. */
   envFingerprint?: string
+  /** What untrusted peers may call (default ACCESS); a method it does not name is refused to them. */
+  access?: Readonly<Record<string, Access>>
   /** Something may now need the daemon's periodic checks (a client fell behind, a window left a session). */
   wake?(): void
   /** Work that leaves garbage behind happened (see quiet-gc.ts); `oneShot`: a burst that is over. */
@@ -132,12 +135,10 @@ export class Connection {
       const req = parseRequest(line)
       id = req.id
       if (!this.hello && !PRE_HELLO.has(req.method)) throw new ProtocolError("bad_request", "send hello first")
+      // Before the params: an untrusted peer learns nothing from a refused request.
+      this.checkAccess(req.method)
       const problem = checkParams(req.method, req.params)
       if (problem) throw new ProtocolError("bad_request", `${req.method}: ${problem}`)
-      if ((MUTATING.has(req.method as Method) || DAEMON_MUTATING.has(req.method)) && !this.peer.trusted) {
-        this.ctx.log.warn(`${this.label} refused ${req.method}: ${this.peer.reason}`)
-        throw new ProtocolError("refused", `${req.method} refused: ${this.peer.reason}`)
-      }
       const result = await this.dispatch(req.method, req.params as Record<string, any>)
       this.send({ id, result })
       // a request may have left a session unwatched (unsubscribe, an open without a subscription)
@@ -153,6 +154,16 @@ export class Connection {
       this.ctx.log.error(`${this.label} request failed: ${e instanceof Error ? (e.stack ?? message) : message}`)
       this.replyError(id, "failed", message)
     }
+  }
+
+  /** Default deny: an untrusted peer may call what the table calls "read", nothing else. */
+  private checkAccess(method: string) {
+    if (this.peer.trusted) return
+    const access = accessOf(method, this.ctx.access ?? ACCESS)
+    if (access === "read") return
+    const why = access === undefined ? `it has no access entry, and ${this.peer.reason}` : this.peer.reason
+    this.ctx.log.warn(`${this.label} refused ${method}: ${why}`)
+    throw new ProtocolError("refused", `${method} refused: ${why}`)
   }
 
   private async dispatch(method: string, params: Record<string, any>): Promise<unknown> {

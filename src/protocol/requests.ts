@@ -86,26 +86,3 @@ export interface Results {
 }
 
 export type Result<M extends Method> = Results[M]
-
-/** Requests that change a session or run code in the host: refused to processes the agent itself started. */
-export const MUTATING = new Set<Method>([
-  // Opening loads the folder's Pi extensions into the host: code the caller chooses.
-  "session.open",
-  // Writes a file wherever the caller says.
-  "session.export",
-  "session.prompt",
-  "session.bash",
-  "session.abort",
-  "session.dequeue",
-  "session.setModel",
-  "session.setThinking",
-  "session.compact",
-  "session.new",
-  "session.switch",
-  "session.fork",
-  "session.navigate",
-  "session.setName",
-  "session.uiRespond",
-  "session.close",
-  "auth.setApiKey",
-])
