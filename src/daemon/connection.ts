@@ -3,6 +3,7 @@
 import {
   ACCESS,
   accessOf,
+  encodeFrame,
   LineDecoder,
   PRE_HELLO,
   PROTOCOL_VERSION,
@@ -12,6 +13,7 @@ import {
   type ErrorBody,
   type EventEnvelope,
   type Method,
+  type ResponseFrame,
 } from "../protocol"
 import type { HostApi } from "../runtime/host-api"
 import { Outbox, type OutboxLimits } from "./outbox"
@@ -49,13 +51,12 @@ export interface SocketLike {
   destroy(): void
 }
 
-const encoder = new TextEncoder()
 // Every subscriber of a session gets the same envelope object: encode it once.
 const encoded = new WeakMap<EventEnvelope, Uint8Array>()
 
 function encodeEnvelope(env: EventEnvelope): Uint8Array {
   let bytes = encoded.get(env)
-  if (!bytes) encoded.set(env, (bytes = encoder.encode(JSON.stringify(env) + "\n")))
+  if (!bytes) encoded.set(env, (bytes = encodeFrame(env)))
   return bytes
 }
 
@@ -115,8 +116,8 @@ export class Connection {
     if (env.event.type === "closed") this.subs.delete(env.sessionId)
   }
 
-  private send(frame: unknown) {
-    if (!this.closed) this.outbox.send(encoder.encode(JSON.stringify(frame) + "\n"))
+  private send(frame: ResponseFrame) {
+    if (!this.closed) this.outbox.send(encodeFrame(frame))
   }
 
   private replyError(id: number | string | null, code: ErrorBody["code"], message: string) {
