@@ -3,14 +3,10 @@
 // started, while a trusted window may still call it. A real daemon server and host, real sockets;
 // only the peer verdict is chosen per connection, as the kernel check would hand it over.
 import { afterEach, expect, test } from "bun:test"
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { connectSocket } from "../../src/client/socket-client"
 import type { PeerVerdict } from "../../src/daemon/peer"
-import { startDaemonServer } from "../../src/daemon/server"
-import { ACCESS, MAX_FRAME_BYTES } from "../../src/protocol"
-import { daemonPaths } from "../../src/util/daemon-paths"
+import { ACCESS } from "../../src/protocol"
+import { startInProcessDaemon } from "./in-process-daemon"
 
 const cleanups: (() => unknown)[] = []
 afterEach(async () => {
@@ -18,7 +14,6 @@ afterEach(async () => {
 })
 
 test("a schema method with no access entry is refused to the agent's processes, and only to them", async () => {
-  const home = mkdtempSync(join(tmpdir(), "xagent-access-"))
   const warnings: string[] = []
   // "sessions.list" is in the schemas; this table, as if someone forgot it, has no entry for it.
   const { "sessions.list": _forgotten, ...access } = ACCESS
@@ -26,23 +21,16 @@ test("a schema method with no access entry is refused to the agent's processes, 
     { pid: 4242, trusted: false, reason: "peer 4242 was started by the agent" },
     { pid: 4343, trusted: true },
   ]
-  const server = startDaemonServer({
-    paths: daemonPaths(home),
-    log: { info() {}, warn: (m) => void warnings.push(m), error() {} },
-    loadHost: async () => (await import("../../src/runtime/host")).createHost({ log() {} }),
-    judge: () => verdicts.shift()!,
-    access,
-    idleMs: 60_000,
-    lingerMs: 60_000,
-    maxFrameBytes: MAX_FRAME_BYTES,
-    outbox: { maxQueuedBytes: 1 << 20, stallMs: 60_000 },
-    onStop() {},
-  })
-  cleanups.push(
-    () => rmSync(home, { recursive: true, force: true }),
-    () => server.shutdown("test over"),
+  const { socketPath } = startInProcessDaemon(
+    {
+      log: { info() {}, warn: (m) => void warnings.push(m), error() {} },
+      loadHost: async () => (await import("../../src/runtime/host")).createHost({ log() {} }),
+      judge: () => verdicts.shift()!,
+      access,
+    },
+    cleanups,
   )
-  const connect = () => connectSocket({ socketPath: daemonPaths(home).socket, heartbeatMs: 0, reconnect: false })
+  const connect = () => connectSocket({ socketPath, heartbeatMs: 0, reconnect: false })
   const agent = await connect()
   cleanups.push(() => agent.close())
 

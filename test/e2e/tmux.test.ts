@@ -3,9 +3,9 @@
 // Polling the screen is the event here: waitFor has a deadline, never a fixed sleep. (The idle
 // check, which watches for seconds, is in the opt-in perf suite: test/perf/idle-window.perf.ts.)
 import { afterAll, describe, expect, test } from "bun:test"
-import { spawnSync } from "node:child_process"
-import { makeSandbox, startMockLlm, writeAgentDir, XAGENT_BIN, type Scenario } from "../fixture/mockllm"
-import { hasTmux, openPane, type Pane } from "./tmux"
+import { XAGENT_BIN, type Scenario } from "../fixture/mockllm"
+import { terminalBox } from "./terminal-box"
+import { hasTmux, type Pane } from "./tmux"
 
 const scenario: Scenario = {
   turns: [
@@ -28,20 +28,7 @@ describe.skipIf(!hasTmux)("xagent in a terminal", () => {
     for (const c of cleanups.reverse()) await c()
   }, 60_000)
 
-  async function setup(script = scenario) {
-    const box = makeSandbox()
-    const llm = await startMockLlm(script)
-    writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
-    const pane = openPane({ cwd: box.cwd, env: box.env })
-    cleanups.push(
-      () => box.cleanup(),
-      () => llm.stop(),
-      () => pane.kill(),
-      // A daemon started by this test belongs to its sandbox; stop it whatever happened.
-      () => spawnSync(XAGENT_BIN, ["daemon", "stop", "--force"], { cwd: box.cwd, env: box.env }),
-    )
-    return { box, llm, pane }
-  }
+  const setup = (script = scenario) => terminalBox(script, cleanups)
 
   /** Runs xagent in the pane's shell, which then prints its exit status as EXIT=<code>. */
   function run(pane: Pane, args: string) {

@@ -4,8 +4,9 @@
 import { afterAll, describe, expect, test } from "bun:test"
 import { spawnSync } from "node:child_process"
 import { readdirSync, readFileSync } from "node:fs"
-import { makeSandbox, startMockLlm, writeAgentDir, XAGENT_BIN } from "../fixture/mockllm"
-import { hasTmux, openPane } from "../e2e/tmux"
+import { XAGENT_BIN } from "../fixture/mockllm"
+import { terminalBox } from "../e2e/terminal-box"
+import { hasTmux } from "../e2e/tmux"
 import { wakeupsOver } from "./wakeups"
 
 const REPLY = "The command printed e2e-marker-42. Done."
@@ -21,18 +22,12 @@ describe.skipIf(!hasTmux)("an idle window", () => {
   }, 30_000)
 
   test("once a reply is done, the window and its daemon sleep: no timer, no allocator thread wakes them", async () => {
-    const box = makeSandbox()
-    const llm = await startMockLlm({
-      turns: [{ text: "I will run it.", tool: "bash", args: { command: "echo e2e-marker-42" } }, { text: REPLY }],
-      fallback: "nothing more to say",
-    })
-    writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
-    const pane = openPane({ cwd: box.cwd, env: box.env })
-    cleanups.push(
-      () => box.cleanup(),
-      () => llm.stop(),
-      () => pane.kill(),
-      () => spawnSync(XAGENT_BIN, ["daemon", "stop", "--force"], { cwd: box.cwd, env: box.env }),
+    const { box, pane } = await terminalBox(
+      {
+        turns: [{ text: "I will run it.", tool: "bash", args: { command: "echo e2e-marker-42" } }, { text: REPLY }],
+        fallback: "nothing more to say",
+      },
+      cleanups,
     )
     pane.type(`${XAGENT_BIN}; echo "EXIT=$?"`)
     pane.send("Enter")
