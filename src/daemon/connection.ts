@@ -1,5 +1,6 @@
-// One client connection: frame decoding, the hello gate, boundary validation, the peer check
-// for mutating requests, and the bounded outbox its replies and events go through.
+// One client connection: frame decoding, the hello gate, the access check (an untrusted peer
+// may only read, protocol/access.ts), boundary validation, and the bounded outbox its replies
+// and events go through.
 import {
   ACCESS,
   accessOf,
