@@ -10,6 +10,7 @@ import { connectClient } from "./connect-client"
 import { loadWindow } from "./load-window"
 import { daemonPaths } from "../util/daemon-paths"
 import { plural } from "../util/plural"
+import { noPeerChecksReason, peerChecksAvailable } from "../util/peer-checks"
 import { err, out } from "./io"
 import { UsageError } from "./usage-error"
 import { VERSION } from "./version"
@@ -121,6 +122,11 @@ export function registerDaemonCommands(program: Command): void {
 
 async function attach(ref: string | undefined): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError("attach needs a terminal")
+  // Windows keep their sessions in process there (connect-client.ts): the daemon has none to offer.
+  if (!peerChecksAvailable())
+    throw new DaemonUnavailable(
+      `nothing to attach to: ${noPeerChecksReason()}, so each window keeps its session in its own process`,
+    )
   const client = await reach(true)
   if (!client) throw new DaemonUnavailable("no live sessions: the xagent daemon is not running")
   let target: LiveSessionStatus | undefined

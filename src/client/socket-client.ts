@@ -7,6 +7,7 @@ import { peerCred } from "../util/libc"
 import { adoptSocket, bunSocketLink, type Link } from "../util/patches/quiet-socket"
 import type { Client, ConnectionState } from "./client"
 import {
+  encodeFrame,
   LineDecoder,
   MAX_FRAME_BYTES,
   PROTOCOL_VERSION,
@@ -86,7 +87,6 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
   let heartbeat: ReturnType<typeof setInterval> | undefined
   /** hello answered: before that the hello's own timeout covers a daemon that does not answer */
   let greeted = false
-  const encoder = new TextEncoder()
 
   const emit = (s: ConnectionState) => {
     state = s.state
@@ -142,11 +142,11 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
     else p.resolve(frame.result)
   }
 
-  const send = (method: string, params: unknown): Promise<any> => {
+  const send = (method: Method | DaemonMethod, params: unknown): Promise<any> => {
     if (!socket || state === "lost" || closing)
       return Promise.reject(new ConnectionLost(closing ? "client closed" : "not connected to the daemon"))
     const id = nextId++
-    const bytes = encoder.encode(JSON.stringify({ id, method, params }) + "\n")
+    const bytes = encodeFrame({ id, method, params })
     if (bytes.length > MAX_FRAME_BYTES)
       return Promise.reject(
         new ProtocolError(

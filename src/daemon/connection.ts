@@ -1,16 +1,20 @@
-// One client connection: frame decoding, the hello gate, boundary validation, the peer check
-// for mutating requests, and the bounded outbox its replies and events go through.
+// One client connection: frame decoding, the hello gate, the access check (an untrusted peer
+// may only read, protocol/access.ts), boundary validation, and the bounded outbox its replies
+// and events go through.
 import {
-  DAEMON_MUTATING,
+  ACCESS,
+  accessOf,
+  encodeFrame,
   LineDecoder,
-  MUTATING,
   PRE_HELLO,
   PROTOCOL_VERSION,
   ProtocolError,
+  type Access,
   type DaemonStatus,
   type ErrorBody,
   type EventEnvelope,
   type Method,
+  type ResponseFrame,
 } from "../protocol"
 import type { HostApi } from "../runtime/host-api"
 import { Outbox, type OutboxLimits } from "./outbox"
@@ -34,6 +38,8 @@ export interface DaemonContext {
   outbox: OutboxLimits
   /** The daemon's environment, hashed (util/env-fingerprint.ts), for windows to compare with theirs. */
   envFingerprint?: string
+  /** What untrusted peers may call (default ACCESS); a method it does not name is refused to them. */
+  access?: Readonly<Record<string, Access>>
   /** Something may now need the daemon's periodic checks (a client fell behind, a window left a session). */
   wake?(): void
   /** Work that leaves garbage behind happened (see quiet-gc.ts); `oneShot`: a burst that is over. */
@@ -46,13 +52,12 @@ export interface SocketLike {
   destroy(): void
 }
 
-const encoder = new TextEncoder()
 // Every subscriber of a session gets the same envelope object: encode it once.
 const encoded = new WeakMap<EventEnvelope, Uint8Array>()
 
 function encodeEnvelope(env: EventEnvelope): Uint8Array {
   let bytes = encoded.get(env)
-  if (!bytes) encoded.set(env, (bytes = encoder.encode(JSON.stringify(env) + "\n")))
+  if (!bytes) encoded.set(env, (bytes = encodeFrame(env)))
   return bytes
 }
 
@@ -112,8 +117,8 @@ export class Connection {
     if (env.event.type === "closed") this.subs.delete(env.sessionId)
   }
 
-  private send(frame: unknown) {
-    if (!this.closed) this.outbox.send(encoder.encode(JSON.stringify(frame) + "\n"))
+  private send(frame: ResponseFrame) {
+    if (!this.closed) this.outbox.send(encodeFrame(frame))
   }
 
   private replyError(id: number | string | null, code: ErrorBody["code"], message: string) {
@@ -132,12 +137,10 @@ export class Connection {
       const req = parseRequest(line)
       id = req.id
       if (!this.hello && !PRE_HELLO.has(req.method)) throw new ProtocolError("bad_request", "send hello first")
+      // Before the params: an untrusted peer learns nothing from a refused request.
+      this.checkAccess(req.method)
       const problem = checkParams(req.method, req.params)
       if (problem) throw new ProtocolError("bad_request", `${req.method}: ${problem}`)
-      if ((MUTATING.has(req.method as Method) || DAEMON_MUTATING.has(req.method)) && !this.peer.trusted) {
-        this.ctx.log.warn(`${this.label} refused ${req.method}: ${this.peer.reason}`)
-        throw new ProtocolError("refused", `${req.method} refused: ${this.peer.reason}`)
-      }
       const result = await this.dispatch(req.method, req.params as Record<string, any>)
       this.send({ id, result })
       // a request may have left a session unwatched (unsubscribe, an open without a subscription)
@@ -153,6 +156,16 @@ export class Connection {
       this.ctx.log.error(`${this.label} request failed: ${e instanceof Error ? (e.stack ?? message) : message}`)
       this.replyError(id, "failed", message)
     }
+  }
+
+  /** Default deny: an untrusted peer may call what the table calls "read", nothing else. */
+  private checkAccess(method: string) {
+    if (this.peer.trusted) return
+    const access = accessOf(method, this.ctx.access ?? ACCESS)
+    if (access === "read") return
+    const why = access === undefined ? `it has no access entry, and ${this.peer.reason}` : this.peer.reason
+    this.ctx.log.warn(`${this.label} refused ${method}: ${why}`)
+    throw new ProtocolError("refused", `${method} refused: ${why}`)
   }
 
   private async dispatch(method: string, params: Record<string, any>): Promise<unknown> {

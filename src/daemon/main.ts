@@ -5,6 +5,7 @@ import { EXIT_ALREADY_RUNNING, daemonPaths, xagentHome } from "../util/daemon-pa
 import { MAX_FRAME_BYTES } from "../protocol"
 import type { HostApi } from "../runtime/host-api"
 import { becomeChildSubreaper } from "../util/libc"
+import { noPeerChecksReason, peerChecksAvailable } from "../util/peer-checks"
 import { DaemonRunning, acquireLock } from "./lock"
 import { stderrLogger } from "./log"
 import { startDaemonServer } from "./server"
@@ -31,6 +32,7 @@ export async function runDaemon(): Promise<number> {
   }
   // Before any session exists: everything the agent starts must stay our descendant (see peer.ts).
   if (!becomeChildSubreaper() && process.platform === "linux") log.warn("could not become a child subreaper")
+  if (!peerChecksAvailable()) log.warn(`every client may only read: ${noPeerChecksReason()}`)
 
   process.on("uncaughtException", (e) => log.error(`uncaught: ${e.stack ?? e}`))
   process.on("unhandledRejection", (e) => log.error(`unhandled rejection: ${(e as Error)?.stack ?? e}`))

@@ -3,6 +3,7 @@
 // daemon is a child subreaper, so everything its sessions start stays its descendant.
 import { readFileSync } from "node:fs"
 import { peerCred } from "../util/libc"
+import { noPeerChecksReason, peerChecksAvailable } from "../util/peer-checks"
 
 export interface PeerVerdict {
   pid?: number
@@ -40,10 +41,11 @@ export function hasAncestor(pid: number, ancestor: number): boolean | null {
 
 /**
  * Decided once, when the connection opens: SO_PEERCRED names the process that called connect(),
- * and checking later could meet a reused pid. Anything we cannot verify fails closed.
+ * and checking later could meet a reused pid. Anything we cannot verify fails closed, a platform
+ * without the kernel's checks included: there every peer may only read.
  */
-export function judgePeer(fd: number | undefined, daemonPid = process.pid): PeerVerdict {
-  if (process.platform !== "linux") return { trusted: true, reason: "peer checks need Linux" }
+export function judgePeer(fd: number | undefined, daemonPid = process.pid, platform = process.platform): PeerVerdict {
+  if (!peerChecksAvailable(platform)) return { trusted: false, reason: noPeerChecksReason(platform) }
   const cred = fd === undefined ? null : peerCred(fd)
   if (!cred) return { trusted: false, reason: "peer credentials unavailable" }
   if (cred.uid !== process.getuid?.()) return { pid: cred.pid, trusted: false, reason: `peer runs as uid ${cred.uid}` }

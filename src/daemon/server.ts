@@ -34,6 +34,8 @@ export interface DaemonServerOptions {
   outbox: OutboxLimits
   /** Decides what a connecting process may do (default: the peer-ancestry check). */
   judge?: (fd: number | undefined) => PeerVerdict
+  /** What untrusted peers may call (default the protocol's ACCESS table). */
+  access?: DaemonContext["access"]
   /** Called once when the daemon decides to stop (idle, `daemon stop`, signal). */
   onStop: (reason: string) => void
 }
@@ -105,6 +107,7 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
     maxFrameBytes: opts.maxFrameBytes,
     outbox: opts.outbox,
     envFingerprint: envFingerprint(),
+    access: opts.access,
     wake: () => wake(),
     activity: (oneShot) => quietGc.touch(oneShot ? ONE_SHOT_QUIET_MS : undefined),
     requestStop(reason, ifIdle) {

@@ -36,5 +36,3 @@ export interface DaemonResults {
 
 /** Methods a daemon accepts before `hello` succeeded. */
 export const PRE_HELLO = new Set<string>(["hello", "daemon.status", "daemon.stop"])
-/** Daemon methods refused to processes the agent itself started. */
-export const DAEMON_MUTATING = new Set<string>(["daemon.stop"])

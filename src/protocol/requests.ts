@@ -106,33 +106,3 @@ export interface Results {
 }
 
 export type Result<M extends Method> = Results[M]
-
-/** Requests that change a session or run code in the host: refused to processes the agent itself started. */
-export const MUTATING = new Set<Method>([
-  // Opening loads the folder's Pi extensions into the host: code the caller chooses.
-  "session.open",
-  // Writes a file wherever the caller says.
-  "session.export",
-  "session.prompt",
-  "session.bash",
-  "session.abort",
-  "session.dequeue",
-  "session.setModel",
-  "session.setThinking",
-  "session.cycleModel",
-  // Loads the folder's extensions again: code the caller chooses.
-  "session.reload",
-  // Writes Pi's settings.json.
-  "settings.set",
-  "session.compact",
-  "session.new",
-  "session.switch",
-  "session.fork",
-  "session.navigate",
-  "session.setName",
-  "session.uiRespond",
-  "session.close",
-  "auth.setApiKey",
-  // Writes credentials into auth.json and opens a local callback port.
-  "auth.login",
-])

@@ -1,4 +1,6 @@
-// JSONL framing: one JSON object per line, with a size cap, and the envelope shapes.
+// JSONL framing: one JSON object per line, with a size cap, and the envelope shapes. Both ends
+// of the socket frame with encodeFrame and split with LineDecoder.
+import type { DaemonMethod } from "./daemon"
 import type { EventEnvelope } from "./events"
 import type { Method } from "./requests"
 
@@ -8,7 +10,7 @@ export const MAX_FRAME_BYTES = 64 * 1024 * 1024
 
 export interface RequestFrame {
   id: number | string
-  method: Method
+  method: Method | DaemonMethod
   params: unknown
 }
 
@@ -17,7 +19,8 @@ export interface ErrorBody {
   message: string
 }
 
-export type ResponseFrame = { id: number | string; result: unknown } | { id: number | string; error: ErrorBody }
+/** `id` is null on the error for a frame whose id could not be read. */
+export type ResponseFrame = { id: number | string; result: unknown } | { id: number | string | null; error: ErrorBody }
 
 export type ServerFrame = ResponseFrame | EventEnvelope
 
@@ -69,6 +72,9 @@ export class LineDecoder {
   }
 }
 
-export function encodeFrame(frame: unknown): string {
-  return JSON.stringify(frame) + "\n"
+const encoder = new TextEncoder()
+
+/** One frame as one line of UTF-8 JSON, as the socket carries it either way. */
+export function encodeFrame(frame: RequestFrame | ServerFrame): Uint8Array {
+  return encoder.encode(JSON.stringify(frame) + "\n")
 }

@@ -33,6 +33,11 @@ function libc(): Lib | null {
   return lib
 }
 
+/** The calls above can be made here (Linux with glibc's libc.so.6). */
+export function hasLibc(): boolean {
+  return libc() !== null
+}
+
 export interface PeerCred {
   pid: number
   uid: number

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Socket, UnixSocketListener } from "bun"
 import { connectSocket, type SocketClient } from "../../src/client/socket-client"
-import { PROTOCOL_VERSION } from "../../src/protocol"
+import { encodeFrame, PROTOCOL_VERSION, type SessionEvent } from "../../src/protocol"
 
 interface FakeDaemon {
   path: string
@@ -14,7 +14,7 @@ interface FakeDaemon {
   /** answers requests of this method only when released */
   hold: Set<string>
   release(method: string): void
-  event(sessionId: string, seq: number, event: unknown): void
+  event(sessionId: string, seq: number, event: SessionEvent): void
   stop(): void
 }
 
@@ -32,7 +32,7 @@ function fakeDaemon(): FakeDaemon {
   const clients = new Set<Socket<undefined>>()
   const reply = (socket: Socket<undefined>, id: number, method: string) => {
     const result = method === "hello" ? { version: PROTOCOL_VERSION, server: "fake", pid: process.pid } : {}
-    socket.write(JSON.stringify({ id, result }) + "\n")
+    socket.write(encodeFrame({ id, result }))
   }
   const listener: UnixSocketListener<undefined> = Bun.listen({
     unix: path,
@@ -58,7 +58,7 @@ function fakeDaemon(): FakeDaemon {
       for (const h of held.splice(0)) reply(h.socket, h.id, h.method)
     },
     event(sessionId, seq, event) {
-      for (const c of clients) c.write(JSON.stringify({ type: "event", sessionId, seq, event }) + "\n")
+      for (const c of clients) c.write(encodeFrame({ type: "event", sessionId, seq, event }))
     },
     stop() {
       listener.stop(true)

@@ -1,10 +1,11 @@
 // The agent's own tools run as this user and can reach the socket, but the daemon refuses them
-// every mutating request: a bash tool call cannot answer its own question, steer or stop it,
-// not directly and not through a double fork that escapes its process group.
+// every request the access table (protocol/access.ts) does not call "read": a bash tool call
+// cannot answer its own question, steer or stop it, not directly and not through a double fork
+// that escapes its process group. The probe tries every method the table names.
 import { afterAll, beforeAll, expect, test } from "bun:test"
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import type { ToolItem } from "../../src/protocol"
+import { ACCESS, type AnyMethod, type ToolItem } from "../../src/protocol"
 import { assistantTexts, BUN, fixturePath, Recorder, replyDone, startBox, until, type DaemonBox } from "./harness"
 
 const ask = {
@@ -52,16 +53,24 @@ function outcomes(text: string) {
   return Object.fromEntries(lines.map((l) => [l.what, l.outcome]))
 }
 
+/** Every method of the access table was tried: the reads answered, everything else was refused. */
 function expectRefused(o: Record<string, any>) {
-  expect(o.hello.ok).toBe(d.daemonPid()!) // it did reach the daemon
+  expect(o.reached.ok).toBe(d.daemonPid()!) // it did reach the daemon
   expect(o["read snapshot"].ok).toBeGreaterThan(0) // and may read the session
-  for (const what of ["uiRespond", "prompt", "abort", "open", "export", "stop"]) {
-    expect(o[what]).toMatchObject({ code: "refused" })
-    expect(o[what].message).toContain("was started by the agent")
+  const methods = Object.keys(ACCESS) as AnyMethod[]
+  expect(methods).toContain("session.uiRespond")
+  for (const method of methods) {
+    if (ACCESS[method] === "read") {
+      expect({ method, outcome: o[method] }).toEqual({ method, outcome: { ok: true } })
+    } else {
+      expect({ method, outcome: o[method] }).toMatchObject({ method, outcome: { code: "refused" } })
+      expect(o[method].message).toStartWith(`${method} refused: peer `)
+      expect(o[method].message).toContain("was started by the agent")
+    }
   }
 }
 
-test("the agent's own processes may read but not answer its question, steer, interrupt or stop the daemon", async () => {
+test("the agent's own processes get answers to every read and a refusal for every other method", async () => {
   const win = await d.connect()
   const { sessionId } = await win.request("session.open", { cwd: d.box.cwd, mode: { kind: "new" } })
   const rec = new Recorder(win, sessionId, 0)

@@ -1,12 +1,11 @@
 // The real bin/xagent in a real terminal (tmux) against the scripted model: type a prompt, watch
 // the reply stream with its bash tool row, quit, come back with -c and find the conversation.
-// Polling the screen is the event here: waitFor has a deadline, never a fixed sleep.
+// Polling the screen is the event here: waitFor has a deadline, never a fixed sleep. (The idle
+// check, which watches for seconds, is in the opt-in perf suite: test/perf/idle-window.perf.ts.)
 import { afterAll, describe, expect, test } from "bun:test"
-import { spawnSync } from "node:child_process"
-import { readdirSync, readFileSync } from "node:fs"
-import { makeSandbox, startMockLlm, writeAgentDir, XAGENT_BIN, type Scenario } from "../fixture/mockllm"
-import { perfTest } from "../fixture/perf"
-import { hasTmux, openPane, type Pane } from "./tmux"
+import { XAGENT_BIN, type Scenario } from "../fixture/mockllm"
+import { terminalBox } from "./terminal-box"
+import { hasTmux, type Pane } from "./tmux"
 
 const scenario: Scenario = {
   turns: [
@@ -20,12 +19,6 @@ const PROMPT = "please run the marker"
 const REPLY = "The command printed e2e-marker-42. Done."
 const TOOL_ROW = /bash.*echo e2e-marker-42/
 
-const threadNames = (pid: number) =>
-  readdirSync(`/proc/${pid}/task`).map((tid) => readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim())
-/** Voluntary context switches of a process's main thread: each is one wake-up from sleep. */
-const wakeups = (pid: number) =>
-  Number(/voluntary_ctxt_switches:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/task/${pid}/status`, "utf8"))![1])
-
 if (!hasTmux) console.warn("test/e2e/tmux.test.ts: skipped, tmux is not installed (apt-get install tmux)")
 
 describe.skipIf(!hasTmux)("xagent in a terminal", () => {
@@ -35,20 +28,7 @@ describe.skipIf(!hasTmux)("xagent in a terminal", () => {
     for (const c of cleanups.reverse()) await c()
   }, 60_000)
 
-  async function setup(script = scenario) {
-    const box = makeSandbox()
-    const llm = await startMockLlm(script)
-    writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
-    const pane = openPane({ cwd: box.cwd, env: box.env })
-    cleanups.push(
-      () => box.cleanup(),
-      () => llm.stop(),
-      () => pane.kill(),
-      // A daemon started by this test belongs to its sandbox; stop it whatever happened.
-      () => spawnSync(XAGENT_BIN, ["daemon", "stop", "--force"], { cwd: box.cwd, env: box.env }),
-    )
-    return { box, llm, pane }
-  }
+  const setup = (script = scenario) => terminalBox(script, cleanups)
 
   /** Runs xagent in the pane's shell, which then prints its exit status as EXIT=<code>. */
   function run(pane: Pane, args: string) {
@@ -97,38 +77,6 @@ describe.skipIf(!hasTmux)("xagent in a terminal", () => {
     await comeBack(pane, llm, "-c")
     await quit(pane, "Ctrl+C twice")
   }, 90_000)
-
-  // An observation window of seconds: opt-in (XAGENT_PERF=1, test/fixture/perf.ts).
-  perfTest(
-    "once a reply is done, the window and its daemon sleep: no timer, no allocator thread wakes them",
-    async () => {
-      const { box, pane } = await setup()
-      const started = Date.now()
-      run(pane, "")
-      await converse(pane)
-      const window = pane.programPid()!
-      const status = spawnSync(XAGENT_BIN, ["daemon", "status", "--json"], {
-        cwd: box.cwd,
-        env: box.env,
-        encoding: "utf8",
-      })
-      const daemon = JSON.parse(status.stdout).pid as number
-      for (const pid of [window, daemon]) expect(threadNames(pid)).not.toContain("mi-scavenger")
-      // Observation periods, not waits for an event: the first lets the collections that follow a
-      // reply run (one second after it at most) and the window's start-up one-offs pass (JSC's first
-      // collection, OpenTUI's 5 s terminal-query timeout); the second counts wake-ups of each main
-      // thread. Bun's socket timers alone would wake each process five times in it
-      // (docs/adr-idle-and-memory.md).
-      await Bun.sleep(Math.max(2000, 6500 - (Date.now() - started)))
-      const before = [window, daemon].map(wakeups)
-      await Bun.sleep(5000)
-      const woke = [window, daemon].map((pid, i) => wakeups(pid) - before[i]!)
-      expect(woke[0]).toBeLessThanOrEqual(1)
-      expect(woke[1]).toBeLessThanOrEqual(1)
-      await quit(pane, "/quit")
-    },
-    90_000,
-  )
 
   test("from source, when no prebuilt window matches, the window still opens and answers", async () => {
     const { pane } = await setup()

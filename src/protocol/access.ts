@@ -1,0 +1,72 @@
+// Who may call what. Every request and daemon method is classified here, and the daemon lets a
+// process the agent started (an untrusted peer, see daemon/peer.ts) call only the "read" ones:
+// anything without an entry, or with any other entry, is refused (default deny). A method added
+// to the schemas without an entry does not compile (the `satisfies` below), and if one slipped
+// past the types it would still be refused at run time (daemon/connection.ts).
+import type { DaemonMethod } from "./daemon"
+import type { Method } from "./requests"
+
+/** "read" observes; "mutate" runs code, writes files, changes a session or reveals secrets. */
+export type Access = "read" | "mutate"
+export type AnyMethod = Method | DaemonMethod
+/** One entry per method, no more and no fewer. */
+export type AccessTable = { readonly [M in AnyMethod]: Access }
+
+export const ACCESS = {
+  // Says which protocol and client this is; the verdict on the peer is already taken.
+  hello: "read",
+  ping: "read",
+  // Pids, folders and session ids: what the agent could read from the daemon's files anyway.
+  "daemon.status": "read",
+  "daemon.stop": "mutate",
+  // Loads the folder's Pi extensions (and any `extensions` paths) into the host: code the caller chooses.
+  "session.open": "mutate",
+  // A subscription only watches; it does keep the session from ending as unwatched, which is
+  // what any window does, and it ends with the connection.
+  "session.subscribe": "read",
+  // Ends only this connection's own subscription.
+  "session.unsubscribe": "read",
+  "session.close": "mutate",
+  "session.prompt": "mutate",
+  "session.bash": "mutate",
+  "session.abort": "mutate",
+  // Hands the queued messages back and empties the queue: it changes what the session will do.
+  "session.dequeue": "mutate",
+  "session.commands": "read",
+  // Models and whether each is usable; no key leaves the host.
+  "session.models": "read",
+  "session.setModel": "mutate",
+  "session.setThinking": "mutate",
+  "session.cycleModel": "mutate",
+  // Loads the folder's extensions again: code the caller chooses.
+  "session.reload": "mutate",
+  // Pi's settings (models, thinking, retry, compaction): nothing secret in them.
+  "settings.list": "read",
+  // Writes Pi's settings.json.
+  "settings.set": "mutate",
+  "session.compact": "mutate",
+  "session.new": "mutate",
+  "session.switch": "mutate",
+  "session.forkPoints": "read",
+  "session.fork": "mutate",
+  "session.tree": "read",
+  "session.navigate": "mutate",
+  "session.setName": "mutate",
+  // Writes a file wherever the caller says.
+  "session.export": "mutate",
+  "session.lastReply": "read",
+  // Answers the session's questions and dialogs: the very thing the agent must not do for itself.
+  "session.uiRespond": "mutate",
+  // Saved sessions' names and first messages: the agent can read the session files as this user.
+  "sessions.list": "read",
+  // Which providers have a sign-in, never the keys themselves.
+  "auth.status": "read",
+  "auth.setApiKey": "mutate",
+  // Writes credentials into auth.json and opens a local callback port.
+  "auth.login": "mutate",
+} as const satisfies AccessTable
+
+/** The class of `method` in `table`; undefined for a method the table does not name. */
+export function accessOf(method: string, table: Readonly<Record<string, Access>> = ACCESS): Access | undefined {
+  return Object.hasOwn(table, method) ? table[method] : undefined
+}
