@@ -2,7 +2,7 @@
 // widgets around the composer, and the status bar. While ask_user questions are open the question dock
 // takes the composer's place (the composer keeps its draft, hidden) and the status bar steps aside.
 import { useKeyboard, useRenderer, useTerminalDimensions } from "@opentui/solid"
-import { createMemo, Show } from "solid-js"
+import { createMemo, createSignal, Show } from "solid-js"
 import { paletteEntries, runCommand } from "../../commands"
 import { QueueRows } from "../../component/prompt/queue-rows"
 import { Composer } from "../../component/prompt/composer"
@@ -12,6 +12,7 @@ import { useDialog } from "../../context/dialog"
 import { useSession } from "../../context/session"
 import { useSync } from "../../context/sync"
 import { useView } from "../../context/view"
+import { theme } from "../../theme"
 import type { VirtualListApi } from "../../ui/virtual-list"
 import { fillComposer } from "../../util/composer-text"
 import { gitBranch } from "../../util/git-branch"
@@ -52,6 +53,9 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const ask = useAskDock()
   const data = sync.data
   let list: VirtualListApi | undefined
+  const [newBelow, setNewBelow] = createSignal(false)
+  // What the person sends, and the reply to it, are at the bottom: go there (and follow again).
+  const toBottom = () => list?.toBottom()
 
   const cwd = () => data.info?.cwd ?? props.cwd
   const branch = createMemo(() => gitBranch(cwd()))
@@ -101,7 +105,13 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
           isOpen={view.isOpen}
           onFlip={view.flip}
           apiRef={(api) => (list = api)}
+          onNewBelow={setNewBelow}
         />
+      </Show>
+      <Show when={newBelow() && data.items.length > 0}>
+        <text fg={theme.accent} flexShrink={0}>
+          {" ↓ new output below · Ctrl+End"}
+        </text>
       </Show>
       <QueueRows queue={data.queue} />
       <Show when={data.running && data.ui.workingVisible}>
@@ -122,10 +132,14 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
           commands={commands()}
           focused={props.focused && !ask.active()}
           onSend={(text, how) => {
+            toBottom()
             // A prompt that could not be sent goes back into the (empty) composer rather than vanish.
             void session.send(text, how).then((r) => r === undefined && fillComposer(renderer, text))
           }}
-          onBash={(command) => void session.bash(command)}
+          onBash={(command) => {
+            toBottom()
+            void session.bash(command)
+          }}
           onCommand={(name, args) => {
             if (!runCommand(actions, name, args)) actions.refuse(`Unknown command /${name}`)
           }}
