@@ -16,6 +16,7 @@ import { theme } from "../../theme"
 import type { VirtualListApi } from "../../ui/virtual-list"
 import { fillComposer } from "../../util/composer-text"
 import { gitBranch } from "../../util/git-branch"
+import type { AssistantItem } from "../../../protocol"
 import { useCommandActions } from "./actions"
 import { AskDock, useAskDock } from "./ask-dock"
 import { bannerText, ConnectionBanner } from "./connection-banner"
@@ -24,9 +25,9 @@ import { Transcript } from "./transcript"
 import { UiRequests } from "./ui-requests"
 import { Welcome } from "./welcome"
 import { Widgets } from "./widgets"
-import { WorkingLine } from "./working-line"
+import { replyRate, WorkingLine } from "./working-line"
 
-function Working(props: { startedAt?: number; chars: number; message?: string; name?: string }) {
+function Working(props: { startedAt?: number; reply?: AssistantItem; message?: string; name?: string }) {
   const spinner = useSpinner()
   const now = useNow()
   return (
@@ -34,7 +35,7 @@ function Working(props: { startedAt?: number; chars: number; message?: string; n
       spinner={spinner()}
       now={now()}
       startedAt={props.startedAt}
-      chars={props.chars}
+      reply={props.reply && replyRate(props.reply)}
       message={props.message}
       name={props.name}
     />
@@ -54,6 +55,11 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const data = sync.data
   let list: VirtualListApi | undefined
   const [newBelow, setNewBelow] = createSignal(false)
+  // The rate is the streaming reply's own: the same for every window, whenever it attached.
+  const streamingReply = () => {
+    const last = data.items.at(-1)
+    return last?.kind === "assistant" && last.streaming ? last : undefined
+  }
   // What the person sends, and the reply to it, are at the bottom: go there (and follow again).
   const toBottom = () => list?.toBottom()
 
@@ -117,8 +123,8 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       <Show when={data.running && data.ui.workingVisible}>
         <Working
           startedAt={data.runStartedAt}
-          chars={data.runChars}
-          message={data.ui.workingMessage}
+          reply={streamingReply()}
+          message={ask.active() ? "Waiting for your answer" : data.ui.workingMessage}
           name={data.info?.name}
         />
       </Show>
