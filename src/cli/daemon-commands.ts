@@ -11,6 +11,7 @@ import { loadWindow } from "./load-window"
 import { daemonPaths } from "../util/daemon-paths"
 import { plural } from "../util/plural"
 import { noPeerChecksReason, peerChecksAvailable } from "../util/peer-checks"
+import { shortIds } from "../util/short-id"
 import { err, out } from "./io"
 import { UsageError } from "./usage-error"
 import { VERSION } from "./version"
@@ -112,12 +113,34 @@ export function registerDaemonCommands(program: Command): void {
     .action(async (flags: { all?: boolean; json?: boolean }) => {
       const client = await connectOrStart({ clientName: "xagent-cli", heartbeatMs: 0, reconnect: false })
       try {
-        const { sessions } = await client.request("sessions.list", { cwd: process.cwd(), all: !!flags.all })
+        const { sessions: saved } = await client.request("sessions.list", { cwd: process.cwd(), all: !!flags.all })
+        const { sessions: live } = await client.daemon("daemon.status", {})
+        const sessions = [...unsaved(live, saved, flags.all ? undefined : process.cwd()), ...saved]
         await out(flags.json ? JSON.stringify(sessions, null, 2) + "\n" : formatSessions(sessions, !!flags.all))
       } finally {
         await client.close()
       }
     })
+}
+
+/**
+ * Live sessions Pi has not written yet (it writes a session with its first reply): a window just
+ * opened is listed too, under the Pi id `daemon status` shows.
+ */
+export function unsaved(live: LiveSessionStatus[], saved: SavedSession[], cwd?: string): SavedSession[] {
+  const files = new Set(saved.map((s) => s.path))
+  const here = cwd && realpath(cwd)
+  return live
+    .filter((s) => s.piSessionId && !(s.file && files.has(s.file)) && (!here || realpath(s.cwd) === here))
+    .map((s) => ({
+      path: s.file ?? "",
+      id: s.piSessionId!,
+      cwd: s.cwd,
+      modified: Date.now(),
+      messageCount: 0,
+      firstMessage: "(new, not saved yet)",
+      live: { sessionId: s.sessionId, running: s.running, pendingQuestions: s.pendingQuestions, windows: s.windows },
+    }))
 }
 
 async function attach(ref: string | undefined): Promise<number> {
@@ -153,15 +176,26 @@ async function attach(ref: string | undefined): Promise<number> {
 export function pickByRef(sessions: LiveSessionStatus[], ref: string): LiveSessionStatus {
   const path = resolve(ref)
   const hits = sessions.filter(
-    (s) => s.sessionId.startsWith(ref) || s.file === path || (s.file && basename(s.file).includes(ref)),
+    (s) =>
+      s.piSessionId?.startsWith(ref) ||
+      s.sessionId.startsWith(ref) ||
+      s.file === path ||
+      (s.file && basename(s.file).includes(ref)),
   )
   if (hits.length === 1) return hits[0]!
   if (hits.length > 1) throw new UsageError(`'${ref}' matches ${hits.length} live sessions; give more of the id`)
+  const ids = liveIds(sessions)
   throw new UsageError(
     `no live session matches '${ref}'` +
-      (sessions.length ? ` (live: ${sessions.map((s) => s.sessionId).join(", ")})` : "") +
+      (sessions.length ? ` (live: ${sessions.map((s) => ids(s)).join(", ")})` : "") +
       "; 'xagent --session <id>' opens a saved one",
   )
+}
+
+/** The id shown for a live session: the short form of Pi's id, as `xagent sessions` shows it. */
+function liveIds(sessions: LiveSessionStatus[]): (s: LiveSessionStatus) => string {
+  const short = shortIds(sessions.flatMap((s) => (s.piSessionId ? [s.piSessionId] : [])))
+  return (s) => (s.piSessionId && short.get(s.piSessionId)) || s.sessionId
 }
 
 async function pickHere(sessions: LiveSessionStatus[]): Promise<LiveSessionStatus | undefined> {
@@ -174,7 +208,11 @@ async function pickHere(sessions: LiveSessionStatus[]): Promise<LiveSessionStatu
     await err(`xagent: no live session in this folder${elsewhere}\n`)
     return undefined
   }
-  await out(mine.map((s, i) => `  ${i + 1}) ${sessionLine(s)}\n`).join(""))
+  await out(
+    sessionLines(mine)
+      .map((line, i) => `  ${i + 1}) ${line}\n`)
+      .join(""),
+  )
   const rl = createInterface({ input: process.stdin, output: process.stdout })
   try {
     const answer = (await rl.question(`attach to which (1-${mine.length})? `)).trim()
@@ -219,16 +257,20 @@ function realpath(p: string) {
   }
 }
 
-const short = (id: string) => id.slice(0, 8)
-
 function state(s: { running: boolean; pendingQuestions: number }) {
   if (s.pendingQuestions > 0) return `waiting (${s.pendingQuestions} question${s.pendingQuestions > 1 ? "s" : ""})`
   return s.running ? "running" : "idle"
 }
 
-function sessionLine(s: LiveSessionStatus) {
-  const windows = plural(s.windows, "window")
-  return `${s.sessionId}  ${state(s).padEnd(20)} ${windows.padEnd(10)} ${s.cwd}`
+/** Rows of columns, each column as wide as its widest cell (the last one is not padded). */
+function columns(rows: string[][]): string[] {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => r[i]!.length))) ?? []
+  return rows.map((r) => r.map((cell, i) => (i < r.length - 1 ? cell.padEnd(widths[i]!) : cell)).join("  "))
+}
+
+function sessionLines(sessions: LiveSessionStatus[]): string[] {
+  const id = liveIds(sessions)
+  return columns(sessions.map((s) => [id(s), state(s), plural(s.windows, "window"), s.cwd]))
 }
 
 export function duration(ms: number): string {
@@ -245,7 +287,7 @@ export function formatStatus(s: DaemonStatus): string {
     `socket: ${s.socket}`,
     `clients: ${s.clients}`,
     s.sessions.length ? "live sessions:" : "live sessions: none",
-    ...s.sessions.map((x) => `  ${sessionLine(x)}`),
+    ...sessionLines(s.sessions).map((line) => `  ${line}`),
   ]
   return lines.join("\n") + "\n"
 }
@@ -253,15 +295,13 @@ export function formatStatus(s: DaemonStatus): string {
 export function formatSessions(sessions: SavedSession[], all: boolean): string {
   if (!sessions.length) return all ? "no sessions\n" : "no sessions in this folder\n"
   const now = Date.now()
-  return (
-    sessions
-      .map((s) => {
-        const live = s.live ? `● ${state(s.live)}, ${plural(s.live.windows, "window")}` : "  saved"
-        const title = (s.name ?? s.firstMessage).replace(/\s+/g, " ").slice(0, 60)
-        const where = all ? `  ${s.cwd}` : ""
-        const age = `${duration(now - s.modified).padStart(7)} ago`
-        return `${live.padEnd(30)} ${short(s.id)}  ${age}  ${String(s.messageCount).padStart(4)} msgs  ${title}${where}`
-      })
-      .join("\n") + "\n"
-  )
+  const short = shortIds(sessions.map((s) => s.id))
+  const rows = sessions.map((s) => {
+    const live = s.live ? `● ${state(s.live)}, ${plural(s.live.windows, "window")}` : "  saved"
+    const title = (s.name ?? s.firstMessage).replace(/\s+/g, " ").slice(0, 60)
+    const age = `${duration(now - s.modified).padStart(7)} ago`
+    const row = [live, short.get(s.id)!, age, `${String(s.messageCount).padStart(4)} msgs`, title]
+    return all ? [...row, s.cwd] : row
+  })
+  return columns(rows).join("\n") + "\n"
 }

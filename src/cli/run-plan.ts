@@ -5,6 +5,7 @@ import type { Params } from "../protocol"
 import { isPackageSource } from "../util/extension-source"
 import { parseModelRef } from "../util/model-ref"
 import { resolveFrom } from "../util/paths"
+import { notASessionMessage } from "../util/session-file-check"
 import { looksLikeSessionPath } from "../util/session-ref"
 import { isThinkingLevel, THINKING_LEVELS } from "../util/thinking"
 import { switchedOff } from "./bundled-switch"
@@ -85,10 +86,13 @@ function sessionChoice(flags: RootFlags, cwd: string): SessionChoice {
   if (flags.session === undefined) return { kind: "new" }
   const ref = flags.session.trim()
   if (!ref) throw new UsageError("--session needs a session file or id: run 'xagent -r' to pick one")
-  if (!looksLikeSessionPath(ref)) return { kind: "session", ref }
   const path = resolveFrom(cwd, ref)
+  // A bare name that is a file here is that file, not an id: `--session notes.txt` must be judged.
+  if (!looksLikeSessionPath(ref) && !existsSync(path)) return { kind: "session", ref }
   if (!existsSync(path))
     throw new UsageError(`--session: no session file at ${path}: check the path, or run 'xagent -r' to pick one`)
+  const refused = notASessionMessage(path)
+  if (refused) throw new UsageError(`--session: ${refused}`)
   return { kind: "session", ref: path }
 }
 

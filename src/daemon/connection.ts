@@ -184,8 +184,11 @@ export class Connection {
         return { version: PROTOCOL_VERSION, server: "xagent-daemon", pid: process.pid, env: this.ctx.envFingerprint }
       case "ping":
         return { now: Date.now() }
-      case "daemon.status":
-        return this.ctx.status()
+      case "daemon.status": {
+        // The asker is a connection too; "clients" means the others (windows, other commands).
+        const s = this.ctx.status()
+        return { ...s, clients: Math.max(0, s.clients - 1) }
+      }
       case "daemon.stop": {
         const stopping = this.ctx.requestStop(`stop requested by ${this.label}`, !!params.ifIdle)
         return stopping ? { stopping } : { stopping, reason: "sessions are live" }

@@ -92,6 +92,7 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
     clients: conns.size,
     sessions: live().map((s) => ({
       sessionId: s.sessionId,
+      piSessionId: s.piSessionId,
       cwd: s.cwd,
       file: s.file,
       running: s.running,

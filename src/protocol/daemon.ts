@@ -7,7 +7,10 @@ export type DaemonMethod = keyof typeof DaemonSchemas
 export type DaemonParams<M extends DaemonMethod> = Static<(typeof DaemonSchemas)[M]>
 
 export interface LiveSessionStatus {
+  /** The host's handle for the session (requests, subscriptions). */
   sessionId: string
+  /** Pi's session id, the one people see (short, in `sessions` and `daemon status`) and pass to attach. */
+  piSessionId?: string
   cwd: string
   file?: string
   running: boolean
@@ -23,7 +26,7 @@ export interface DaemonStatus {
   uptimeMs: number
   socket: string
   home: string
-  /** Connected clients (windows and short-lived commands). */
+  /** Connected clients (windows and short-lived commands) other than the one asking. */
   clients: number
   sessions: LiveSessionStatus[]
 }

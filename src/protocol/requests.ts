@@ -75,7 +75,8 @@ export interface Results {
   "session.close": {}
   "session.prompt": {}
   "session.bash": {}
-  "session.abort": {}
+  /** `editorText`: the steers and follow-ups that were queued, for the composer. */
+  "session.abort": { editorText?: string }
   "session.dequeue": { steering: string[]; followUp: string[] }
   "session.commands": { commands: CommandInfo[] }
   "session.models": { models: ModelInfo[]; current?: { provider: string; id: string }; levels: ThinkingLevel[] }

@@ -8,6 +8,7 @@ export interface HostApi {
   /** Live sessions, for `xagent daemon status` and `sessions.list`. */
   live(): {
     sessionId: string
+    piSessionId: string
     cwd: string
     file?: string
     running: boolean

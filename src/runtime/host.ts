@@ -286,6 +286,7 @@ export function createHost(opts: HostOptions = {}): HostApi {
     live() {
       return [...sessions.values()].map((s) => ({
         sessionId: s.id,
+        piSessionId: s.session.sessionManager.getSessionId(),
         cwd: s.session.sessionManager.getCwd(),
         file: s.file,
         running: s.running,

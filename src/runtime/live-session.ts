@@ -1,6 +1,7 @@
 // One live Pi session: its AgentSessionRuntime, the projection of its events, the journal
 // windows subscribe to, and the UI bridge its extensions talk to. Survives /new, /fork and
 // /session (the runtime swaps the AgentSession; we rebind and send a snapshot).
+import { existsSync } from "node:fs"
 import type { Api, Model } from "@mariozechner/pi-ai"
 import {
   createAgentSessionRuntime,
@@ -22,6 +23,7 @@ import { EventProjector, type ProjectorContext } from "./project-events"
 import { ItemIds, projectBranch } from "./project-messages"
 import { runtimeFactory } from "./runtime-factory"
 import { runBash } from "./session-bash"
+import { assertSessionFile } from "./session-files"
 import { emptyUi, SnapshotState } from "./snapshot-state"
 import { createUiBridge, type UiBridge } from "./ui-bridge"
 
@@ -262,7 +264,9 @@ export class LiveSession {
         if (!r.cancelled) this.resetView()
         return { cancelled: r.cancelled }
       },
-      switchSession: (path, o) => this.runtime.switchSession(path, o),
+      // Pi would rewrite a file that is not a session: an extension gets the refusal instead
+      // (a path with no file is Pi's way to start a session there, and harms nothing).
+      switchSession: (path, o) => this.runtime.switchSession(existsSync(path) ? assertSessionFile(path) : path, o),
       reload: () => this.session.reload(),
     }
   }

@@ -114,6 +114,16 @@ export function authHint(current: Model<Api> | undefined, registry: ModelRegistr
     const env = envVarFor(model.provider)
     return `No credentials for ${model.provider}: run /login${env ? ` or set ${env}` : ""}.`
   }
+  // A models.json that does not load loses its providers: that, not signing in, is the thing to fix.
+  const broken = registry.getError()
+  if (broken) {
+    const file = /File: (.+)$/.exec(broken)?.[1]?.trim() ?? "models.json"
+    const reason = broken
+      .replace(/\s*File: .+$/, "")
+      .replace(/\s*\n\s*/g, " ")
+      .trim()
+    return `${file} could not be read (${reason}): fix it, or run /login, then pick a model with /model.`
+  }
   if (registry.getAvailable().length > 0) return "No model selected: pick one with /model."
   return "No model is signed in: run /login, or set an API key such as ANTHROPIC_API_KEY or OPENAI_API_KEY, then pick a model with /model."
 }

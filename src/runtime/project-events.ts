@@ -215,6 +215,13 @@ export class EventProjector {
         }
         // An aborted reply carries stopReason "aborted" and the window marks it there; a notice
         // as well would say it twice (and a resumed session has no notice to show).
+        if (m.stopReason === "stop" && isEmptyReply(m))
+          out.push(
+            this.notice(
+              "error",
+              `The model sent an empty reply: nothing readable came back from ${m.provider}/${m.model}`,
+            ),
+          )
         return out
       }
       case "toolResult": {
@@ -285,4 +292,9 @@ function details(result: unknown): { details?: unknown } {
 
 function sameResult(a: ToolItem, b: ToolItem): boolean {
   return a.status === b.status && a.output === b.output && JSON.stringify(a.details) === JSON.stringify(b.details)
+}
+
+/** A finished reply with no text, thinking or tool call: what a garbage or empty response stream leaves. */
+function isEmptyReply(m: MessageOf<"message_end"> & { role: "assistant" }): boolean {
+  return !m.content.some((c) => (c.type === "text" ? c.text.trim() : c.type === "thinking" ? c.thinking.trim() : true))
 }

@@ -4,6 +4,7 @@ import { existsSync, readdirSync, statSync } from "node:fs"
 import { isAbsolute, join, resolve } from "node:path"
 import { SessionManager, SettingsManager, type SessionInfo as PiSessionInfo } from "@mariozechner/pi-coding-agent"
 import { ProtocolError, type SavedSession } from "../protocol"
+import { notASessionMessage, sessionFileProblem } from "../util/session-file-check"
 
 const SESSION_DIR_ENV = "PI_CODING_AGENT_SESSION_DIR"
 
@@ -24,17 +25,21 @@ export function sessionDirFor(cwd: string, agentDir: string): string {
   return join(agentDir, "sessions", `--${cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`)
 }
 
-/** The newest session file of a folder by mtime (what `pi --continue` resumes), if any. */
+/** The newest session file of a folder by mtime (what `pi --continue` resumes), if any; other files are passed over. */
 export function mostRecentFile(dir: string): string | undefined {
   if (!existsSync(dir)) return undefined
-  let best: { path: string; mtime: number } | undefined
-  for (const name of readdirSync(dir)) {
-    if (!name.endsWith(".jsonl")) continue
-    const path = join(dir, name)
-    const mtime = statSync(path).mtimeMs
-    if (!best || mtime > best.mtime) best = { path, mtime }
-  }
-  return best?.path
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith(".jsonl"))
+    .map((name) => ({ path: join(dir, name), mtime: statSync(join(dir, name)).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime)
+  return files.find((f) => !sessionFileProblem(f.path))?.path
+}
+
+/** Throws unless `path` is a session file Pi can open without rewriting something that is not one. */
+export function assertSessionFile(path: string): string {
+  const refused = notASessionMessage(path)
+  if (refused) throw new ProtocolError("bad_request", refused)
+  return path
 }
 
 export async function listSessions(cwd: string, agentDir: string): Promise<PiSessionInfo[]> {
@@ -67,14 +72,14 @@ export async function resolveSessionRef(ref: string, cwd: string, agentDir: stri
   if (ref.includes("/") || ref.includes("\\") || ref.endsWith(".jsonl")) {
     const path = isAbsolute(ref) ? ref : resolve(cwd, ref)
     if (!existsSync(path)) throw new ProtocolError("not_found", `No session file at ${path}`)
-    return path
+    return assertSessionFile(path)
   }
   for (const list of [() => listSessions(cwd, agentDir), () => listAllSessions(agentDir)]) {
     const matches = (await list()).filter((s) => s.id.startsWith(ref))
-    if (matches.length === 1) return matches[0]!.path
+    if (matches.length === 1) return assertSessionFile(matches[0]!.path)
     if (matches.length > 1) {
       const exact = matches.find((s) => s.id === ref)
-      if (exact) return exact.path
+      if (exact) return assertSessionFile(exact.path)
       throw new ProtocolError(
         "bad_request",
         `Session id "${ref}" is ambiguous: ${matches

@@ -57,8 +57,10 @@ export const SESSION_METHODS: Handlers = {
     return {}
   },
   "session.abort": async (live) => {
+    // Pi would send the queue after a newer message; the window that stopped the reply gets it back.
+    const queued = takeQueue(live)
     await live.abort()
-    return {}
+    return editorText(queued)
   },
   "session.dequeue": async (live) => live.session.clearQueue(),
   "session.commands": async (live) => ({ commands: commands(live) }),

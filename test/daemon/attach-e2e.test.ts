@@ -62,7 +62,10 @@ describe.skipIf(!hasTmux)("xagent attach", () => {
     pane.type(`${XAGENT_BIN} attach`)
     pane.send("Enter")
     const list = await pane.waitFor("attach to which (1-2)?")
-    expect(list).toMatch(/1\) s-\S+\s+idle\s+1 window/)
+    // Pi's ids, told apart even when both were made the same minute.
+    const ids = [...list.matchAll(/[12]\) ([0-9a-f-]{8,})\s+idle\s+1 window/g)].map((m) => m[1])
+    expect(ids).toHaveLength(2)
+    expect(new Set(ids).size).toBe(2)
     pane.type("2")
     pane.send("Enter")
     const screen = await pane.waitFor("reply-of-the-second", 30_000)

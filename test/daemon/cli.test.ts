@@ -28,6 +28,9 @@ test("start, status, sessions, attach without a terminal, stop", async () => {
   const win = await d.attach()
   const { sessionId } = await win.request("session.open", { cwd: d.box.cwd, mode: { kind: "new" } })
   const rec = new Recorder(win, sessionId, 0)
+  // Before its first reply Pi has written nothing, yet `sessions` lists it as live.
+  const fresh = await xagent("sessions")
+  expect(fresh.stdout).toMatch(/^● idle, 1 window {2}\S{8}\s+\d+s ago\s+0 msgs {2}\(new, not saved yet\)\n$/)
   await win.request("session.prompt", { sessionId, text: "list me" })
   await rec.waitFor(replyDone(1), "the reply")
 
@@ -35,13 +38,17 @@ test("start, status, sessions, attach without a terminal, stop", async () => {
   expect(status.code).toBe(0)
   expect(status.stdout).toMatch(new RegExp(`^xagent daemon: running, pid ${pid}, up \\d+s, protocol 1\\n`))
   expect(status.stdout).toContain(`socket: ${d.paths.socket}\n`)
-  expect(status.stdout).toContain(`  ${sessionId}  idle                 1 window   ${d.box.cwd}\n`)
   const json = JSON.parse((await xagent("daemon", "status", "--json")).stdout)
   expect(json.sessions).toEqual([expect.objectContaining({ sessionId, running: false, windows: 1 })])
+  // The id people see is Pi's, the same in `daemon status` and `sessions`; the asker is no client.
+  const shown = json.sessions[0].piSessionId.slice(0, 8)
+  expect(status.stdout).toContain(`  ${shown}  idle  1 window  ${d.box.cwd}\n`)
+  expect(status.stdout).toContain("clients: 1\n")
+  expect(json.clients).toBe(1)
 
   const sessions = await xagent("sessions")
   expect(sessions.code).toBe(0)
-  expect(sessions.stdout).toMatch(/● idle, 1 window\s+\S{8}\s+\d+s ago\s+2 msgs\s+list me\n/)
+  expect(sessions.stdout).toMatch(new RegExp(`● idle, 1 window  ${shown}\\s+\\d+s ago\\s+2 msgs  list me\\n`))
 
   const attach = await xagent("attach")
   expect(attach).toMatchObject({ code: 2, stderr: "xagent: attach needs a terminal\n" })

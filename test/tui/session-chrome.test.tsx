@@ -29,7 +29,10 @@ test("the working line: spinner, elapsed time, tok/s and the session name; queue
   await app.emit(
     { type: "snapshot", snapshot: snapshot({ info: sessionInfo({ name: "fix login" }) }) },
     { type: "run", running: true, startedAt: Date.now() - 125_000 },
-    { type: "item_add", item: item.assistant("a1", "", { streaming: true, blocks: [] }) },
+    {
+      type: "item_add",
+      item: item.assistant("a1", "", { streaming: true, blocks: [], timestamp: Date.now() - 125_000 }),
+    },
     { type: "text_delta", itemId: "a1", blockIndex: 0, blockType: "text", delta: "x".repeat(25_000) },
     { type: "queue", queue: { steering: ["use the v2 api"], followUp: ["then run the tests"] } },
   )

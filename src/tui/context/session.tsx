@@ -113,7 +113,11 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
         return act("session.prompt", behavior ? { text, behavior } : { text })
       },
       bash: (command: string) => act("session.bash", { command }),
-      abort: () => act("session.abort", {}),
+      /** Stops the reply; what was queued behind it comes back into the composer. */
+      async abort() {
+        const r = await act("session.abort", {})
+        fillComposer(renderer, r?.editorText, { beforeDraft: true })
+      },
       async dequeue(): Promise<string | undefined> {
         const r = await act("session.dequeue", {})
         if (!r) return undefined

@@ -27,6 +27,8 @@ export function VirtualList<T>(props: {
   overscan?: number
   id?: string
   apiRef?: (api: VirtualListApi) => void
+  /** True while rows were added or the last row grew below a view scrolled away from the bottom. */
+  onNewBelow?: (unseen: boolean) => void
   children: (item: T) => JSX.Element
 }) {
   const dims = useTerminalDimensions()
@@ -63,6 +65,7 @@ export function VirtualList<T>(props: {
     const appended =
       k <= n && (k === 0 || (props.key(items[0]!) === keys[0] && props.key(items[k - 1]!) === keys[k - 1]))
     if (!appended) return rebuild(w)
+    if (n > k && k > 0) noteGrowth()
     for (let i = k; i < n; i++) {
       const key = props.key(items[i]!)
       keys.push(key)
@@ -95,6 +98,16 @@ export function VirtualList<T>(props: {
   let shift = 0
   let scheduled = false
   const atBottom = () => !sb || sb.scrollTop >= sb.scrollHeight - sb.viewport.height - 1
+  let unseen = false
+  const setUnseen = (v: boolean) => {
+    if (v === unseen) return
+    unseen = v
+    props.onNewBelow?.(v)
+  }
+  // Only the end of the list counts: rows above re-measured while scrolling are not new output.
+  const noteGrowth = () => {
+    if (!atBottom()) setUnseen(true)
+  }
   const flushMeasures = () => {
     scheduled = false
     if (shift && sb) sb.scrollTop += shift
@@ -109,6 +122,7 @@ export function VirtualList<T>(props: {
     if (keys[at] !== key) return
     const old = index.height(at)
     if (!index.set(at, height)) return
+    if (at === keys.length - 1 && height > old) noteGrowth()
     // A row above what the person is reading changed size: move with it so the text stays put.
     if (sb && !atBottom() && index.offset(at) + old <= sb.scrollTop) shift += height - old
     if (scheduled) return
@@ -120,7 +134,10 @@ export function VirtualList<T>(props: {
     const box = sb
     if (!box) return
     const bar = box.verticalScrollBar
-    const onChange = () => setScrollTop(box.scrollTop)
+    const onChange = () => {
+      setScrollTop(box.scrollTop)
+      if (atBottom()) setUnseen(false)
+    }
     bar.on("change", onChange)
     onCleanup(() => bar.off("change", onChange))
     const api: VirtualListApi = {

@@ -1,5 +1,6 @@
 import { createMemo, For, Match, Show, Switch } from "solid-js"
 import type { AssistantItem, Block } from "../../../protocol"
+import { terminalText } from "../../../protocol/terminal-text"
 import { theme } from "../../theme"
 import { syntaxStyle } from "../../util/syntax"
 import "../../patches/reply-markdown"
@@ -24,7 +25,7 @@ export function AssistantMessage(props: { item: AssistantItem; thinkingOpen: boo
                 {
                   <box paddingLeft={2} flexShrink={0}>
                     <reply_markdown
-                      content={(block as TextBlock).text}
+                      content={terminalText((block as TextBlock).text)}
                       syntaxStyle={syntaxStyle()}
                       streaming={props.item.streaming}
                       fg={theme.text}
@@ -35,7 +36,7 @@ export function AssistantMessage(props: { item: AssistantItem; thinkingOpen: boo
               </Match>
               <Match when={block.type === "thinking"}>
                 <ThinkingBlock
-                  text={(block as TextBlock).text}
+                  text={terminalText((block as TextBlock).text)}
                   open={props.thinkingOpen}
                   streaming={props.item.streaming}
                   onToggle={props.onToggleThinking}
@@ -52,7 +53,9 @@ export function AssistantMessage(props: { item: AssistantItem; thinkingOpen: boo
         {/* A text's own padding is not drawn: the box indents it like the reply's text. */}
         <box paddingLeft={2} flexShrink={0} flexDirection="column">
           <Show when={props.item.stopReason === "error"}>
-            <text fg={theme.error}>{`✗ Error: ${props.item.errorMessage ?? "the model request failed"}`}</text>
+            <text
+              fg={theme.error}
+            >{`✗ Error: ${terminalText(props.item.errorMessage ?? "the model request failed")}`}</text>
           </Show>
           <Show when={props.item.stopReason === "aborted"}>
             <text fg={theme.warning}>⏹ Interrupted</text>

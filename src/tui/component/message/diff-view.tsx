@@ -1,6 +1,7 @@
 // A coloured diff from an edit tool's `details.diff`: Pi's numbered form (`+12 text`, `-12 text`,
 // ` 12 text`) and plain unified diffs (`@@`, `+`, `-`, ` `) both colour by their first column.
 import { For, Show } from "solid-js"
+import { terminalText } from "../../../protocol/terminal-text"
 import { theme } from "../../theme"
 import { clip } from "./tool-frame"
 
@@ -24,13 +25,13 @@ function styleOf(line: string) {
 }
 
 export function DiffView(props: { diff: string; max: number }) {
-  const clipped = () => clip(props.diff, props.max, "start")
+  const clipped = () => clip(terminalText(props.diff), props.max, "start")
   return (
     <box flexDirection="column" flexShrink={0}>
       <For each={clipped().text.split("\n")}>
         {(line) => (
           <text fg={styleOf(line).fg} bg={styleOf(line).bg} wrapMode="char">
-            {line.replace(/\t/g, "  ")}
+            {line}
           </text>
         )}
       </For>

@@ -2,6 +2,7 @@
 // summaries, extension messages, and the person's own `!command` runs.
 import { Show } from "solid-js"
 import type { BashItem, BranchSummaryItem, CompactionItem, CustomItem, NoticeItem } from "../../../protocol"
+import { terminalText } from "../../../protocol/terminal-text"
 import { theme } from "../../theme"
 import { formatTokens } from "../../util/format"
 import { OutputText, ToolFrame } from "./tool-frame"
@@ -12,7 +13,9 @@ const levelGlyph = { info: "ℹ", warning: "⚠", error: "✗" } as const
 export function NoticeRow(props: { item: NoticeItem }) {
   return (
     <box flexShrink={0} marginTop={1} paddingLeft={2}>
-      <text fg={levelColor[props.item.level]}>{`${levelGlyph[props.item.level]} ${props.item.text}`}</text>
+      <text
+        fg={levelColor[props.item.level]}
+      >{`${levelGlyph[props.item.level]} ${terminalText(props.item.text)}`}</text>
     </box>
   )
 }
@@ -27,7 +30,7 @@ export function SummaryRow(props: { item: CompactionItem | BranchSummaryItem; op
     <box flexDirection="column" flexShrink={0} marginTop={1} paddingLeft={2} onMouseUp={() => props.onToggle()}>
       <text fg={theme.accentAlt}>{`${props.open ? "▾" : "▸"} ${title()}`}</text>
       <Show when={props.open}>
-        <text fg={theme.muted}>{props.item.summary}</text>
+        <text fg={theme.muted}>{terminalText(props.item.summary)}</text>
       </Show>
     </box>
   )
@@ -36,8 +39,8 @@ export function SummaryRow(props: { item: CompactionItem | BranchSummaryItem; op
 export function CustomRow(props: { item: CustomItem }) {
   return (
     <box flexDirection="column" flexShrink={0} marginTop={1} paddingLeft={2}>
-      <text fg={theme.dim}>{`[${props.item.customType}]`}</text>
-      <text fg={theme.text}>{props.item.text}</text>
+      <text fg={theme.dim}>{`[${terminalText(props.item.customType)}]`}</text>
+      <text fg={theme.text}>{terminalText(props.item.text)}</text>
     </box>
   )
 }

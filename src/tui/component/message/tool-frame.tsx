@@ -1,7 +1,8 @@
 // The shape every tool row shares: a status glyph, the tool name, a one-line summary of what it
 // was asked, an optional meta note, and a body (output, diff, preview) under a rule.
-import { children, Show, type JSX } from "solid-js"
+import { children, createMemo, Show, type JSX } from "solid-js"
 import type { ToolItem } from "../../../protocol"
+import { terminalText } from "../../../protocol/terminal-text"
 import { theme } from "../../theme"
 import { useSpinner } from "../spinner"
 
@@ -31,9 +32,9 @@ export function ToolFrame(props: {
           <RunningGlyph />
         </Show>
         <span style={{ fg: theme.accent }}>{` ${props.name}`}</span>
-        <span style={{ fg: theme.text }}>{props.summary ? ` ${props.summary}` : ""}</span>
+        <span style={{ fg: theme.text }}>{props.summary ? ` ${terminalText(props.summary)}` : ""}</span>
         <span style={{ fg: props.status === "error" ? theme.error : theme.muted }}>
-          {props.meta ? `  ${props.meta}` : ""}
+          {props.meta ? `  ${terminalText(props.meta)}` : ""}
         </span>
       </text>
       <Show when={hasBody()}>
@@ -55,7 +56,7 @@ export function clip(text: string, max: number, from: "start" | "end" = "end") {
 
 /** Output lines with a "N more lines" hint on the side that was clipped. */
 export function OutputText(props: { text: string; max: number; from?: "start" | "end"; color?: string }) {
-  const clipped = () => clip(props.text, props.max, props.from ?? "end")
+  const clipped = createMemo(() => clip(terminalText(props.text), props.max, props.from ?? "end"))
   const hint = () => `… ${clipped().hidden} more line${clipped().hidden === 1 ? "" : "s"} (ctrl+o)`
   return (
     <>

@@ -1,5 +1,6 @@
 import { Show } from "solid-js"
 import type { UserItem } from "../../../protocol"
+import { terminalText } from "../../../protocol/terminal-text"
 import { theme } from "../../theme"
 import { plural } from "../../../util/plural"
 
@@ -14,7 +15,7 @@ export function UserMessage(props: { item: UserItem }) {
       borderColor={theme.accent}
       backgroundColor={theme.panel}
     >
-      <text fg={theme.user}>{props.item.text}</text>
+      <text fg={theme.user}>{terminalText(props.item.text)}</text>
       <Show when={props.item.images}>
         <text fg={theme.muted}>{`[${plural(props.item.images ?? 0, "image")}]`}</text>
       </Show>

@@ -169,6 +169,16 @@ export function Composer(props: ComposerProps) {
     if (k === "escape" && props.running) return consume(() => props.onInterrupt())
   }
 
+  // A click focuses whatever focusable it lands on (the transcript's scrollbox, say), which
+  // would leave every later key unheard: while the prompt should have the keys, take them back.
+  function keepFocus(r: TextareaRenderable) {
+    r.on("blurred", () =>
+      queueMicrotask(() => {
+        if (alive && !r.isDestroyed && focused()) r.focus()
+      }),
+    )
+  }
+
   function onPaste(e: PasteEvent) {
     e.preventDefault()
     if (!editor) return
@@ -214,7 +224,10 @@ export function Composer(props: ComposerProps) {
           {bash() ? "! " : "› "}
         </text>
         <textarea
-          ref={(r: TextareaRenderable) => (editor = r)}
+          ref={(r: TextareaRenderable) => {
+            editor = r
+            keepFocus(r)
+          }}
           flexGrow={1}
           minHeight={1}
           maxHeight={Math.max(3, Math.min(10, Math.floor(dims().height / 3)))}

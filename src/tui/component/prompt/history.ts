@@ -3,6 +3,7 @@
 // its newest lines when it grows past a bound. Failing to persist never blocks sending.
 import {
   appendFileSync,
+  chmodSync,
   closeSync,
   mkdirSync,
   openSync,
@@ -17,6 +18,7 @@ import { dirname, join } from "node:path"
 import { xagentHome } from "../../../util/daemon-paths"
 
 export const HISTORY_MAX_LINES = 1000
+const PRIVATE = 0o600
 export const HISTORY_KEEP_LINES = 500
 /** Longer texts stay in this window's memory only. */
 export const HISTORY_MAX_PERSISTED_CHARS = 16_000
@@ -30,6 +32,7 @@ export class PromptHistory {
   private lines = 0
   private index = 0
   private draft = ""
+  private narrowed = false
   readonly loaded: Promise<void>
 
   constructor(
@@ -90,8 +93,13 @@ export class PromptHistory {
   }
 
   private persist(line: string) {
-    mkdirSync(dirname(this.file), { recursive: true })
-    appendFileSync(this.file, (endsTorn(this.file) ? "\n" : "") + line + "\n")
+    mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 })
+    appendFileSync(this.file, (endsTorn(this.file) ? "\n" : "") + line + "\n", { mode: PRIVATE })
+    // What people type can hold secrets: a file made before this rule (0644) is narrowed too.
+    if (!this.narrowed) {
+      this.narrowed = true
+      if ((statSync(this.file).mode & 0o077) !== 0) chmodSync(this.file, PRIVATE)
+    }
     this.lines++
     if (this.lines <= HISTORY_MAX_LINES) return
     const kept = readFileSync(this.file, "utf8")
@@ -99,7 +107,7 @@ export class PromptHistory {
       .filter((l) => parse(l))
       .slice(-HISTORY_KEEP_LINES)
     const tmp = `${this.file}.${process.pid}.tmp`
-    writeFileSync(tmp, kept.join("\n") + "\n")
+    writeFileSync(tmp, kept.join("\n") + "\n", { mode: PRIVATE })
     renameSync(tmp, this.file)
     this.lines = kept.length
   }

@@ -2,7 +2,7 @@
 // widgets around the composer, and the status bar. While ask_user questions are open the question dock
 // takes the composer's place (the composer keeps its draft, hidden) and the status bar steps aside.
 import { useKeyboard, useRenderer, useTerminalDimensions } from "@opentui/solid"
-import { createMemo, Show } from "solid-js"
+import { createMemo, createSignal, Show } from "solid-js"
 import { paletteEntries, runCommand } from "../../commands"
 import { QueueRows } from "../../component/prompt/queue-rows"
 import { Composer } from "../../component/prompt/composer"
@@ -12,9 +12,11 @@ import { useDialog } from "../../context/dialog"
 import { useSession } from "../../context/session"
 import { useSync } from "../../context/sync"
 import { useView } from "../../context/view"
+import { theme } from "../../theme"
 import type { VirtualListApi } from "../../ui/virtual-list"
 import { fillComposer } from "../../util/composer-text"
 import { gitBranch } from "../../../util/git-branch"
+import type { AssistantItem } from "../../../protocol"
 import { useCommandActions } from "./actions"
 import { AskDock, useAskDock } from "./ask-dock"
 import { bannerText, ConnectionBanner } from "./connection-banner"
@@ -23,9 +25,9 @@ import { Transcript } from "./transcript"
 import { UiRequests } from "./ui-requests"
 import { Welcome } from "./welcome"
 import { Widgets } from "./widgets"
-import { WorkingLine } from "./working-line"
+import { replyRate, WorkingLine } from "./working-line"
 
-function Working(props: { startedAt?: number; chars: number; message?: string; name?: string }) {
+function Working(props: { startedAt?: number; reply?: AssistantItem; message?: string; name?: string }) {
   const spinner = useSpinner()
   const now = useNow()
   return (
@@ -33,7 +35,7 @@ function Working(props: { startedAt?: number; chars: number; message?: string; n
       spinner={spinner()}
       now={now()}
       startedAt={props.startedAt}
-      chars={props.chars}
+      reply={props.reply && replyRate(props.reply)}
       message={props.message}
       name={props.name}
     />
@@ -52,6 +54,14 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const ask = useAskDock()
   const data = sync.data
   let list: VirtualListApi | undefined
+  const [newBelow, setNewBelow] = createSignal(false)
+  // The rate is the streaming reply's own: the same for every window, whenever it attached.
+  const streamingReply = () => {
+    const last = data.items.at(-1)
+    return last?.kind === "assistant" && last.streaming ? last : undefined
+  }
+  // What the person sends, and the reply to it, are at the bottom: go there (and follow again).
+  const toBottom = () => list?.toBottom()
 
   const cwd = () => data.info?.cwd ?? props.cwd
   const branch = createMemo(() => gitBranch(cwd()))
@@ -102,14 +112,20 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
           isOpen={view.isOpen}
           onFlip={view.flip}
           apiRef={(api) => (list = api)}
+          onNewBelow={setNewBelow}
         />
+      </Show>
+      <Show when={newBelow() && data.items.length > 0}>
+        <text fg={theme.accent} flexShrink={0}>
+          {" ↓ new output below · Ctrl+End"}
+        </text>
       </Show>
       <QueueRows queue={data.queue} />
       <Show when={data.running && data.ui.workingVisible}>
         <Working
           startedAt={data.runStartedAt}
-          chars={data.runChars}
-          message={data.ui.workingMessage}
+          reply={streamingReply()}
+          message={ask.active() ? "Waiting for your answer" : data.ui.workingMessage}
           name={data.info?.name}
         />
       </Show>
@@ -123,10 +139,14 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
           commands={commands()}
           focused={props.focused && !ask.active()}
           onSend={(text, how) => {
+            toBottom()
             // A prompt that could not be sent goes back into the (empty) composer rather than vanish.
             void session.send(text, how).then((r) => r === undefined && fillComposer(renderer, text))
           }}
-          onBash={(command) => void session.bash(command)}
+          onBash={(command) => {
+            toBottom()
+            void session.bash(command)
+          }}
           onCommand={(name, args) => {
             if (!runCommand(actions, name, args)) actions.refuse(`Unknown command /${name}`)
           }}

@@ -51,6 +51,7 @@ export function Transcript(props: {
   isOpen: (kind: FoldKind, id: string) => boolean
   onFlip: (kind: FoldKind, id: string) => void
   apiRef?: (api: VirtualListApi) => void
+  onNewBelow?: (unseen: boolean) => void
 }) {
   return (
     <VirtualList
@@ -60,6 +61,7 @@ export function Transcript(props: {
       estimate={estimateItem}
       epoch={props.epoch}
       apiRef={props.apiRef}
+      onNewBelow={props.onNewBelow}
     >
       {(item) => <ItemView item={item} isOpen={props.isOpen} onFlip={props.onFlip} />}
     </VirtualList>

@@ -1,5 +1,6 @@
 // `⠋ Working (2m, 50 tok/s) – session name` while a reply runs.
 import { Show } from "solid-js"
+import type { AssistantItem } from "../../../protocol"
 import { theme } from "../../theme"
 import { formatElapsed } from "../../util/format"
 
@@ -9,18 +10,26 @@ export function tokensPerSecond(chars: number, elapsedMs: number): number {
   return Math.round(chars / 4 / (elapsedMs / 1000))
 }
 
+/** What a streaming reply has produced so far, and since when: the same in every window. */
+export function replyRate(reply: AssistantItem): { chars: number; since: number } {
+  let chars = 0
+  for (const b of reply.blocks) if (b && (b.type === "text" || b.type === "thinking")) chars += b.text.length
+  return { chars, since: reply.timestamp }
+}
+
 export function WorkingLine(props: {
   spinner: string
   startedAt?: number
   now: number
-  chars: number
+  /** The streaming reply's output; no rate while none streams (a tool runs, a question waits). */
+  reply?: { chars: number; since: number }
   message?: string
   name?: string
 }) {
   const elapsed = () => (props.startedAt ? props.now - props.startedAt : 0)
   const detail = () => {
     const parts = [formatElapsed(elapsed())]
-    const rate = tokensPerSecond(props.chars, elapsed())
+    const rate = props.reply ? tokensPerSecond(props.reply.chars, props.now - props.reply.since) : 0
     if (rate > 0) parts.push(`${rate} tok/s`)
     return ` (${parts.join(", ")})`
   }

@@ -1,0 +1,61 @@
+// Text from the model, tools and shell commands, made safe to draw: the terminal must get only
+// printable characters and line breaks. Escape sequences (SGR colours, cursor moves, OSC titles
+// and clipboard writes, DCS/APC strings) are removed whole, C0/C1 controls and bidi overrides
+// dropped, tabs expanded to the next tab stop, and a carriage return overwrites its line as a
+// terminal would (progress bars keep their last state). Pure; returns the input when it is clean.
+
+export const TAB_WIDTH = 4
+
+// Anything that needs work: C0 but \n, DEL, C1, and the bidi embedding/override/isolate marks.
+const NEEDS_WORK = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/
+
+// ESC- and C1-introduced sequences, removed whole:
+// - CSI: ESC [ or U+009B, parameter and intermediate bytes, one final byte;
+// - OSC, DCS, SOS, PM, APC: ESC ] P X ^ _ (or U+009D U+0090 U+0098 U+009E U+009F) up to BEL or ST
+//   (ESC \ or U+009C), or to the end of the text when it was cut off;
+// - any other ESC and the one character after it (ESC 7, ESC (B and the like).
+const SEQUENCE =
+  /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?|(?:\u001b[\]PX^_]|[\u009d\u0090\u0098\u009e\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[\u0020-\u002f]*[\u0030-\u007e]?/g
+
+// What is left to drop once sequences are gone (tabs and carriage returns are handled before).
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+
+export function terminalText(text: string): string {
+  if (!NEEDS_WORK.test(text)) return text
+  const bare = text.replace(SEQUENCE, "").replace(/\r+\n/g, "\n")
+  const lines = bare.split("\n")
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i]!
+    if (line.includes("\r")) line = overwrite(line)
+    line = line.replace(CONTROL, "")
+    if (line.includes("\t")) line = expandTabs(line)
+    lines[i] = line
+  }
+  return lines.join("\n")
+}
+
+/** `a\rb`: what a terminal shows once the line is done: later text over earlier text. */
+function overwrite(line: string): string {
+  let shown: string[] = []
+  for (const part of line.split("\r")) {
+    const chars = [...part]
+    shown = chars.length >= shown.length ? chars : [...chars, ...shown.slice(chars.length)]
+  }
+  return shown.join("")
+}
+
+function expandTabs(line: string): string {
+  let out = ""
+  let col = 0
+  for (const ch of line) {
+    if (ch === "\t") {
+      const n = TAB_WIDTH - (col % TAB_WIDTH)
+      out += " ".repeat(n)
+      col += n
+    } else {
+      out += ch
+      col++
+    }
+  }
+  return out
+}
