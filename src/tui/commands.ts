@@ -34,7 +34,7 @@ export interface CommandSpec {
 
 export const COMMANDS: CommandSpec[] = [
   { name: "help", description: "Commands and keys", run: (a) => a.help() },
-  { name: "new", description: "Start a new session", run: (a) => a.newSession() },
+  { name: "new", aliases: ["clear"], description: "Start a new session", run: (a) => a.newSession() },
   {
     name: "session",
     aliases: ["resume"],

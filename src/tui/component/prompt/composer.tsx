@@ -86,10 +86,14 @@ export function Composer(props: ComposerProps) {
       const command = text.slice(1).trim()
       return command ? () => props.onBash(command) : undefined
     }
+    // `//text` is the way to send a message that starts with a slash.
+    if (text.startsWith("//")) return () => props.onSend(text.slice(1), how)
     const slash = /^\/(\S+)\s*([\s\S]*)$/.exec(text)
     const entry = slash ? findEntry(props.commands, slash[1]!) : undefined
     if (slash && entry?.source === "builtin") return () => props.onCommand(entry.name, slash[2]!)
     if (slash && entry) return () => props.onSend(`/${entry.name}${slash[2] ? " " + slash[2] : ""}`, how)
+    // A word that is no command goes to onCommand, which refuses it; a path (`/usr/bin/x`) is text.
+    if (slash && !slash[1]!.includes("/")) return () => props.onCommand(slash[1]!, slash[2]!)
     return () => props.onSend(text, how)
   }
 

@@ -127,7 +127,8 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
           }}
           onBash={(command) => void session.bash(command)}
           onCommand={(name, args) => {
-            if (!runCommand(actions, name, args)) actions.refuse(`Unknown command /${name}`)
+            if (!runCommand(actions, name, args))
+              actions.refuse(`Unknown command /${name}: /help lists them (start with // to send it as text)`)
           }}
           onInterrupt={() => void session.abort()}
           onDequeue={() => session.dequeue()}
