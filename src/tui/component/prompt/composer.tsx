@@ -25,6 +25,10 @@ export interface ComposerProps {
   onCommand(name: string, args: string): void
   onInterrupt(): void
   onDequeue(): Promise<string | undefined>
+  /** Esc twice on an empty prompt with no reply running (rewind to an earlier message). */
+  onRewind?(): void
+  /** How close the two presses must be; default 1000 ms. */
+  escTwiceMs?: number
 }
 
 /** Texts longer than this come back from history as a paste mark rather than editor text. */
@@ -43,6 +47,7 @@ export function Composer(props: ComposerProps) {
   const suggest = createSuggestions({ text, cursor, cwd: () => props.cwd, commands: () => props.commands })
   let alive = true
   onCleanup(() => (alive = false))
+  let escArmedUntil = 0
 
   const focused = () => props.focused && !dialog?.active()
   const bash = () => text().startsWith("!")
@@ -171,6 +176,15 @@ export function Composer(props: ComposerProps) {
     if (k === "up" && !mods && onFirstLine()) return consume(() => recall(history().prev(editor?.plainText ?? "")))
     if (k === "down" && !mods && onLastLine()) return consume(() => recall(history().next()))
     if (k === "escape" && props.running) return consume(() => props.onInterrupt())
+    // Two quick presses can arrive as one read, which parses as Alt+Esc.
+    const twice = k === "escape" && e.meta && e.sequence === "\x1b\x1b"
+    if (k === "escape" && (!mods || twice) && props.onRewind && !editor?.plainText) {
+      const now = Date.now()
+      if (twice) return consume(() => props.onRewind?.())
+      if (now >= escArmedUntil) return consume(() => (escArmedUntil = now + (props.escTwiceMs ?? 1000)))
+      escArmedUntil = 0
+      return consume(() => props.onRewind?.())
+    }
   }
 
   function onPaste(e: PasteEvent) {

@@ -16,6 +16,7 @@ import type { VirtualListApi } from "../../ui/virtual-list"
 import { fillComposer } from "../../util/composer-text"
 import { gitBranch } from "../../util/git-branch"
 import { useCommandActions } from "./actions"
+import { ESC_TWICE_MS, useRewind } from "./rewind"
 import { AskDock, useAskDock } from "./ask-dock"
 import { bannerText, ConnectionBanner } from "./connection-banner"
 import { statusSegments, StatusBar } from "./status-bar"
@@ -50,6 +51,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const renderer = useRenderer()
   const actions = useCommandActions()
   const ask = useAskDock()
+  const rewind = useRewind()
   const data = sync.data
   let list: VirtualListApi | undefined
 
@@ -132,6 +134,8 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
           }}
           onInterrupt={() => void session.abort()}
           onDequeue={() => session.dequeue()}
+          onRewind={() => void rewind()}
+          escTwiceMs={ESC_TWICE_MS}
         />
       </box>
       <Widgets widgets={data.ui.widgets} placement="belowEditor" />
