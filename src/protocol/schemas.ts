@@ -68,6 +68,7 @@ export const Schemas = {
     path: Type.Optional(Type.String()),
   }),
   "session.lastReply": Type.Object(SessionRef),
+  "session.usage": Type.Object(SessionRef),
   "session.uiRespond": Type.Object({
     ...SessionRef,
     requestId: Id,

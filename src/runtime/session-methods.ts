@@ -9,6 +9,7 @@ import { errorText, type LiveSession } from "./live-session"
 import { modelInfo, realModel, resolveModel } from "./models"
 import { projectTree } from "./project-tree"
 import { resolveSessionRef } from "./session-files"
+import { registryPrices, replyUsage, summarize, todayUsage, type ReplyUsage } from "./usage"
 
 export interface HostContext {
   agentDir: string
@@ -36,6 +37,7 @@ type SessionMethod =
   | "session.setName"
   | "session.export"
   | "session.lastReply"
+  | "session.usage"
   | "session.uiRespond"
 
 type Handlers = { [M in SessionMethod]: (live: LiveSession, p: Params<M>, host: HostContext) => Promise<Result<M>> }
@@ -143,6 +145,17 @@ export const SESSION_METHODS: Handlers = {
   "session.lastReply": async (live) => {
     const text = live.session.getLastAssistantText()
     return text === undefined ? {} : { text }
+  },
+  "session.usage": async (live, _p, host) => {
+    const prices = registryPrices(host.modelRegistry)
+    const sm = live.session.sessionManager
+    const replies = sm.getEntries().flatMap((e): ReplyUsage[] => {
+      const r = replyUsage(e)
+      return r ? [r] : []
+    })
+    const today = await todayUsage(host.agentDir, sm.getCwd(), prices)
+    const context = live.stats().context
+    return { session: summarize(replies, prices), today, ...(context ? { context } : {}) }
   },
   "session.uiRespond": async (live, p) => {
     // The bridge checks the answer against its question (ask_user answers included).
