@@ -44,7 +44,7 @@ type Handlers = { [M in SessionMethod]: (live: LiveSession, p: Params<M>, host: 
 
 export const SESSION_METHODS: Handlers = {
   "session.prompt": async (live, p) => {
-    await prompt(live, p.text, p.behavior)
+    await prompt(live, p.text, p.behavior, p.images)
     return {}
   },
   "session.bash": async (live, p) => {
@@ -180,7 +180,12 @@ function editorText(...texts: (string | undefined)[]): { editorText?: string } {
   return text ? { editorText: text } : {}
 }
 
-async function prompt(live: LiveSession, text: string, behavior?: "steer" | "followUp") {
+async function prompt(
+  live: LiveSession,
+  text: string,
+  behavior?: "steer" | "followUp",
+  images?: Params<"session.prompt">["images"],
+) {
   const s = live.session
   const space = text.indexOf(" ")
   const name = text.startsWith("/") ? text.slice(1, space === -1 ? undefined : space) : ""
@@ -201,6 +206,7 @@ async function prompt(live: LiveSession, text: string, behavior?: "steer" | "fol
     let accepted = false
     s.prompt(text, {
       streamingBehavior: live.running ? behavior : undefined,
+      images: images?.length ? images : undefined,
       preflightResult: (ok) => {
         if (!ok) return
         accepted = true

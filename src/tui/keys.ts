@@ -13,4 +13,5 @@ export const KEYS = {
   ends: { label: "Ctrl+Home/End", help: "Top or bottom of the transcript" },
   steer: { label: "Alt+Enter", help: "While running: steer the current reply" },
   dequeue: { label: "Alt+↑", help: "Take queued messages back into the prompt" },
+  image: { label: "Ctrl+V", help: "Attach the clipboard's image (or drop an image file)" },
 } as const

@@ -8,7 +8,10 @@ import { theme } from "../../theme"
 import { useOptionalDialog } from "../../context/dialog"
 import { findEntry, type PaletteEntry } from "../palette/palette-entry"
 import { SuggestionList } from "../palette/suggestion-list"
+import { readClipboardImage } from "../../util/clipboard-image"
+import { droppedImagePath, readImageFile, type PromptImage } from "../../util/image-files"
 import { PromptHistory } from "./history"
+import { ImageMarks } from "./image-marks"
 import { normalizePaste, PasteMarks, shouldCollapse } from "./paste-marks"
 import { createSuggestions } from "./suggestions"
 
@@ -20,7 +23,8 @@ export interface ComposerProps {
   queue: QueueState
   commands: PaletteEntry[]
   focused: boolean
-  onSend(text: string, how: SendHow): void
+  /** `images`: attached with Ctrl+V or a dropped image path. */
+  onSend(text: string, how: SendHow, images?: PromptImage[]): void
   onBash(command: string): void
   onCommand(name: string, args: string): void
   onInterrupt(): void
@@ -29,6 +33,8 @@ export interface ComposerProps {
   onRewind?(): void
   /** How close the two presses must be; default 1000 ms. */
   escTwiceMs?: number
+  /** An image could not be attached (no clipboard tool, unreadable file). */
+  onImageError?(message: string): void
 }
 
 /** Texts longer than this come back from history as a paste mark rather than editor text. */
@@ -43,6 +49,7 @@ export function Composer(props: ComposerProps) {
   const [text, setText] = createSignal("")
   const [cursor, setCursor] = createSignal(0)
   const pastes = new PasteMarks()
+  const images = new ImageMarks()
   const history = createMemo(() => new PromptHistory(props.cwd))
   const suggest = createSuggestions({ text, cursor, cwd: () => props.cwd, commands: () => props.commands })
   let alive = true
@@ -61,6 +68,7 @@ export function Composer(props: ComposerProps) {
   function replaceEditor(value: string) {
     if (!editor) return
     pastes.clear(editor)
+    images.clear(editor)
     if (value.length > RECALL_AS_MARK_CHARS) {
       editor.setText("")
       pastes.insert(editor, value)
@@ -102,8 +110,14 @@ export function Composer(props: ComposerProps) {
     return () => props.onSend(text, how)
   }
 
-  function submit(how: SendHow, full = editor ? pastes.expand(editor) : "") {
-    const action = dispatch(full, how)
+  function submit(how: SendHow, expanded = editor ? pastes.expand(editor) : "") {
+    const attached = editor ? images.take(editor, expanded) : { text: expanded, images: [] }
+    const full = attached.text
+    // With images it is a prompt, whatever the text looks like (it may be empty).
+    const withImages = attached.images.length
+      ? () => props.onSend(full.replace(/^\s*\n/, "").trimEnd(), how, attached.images)
+      : undefined
+    const action = withImages ?? dispatch(full, how)
     if (!action) return
     history().append(full.trimEnd())
     replaceEditor("")
@@ -172,6 +186,7 @@ export function Composer(props: ComposerProps) {
       return consume(() => submit(modeFor(e.meta || e.ctrl || !!e.super)))
     }
     if (k === "linefeed" || (k === "j" && e.ctrl)) return consume(() => editor?.newLine())
+    if (k === "v" && e.ctrl && !e.meta && !e.shift) return consume(() => void pasteClipboardImage())
     if (k === "up" && e.meta && !e.shift && !e.ctrl) return consume(dequeue)
     if (k === "up" && !mods && onFirstLine()) return consume(() => recall(history().prev(editor?.plainText ?? "")))
     if (k === "down" && !mods && onLastLine()) return consume(() => recall(history().next()))
@@ -187,11 +202,30 @@ export function Composer(props: ComposerProps) {
     }
   }
 
+  function attach(result: ReturnType<typeof readImageFile>) {
+    if (!editor || editor.isDestroyed) return
+    if ("error" in result) return props.onImageError?.(result.error)
+    images.insert(editor, result.image, result.name)
+    sync()
+  }
+
+  async function pasteClipboardImage() {
+    const r = await readClipboardImage()
+    if (!alive) return
+    if (r.error) return props.onImageError?.(r.error)
+    if (!r.image) return props.onImageError?.("The clipboard holds no image")
+    const ext = r.image.mimeType.split("/")[1] === "jpeg" ? "jpg" : r.image.mimeType.split("/")[1]
+    attach({ image: r.image, name: `clipboard.${ext}` })
+  }
+
   function onPaste(e: PasteEvent) {
     e.preventDefault()
     if (!editor) return
     const pasted = normalizePaste(e.bytes)
     if (!pasted) return
+    // A terminal pastes the path of a file dropped on it: an image becomes an attachment.
+    const image = droppedImagePath(pasted, props.cwd)
+    if (image) return attach(readImageFile(image))
     if (shouldCollapse(pasted)) pastes.insert(editor, pasted)
     else editor.insertText(pasted)
     sync()

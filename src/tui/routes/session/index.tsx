@@ -11,6 +11,7 @@ import { useClient } from "../../context/client"
 import { useDialog } from "../../context/dialog"
 import { useSession } from "../../context/session"
 import { useSync } from "../../context/sync"
+import { useToast } from "../../context/toast"
 import { useView } from "../../context/view"
 import type { VirtualListApi } from "../../ui/virtual-list"
 import { fillComposer } from "../../util/composer-text"
@@ -52,6 +53,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const actions = useCommandActions()
   const ask = useAskDock()
   const rewind = useRewind()
+  const toast = useToast()
   const data = sync.data
   let list: VirtualListApi | undefined
 
@@ -123,10 +125,11 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
           queue={data.queue}
           commands={commands()}
           focused={props.focused && !ask.active()}
-          onSend={(text, how) => {
+          onSend={(text, how, images) => {
             // A prompt that could not be sent goes back into the (empty) composer rather than vanish.
-            void session.send(text, how).then((r) => r === undefined && fillComposer(renderer, text))
+            void session.send(text, how, images).then((r) => r === undefined && fillComposer(renderer, text))
           }}
+          onImageError={(message) => toast.show({ level: "warning", message })}
           onBash={(command) => void session.bash(command)}
           onCommand={(name, args) => {
             if (!runCommand(actions, name, args))
