@@ -6,12 +6,9 @@ import { afterAll, describe, expect, test } from "bun:test"
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { makeSandbox, startMockLlm, writeAgentDir, XAGENT_BIN, type Scenario } from "../fixture/mockllm"
+import { PNG } from "../fixture/png"
 import { hasTmux, openPane } from "./tmux"
 
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-)
 const scenario: Scenario = {
   turns: [{ text: "First reply here." }, { text: "I see two images." }, { text: "A fresh start." }],
   fallback: "nothing more to say",

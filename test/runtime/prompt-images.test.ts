@@ -4,11 +4,10 @@ import { afterEach, expect, test } from "bun:test"
 import { readFileSync } from "node:fs"
 import { fauxAssistantMessage, type Context } from "@mariozechner/pi-ai"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
+import { PNG_BASE64 as PNG } from "../fixture/png"
 
 let fx: FauxFixture
 afterEach(() => fx?.dispose())
-
-const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
 
 test("images go with the prompt as image content, to the model and into the session file", async () => {
   fx = await createFauxFixture({ models: [{ id: "faux-1", input: ["text", "image"], contextWindow: 200_000 }] })

@@ -6,13 +6,9 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { droppedImagePath } from "../../src/tui/util/image-files"
+import { PNG } from "../fixture/png"
 import { composerMounter, editorLines } from "./prompt-harness"
 
-// A real 1x1 PNG.
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-)
 const image = { type: "image" as const, data: PNG.toString("base64"), mimeType: "image/png" }
 
 let dir: string

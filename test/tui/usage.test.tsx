@@ -40,11 +40,15 @@ const USAGE: Result<"session.usage"> = {
   context: { tokens: 23_000, contextWindow: 200_000, percent: 11.5 },
 }
 
-test("/usage opens a card of tokens and cost by model, for the session and today; /cost is the same", async () => {
-  const client = new FakeClient({ "session.usage": () => USAGE })
-  app = await mountApp({ width: 90, height: 30, client })
+async function ready(usage: Result<"session.usage">, width: number, height: number) {
+  app = await mountApp({ width, height, client: new FakeClient({ "session.usage": () => usage }) })
   await app.emit({ type: "snapshot", snapshot: snapshot() })
-  await app.until("› Ask anything")
+  await app.until("Ask anything")
+  return app
+}
+
+test("/usage opens a card of tokens and cost by model, for the session and today; /cost is the same", async () => {
+  const app = await ready(USAGE, 90, 30)
   await app.submit("/usage")
   const frame = await app.until("Today (2 sessions)")
   expect(frame).toContain("This session · 3 replies")
@@ -62,12 +66,11 @@ test("/usage opens a card of tokens and cost by model, for the session and today
 
 test("with no replies yet the card says so", async () => {
   const none = totals(0, 0, 0, 0, 0, 0)
-  const client = new FakeClient({
-    "session.usage": () => ({ session: { models: [], total: none }, today: { sessions: 0, models: [], total: none } }),
-  })
-  app = await mountApp({ width: 60, height: 24, client })
-  await app.emit({ type: "snapshot", snapshot: snapshot() })
-  await app.until("Ask anything")
+  const app = await ready(
+    { session: { models: [], total: none }, today: { sessions: 0, models: [], total: none } },
+    60,
+    24,
+  )
   await app.submit("/usage")
   const frame = await app.until("Today (0 sessions)")
   expect(frame).toContain("This session · 0 replies")
