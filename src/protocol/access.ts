@@ -42,6 +42,8 @@ export const ACCESS = {
   "session.reload": "mutate",
   // Pi's settings (models, thinking, retry, compaction): nothing secret in them.
   "settings.list": "read",
+  // Token counts and costs from session files the agent's processes can read anyway.
+  "session.usage": "read",
   // Writes Pi's settings.json.
   "settings.set": "mutate",
   "session.compact": "mutate",

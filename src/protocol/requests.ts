@@ -2,7 +2,7 @@
 // the result type each one answers with. Effects come back as events, not results.
 import type { Static } from "typebox"
 import type { Schemas } from "./schemas"
-import type { SessionInfo, ThinkingLevel } from "./transcript"
+import type { SessionInfo, SessionStats, ThinkingLevel } from "./transcript"
 
 export type Method = keyof typeof Schemas
 export type Params<M extends Method> = Static<(typeof Schemas)[M]>
@@ -66,6 +66,23 @@ export interface SettingInfo {
   options: string[]
 }
 
+/** Token counts and cost of some assistant replies. */
+export interface UsageTotals {
+  input: number
+  output: number
+  cacheRead: number
+  cacheWrite: number
+  /** Dollars, at the hosted Pi's prices for the model (the reply's own recorded cost for unknown models). */
+  cost: number
+  replies: number
+}
+
+export interface UsageReport {
+  /** `provider/id`, most expensive first. */
+  models: (UsageTotals & { model: string })[]
+  total: UsageTotals
+}
+
 export interface Results {
   /** `env`: a fingerprint of the environment the daemon runs with (util/env-fingerprint.ts) */
   hello: { version: number; server: string; pid: number; env?: string }
@@ -99,6 +116,12 @@ export interface Results {
   "session.setName": {}
   "session.export": { path: string }
   "session.lastReply": { text?: string }
+  /** `session`: every reply in this session's file (all branches); `today`: since local midnight, across the agent dir's sessions. */
+  "session.usage": {
+    session: UsageReport
+    today: UsageReport & { sessions: number }
+    context?: SessionStats["context"]
+  }
   "session.uiRespond": {}
   "sessions.list": { sessions: SavedSession[] }
   "auth.status": { providers: ProviderAuth[] }

@@ -47,6 +47,17 @@ export const Schemas = {
     ...SessionRef,
     text: Type.String(),
     behavior: Type.Optional(Type.Union([Type.Literal("steer"), Type.Literal("followUp")])),
+    /** Pi image content: base64 data and its MIME type. */
+    images: Type.Optional(
+      Type.Array(
+        Type.Object({
+          type: Type.Literal("image"),
+          data: Type.String({ minLength: 1 }),
+          mimeType: Type.String({ pattern: "^image/(png|jpeg|gif|webp)$" }),
+        }),
+        { maxItems: 20 },
+      ),
+    ),
   }),
   "session.bash": Type.Object({ ...SessionRef, command: Type.String({ minLength: 1 }) }),
   "session.abort": Type.Object(SessionRef),
@@ -80,6 +91,7 @@ export const Schemas = {
     path: Type.Optional(Type.String()),
   }),
   "session.lastReply": Type.Object(SessionRef),
+  "session.usage": Type.Object(SessionRef),
   "session.uiRespond": Type.Object({
     ...SessionRef,
     requestId: Id,

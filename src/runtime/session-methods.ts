@@ -10,6 +10,7 @@ import { modelInfo, realModel, resolveModel } from "./models"
 import { projectTree } from "./project-tree"
 import { resolveSessionRef } from "./session-files"
 import { listSettings, setSetting } from "./settings-table"
+import { registryPrices, replyUsage, summarize, todayUsage, type ReplyUsage } from "./usage"
 
 export interface HostContext {
   agentDir: string
@@ -41,13 +42,14 @@ type SessionMethod =
   | "session.setName"
   | "session.export"
   | "session.lastReply"
+  | "session.usage"
   | "session.uiRespond"
 
 type Handlers = { [M in SessionMethod]: (live: LiveSession, p: Params<M>, host: HostContext) => Promise<Result<M>> }
 
 export const SESSION_METHODS: Handlers = {
   "session.prompt": async (live, p) => {
-    await prompt(live, p.text, p.behavior)
+    await prompt(live, p.text, p.behavior, p.images)
     return {}
   },
   "session.bash": async (live, p) => {
@@ -174,6 +176,17 @@ export const SESSION_METHODS: Handlers = {
     const text = live.session.getLastAssistantText()
     return text === undefined ? {} : { text }
   },
+  "session.usage": async (live, _p, host) => {
+    const prices = registryPrices(host.modelRegistry)
+    const sm = live.session.sessionManager
+    const replies = sm.getEntries().flatMap((e): ReplyUsage[] => {
+      const r = replyUsage(e)
+      return r ? [r] : []
+    })
+    const today = await todayUsage(host.agentDir, sm.getCwd(), prices)
+    const context = live.stats().context
+    return { session: summarize(replies, prices), today, ...(context ? { context } : {}) }
+  },
   "session.uiRespond": async (live, p) => {
     // The bridge checks the answer against its question (ask_user answers included).
     live.bridge.respond(p.requestId, p.response as UiResponse)
@@ -197,7 +210,12 @@ function editorText(...texts: (string | undefined)[]): { editorText?: string } {
   return text ? { editorText: text } : {}
 }
 
-async function prompt(live: LiveSession, text: string, behavior?: "steer" | "followUp") {
+async function prompt(
+  live: LiveSession,
+  text: string,
+  behavior?: "steer" | "followUp",
+  images?: Params<"session.prompt">["images"],
+) {
   const s = live.session
   const space = text.indexOf(" ")
   const name = text.startsWith("/") ? text.slice(1, space === -1 ? undefined : space) : ""
@@ -218,6 +236,7 @@ async function prompt(live: LiveSession, text: string, behavior?: "steer" | "fol
     let accepted = false
     s.prompt(text, {
       streamingBehavior: live.running ? behavior : undefined,
+      images: images?.length ? images : undefined,
       preflightResult: (ok) => {
         if (!ok) return
         accepted = true

@@ -79,7 +79,13 @@ function Shell(props: { version: string; cwd: string; onState?: AppProps["onStat
       if (!dialog.active() && editor?.plainText) return editor.setText("")
       if (Date.now() < armedUntil) return exit.exit(0)
       armedUntil = Date.now() + QUIT_WINDOW_MS
-      const hint = sync.data.running ? "Esc stops the reply · Ctrl+C again quits" : "Press Ctrl+C again to quit"
+      // With the question dock up, Esc is the dock's: it cancels the questions, not the reply.
+      const asking = route.route().name === "session" && sync.data.ui.pending.some((r) => r.kind === "ask_user")
+      const hint = asking
+        ? "Esc cancels questions · Ctrl+C again quits"
+        : sync.data.running
+          ? "Esc stops the reply · Ctrl+C again quits"
+          : "Press Ctrl+C again to quit"
       return toast.show({ level: "info", message: hint, durationMs: QUIT_WINDOW_MS })
     }
     if (dialog.active()) return

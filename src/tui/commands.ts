@@ -17,6 +17,7 @@ export interface CommandActions {
   compact(instructions: string): void
   rename(name: string): void
   copyLastReply(): void
+  usage(): void
   exportSession(format: ExportFormat, path?: string): void
   login(provider: string): void
   settings(): void
@@ -39,7 +40,7 @@ export interface CommandSpec {
 
 export const COMMANDS: CommandSpec[] = [
   { name: "help", description: "Commands and keys", run: (a) => a.help() },
-  { name: "new", description: "Start a new session", run: (a) => a.newSession() },
+  { name: "new", aliases: ["clear"], description: "Start a new session", run: (a) => a.newSession() },
   {
     name: "session",
     aliases: ["resume"],
@@ -63,6 +64,12 @@ export const COMMANDS: CommandSpec[] = [
   },
   { name: "name", args: "[name]", description: "Name this session", run: (a, args) => a.rename(args) },
   { name: "copy", description: "Copy the last reply to the clipboard", run: (a) => a.copyLastReply() },
+  {
+    name: "usage",
+    aliases: ["cost"],
+    description: "Tokens and cost by model, for this session and today",
+    run: (a) => a.usage(),
+  },
   {
     name: "export",
     args: "[html|md] [path]",

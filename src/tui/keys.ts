@@ -4,6 +4,7 @@ export const KEYS = {
   quit: { label: "Ctrl+C twice", help: "Quit (once: clear the prompt)" },
   eof: { label: "Ctrl+D", help: "Quit when the prompt is empty" },
   interrupt: { label: "Esc", help: "Stop the running reply" },
+  rewind: { label: "Esc twice", help: "On an empty prompt: rewind to before an earlier message" },
   newline: { label: "Shift+Enter, Ctrl+J", help: "New line in the prompt" },
   thinking: { label: "Ctrl+T", help: "Show or hide all thinking" },
   tools: { label: "Ctrl+O", help: "Expand or collapse tool output" },
@@ -13,4 +14,5 @@ export const KEYS = {
   steer: { label: "Alt+Enter", help: "While running: steer the current reply" },
   dequeue: { label: "Alt+↑", help: "Take queued messages back into the prompt" },
   cycleModel: { label: "Ctrl+P, Shift+Ctrl+P", help: "Next / previous model (Pi's enabledModels, else all usable)" },
+  image: { label: "Ctrl+V", help: "Attach the clipboard's image (or drop an image file)" },
 } as const

@@ -7,6 +7,8 @@ export const hasTmux = spawnSync("tmux", ["-V"]).status === 0
 export interface Pane {
   send(...keys: string[]): void
   type(text: string): void
+  /** Pastes `text` as the terminal would on drag-and-drop or Ctrl+Shift+V (bracketed paste). */
+  paste(text: string): void
   screen(): string
   /** Polls the screen until `match` holds; throws with the last screen at the deadline. */
   waitFor(match: string | RegExp | ((screen: string) => boolean), timeoutMs?: number): Promise<string>
@@ -29,6 +31,10 @@ export function openPane(opts: { cwd: string; env: Record<string, string>; cols?
   const pane: Pane = {
     send: (...keys) => void tmux("send-keys", "-t", "e2e", ...keys),
     type: (text) => void tmux("send-keys", "-t", "e2e", "-l", text),
+    paste(text) {
+      tmux("set-buffer", "--", text)
+      tmux("paste-buffer", "-p", "-t", "e2e")
+    },
     screen: () => tmux("capture-pane", "-p", "-t", "e2e"),
     async waitFor(match, timeoutMs = 20_000) {
       const test =

@@ -33,7 +33,7 @@ test("the dock replaces the composer and status bar; keys answer it; they come b
   await app.emit(ask("q1"))
   const frame = await app.until("Which runtime should the new service use?")
   expect(frame).toContain("· Stack   · Tests   Review")
-  expect(frame).toContain("› 1. Bun (Recommended)")
+  expect(frame).toContain("› 1. ○ Bun (Recommended)")
   expect(frame).not.toContain(PLACEHOLDER)
   expect(frame).not.toContain(STATUS)
   expect(frame).not.toContain("╭")
@@ -96,7 +96,7 @@ test("answered in another window: the dock closes without answering and the draf
   expect(docked).not.toContain("half a thought")
   // Typed while the dock is up: digits select, other keys do not leak into the hidden composer.
   await app.mockInput.typeText("x3")
-  expect(await app.until("✓ Stack")).toContain("› 3. Deno")
+  expect(await app.until("✓ Stack")).toContain("› 3. ● Deno")
   await app.emit({ type: "ui_resolved", requestId: "q1" })
   const frame = await app.until("› half a thought")
   expect(frame).not.toContain("Which runtime")
@@ -156,7 +156,7 @@ test("PageUp/PageDown scroll the dock, not the transcript; Ctrl+D does not quit 
   expect(app.frame()).toContain("Pick one of many options")
   // Ctrl+C keeps its app-wide meaning: armed once, the second press quits.
   app.mockInput.pressKey("c", { ctrl: true })
-  expect(await app.until("Press Ctrl+C again to quit")).toContain("Pick one of many options")
+  expect(await app.until("Esc cancels questions · Ctrl+C again quits")).toContain("Pick one of many options")
   app.mockInput.pressKey("c", { ctrl: true })
   expect(app.exits).toEqual([0])
 })
@@ -176,7 +176,7 @@ test("a dialog over the dock takes the keys; the dock keeps its answers", async 
   app.mockInput.pressEnter()
   await app.until((f) => !f.includes("Pick a colour"))
   const frame = app.frame()
-  expect(frame).toContain("› 2. Node.js")
+  expect(frame).toContain("› 2. ● Node.js")
   expect(frame).toContain("✓ Stack")
   expect(responses(app).map((r) => r.response)).toEqual([{ value: "green" }])
 })
@@ -203,4 +203,14 @@ test("an ask_user tool item is a card: the questions while it waits, the answers
   expect(done).not.toContain("waiting for an answer")
   // Not the generic tool row with its raw output.
   expect(done).not.toContain("Stack: Bun (choice 1)")
+})
+
+test("row 16: while the dock is up during a reply, the Ctrl+C hint says what Esc does there", async () => {
+  const app = await ready({ running: true })
+  await app.emit(ask("q1", [STACK]))
+  await app.until("Which runtime")
+  app.mockInput.pressKey("c", { ctrl: true })
+  const frame = await app.until("Ctrl+C again quits")
+  expect(frame).toContain("Esc cancels questions · Ctrl+C again quits")
+  expect(frame).not.toContain("Esc stops the reply")
 })

@@ -82,11 +82,11 @@ describe("command palette in the composer", () => {
     ])
   })
 
-  test("an unknown command is sent as an ordinary prompt", async () => {
+  test("an unknown command goes to onCommand (which refuses it), never to the model", async () => {
     const c = await mount()
     await c.mockInput.typeText("/nosuch thing")
     c.mockInput.pressEnter()
-    expect(c.calls).toEqual([["send", "/nosuch thing", "prompt"]])
+    expect(c.calls).toEqual([["command", "nosuch", "thing"]])
   })
 
   test("a click on a row completes it", async () => {

@@ -7,10 +7,17 @@ import type { QueueState } from "../../src/protocol"
 import { Composer, type SendHow } from "../../src/tui/component/prompt/composer"
 import { QueueRows } from "../../src/tui/component/prompt/queue-rows"
 import type { PaletteEntry } from "../../src/tui/component/palette/palette-entry"
+import type { PromptImage } from "../../src/tui/util/image-files"
 import { DialogProvider, useDialog, type DialogApi } from "../../src/tui/context/dialog"
 
 export type Call =
-  ["send", string, SendHow] | ["bash", string] | ["command", string, string] | ["interrupt"] | ["dequeue"]
+  | ["send", string, SendHow]
+  | ["send", string, SendHow, PromptImage[]]
+  | ["bash", string]
+  | ["command", string, string]
+  | ["interrupt"]
+  | ["dequeue"]
+  | ["imageError", string]
 
 export const COMMANDS: PaletteEntry[] = [
   { name: "model", description: "Choose the model", source: "builtin" },
@@ -54,7 +61,8 @@ export async function mountComposer(
             queue={queue()}
             commands={opts.commands ?? COMMANDS}
             focused
-            onSend={(text, how) => calls.push(["send", text, how])}
+            onSend={(text, how, images) => calls.push(images ? ["send", text, how, images] : ["send", text, how])}
+            onImageError={(message) => calls.push(["imageError", message])}
             onBash={(command) => calls.push(["bash", command])}
             onCommand={(name, args) => calls.push(["command", name, args])}
             onInterrupt={() => calls.push(["interrupt"])}

@@ -74,3 +74,20 @@ test("long prompts wrap at 40 columns", async () => {
   expect(frame.replace(/\s+/g, " ")).toContain("Which runtime should the new service use?")
   expect(frame).toContain("◇ 1/2 Stack")
 })
+
+test("row 32: an answered card does not list the choices again, only the questions and the answers", async () => {
+  const details = {
+    answers: [
+      { id: "stack", value: "bun", label: "Bun", wasCustom: false, index: 1 },
+      { id: "tests", multiple: true, selections: [{ value: "fuzz", label: "Fuzz", wasCustom: false, index: 3 }] },
+    ],
+  }
+  const frame = await card({ details })
+  expect(frame).toContain("◇ 1/2 Stack")
+  expect(frame).toContain("Which runtime should the new service use?")
+  expect(frame).toContain("✓ Stack: Bun")
+  expect(frame).toContain("✓ Tests: Fuzz")
+  expect(frame).not.toContain("Node.js")
+  expect(frame).not.toContain("○ End to end")
+  expect(frame).not.toContain("Select 1 to 2 answers.")
+})

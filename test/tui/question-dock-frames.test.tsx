@@ -17,8 +17,8 @@ function expectedColumns(width: number, markerWidth: number) {
 }
 
 describe.each([120, 80, 59, 40])("at %i columns", (width) => {
-  // STACK has 3 choices plus "Something else": markers up to "4." and a space.
-  const cols = expectedColumns(width, 3)
+  // Single-choice markers are a number column ("9." wide) and a radio mark: "1. ○ ".
+  const cols = expectedColumns(width, 5)
 
   test("tabs, numbered markers and aligned three-cell rows that wrap inside their cells", async () => {
     const d = await mount([STACK, TESTS], { width, height: 30 })
@@ -38,11 +38,11 @@ describe.each([120, 80, 59, 40])("at %i columns", (width) => {
       expect(line.indexOf(label!)).toBe(cols.labelCol)
     }
     // Descriptions start in the same column on every row, on the label's first line (never stacked).
-    expect(lineWith(frame, "1. Bun").indexOf("Fast")).toBe(cols.descCol)
-    expect(lineWith(frame, "2. Node.js").indexOf("The most")).toBe(cols.descCol)
-    expect(lineWith(frame, "4. Something").indexOf("type your own answer")).toBe(cols.descCol)
+    expect(lineWith(frame, "1. ○ Bun").indexOf("Fast")).toBe(cols.descCol)
+    expect(lineWith(frame, "2. ○ Node.js").indexOf("The most")).toBe(cols.descCol)
+    expect(lineWith(frame, "4. ○ Something").indexOf("type your own")).toBe(cols.descCol)
     // Wrapped description lines keep the column; wrapped label lines keep theirs.
-    const nodeAt = rows.findIndex((l) => l.includes("2. Node.js"))
+    const nodeAt = rows.findIndex((l) => l.includes("2. ○ Node.js"))
     const descText = "The most widely deployed option with the largest ecosystem of packages"
     const descRows: string[] = []
     for (let y = nodeAt; y < rows.length && !rows[y]!.includes("3. "); y++) {
@@ -54,7 +54,7 @@ describe.each([120, 80, 59, 40])("at %i columns", (width) => {
       descRows.push(rows[y]!.slice(cols.descCol).trim())
     }
     expect(descRows.join(" ")).toBe(descText)
-    const denoAt = rows.findIndex((l) => l.includes("3. Deno"))
+    const denoAt = rows.findIndex((l) => l.includes("3. ○ Deno"))
     const labelRows: string[] = []
     for (let y = denoAt; !rows[y]!.includes("4. "); y++) {
       expect(rows[y]!.slice(cols.labelCol + cols.labelWidth).trim()).toBe("")
@@ -64,16 +64,19 @@ describe.each([120, 80, 59, 40])("at %i columns", (width) => {
     const label = "Deno with a deliberately long label that has to wrap"
     expect(labelRows.join(" ").replace(/ /g, "")).toBe(label.replace(/ /g, ""))
     if (cols.labelWidth >= 12) expect(labelRows.join(" ")).toBe(label)
-    expect(labelRows.length).toBe(width >= 120 ? 2 : width >= 80 ? 3 : width >= 59 ? 4 : 5)
+    expect(labelRows.length).toBe(width >= 120 ? 2 : width >= 80 ? 3 : width >= 59 ? 4 : 7)
   })
 
   test("the recommendation mark fits the label column", async () => {
     const d = await mount([STACK], { width })
-    const line = lineWith(await d.frame(), "1. Bun")
+    const frame = await d.frame()
+    const line = lineWith(frame, "1. ○ Bun")
     if (cols.labelWidth < 14) {
       expect(line).toContain("Bun (Rec.)")
       expect(line).not.toContain("(Recommended)")
-    } else expect(line).toContain("Bun (Recommended)")
+    } else if (cols.labelWidth >= "Bun (Recommended)".length) expect(line).toContain("Bun (Recommended)")
+    // Too wide for the label's line: the mark takes the next line of the label cell.
+    else expect(lineWith(frame, "(Recommended)").indexOf("(Recommended)")).toBe(cols.labelCol)
   })
 
   test("checkbox markers, the selection rule, the refusal message and a wrapped note", async () => {
@@ -116,7 +119,7 @@ describe.each([120, 80, 59, 40])("at %i columns", (width) => {
     if (width < 60) {
       expect(frame).toContain("←→ ↑↓ space 1-9 n tab · esc")
       expect(frame).not.toContain("esc cancel")
-    } else expect(frame).toContain("←→ questions · ↑↓ move · space select · n note · tab fields · esc cancel")
+    } else expect(frame).toContain("←→ questions · ↑↓ move · enter choose · n note · tab fields · esc cancel")
   })
 
   test("the review step lists every question with its answer", async () => {
@@ -192,31 +195,32 @@ describe("bounded scrolling body", () => {
     let frame = await d.frame()
     expect(frame).toContain("Pick one of many options")
     expect(frame).toContain("[ Review › ]")
-    expect(frame).toContain("↕ 1-9/39")
+    expect(frame).toContain("↕ 1-8/38")
     expect(frame).not.toContain("Option 4")
     for (let i = 1; i <= 12; i++) {
       frame = await d.frame()
-      expect(focusedLine(frame)).toContain(`${i}.`)
+      expect(focusedLine(frame)).toContain(i <= 9 ? `${i}. ○ Option ${i}` : `   ○ Option ${i}`)
       expect(frame).toContain("· Many")
       expect(frame).toContain("[ Review › ]")
       d.keys.pressArrow("down")
     }
-    expect(focusedLine(await d.frame())).toContain("13. Something else")
+    expect(focusedLine(await d.frame())).toContain("   ○ Something else")
   })
 
   test("PageDown/PageUp scroll a page and keep the focused row on screen", async () => {
     const d = await mount([MANY], { width: 60, height: 14 })
     d.keys.pressKey("\x1b[6~")
     let frame = await d.frame()
-    expect(frame).toContain("↕ 10-18/39")
-    expect(frame).not.toContain("Pick one of many options")
+    expect(frame).toContain("↕ 9-16/38")
+    // The question stays pinned above the scrolled body.
+    expect(frame).toContain("Pick one of many options")
     expect(focusedLine(frame)).toContain("4. ")
     d.keys.pressKey("\x1b[6~")
     frame = await d.frame()
-    expect(focusedLine(frame)).toContain("7. ")
+    expect(focusedLine(frame)).toContain("6. ")
     d.keys.pressKey("\x1b[5~")
     frame = await d.frame()
-    expect(frame).toContain("↕ 10-18/39")
+    expect(frame).toContain("↕ 9-16/38")
     // Option 6 straddles the window's bottom edge, so the last whole row (5) takes the focus.
     expect(focusedLine(frame)).toContain("5. ")
   })
@@ -225,11 +229,11 @@ describe("bounded scrolling body", () => {
     const d = await mount([MANY], { width: 60, height: 14 })
     d.keys.pressKey("END", { ctrl: true })
     let frame = await d.frame()
-    expect(frame).toContain("↕ 31-39/39")
+    expect(frame).toContain("↕ 31-38/38")
     expect(focusedLine(frame)).toContain("Something else")
     d.keys.pressKey("HOME", { ctrl: true })
     frame = await d.frame()
-    expect(frame).toContain("↕ 1-9/39")
+    expect(frame).toContain("↕ 1-8/38")
     expect(frame).toContain("Pick one of many options")
     expect(focusedLine(frame)).toContain("1. ")
   })

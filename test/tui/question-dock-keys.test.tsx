@@ -44,28 +44,39 @@ describe("keys", () => {
 
   test("Up/Down move the focus without changing the answer", async () => {
     const d = await mount([STACK])
-    expect(focusedLine(await d.frame())).toContain("1. Bun")
+    expect(focusedLine(await d.frame())).toContain("1. ○ Bun")
     d.keys.pressArrow("down")
     d.keys.pressArrow("down")
-    expect(focusedLine(await d.frame())).toContain("3. Deno")
+    expect(focusedLine(await d.frame())).toContain("3. ○ Deno")
     d.keys.pressArrow("up")
     const frame = await d.frame()
-    expect(focusedLine(frame)).toContain("2. Node.js")
+    expect(focusedLine(frame)).toContain("2. ○ Node.js")
     expect(lineWith(frame, "Stack")).toContain("· Stack")
   })
 
-  test("single choice: Space and Enter select, digits select, only one at a time", async () => {
+  test("single choice: Space and digits select, only one at a time; Enter selects and answers", async () => {
     const d = await mount([STACK])
     d.keys.pressArrow("down")
     d.keys.pressKey(" ")
     expect(lineWith(await d.frame(), "Stack")).toContain("✓ Stack")
+    d.keys.pressKey("1")
+    let frame = await d.frame()
+    expect(focusedLine(frame)).toContain("1. ● Bun")
+    expect(lineWith(frame, "Node.js")).toContain("2. ○ Node.js")
+    expect(d.submitted).toEqual([])
+    d.keys.pressArrow("down")
     d.keys.pressArrow("down")
     d.keys.pressEnter()
-    d.keys.pressKey("1")
-    const frame = await d.frame()
-    expect(focusedLine(frame)).toContain("1. Bun")
-    await submit(d)
-    expect(d.submitted[0]).toEqual([{ id: "stack", value: "bun", label: "Bun", wasCustom: false, index: 1 }])
+    frame = await d.frame()
+    expect(d.submitted[0]).toEqual([
+      {
+        id: "stack",
+        value: "deno",
+        label: "Deno with a deliberately long label that has to wrap",
+        wasCustom: false,
+        index: 3,
+      },
+    ])
   })
 
   test("multiple: Space and Enter toggle; past the maximum the toggle is refused inside the dock", async () => {
@@ -140,12 +151,14 @@ describe("keys", () => {
     expect(frame.split("\n").filter((l) => l.includes("↳ note")).length).toBe(1)
   })
 
-  test("Escape cancels from anywhere, even a text field; nothing is submitted", async () => {
+  test("Escape cancels from anywhere, even a text field (asking first, answers being staged); nothing is submitted", async () => {
     const d = await mount([STACK])
     d.keys.pressKey("1")
     d.keys.pressArrow("down", {})
     d.keys.pressTab()
     await d.keys.typeText("half typed")
+    d.keys.pressEscape()
+    expect(d.cancels()).toBe(0)
     d.keys.pressEscape()
     expect(d.cancels()).toBe(1)
     d.keys.pressEnter()
@@ -215,7 +228,7 @@ describe("keys", () => {
     await d.clickOn("Stack")
     frame = await d.frame()
     expect(lineWith(frame, "↳ note")).toContain("keep me")
-    expect(lineWith(frame, "1. Bun")).toBeTruthy()
+    expect(lineWith(frame, "1. ● Bun")).toBeTruthy()
   })
 
   test("typing edits at the caret: Left/Right move it, Backspace/Delete erase, at the edge arrows switch tabs", async () => {
@@ -277,7 +290,7 @@ describe("mouse", () => {
   test("hovering a row previews its sketch without selecting it", async () => {
     const d = await mount([LAYOUT], 120, 20)
     const rows = await d.lines()
-    const y = rows.findIndex((l) => l.includes("2. Box"))
+    const y = rows.findIndex((l) => l.includes("2. ○ Box"))
     await d.mockMouse.moveTo(rows[y]!.indexOf("Box"), y)
     const frame = await d.frame()
     expect(frame).toContain("tiny")

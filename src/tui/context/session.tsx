@@ -108,9 +108,10 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
       act,
       report,
       whenReady,
-      send(text: string, how: "prompt" | "steer" | "followUp") {
+      send(text: string, how: "prompt" | "steer" | "followUp", images?: Params<"session.prompt">["images"]) {
         const behavior = how === "prompt" ? undefined : how
-        return act("session.prompt", behavior ? { text, behavior } : { text })
+        const withImages = images?.length ? { images } : {}
+        return act("session.prompt", behavior ? { text, behavior, ...withImages } : { text, ...withImages })
       },
       bash: (command: string) => act("session.bash", { command }),
       /** Stops the reply; what was queued behind it comes back into the composer. */

@@ -34,7 +34,8 @@ export function answerLine(questions: AskQuestion[], a: AskAnswer): string {
   return `${label}: ${sels.length ? sels.map(selectionText).join(", ") : "(none)"}`
 }
 
-export function AskUserCallCard(props: { args: unknown }) {
+/** `answered`: the result lines follow, so the choices (all seen in the dock) are not listed again. */
+export function AskUserCallCard(props: { args: unknown; answered?: boolean }) {
   const questions = () => cardQuestions(props.args)
   return (
     <For each={questions()}>
@@ -49,7 +50,7 @@ export function AskUserCallCard(props: { args: unknown }) {
             <text fg={theme.text} wrapMode="word">
               {q.prompt}
             </text>
-            <For each={q.choices.filter(isRecord)}>
+            <For each={props.answered ? [] : q.choices.filter(isRecord)}>
               {(c, j) => (
                 <text wrapMode="word">
                   <span style={{ fg: theme.muted }}>{q.multiple ? "○ " : `${j() + 1}. `}</span>
@@ -61,7 +62,7 @@ export function AskUserCallCard(props: { args: unknown }) {
                 </text>
               )}
             </For>
-            <Show when={q.multiple}>
+            <Show when={q.multiple && !props.answered}>
               <text fg={theme.muted}>{selectionRule(q)}</text>
             </Show>
           </box>
@@ -91,11 +92,13 @@ export function AskUserResultCard(props: { args: unknown; details: unknown }) {
   )
 }
 
+const cancelled = (item: ToolItem) => isRecord(item.details) && item.details.cancelled === true
+
 /** The whole card for a transcript ToolItem named ask_user. */
 export function AskUserCard(props: { item: ToolItem }) {
   return (
     <box flexDirection="column" flexShrink={0} marginTop={1} paddingLeft={2}>
-      <AskUserCallCard args={props.item.args} />
+      <AskUserCallCard args={props.item.args} answered={props.item.status === "done" && !cancelled(props.item)} />
       <Show when={props.item.status === "done"}>
         <AskUserResultCard args={props.item.args} details={props.item.details} />
       </Show>

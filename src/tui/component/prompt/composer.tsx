@@ -8,7 +8,10 @@ import { theme } from "../../theme"
 import { useOptionalDialog } from "../../context/dialog"
 import { findEntry, type PaletteEntry } from "../palette/palette-entry"
 import { SuggestionList } from "../palette/suggestion-list"
+import { readClipboardImage } from "../../util/clipboard-image"
+import { droppedImagePath, readImageFile, type PromptImage } from "../../util/image-files"
 import { PromptHistory } from "./history"
+import { ImageMarks } from "./image-marks"
 import { normalizePaste, PasteMarks, shouldCollapse } from "./paste-marks"
 import { createSuggestions } from "./suggestions"
 
@@ -20,11 +23,18 @@ export interface ComposerProps {
   queue: QueueState
   commands: PaletteEntry[]
   focused: boolean
-  onSend(text: string, how: SendHow): void
+  /** `images`: attached with Ctrl+V or a dropped image path. */
+  onSend(text: string, how: SendHow, images?: PromptImage[]): void
   onBash(command: string): void
   onCommand(name: string, args: string): void
   onInterrupt(): void
   onDequeue(): Promise<string | undefined>
+  /** Esc twice on an empty prompt with no reply running (rewind to an earlier message). */
+  onRewind?(): void
+  /** How close the two presses must be; default 1000 ms. */
+  escTwiceMs?: number
+  /** An image could not be attached (no clipboard tool, unreadable file). */
+  onImageError?(message: string): void
 }
 
 /** Texts longer than this come back from history as a paste mark rather than editor text. */
@@ -39,10 +49,12 @@ export function Composer(props: ComposerProps) {
   const [text, setText] = createSignal("")
   const [cursor, setCursor] = createSignal(0)
   const pastes = new PasteMarks()
+  const images = new ImageMarks()
   const history = createMemo(() => new PromptHistory(props.cwd))
   const suggest = createSuggestions({ text, cursor, cwd: () => props.cwd, commands: () => props.commands })
   let alive = true
   onCleanup(() => (alive = false))
+  let escArmedUntil = 0
 
   const focused = () => props.focused && !dialog?.active()
   const bash = () => text().startsWith("!")
@@ -56,6 +68,7 @@ export function Composer(props: ComposerProps) {
   function replaceEditor(value: string) {
     if (!editor) return
     pastes.clear(editor)
+    images.clear(editor)
     if (value.length > RECALL_AS_MARK_CHARS) {
       editor.setText("")
       pastes.insert(editor, value)
@@ -86,15 +99,25 @@ export function Composer(props: ComposerProps) {
       const command = text.slice(1).trim()
       return command ? () => props.onBash(command) : undefined
     }
+    // `//text` is the way to send a message that starts with a slash.
+    if (text.startsWith("//")) return () => props.onSend(text.slice(1), how)
     const slash = /^\/(\S+)\s*([\s\S]*)$/.exec(text)
     const entry = slash ? findEntry(props.commands, slash[1]!) : undefined
     if (slash && entry?.source === "builtin") return () => props.onCommand(entry.name, slash[2]!)
     if (slash && entry) return () => props.onSend(`/${entry.name}${slash[2] ? " " + slash[2] : ""}`, how)
+    // A word that is no command goes to onCommand, which refuses it; a path (`/usr/bin/x`) is text.
+    if (slash && !slash[1]!.includes("/")) return () => props.onCommand(slash[1]!, slash[2]!)
     return () => props.onSend(text, how)
   }
 
-  function submit(how: SendHow, full = editor ? pastes.expand(editor) : "") {
-    const action = dispatch(full, how)
+  function submit(how: SendHow, expanded = editor ? pastes.expand(editor) : "") {
+    const attached = editor ? images.take(editor, expanded) : { text: expanded, images: [] }
+    const full = attached.text
+    // With images it is a prompt, whatever the text looks like (it may be empty).
+    const withImages = attached.images.length
+      ? () => props.onSend(full.replace(/^\s*\n/, "").trimEnd(), how, attached.images)
+      : undefined
+    const action = withImages ?? dispatch(full, how)
     if (!action) return
     history().append(full.trimEnd())
     replaceEditor("")
@@ -163,10 +186,36 @@ export function Composer(props: ComposerProps) {
       return consume(() => submit(modeFor(e.meta || e.ctrl || !!e.super)))
     }
     if (k === "linefeed" || (k === "j" && e.ctrl)) return consume(() => editor?.newLine())
+    if (k === "v" && e.ctrl && !e.meta && !e.shift) return consume(() => void pasteClipboardImage())
     if (k === "up" && e.meta && !e.shift && !e.ctrl) return consume(dequeue)
     if (k === "up" && !mods && onFirstLine()) return consume(() => recall(history().prev(editor?.plainText ?? "")))
     if (k === "down" && !mods && onLastLine()) return consume(() => recall(history().next()))
     if (k === "escape" && props.running) return consume(() => props.onInterrupt())
+    // Two quick presses can arrive as one read, which parses as Alt+Esc.
+    const twice = k === "escape" && e.meta && e.sequence === "\x1b\x1b"
+    if (k === "escape" && (!mods || twice) && props.onRewind && !editor?.plainText) {
+      const now = Date.now()
+      if (twice) return consume(() => props.onRewind?.())
+      if (now >= escArmedUntil) return consume(() => (escArmedUntil = now + (props.escTwiceMs ?? 1000)))
+      escArmedUntil = 0
+      return consume(() => props.onRewind?.())
+    }
+  }
+
+  function attach(result: ReturnType<typeof readImageFile>) {
+    if (!editor || editor.isDestroyed) return
+    if ("error" in result) return props.onImageError?.(result.error)
+    images.insert(editor, result.image, result.name)
+    sync()
+  }
+
+  async function pasteClipboardImage() {
+    const r = await readClipboardImage()
+    if (!alive) return
+    if (r.error) return props.onImageError?.(r.error)
+    if (!r.image) return props.onImageError?.("The clipboard holds no image")
+    const ext = r.image.mimeType.split("/")[1] === "jpeg" ? "jpg" : r.image.mimeType.split("/")[1]
+    attach({ image: r.image, name: `clipboard.${ext}` })
   }
 
   // A click focuses whatever focusable it lands on (the transcript's scrollbox, say), which
@@ -184,6 +233,9 @@ export function Composer(props: ComposerProps) {
     if (!editor) return
     const pasted = normalizePaste(e.bytes)
     if (!pasted) return
+    // A terminal pastes the path of a file dropped on it: an image becomes an attachment.
+    const image = droppedImagePath(pasted, props.cwd)
+    if (image) return attach(readImageFile(image))
     if (shouldCollapse(pasted)) pastes.insert(editor, pasted)
     else editor.insertText(pasted)
     sync()

@@ -1,10 +1,18 @@
 // The dock's controller as a pure reducer: (state, action) → state, plus a submit effect once every
 // answer passes the shared rules. Keys and mouse events are translated into these actions elsewhere.
-import { maxSelectionsOf, stagedCount, type AskAnswer, type AskQuestion } from "../../../protocol/ask-user"
+import {
+  allowsCustom,
+  maxSelectionsOf,
+  stagedCount,
+  type AskAnswer,
+  type AskQuestion,
+} from "../../../protocol/ask-user"
 import { measure } from "./frame"
 import {
   collectAnswers,
   fieldText,
+  hasStaged,
+  isComplete,
   isReview,
   isSelected,
   isTextFocus,
@@ -27,7 +35,9 @@ export type Action =
   | { type: "tabTo"; tab: number }
   | { type: "move"; delta: number }
   | { type: "field"; delta: number }
-  | { type: "activate" }
+  /** `advance`: Enter, which after a single choice goes on to the next question (Space only selects). */
+  | { type: "activate"; advance?: boolean }
+  | { type: "cancel" }
   | { type: "digit"; n: number }
   | { type: "note" }
   | { type: "insert"; text: string }
@@ -42,7 +52,12 @@ export type Action =
 export interface Outcome {
   state: DockState
   submit?: AskAnswer[]
+  cancel?: true
 }
+
+/** Digits reach rows 1-9; rows past that are drawn without a number. */
+export const MAX_DIGIT = 9
+export const DISCARD_PROMPT = "Discard your answers? Esc again discards them; any other key goes back."
 
 const PAN_X = 4
 const HIGH_SURROGATE = /[\ud800-\udbff]/
@@ -88,8 +103,25 @@ function choose(env: Env, s: DockState, index: number): DockState {
   return withPage(s, () => ({ selected: [...p.selected, index] }))
 }
 
-function activate(env: Env, s: DockState, focus: Focus): Outcome {
-  if (focus.kind === "choice") return { state: choose(env, s, focus.index) }
+/**
+ * After Enter picks a single choice: the next unanswered question (wrapping), or the answers
+ * themselves once every question is complete.
+ */
+function goOn(env: Env, s: DockState): Outcome {
+  const n = env.questions.length
+  for (let k = 1; k < n; k++) {
+    const tab = (s.tab + k) % n
+    if (!isComplete(env.questions[tab]!, s.pages[tab]!)) return { state: switchTab(env, s, tab) }
+  }
+  const result = collectAnswers(env.questions, s)
+  return "answers" in result ? { state: s, submit: result.answers } : { state: s }
+}
+
+function activate(env: Env, s: DockState, focus: Focus, advance = false): Outcome {
+  if (focus.kind === "choice") {
+    const chosen = choose(env, s, focus.index)
+    return advance && !env.questions[s.tab]!.multiple ? goOn(env, chosen) : { state: chosen }
+  }
   if (focus.kind === "review") return { state: switchTab(env, s, focus.index) }
   if (focus.kind === "custom" || focus.kind === "note") return { state: moveField(env, s, 1) }
   if (!isReview(env.questions, s)) return { state: switchTab(env, s, s.tab + 1) }
@@ -150,7 +182,9 @@ function scrollBy(env: Env, s: DockState, top: number, pick: "first" | "last", j
   const scroll = clamp(top, 0, Math.max(0, frame.body.lines.length - h))
   const inView = frame.body.ranges.filter((r) => r.top >= scroll && r.bottom < scroll + h)
   const current = jump ? undefined : inView.find((r) => sameFocus(r.focus, focusOf(env, s)))
-  const ranges = inView.length ? inView : frame.body.ranges
+  // A window shorter than a row holds no whole row: take the rows it touches, never the far end.
+  const touched = frame.body.ranges.filter((r) => r.bottom >= scroll && r.top < scroll + h)
+  const ranges = inView.length ? inView : touched.length ? touched : frame.body.ranges
   const target = current ?? (pick === "first" ? ranges[0] : ranges[ranges.length - 1])
   const next = isReview(env.questions, s) ? { ...s, review: { ...s.review, scroll } } : withPage(s, () => ({ scroll }))
   return target ? setFocus(env, next, target.focus) : next
@@ -173,10 +207,19 @@ function step(env: Env, s: DockState, a: Action): Outcome {
     case "field":
       return { state: moveField(env, cleared, a.delta) }
     case "activate":
-      return activate(env, cleared, focus)
+      return activate(env, cleared, focus, a.advance)
+    case "cancel":
+      if (s.confirmCancel || !hasStaged(s)) return { state: s, cancel: true }
+      return { state: { ...refuse(cleared, DISCARD_PROMPT, "info"), confirmCancel: true } }
     case "digit": {
       const q = env.questions[s.tab]
-      if (!q || q.multiple || a.n < 1 || a.n > q.choices.length) return { state: s }
+      if (!q || q.multiple || a.n < 1 || a.n > MAX_DIGIT) return { state: s }
+      if (a.n === q.choices.length + 1 && allowsCustom(q)) {
+        const custom = setFocus(env, cleared, { kind: "custom" })
+        // Typed text becomes the answer again when its row is picked by number.
+        return { state: custom.pages[s.tab]!.custom ? withPage(custom, () => ({ customChosen: true })) : custom }
+      }
+      if (a.n > q.choices.length) return { state: s }
       return { state: choose(env, setFocus(env, cleared, { kind: "choice", index: a.n - 1 }), a.n - 1) }
     }
     case "note":
@@ -236,7 +279,12 @@ function step(env: Env, s: DockState, a: Action): Outcome {
 
 /** Applies an action, then stores the scroll the view will show, so paging starts from what is on screen. */
 export function update(env: Env, s: DockState, a: Action): Outcome {
-  const out = step(env, s, a)
+  const stepped = step(env, s, a)
+  // Only Esc (and the pointer drifting) keep the discard question open.
+  const out =
+    stepped.state.confirmCancel && a.type !== "cancel" && a.type !== "hover"
+      ? { ...stepped, state: { ...stepped.state, confirmCancel: undefined } }
+      : stepped
   const frame = measure(env.questions, out.state, env.width, env.height)
   const state = out.state
   if (isReview(env.questions, state)) {

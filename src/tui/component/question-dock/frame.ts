@@ -23,6 +23,8 @@ export interface DockFrame {
   inner: number
   tabs: TabCell[][]
   body: BodyLayout
+  /** The header lines that fit (the question's prompt), drawn above the body window. */
+  header: BodyLayout["header"]
   bodyTop: number
   bodyHeight: number
   sketch?: SketchView
@@ -71,7 +73,7 @@ export function hintText(questions: AskQuestion[], s: DockState, width: number, 
   if (width < COMPACT_BELOW) return `←→ ↑↓ space${q && !q.multiple ? " 1-9" : ""} n tab${pans ? " ⇧+arrows" : ""} · esc`
   const parts = ["←→ questions", "↑↓ move"]
   if (!q) parts.push("enter submit or open")
-  else parts.push(q.multiple ? "space toggle" : "space select", "n note")
+  else parts.push(q.multiple ? "space toggle" : "enter choose", "n note")
   parts.push("tab fields")
   if (pans) parts.push("shift+arrows pan")
   parts.push("esc cancel")
@@ -106,7 +108,9 @@ export function measure(questions: AskQuestion[], s: DockState, width: number, h
   let sketchRows = 0
   let hint = wrapText(hintText(questions, s, width, false), inner)
   const message = s.message ? wrapText(s.message.text, inner) : []
-  const fixed = () => 1 + tabs.length + message.length + 1 + hint.length
+  // The prompt stays above the scrolling body, but leaves the body at least one line.
+  const header = body.header.slice(0, Math.max(1, height - 1 - tabs.length - message.length - 1 - hint.length - 1))
+  const fixed = () => 1 + tabs.length + header.length + message.length + 1 + hint.length
   if (q && page && !review && q.uiSketch) {
     const canvases = q.choices.map((c) => (c.sketch ? projected(c.sketch) : []))
     const canvasHeight = Math.max(1, ...canvases.map((c) => c.length))
@@ -124,5 +128,5 @@ export function measure(questions: AskQuestion[], s: DockState, width: number, h
   }
   const bodyHeight = Math.max(1, Math.min(body.lines.length, height - fixed() - sketchRows))
   const bodyTop = reveal(body, focus, review || !page ? s.review.scroll : page.scroll, bodyHeight)
-  return { inner, tabs, body, bodyTop, bodyHeight, sketch, action, message, hint }
+  return { inner, tabs, body, header, bodyTop, bodyHeight, sketch, action, message, hint }
 }

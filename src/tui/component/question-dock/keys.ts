@@ -11,9 +11,9 @@ export interface KeyLike {
 
 const ARROWS: Record<string, [number, number]> = { left: [-1, 0], right: [1, 0], up: [0, -1], down: [0, 1] }
 
-export function keyAction(key: KeyLike, inText: boolean): Action | "cancel" | undefined {
+export function keyAction(key: KeyLike, inText: boolean): Action | undefined {
   const { name } = key
-  if (name === "escape") return "cancel"
+  if (name === "escape") return { type: "cancel" }
   const arrow = ARROWS[name]
   if (arrow && key.shift) return { type: "pan", dx: arrow[0], dy: arrow[1] }
   if (key.ctrl && (name === "home" || name === "end")) return { type: "edge", end: name === "home" ? "top" : "bottom" }
@@ -22,7 +22,7 @@ export function keyAction(key: KeyLike, inText: boolean): Action | "cancel" | un
   if (name === "up" || name === "down") return { type: "move", delta: name === "up" ? -1 : 1 }
   if (name === "left" || name === "right")
     return inText ? { type: "caret", to: name } : { type: "tab", delta: name === "left" ? -1 : 1 }
-  if (name === "return" || name === "enter" || name === "linefeed") return { type: "activate" }
+  if (name === "return" || name === "enter" || name === "linefeed") return { type: "activate", advance: true }
   if (key.ctrl || key.meta) return undefined
   if (inText) {
     if (name === "backspace" || name === "delete") return { type: "erase", forward: name === "delete" }

@@ -30,6 +30,8 @@ export interface BodyLine {
 }
 
 export interface BodyLayout {
+  /** The question itself: drawn above the scrolling part, so it stays in view in short docks. */
+  header: BodyLine[]
   lines: BodyLine[]
   /** Line span of each focus target (the action row lives outside the body and has none). */
   ranges: { focus: Focus; top: number; bottom: number }[]
@@ -65,7 +67,7 @@ const plain = (lines: string[], fg: string, bold?: boolean): Cell => ({
 
 /** A text field's cell: wrapped by characters, with the caret drawn as an inverted cell when focused. */
 function fieldCell(text: string, width: number, caret: number | undefined, placeholder: string): Cell {
-  if (caret === undefined) return text ? plain(wrapText(text, width), theme.text) : plain([placeholder], theme.dim)
+  if (caret === undefined) return plain(wrapText(text || placeholder, width), text ? theme.text : theme.dim)
   const field = wrapField(text, width, caret)
   return {
     lines: field.lines.map((line, i) => {
@@ -119,26 +121,33 @@ function row(cols: Columns, gutter: Seg[], label: Cell, desc: Cell, target: Focu
 
 const caretSeg = (focused: boolean): Seg => ({ text: focused ? "› " : "  ", fg: theme.accent, bold: true })
 
+/** Digits reach rows 1-9 (actions.ts MAX_DIGIT); later rows keep the radio mark only. */
+const NUMBERED = 9
+
+/** Single choice: `1. ○` / `1. ●`, a radio mark that does not rely on colour; multiple: `✓` / `○`. */
 export function markerWidth(q: AskQuestion) {
-  return q.multiple ? 2 : cellWidth(`${q.choices.length + (allowsCustom(q) ? 1 : 0)}.`) + 1
+  return q.multiple ? 2 : cellWidth(`${NUMBERED}.`) + 3
 }
 
 export function pageLayout(q: AskQuestion, p: Page, cursor: number, width: number): BodyLayout {
   const cols = columns(width, markerWidth(q))
+  const header: BodyLine[] = []
   const lines: BodyLine[] = []
   const ranges: BodyLayout["ranges"] = []
   const push = (focus: Focus, rows: BodyLine[]) => {
     ranges.push({ focus, top: lines.length, bottom: lines.length + rows.length - 1 })
     lines.push(...rows)
   }
-  for (const text of wrapText(q.prompt, width)) lines.push({ segs: [{ text, fg: theme.text, bold: true }] })
+  for (const text of wrapText(q.prompt, width)) header.push({ segs: [{ text, fg: theme.text, bold: true }] })
   const hint = q.multiple ? selectionRule(q) : undefined
-  if (hint) for (const text of wrapText(hint, width)) lines.push({ segs: [{ text, fg: theme.muted }] })
+  if (hint) for (const text of wrapText(hint, width)) header.push({ segs: [{ text, fg: theme.muted }] })
   lines.push({ segs: [{ text: "" }] })
-  const marker = (selected: boolean, n: number): Seg =>
-    q.multiple
-      ? { text: selected ? "✓" : "○", fg: selected ? theme.success : theme.muted, bold: selected }
-      : { text: `${n}.`, fg: selected ? theme.success : theme.muted, bold: selected }
+  const marker = (selected: boolean, n: number): Seg => {
+    const fg = selected ? theme.success : theme.muted
+    if (q.multiple) return { text: selected ? "✓" : "○", fg, bold: selected }
+    const number = n <= NUMBERED ? `${n}.` : ""
+    return { text: `${number.padEnd(cellWidth(`${NUMBERED}.`))} ${selected ? "●" : "○"}`, fg, bold: selected }
+  }
   const notes = new Set(visibleNotes(q, p))
   q.choices.forEach((c, index) => {
     const focus: Focus = { kind: "choice", index }
@@ -163,12 +172,13 @@ export function pageLayout(q: AskQuestion, p: Page, cursor: number, width: numbe
     const field = fieldCell(p.custom, cols.desc, focused ? cursor : undefined, "type your own answer")
     push(focus, row(cols, [caretSeg(focused), marker(selected, q.choices.length + 1)], label, field, focus))
   }
-  return { lines, ranges }
+  return { header, lines, ranges }
 }
 
 export function reviewLayout(questions: AskQuestion[], s: DockState, width: number): BodyLayout {
   const cols = columns(width, 2)
-  const lines: BodyLine[] = [{ segs: [{ text: "Review your answers", fg: theme.text, bold: true }] }, { segs: [] }]
+  const header: BodyLine[] = [{ segs: [{ text: "Review your answers", fg: theme.text, bold: true }] }]
+  const lines: BodyLine[] = [{ segs: [] }]
   const ranges: BodyLayout["ranges"] = []
   questions.forEach((q, index) => {
     const p = s.pages[index]!
@@ -187,5 +197,5 @@ export function reviewLayout(questions: AskQuestion[], s: DockState, width: numb
     ranges.push({ focus, top: lines.length, bottom: lines.length + rows.length - 1 })
     lines.push(...rows)
   })
-  return { lines, ranges }
+  return { header, lines, ranges }
 }

@@ -50,6 +50,7 @@ export function QuestionDock(props: QuestionDockProps) {
     if (settled) return
     const out = update(env(), state(), action)
     setState(out.state)
+    if (out.cancel) return cancel()
     if (!out.submit) return
     settled = true
     props.onSubmit(out.submit)
@@ -66,7 +67,6 @@ export function QuestionDock(props: QuestionDockProps) {
     const action = keyAction(key, !review() && isTextFocus(focus()))
     if (!action) return
     key.preventDefault()
-    if (action === "cancel") return cancel()
     dispatch(action)
   })
   usePaste((event) => {
@@ -88,6 +88,7 @@ export function QuestionDock(props: QuestionDockProps) {
       <SegLine segs={[{ text: "─".repeat(props.width), fg: theme.border }]} />
       <box flexDirection="column" paddingLeft={1} paddingRight={1}>
         <Tabs lines={frame().tabs} active={state().tab} onSelect={(tab) => dispatch({ type: "tabTo", tab })} />
+        <Index each={frame().header}>{(line) => <SegLine segs={line().segs} />}</Index>
         <Index each={visible()}>
           {(line) => (
             <SegLine

@@ -34,6 +34,8 @@ export interface DockState {
   hover?: number
   pan: Pan
   message?: { text: string; tone: "error" | "info" }
+  /** Esc was pressed with answers staged: the next Esc discards them, any other key keeps them. */
+  confirmCancel?: boolean
 }
 
 export function initialState(questions: AskQuestion[]): DockState {
@@ -86,6 +88,10 @@ export function pageTargets(q: AskQuestion, p: Page): Focus[] {
 export function reviewTargets(questions: AskQuestion[]): Focus[] {
   return [...questions.map((_, index) => ({ kind: "review" as const, index })), { kind: "action" as const }]
 }
+
+/** Anything the person would lose by cancelling: a choice, typed text or a note. */
+export const hasStaged = (s: DockState) =>
+  s.pages.some((p) => p.selected.length > 0 || p.custom.trim() !== "" || Object.values(p.notes).some((n) => n.trim()))
 
 export const isTextFocus = (f: Focus) => f.kind === "custom" || f.kind === "note"
 

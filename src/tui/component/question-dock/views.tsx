@@ -94,7 +94,10 @@ export function ActionRow(props: {
   onPress: () => void
 }) {
   const button = () => `[ ${props.label} ]`
-  const fill = () => " ".repeat(Math.max(1, props.width - 2 - cellWidth(button()) - cellWidth(props.status ?? "")))
+  const room = () => props.width - 2 - cellWidth(button()) - cellWidth(props.status ?? "")
+  const fill = () => " ".repeat(Math.max(1, room()))
+  // In a narrow dock the scroll position gives way rather than run into the button.
+  const status = () => (room() >= 1 ? props.status : undefined)
   return (
     <box flexDirection="row" height={1}>
       <SegLine
@@ -109,8 +112,8 @@ export function ActionRow(props: {
           },
         ]}
       />
-      <Show when={props.status}>
-        <SegLine segs={[{ text: fill() + props.status, fg: theme.dim }]} />
+      <Show when={status()}>
+        <SegLine segs={[{ text: fill() + status(), fg: theme.dim }]} />
       </Show>
     </box>
   )

@@ -1,7 +1,8 @@
 // What the built-in commands do: requests on the session, and the dialogs and pages they need.
-import { useRenderer } from "@opentui/solid"
+import { useRenderer, useTerminalDimensions } from "@opentui/solid"
 import type { CommandActions, ExportFormat } from "../../commands"
 import { HelpView } from "../../component/help-view"
+import { UsageView } from "../../component/usage/usage-view"
 import { useClient } from "../../context/client"
 import { useDialog } from "../../context/dialog"
 import { useExit } from "../../context/exit"
@@ -27,6 +28,7 @@ export function useCommandActions(): CommandActions {
   const route = useRoute()
   const exit = useExit()
   const sync = useSync()
+  const dims = useTerminalDimensions()
 
   const info = (message: string) => toast.show({ level: "info", message })
   const fail = (e: unknown) => toast.show({ level: "error", message: e instanceof Error ? e.message : String(e) })
@@ -120,6 +122,11 @@ export function useCommandActions(): CommandActions {
       if (!r.text) return info("No reply to copy yet")
       if (renderer.copyToClipboardOSC52(r.text)) info("Copied the last reply")
       else fail("This terminal does not accept clipboard writes (OSC 52)")
+    },
+    async usage() {
+      const r = await session.act("session.usage", {})
+      // The dialog's inner width: its frame (dialog.tsx) less border and padding.
+      if (r) dialog.show(() => <UsageView usage={r} width={Math.max(20, Math.min(76, dims().width - 4)) - 4} />)
     },
     async exportSession(format: ExportFormat, path?: string) {
       const r = await session.act("session.export", path ? { format, path } : { format })

@@ -11,6 +11,7 @@ import { useClient } from "../../context/client"
 import { useDialog } from "../../context/dialog"
 import { useSession } from "../../context/session"
 import { useSync } from "../../context/sync"
+import { useToast } from "../../context/toast"
 import { useView } from "../../context/view"
 import { theme } from "../../theme"
 import type { VirtualListApi } from "../../ui/virtual-list"
@@ -18,6 +19,7 @@ import { fillComposer } from "../../util/composer-text"
 import { gitBranch } from "../../../util/git-branch"
 import type { AssistantItem } from "../../../protocol"
 import { useCommandActions } from "./actions"
+import { ESC_TWICE_MS, useRewind } from "./rewind"
 import { AskDock, useAskDock } from "./ask-dock"
 import { bannerText, ConnectionBanner } from "./connection-banner"
 import { statusSegments, StatusBar } from "./status-bar"
@@ -52,6 +54,8 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const renderer = useRenderer()
   const actions = useCommandActions()
   const ask = useAskDock()
+  const rewind = useRewind()
+  const toast = useToast()
   const data = sync.data
   let list: VirtualListApi | undefined
   const [newBelow, setNewBelow] = createSignal(false)
@@ -138,20 +142,24 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
           queue={data.queue}
           commands={commands()}
           focused={props.focused && !ask.active()}
-          onSend={(text, how) => {
+          onSend={(text, how, images) => {
             toBottom()
             // A prompt that could not be sent goes back into the (empty) composer rather than vanish.
-            void session.send(text, how).then((r) => r === undefined && fillComposer(renderer, text))
+            void session.send(text, how, images).then((r) => r === undefined && fillComposer(renderer, text))
           }}
+          onImageError={(message) => toast.show({ level: "warning", message })}
           onBash={(command) => {
             toBottom()
             void session.bash(command)
           }}
           onCommand={(name, args) => {
-            if (!runCommand(actions, name, args)) actions.refuse(`Unknown command /${name}`)
+            if (!runCommand(actions, name, args))
+              actions.refuse(`Unknown command /${name}: /help lists them (start with // to send it as text)`)
           }}
           onInterrupt={() => void session.abort()}
           onDequeue={() => session.dequeue()}
+          onRewind={() => void rewind()}
+          escTwiceMs={ESC_TWICE_MS}
         />
       </box>
       <Widgets widgets={data.ui.widgets} placement="belowEditor" />

@@ -1,0 +1,108 @@
+// Issue #12 (du2) as a user tries it, through the real bin/xagent in tmux against the scripted
+// model: /clear and an unknown command cost no turn, a dropped image path and Ctrl+V (a fake xclip
+// on PATH: the clipboard is the edge we do not own) reach the model as images, /usage shows the
+// session's replies, and Esc twice rewinds so the next send replaces an earlier message.
+import { afterAll, describe, expect, test } from "bun:test"
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { makeSandbox, startMockLlm, writeAgentDir, XAGENT_BIN, type Scenario } from "../fixture/mockllm"
+import { PNG } from "../fixture/png"
+import { hasTmux, openPane } from "./tmux"
+
+const scenario: Scenario = {
+  turns: [{ text: "First reply here." }, { text: "I see two images." }, { text: "A fresh start." }],
+  fallback: "nothing more to say",
+}
+
+if (!hasTmux) console.warn("test/e2e/daily-driver.test.ts: skipped, tmux is not installed (apt-get install tmux)")
+
+describe.skipIf(!hasTmux)("a daily driver in a terminal", () => {
+  const cleanups: (() => unknown)[] = []
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c()
+  })
+
+  test("/clear, an unknown command, images, /usage and rewind", async () => {
+    const box = makeSandbox()
+    const llm = await startMockLlm(scenario)
+    writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
+    // The mock model takes images, so Pi sends them on.
+    const modelsPath = join(box.agentDir, "models.json")
+    const models = JSON.parse(readFileSync(modelsPath, "utf8"))
+    for (const p of Object.values(models.providers) as { models: { input?: string[] }[] }[])
+      for (const m of p.models) m.input = ["text", "image"]
+    writeFileSync(modelsPath, JSON.stringify(models))
+    mkdirSync(join(box.cwd, "shots"))
+    const shot = join(box.cwd, "shots", "red dot.png")
+    writeFileSync(shot, PNG)
+    const bin = join(box.root, "bin")
+    mkdirSync(bin)
+    writeFileSync(
+      join(bin, "xclip"),
+      `#!/bin/sh\ncase "$*" in\n  *TARGETS*) printf 'TARGETS\\nimage/png\\n' ;;\n  *image/png*) cat '${shot}' ;;\nesac\n`,
+    )
+    chmodSync(join(bin, "xclip"), 0o755)
+    const env = { ...box.env, PATH: `${bin}:${box.env.PATH}` }
+    delete (env as Record<string, string | undefined>).WAYLAND_DISPLAY
+    const pane = openPane({ cwd: box.cwd, env, cols: 100, rows: 32 })
+    cleanups.push(
+      () => box.cleanup(),
+      () => llm.stop(),
+      () => pane.kill(),
+    )
+    pane.type(`${XAGENT_BIN} --no-daemon; echo "EXIT=$?"`)
+    pane.send("Enter")
+    await pane.waitFor("Ask anything")
+
+    pane.type("/clear")
+    pane.send("Enter")
+    pane.type("/status")
+    pane.send("Enter")
+    await pane.waitFor("Unknown command /status")
+    expect(llm.requests()).toHaveLength(0)
+
+    pane.type("hello one")
+    pane.send("Enter")
+    await pane.waitFor("First reply here.")
+    await pane.waitFor("Ask anything")
+
+    pane.type("what are these? ")
+    pane.paste(`'${shot}'`)
+    await pane.waitFor("[image red dot.png]")
+    pane.send("C-v")
+    await pane.waitFor("[image clipboard.png]")
+    pane.send("Enter")
+    await pane.waitFor("I see two images.")
+    await pane.waitFor("Ask anything")
+    const sent = JSON.stringify(llm.requests()[1]!.last)
+    expect(sent).toContain("what are these?")
+    expect(sent.split(`data:image/png;base64,${PNG.toString("base64")}`).length - 1).toBe(2)
+
+    pane.type("/usage")
+    pane.send("Enter")
+    let screen = await pane.waitFor("This session · 2 replies")
+    expect(screen).toContain("mockllm/mock-1")
+    expect(screen).toContain("Today (1 session)")
+    pane.send("Escape")
+    await pane.waitFor((s) => !s.includes("This session · 2 replies"))
+
+    // Rewind to before the first message: its text comes back, the replies after it leave the view.
+    pane.send("Escape")
+    pane.send("Escape")
+    screen = await pane.waitFor("Rewind to before a message")
+    const list = screen.slice(screen.indexOf("Rewind to before a message"))
+    // Newest first; the image marks are not part of the text.
+    expect(list.indexOf("what are these?")).toBeGreaterThan(0)
+    expect(list.indexOf("what are these?")).toBeLessThan(list.indexOf("hello one"))
+    pane.send("Down")
+    pane.send("Enter")
+    screen = await pane.waitFor((s) => s.includes("› hello one") && !s.includes("First reply here."))
+    pane.send("Enter")
+    await pane.waitFor("A fresh start.")
+    // The model saw the first message again in the same place: nothing of the rewound branch.
+    const calls = llm.requests()
+    expect(calls).toHaveLength(3)
+    expect(calls[2]!.count).toBe(calls[0]!.count)
+    expect(JSON.stringify(calls[2]!.last)).not.toContain("what are these?")
+  })
+})
