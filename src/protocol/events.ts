@@ -1,4 +1,4 @@
-import type { QueueState, SessionInfo, SessionStats, TranscriptItem } from "./transcript"
+import type { AssistantItem, QueueState, SessionInfo, SessionStats, TranscriptItem } from "./transcript"
 import type { UiRequest, UiState, WidgetPlacement } from "./ui"
 
 /** Everything a window needs to draw a session from nothing. */
@@ -13,6 +13,12 @@ export interface SessionSnapshot {
   stats: SessionStats
   ui: UiState
 }
+
+/**
+ * How a run ended, in ACP's words where ACP has one (docs/adr-one-reducer.md maps Pi's):
+ * the model finished, hit its output limit, refused, the person cancelled it, or it failed.
+ */
+export type TurnStopReason = "end_turn" | "max_tokens" | "refusal" | "cancelled" | "error"
 
 /** One `type`-tagged union of everything a session host tells its windows. */
 export type SessionEvent =
@@ -35,6 +41,11 @@ export type SessionEvent =
   | { type: "ui_widget"; key: string; lines?: string[]; placement: WidgetPlacement }
   | { type: "ui_title"; title: string }
   | { type: "ui_working"; message?: string; visible?: boolean }
+  /**
+   * A run settled (after any retries), or a prompt that started none (a command, an input hook)
+   * was handled: once per run. `item` is the run's last assistant reply, if it has one.
+   */
+  | { type: "turn_end"; stopReason: TurnStopReason; item?: AssistantItem; errorMessage?: string }
   /** The live session ended (closed, or the host shut down). */
   | { type: "closed"; reason: string }
 

@@ -12,7 +12,15 @@ import {
   type ModelRegistry,
   type SessionManager,
 } from "@mariozechner/pi-coding-agent"
-import type { SessionEvent, SessionInfo, SessionSnapshot, SessionStats, ThinkingLevel, UiState } from "../protocol"
+import {
+  emptySnapshot,
+  type SessionEvent,
+  type SessionInfo,
+  type SessionSnapshot,
+  type SessionStats,
+  type ThinkingLevel,
+  type UiState,
+} from "../protocol"
 import { Journal, type JournalLimits } from "./journal"
 import { authHint, modelRef, realModel } from "./models"
 import type { AgentSession, AgentSessionEvent } from "./pi-types"
@@ -62,7 +70,7 @@ export class LiveSession {
     readonly id: string,
     private readonly deps: SessionDeps,
   ) {
-    this.state = new SnapshotState(placeholder(id))
+    this.state = new SnapshotState(emptySnapshot(id))
     this.journal = new Journal(
       id,
       () => this.state.snapshot(),
@@ -140,6 +148,7 @@ export class LiveSession {
       piSessionId: s.sessionId,
       cwd: s.sessionManager.getCwd(),
       thinkingLevel: s.thinkingLevel,
+      mode: "normal",
     }
     if (s.sessionName) info.name = s.sessionName
     if (s.sessionFile) info.file = s.sessionFile
@@ -305,18 +314,6 @@ export class LiveSession {
       const leaf = this.session.sessionManager.getLeafEntry()
       return leaf?.type === "compaction" ? Date.parse(leaf.timestamp) : Date.now()
     },
-  }
-}
-
-function placeholder(sessionId: string): SessionSnapshot {
-  return {
-    sessionId,
-    info: { piSessionId: "", cwd: "", thinkingLevel: "off" },
-    items: [],
-    running: false,
-    queue: { steering: [], followUp: [] },
-    stats: { tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 }, cost: 0 },
-    ui: emptyUi(),
   }
 }
 
