@@ -102,8 +102,8 @@ export class PrintRenderer {
     if (item.status === "error") this.note(`✗ ${item.name}: ${firstLine(item.output) ?? "failed"}`)
   }
 
-  /** The host reports a failed reply twice (the message's stop reason and a notice): say it once. */
-  private fail(message: string) {
+  /** The host reports a failed reply more than once (stop reason, notice, turn_end): say it once. */
+  fail(message: string) {
     if (this.errors.includes(message)) return
     this.errors.push(message)
     this.note(`error: ${message}`)

@@ -24,7 +24,7 @@ import {
 import { Journal, type JournalLimits } from "./journal"
 import { authHint, modelRef, realModel } from "./models"
 import type { AgentSession, AgentSessionEvent } from "./pi-types"
-import { EventProjector, type ProjectorContext } from "./project-events"
+import { EventProjector, type ProjectorContext, type RunToken } from "./project-events"
 import { ItemIds, projectBranch } from "./project-messages"
 import { runtimeFactory } from "./runtime-factory"
 import { runBash } from "./session-bash"
@@ -129,13 +129,19 @@ export class LiveSession {
     this.emit(this.projector.notice(level, text))
   }
 
-  /** Marks the run as started when a prompt is accepted (see EventProjector.beginRun). */
-  beginRun(): void {
+  /** Marks the run as started when a prompt is accepted (see EventProjector.beginRun); returns it. */
+  beginRun(): RunToken | undefined {
     for (const e of this.projector.beginRun()) this.emit(e)
+    return this.projector.currentRun()
   }
 
-  settleRun(): void {
-    for (const e of this.projector.settleRun()) this.emit(e)
+  settleRun(run: RunToken | undefined): void {
+    for (const e of this.projector.settleRun(run)) this.emit(e)
+  }
+
+  /** An extension command's prompt is over (see EventProjector.settleCommand). */
+  settleCommand(errorMessage?: string): void {
+    for (const e of this.projector.settleCommand(errorMessage)) this.emit(e)
   }
 
   emitInfo(): void {
@@ -187,6 +193,7 @@ export class LiveSession {
   }
 
   async abort(): Promise<void> {
+    this.projector.cancel()
     const s = this.session
     if (s.isBashRunning) s.abortBash()
     if (s.isCompacting) s.abortCompaction()
@@ -250,7 +257,14 @@ export class LiveSession {
     const snap = this.project(emptyUi())
     if (announce) this.emit({ type: "snapshot", snapshot: snap })
     else this.state = new SnapshotState(snap)
-    this.unsubscribe = s.subscribe((e) => this.onPiEvent(e))
+    const offSession = s.subscribe((e) => this.onPiEvent(e))
+    // The session hands events on after its extensions' handlers, so a prompt can resolve before
+    // its agent_start arrives there; the agent's own comes first (see EventProjector.agentStarted).
+    const offAgent = s.agent.subscribe((e) => void (e.type === "agent_start" && this.projector.agentStarted()))
+    this.unsubscribe = () => {
+      offSession()
+      offAgent()
+    }
     await s.bindExtensions({
       uiContext: this.bridge.context,
       commandContextActions: this.actions(),

@@ -191,7 +191,10 @@ describe("EventProjector", () => {
       { type: "item_update", item: expect.objectContaining({ id: "a-9", streaming: false, stopReason: "stop" }) },
     ])
     expect(p.handle(ev({ type: "turn_end" }))).toEqual([{ type: "stats", stats: expect.objectContaining({ cost: 0 }) }])
-    expect(p.handle(ev({ type: "agent_end", messages: [] }))).toEqual([{ type: "run", running: false }])
+    expect(p.handle(ev({ type: "agent_end", messages: [] }))).toEqual([
+      { type: "run", running: false },
+      { type: "turn_end", stopReason: "end_turn", item: expect.objectContaining({ id: "a-9", stopReason: "stop" }) },
+    ])
   })
 
   test("tool calls open tool items that executions update and results finish", () => {
@@ -295,6 +298,7 @@ describe("EventProjector", () => {
     expect(p.settleEnd()).toEqual([
       { type: "item_add", item: expect.objectContaining({ kind: "notice", level: "error", text: "503 overloaded" }) },
       { type: "run", running: false },
+      { type: "turn_end", stopReason: "error", errorMessage: "503 overloaded", item: expect.objectContaining({}) },
     ])
   })
 
@@ -308,7 +312,10 @@ describe("EventProjector", () => {
     expect(gaveUp).toEqual([
       { type: "item_add", item: expect.objectContaining({ text: "Gave up after 3 attempts: 503" }) },
     ])
-    expect(p.settleEnd()).toEqual([{ type: "run", running: false }])
+    expect(p.settleEnd()).toEqual([
+      { type: "run", running: false },
+      { type: "turn_end", stopReason: "error", errorMessage: "503", item: expect.objectContaining({}) },
+    ])
 
     p.handle(ev({ type: "agent_start" }))
     p.handle(ev({ type: "message_end", message: failed }))
@@ -321,6 +328,7 @@ describe("EventProjector", () => {
     expect(cancelled).toEqual([
       { type: "item_add", item: expect.objectContaining({ text: "Retry cancelled" }) },
       { type: "run", running: false },
+      { type: "turn_end", stopReason: "cancelled", item: expect.objectContaining({ stopReason: "error" }) },
     ])
   })
 
