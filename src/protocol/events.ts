@@ -1,4 +1,4 @@
-import type { AssistantItem, QueueState, SessionInfo, SessionStats, TranscriptItem } from "./transcript"
+import type { QueueState, SessionInfo, SessionStats, TranscriptItem } from "./transcript"
 import type { UiRequest, UiState, WidgetPlacement } from "./ui"
 
 /** Everything a window needs to draw a session from nothing. */
@@ -43,9 +43,10 @@ export type SessionEvent =
   | { type: "ui_working"; message?: string; visible?: boolean }
   /**
    * A run settled (after any retries), or a prompt that started none (a command, an input hook)
-   * was handled: once per run. `item` is the run's last assistant reply, if it has one.
+   * was handled: once per run. `itemId` names the run's last assistant reply in `items`, if it
+   * has one (by id: a long reply sent twice to every window would cost as much as the reply).
    */
-  | { type: "turn_end"; stopReason: TurnStopReason; item?: AssistantItem; errorMessage?: string }
+  | { type: "turn_end"; stopReason: TurnStopReason; itemId?: string; errorMessage?: string }
   /** The live session ended (closed, or the host shut down). */
   | { type: "closed"; reason: string }
 

@@ -92,7 +92,7 @@ export function applyEvent(s: SnapshotView, e: SessionEvent, index?: ItemIndex):
       s.running = false
       set(s, "runStartedAt", undefined)
       return
-    // Transient: a toast and a run's outcome are told, not kept (the outcome's item is in `items`).
+    // Transient: a toast and a run's outcome are told, not kept (the outcome's reply is in `items`).
     case "ui_notify":
     case "turn_end":
       return

@@ -213,7 +213,7 @@ export class EventProjector {
     else if (item?.stopReason === "error") end = turnFailed(item.errorMessage ?? "The model returned an error")
     else end = { type: "turn_end", stopReason: item?.stopReason === "length" ? "max_tokens" : "end_turn" }
     this.cancelled = false
-    if (item) end.item = item
+    if (item) end.itemId = item.id
     return [{ type: "run", running: false }, end]
   }
 

@@ -5,13 +5,16 @@ import { afterEach, expect, test } from "bun:test"
 import { fauxAssistantMessage, fauxText, fauxToolCall } from "@mariozechner/pi-ai"
 import type { ExtensionFactory } from "@mariozechner/pi-coding-agent"
 import type { SessionEvent } from "../../src/protocol"
-import { createFauxFixture, type FauxFixture, type Recorder } from "../fixture/faux"
+import { createFauxFixture, failOnceThenAnswer, QUICK_RETRY, type FauxFixture, type Recorder } from "../fixture/faux"
 
 let fx: FauxFixture
 afterEach(() => fx?.dispose())
 
 type TurnEnd = Extract<SessionEvent, { type: "turn_end" }>
 const turnEnds = (rec: Recorder) => rec.events.map((e) => e.event).filter((e): e is TurnEnd => e.type === "turn_end")
+
+/** The transcript item a turn_end names as its run's last reply. */
+const replyOf = (rec: Recorder, end: TurnEnd) => rec.state!.items.find((i) => i.id === end.itemId)
 
 async function prompt(rec: Recorder, sessionId: string, text: string, count: number) {
   await fx.client.request("session.prompt", { sessionId, text })
@@ -27,7 +30,8 @@ async function firstOfTwo(rec: Recorder, sessionId: string, text: string, start?
   await prompt(rec, sessionId, "and again", 2)
   const ends = turnEnds(rec)
   expect(ends).toHaveLength(2)
-  expect(ends[1]).toMatchObject({ stopReason: "end_turn", item: { blocks: [{ type: "text", text: "second" }] } })
+  expect(ends[1]!.stopReason).toBe("end_turn")
+  expect(replyOf(rec, ends[1]!)).toMatchObject({ blocks: [{ type: "text", text: "second" }] })
   const types = rec.events.map((e) => e.event.type)
   // Each turn_end comes right after its run's end.
   expect(types.filter((t, i) => t === "turn_end" && types[i - 1] !== "run")).toEqual([])
@@ -45,10 +49,9 @@ test("a run that ends normally, tools included, ends the turn once with the last
   const end = await firstOfTwo(rec, sessionId, "read a.txt")
   expect(end.stopReason).toBe("end_turn")
   expect(end.errorMessage).toBeUndefined()
-  const last = rec.state!.items.filter((i) => i.kind === "assistant")[1]!
-  // The item is the transcript's own (same id and content), not a separate copy of the reply.
-  expect(end.item).toEqual(last as never)
-  expect(end.item).toMatchObject({ stopReason: "stop", blocks: [{ type: "text", text: "It says alpha." }] })
+  // The last reply of the run, not the first one (which called the tool).
+  expect(end.itemId).toBe(rec.state!.items.filter((i) => i.kind === "assistant")[1]!.id)
+  expect(replyOf(rec, end)).toMatchObject({ stopReason: "stop", blocks: [{ type: "text", text: "It says alpha." }] })
 })
 
 test("an interrupted run ends as cancelled", async () => {
@@ -64,7 +67,8 @@ test("an interrupted run ends as cancelled", async () => {
     )
     await fx.client.request("session.abort", { sessionId })
   })
-  expect(end).toMatchObject({ stopReason: "cancelled", item: { stopReason: "aborted" } })
+  expect(end.stopReason).toBe("cancelled")
+  expect(replyOf(rec, end)).toMatchObject({ stopReason: "aborted" })
 })
 
 test("a model error ends as error with its message; a content filter as refusal", async () => {
@@ -73,11 +77,8 @@ test("a model error ends as error with its message; a content filter as refusal"
   const rec = fx.record(sessionId)
   fx.faux.setResponses([fauxAssistantMessage("", { stopReason: "error", errorMessage: "bad request: no such tool" })])
   const end = await firstOfTwo(rec, sessionId, "fail")
-  expect(end).toMatchObject({
-    stopReason: "error",
-    errorMessage: "bad request: no such tool",
-    item: { stopReason: "error" },
-  })
+  expect(end).toMatchObject({ stopReason: "error", errorMessage: "bad request: no such tool" })
+  expect(replyOf(rec, end)).toMatchObject({ stopReason: "error" })
 
   fx.faux.setResponses([
     fauxAssistantMessage("", { stopReason: "error", errorMessage: "Provider finish_reason: content_filter" }),
@@ -92,19 +93,18 @@ test("a reply cut at the length limit ends as max_tokens", async () => {
   const rec = fx.record(sessionId)
   fx.faux.setResponses([fauxAssistantMessage([fauxText("The answer is")], { stopReason: "length" })])
   const end = await firstOfTwo(rec, sessionId, "long answer")
-  expect(end).toMatchObject({ stopReason: "max_tokens", item: { blocks: [{ type: "text", text: "The answer is" }] } })
+  expect(end.stopReason).toBe("max_tokens")
+  expect(replyOf(rec, end)).toMatchObject({ blocks: [{ type: "text", text: "The answer is" }] })
 })
 
 test("a run that Pi retries ends once, after the retry, with the recovered reply", async () => {
-  fx = await createFauxFixture({ settings: { retry: { enabled: true, maxRetries: 3, baseDelayMs: 5 } } })
+  fx = await createFauxFixture({ settings: QUICK_RETRY })
   const { sessionId } = await fx.open()
   const rec = fx.record(sessionId)
-  fx.faux.setResponses([
-    fauxAssistantMessage("", { stopReason: "error", errorMessage: "503 Service Unavailable" }),
-    fauxAssistantMessage("recovered"),
-  ])
+  fx.faux.setResponses(failOnceThenAnswer("recovered"))
   const end = await firstOfTwo(rec, sessionId, "try")
-  expect(end).toMatchObject({ stopReason: "end_turn", item: { blocks: [{ type: "text", text: "recovered" }] } })
+  expect(end.stopReason).toBe("end_turn")
+  expect(replyOf(rec, end)).toMatchObject({ blocks: [{ type: "text", text: "recovered" }] })
   expect(rec.state!.items.some((i) => i.kind === "notice" && i.text.startsWith("Retrying (1/3)"))).toBe(true)
 })
 
