@@ -1,7 +1,7 @@
 // `xagent -p`: one prompt, no window. The session host runs in a Worker of this process (Pi on
 // its own thread); the reply streams to stdout, tool activity and problems to stderr.
 import type { Client } from "../client/client"
-import { ProtocolError, type EventEnvelope } from "../protocol"
+import { ProtocolError, type EventEnvelope, type SessionEvent } from "../protocol"
 import { err, out } from "./io"
 import type { RunPlan } from "./run-plan"
 import { PrintRenderer } from "./print-render"
@@ -50,14 +50,17 @@ async function printReply(
   if (opened.info.authHint) throw new Error(opened.info.authHint)
   for (const w of opened.warnings) renderer.handle({ type: "ui_notify", level: "warning", message: oneLine(w) })
 
-  let sawRun = false
+  let ended: Extract<SessionEvent, { type: "turn_end" }> | undefined
   let closedReason: string | undefined
   const done = Promise.withResolvers<void>()
   const unsubscribe = client.subscribe(opened.sessionId, 0, (env: EventEnvelope) => {
     const e = env.event
     renderer.handle(e)
-    if (e.type === "run" && e.running) sawRun = true
-    if (e.type === "run" && !e.running && sawRun) done.resolve()
+    // The host says when the prompt is over and how (after any retries): nothing to infer here.
+    if (e.type === "turn_end") {
+      ended = e
+      done.resolve()
+    }
     if (e.type === "closed") {
       closedReason = e.reason
       done.resolve()
@@ -80,14 +83,13 @@ async function printReply(
   })
   try {
     await client.request("session.prompt", { sessionId: opened.sessionId, text: plan.prompt })
-    // A prompt answers once its run has begun; an extension command once it is over, and it may
-    // have started no run at all.
-    if (!sawRun) done.resolve()
     await done.promise
   } finally {
     unsubscribe()
   }
   if (closedReason !== undefined) throw new Error(`the session ended: ${closedReason}`)
+  if (ended?.stopReason === "error" || ended?.stopReason === "refusal") renderer.fail(ended.errorMessage ?? "failed")
+  // An error notice outside the reply (an extension's) fails the run too.
   return renderer.errors.length ? 1 : 0
 }
 

@@ -1,6 +1,14 @@
 // What `--print` shows: the reply's text on stdout as it streams, tool activity and problems on
-// stderr. Fed session events; keeps only what it needs to print each piece of text once.
-import type { AssistantItem, SessionEvent, ToolItem, TranscriptItem } from "../protocol"
+// stderr. Fed session events, which it applies to a snapshot with the shared reducer; it then
+// prints what is new in the item the event touched, and remembers what it printed.
+import {
+  applyEvent,
+  emptySnapshot,
+  type AssistantItem,
+  type SessionEvent,
+  type ToolItem,
+  type TranscriptItem,
+} from "../protocol"
 
 export interface PrintSink {
   stdout(text: string): void
@@ -16,6 +24,8 @@ export class PrintRenderer {
   private endsWithNewline = true
   private wroteAny = false
   private toolsShown = new Map<string, ToolItem["status"]>()
+  private readonly snap = emptySnapshot("")
+  private readonly index = new Map<string, number>()
   readonly errors: string[] = []
 
   constructor(private readonly sink: PrintSink) {}
@@ -30,16 +40,17 @@ export class PrintRenderer {
   }
 
   handle(event: SessionEvent) {
+    applyEvent(this.snap, event, this.index)
     switch (event.type) {
       case "snapshot":
-        this.skip(event.snapshot.items)
+        this.skip(this.snap.items)
         break
       case "item_add":
       case "item_update":
-        this.item(event.item)
+        this.touched(event.item.id)
         break
       case "text_delta":
-        if (event.blockType === "text") this.text(event.itemId, event.blockIndex, event.delta)
+        this.touched(event.itemId)
         break
       case "ui_notify":
         if (event.level !== "info") this.note(`${event.level}: ${event.message}`)
@@ -50,6 +61,11 @@ export class PrintRenderer {
   /** Ends stdout with a newline when the reply did not. */
   finish() {
     if (this.wroteAny && !this.endsWithNewline) this.write("\n")
+  }
+
+  private touched(id: string) {
+    const at = this.index.get(id)
+    if (at !== undefined) this.item(this.snap.items[at]!)
   }
 
   private item(item: TranscriptItem) {
@@ -65,11 +81,11 @@ export class PrintRenderer {
       const done = this.printed.get(`${item.id}:${i}`) ?? 0
       if (block.text.length > done) this.text(item.id, i, block.text.slice(done))
     })
+    // A streaming item's stop reason is not final (a failure shows once the reply ends).
     if (!item.streaming && item.stopReason === "error") this.fail(item.errorMessage ?? "the model returned an error")
   }
 
   private text(itemId: string, blockIndex: number, delta: string) {
-    if (!delta) return
     const key = `${itemId}:${blockIndex}`
     this.printed.set(key, (this.printed.get(key) ?? 0) + delta.length)
     // A later message of the same reply (after its tools ran) starts a new paragraph.
@@ -86,8 +102,8 @@ export class PrintRenderer {
     if (item.status === "error") this.note(`✗ ${item.name}: ${firstLine(item.output) ?? "failed"}`)
   }
 
-  /** The host reports a failed reply twice (the message's stop reason and a notice): say it once. */
-  private fail(message: string) {
+  /** The host reports a failed reply more than once (stop reason, notice, turn_end): say it once. */
+  fail(message: string) {
     if (this.errors.includes(message)) return
     this.errors.push(message)
     this.note(`error: ${message}`)

@@ -1,5 +1,7 @@
 // The session host in this process (--no-daemon, tests). Same surface as the socket client:
-// a subscription to an unknown session ends with a `closed` event rather than a throw.
+// a subscription to an unknown session ends with a `closed` event rather than a throw. Every
+// frame goes through JSON as it would over the socket, so both ends see what a wire delivers
+// (no undefined keys, no shared objects).
 import type { EventEnvelope } from "../protocol"
 import type { HostApi } from "../runtime/host-api"
 import type { Client, ConnectionState } from "./client"
@@ -14,11 +16,11 @@ export function createLocalClient(host: HostApi, opts: LocalClientOptions = {}):
   let closed = false
   return {
     kind: "local",
-    request: (method, params) => host.request(method, params),
+    request: async (method, params) => throughJson(await host.request(method, throughJson(params))),
     subscribe(sessionId, after, onEvent) {
       let unsub: (() => void) | undefined
       try {
-        unsub = host.subscribe(sessionId, after, onEvent)
+        unsub = host.subscribe(sessionId, after, (env) => onEvent(throughJson(env)))
       } catch (err) {
         const reason = err instanceof Error ? err.message : String(err)
         const env: EventEnvelope = { type: "event", sessionId, seq: after, event: { type: "closed", reason } }
@@ -43,4 +45,9 @@ export function createLocalClient(host: HostApi, opts: LocalClientOptions = {}):
       if (opts.ownsHost) await host.dispose()
     },
   }
+}
+
+/** `value` as the other end of a JSON link receives it. */
+export function throughJson<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T)
 }

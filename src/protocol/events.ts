@@ -14,6 +14,12 @@ export interface SessionSnapshot {
   ui: UiState
 }
 
+/**
+ * How a run ended, in ACP's words where ACP has one (docs/adr-one-reducer.md maps Pi's):
+ * the model finished, hit its output limit, refused, the person cancelled it, or it failed.
+ */
+export type TurnStopReason = "end_turn" | "max_tokens" | "refusal" | "cancelled" | "error"
+
 /** One `type`-tagged union of everything a session host tells its windows. */
 export type SessionEvent =
   /** Replaces the whole session view (subscribe, /new, /fork, /session, /tree). */
@@ -37,6 +43,12 @@ export type SessionEvent =
   | { type: "ui_widget"; key: string; lines?: string[]; placement: WidgetPlacement }
   | { type: "ui_title"; title: string }
   | { type: "ui_working"; message?: string; visible?: boolean }
+  /**
+   * A run settled (after any retries), or a prompt that started none (a command, an input hook)
+   * was handled: once per run. `itemId` names the run's last assistant reply in `items`, if it
+   * has one (by id: a long reply sent twice to every window would cost as much as the reply).
+   */
+  | { type: "turn_end"; stopReason: TurnStopReason; itemId?: string; errorMessage?: string }
   /** The live session ended (closed, or the host shut down). */
   | { type: "closed"; reason: string }
 

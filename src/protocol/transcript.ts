@@ -112,6 +112,20 @@ export interface SessionInfo {
   thinkingLevel: ThinkingLevel
   /** Set when no model is usable: what to do about it. */
   authHint?: string
+  /** Plan mode runs read-only tools only (the plan feature switches it; "normal" until then). */
+  mode: SessionMode
+  /** The session's /goal; absent while it has none (always, until the goal feature sets it). */
+  goal?: GoalState
+}
+
+export type SessionMode = "normal" | "plan"
+
+/** What a window shows of a goal (docs: shared design plan-goal-todo.md, "/goal"). */
+export interface GoalState {
+  objective: string
+  status: "pursuing" | "paused" | "stalled" | "limited" | "unmet" | "achieved"
+  round: number
+  maxRounds: number
 }
 
 export interface SessionStats {

@@ -13,13 +13,21 @@ import {
   type ModelRegistry,
   type SessionManager,
 } from "@mariozechner/pi-coding-agent"
-import type { SessionEvent, SessionInfo, SessionSnapshot, SessionStats, ThinkingLevel, UiState } from "../protocol"
+import {
+  emptySnapshot,
+  type SessionEvent,
+  type SessionInfo,
+  type SessionSnapshot,
+  type SessionStats,
+  type ThinkingLevel,
+  type UiState,
+} from "../protocol"
 import type { BundledHost, BundledMode } from "../protocol/bundled"
 import { bundledFactories, type BundledExtension } from "./bundled-slot"
 import { Journal, type JournalLimits } from "./journal"
 import { authHint, modelRef, realModel } from "./models"
 import type { AgentSession, AgentSessionEvent } from "./pi-types"
-import { EventProjector, type ProjectorContext } from "./project-events"
+import { EventProjector, type ProjectorContext, type RunToken } from "./project-events"
 import { ItemIds, projectBranch } from "./project-messages"
 import { runtimeFactory } from "./runtime-factory"
 import { runBash } from "./session-bash"
@@ -67,7 +75,7 @@ export class LiveSession {
     readonly id: string,
     private readonly deps: SessionDeps,
   ) {
-    this.state = new SnapshotState(placeholder(id))
+    this.state = new SnapshotState(emptySnapshot(id))
     this.journal = new Journal(
       id,
       () => this.state.snapshot(),
@@ -126,13 +134,19 @@ export class LiveSession {
     this.emit(this.projector.notice(level, text))
   }
 
-  /** Marks the run as started when a prompt is accepted (see EventProjector.beginRun). */
-  beginRun(): void {
+  /** Marks the run as started when a prompt is accepted (see EventProjector.beginRun); returns it. */
+  beginRun(): RunToken | undefined {
     for (const e of this.projector.beginRun()) this.emit(e)
+    return this.projector.currentRun()
   }
 
-  settleRun(): void {
-    for (const e of this.projector.settleRun()) this.emit(e)
+  settleRun(run: RunToken | undefined): void {
+    for (const e of this.projector.settleRun(run)) this.emit(e)
+  }
+
+  /** An extension command's prompt is over (see EventProjector.settleCommand). */
+  settleCommand(errorMessage?: string): void {
+    for (const e of this.projector.settleCommand(errorMessage)) this.emit(e)
   }
 
   emitInfo(): void {
@@ -145,6 +159,7 @@ export class LiveSession {
       piSessionId: s.sessionId,
       cwd: s.sessionManager.getCwd(),
       thinkingLevel: s.thinkingLevel,
+      mode: "normal",
     }
     if (s.sessionName) info.name = s.sessionName
     if (s.sessionFile) info.file = s.sessionFile
@@ -183,6 +198,7 @@ export class LiveSession {
   }
 
   async abort(): Promise<void> {
+    this.projector.cancel()
     const s = this.session
     if (s.isBashRunning) s.abortBash()
     if (s.isCompacting) s.abortCompaction()
@@ -245,7 +261,14 @@ export class LiveSession {
     const snap = this.project(emptyUi())
     if (announce) this.emit({ type: "snapshot", snapshot: snap })
     else this.state = new SnapshotState(snap)
-    this.unsubscribe = s.subscribe((e) => this.onPiEvent(e))
+    const offSession = s.subscribe((e) => this.onPiEvent(e))
+    // The session hands events on after its extensions' handlers, so a prompt can resolve before
+    // its agent_start arrives there; the agent's own comes first (see EventProjector.agentStarted).
+    const offAgent = s.agent.subscribe((e) => void (e.type === "agent_start" && this.projector.agentStarted()))
+    this.unsubscribe = () => {
+      offSession()
+      offAgent()
+    }
     await s.bindExtensions({
       uiContext: this.bridge.context,
       commandContextActions: this.actions(),
@@ -311,18 +334,6 @@ export class LiveSession {
       const leaf = this.session.sessionManager.getLeafEntry()
       return leaf?.type === "compaction" ? Date.parse(leaf.timestamp) : Date.now()
     },
-  }
-}
-
-function placeholder(sessionId: string): SessionSnapshot {
-  return {
-    sessionId,
-    info: { piSessionId: "", cwd: "", thinkingLevel: "off" },
-    items: [],
-    running: false,
-    queue: { steering: [], followUp: [] },
-    stats: { tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 }, cost: 0 },
-    ui: emptyUi(),
   }
 }
 

@@ -1,6 +1,14 @@
 // Pi AgentSessionEvent → protocol SessionEvents, one Pi event at a time. No I/O and no batching:
 // what the host needs from the live session (info, stats, retry state) comes in through `ctx`.
-import type { NoticeItem, SessionEvent, SessionInfo, SessionStats, ToolItem } from "../protocol"
+import type {
+  AssistantItem,
+  NoticeItem,
+  SessionEvent,
+  SessionInfo,
+  SessionStats,
+  ToolItem,
+  TurnStopReason,
+} from "../protocol"
 import type { AgentSessionEvent, AssistantMessage } from "./pi-types"
 import {
   applyToolResult,
@@ -30,6 +38,8 @@ const COMPACTION_REASON = {
   overflow: "Context overflowed: compacting, then retrying…",
 } as const
 
+export type RunToken = object
+
 export class EventProjector {
   private assistantId?: string
   /** Tool items of the current turn, by tool call id. */
@@ -38,6 +48,12 @@ export class EventProjector {
   /** Whether Pi's agent_start has come for the current run (a prompt can be accepted and never start one). */
   private started = false
   private lastAssistant?: AssistantMessage
+  /** The current run's latest finished reply, for its turn_end. */
+  private lastItem?: AssistantItem
+  /** The person stopped the current run: it ends as cancelled, whatever Pi reports. */
+  private cancelled = false
+  /** Names the current run, so a prompt settling late cannot end a run begun after its own. */
+  private run?: RunToken
   /** The run ended on an error; whether Pi retries is known only after its agent_end handling. */
   private failedEnd?: { error: string; reported: boolean }
 
@@ -53,14 +69,43 @@ export class EventProjector {
   beginRun(): SessionEvent[] {
     if (this.running) return []
     this.running = true
+    this.lastItem = undefined
+    this.cancelled = false
+    this.run = {}
     return [{ type: "run", running: true, startedAt: this.ctx.now() }]
   }
 
-  /** The prompt settled; if no run ever started (an input hook handled it), end the one we showed. */
-  settleRun(): SessionEvent[] {
-    if (!this.running || this.started) return []
-    this.running = false
-    return [{ type: "run", running: false }]
+  /**
+   * Pi's agent began the run (told by the agent itself, ahead of the session's own agent_start):
+   * from now on the run ends with Pi's agent_end, not with the prompt's promise.
+   */
+  agentStarted(): void {
+    if (this.running) this.started = true
+  }
+
+  /** The run showing now (begun by a prompt or by Pi), if any. */
+  currentRun(): RunToken | undefined {
+    return this.running ? this.run : undefined
+  }
+
+  /** The prompt of `run` settled; if Pi never started it (an input hook handled it), end the one we showed. */
+  settleRun(run: RunToken | undefined): SessionEvent[] {
+    if (!this.running || this.started || run !== this.run) return []
+    return this.endRun()
+  }
+
+  /**
+   * An extension command finished: it started no run of its own (else that run's end tells how
+   * it went), so this is the prompt's end.
+   */
+  settleCommand(errorMessage?: string): SessionEvent[] {
+    if (this.running) return []
+    return [errorMessage === undefined ? { type: "turn_end", stopReason: "end_turn" } : turnFailed(errorMessage)]
+  }
+
+  /** The person asked to stop the current run. */
+  cancel(): void {
+    if (this.running) this.cancelled = true
   }
 
   /** A fresh item id for host-made items (bash runs). */
@@ -117,8 +162,11 @@ export class EventProjector {
           e.finalError === "Retry cancelled"
             ? "Retry cancelled"
             : `Gave up after ${e.attempt} attempt${e.attempt === 1 ? "" : "s"}: ${e.finalError ?? "error"}`
-        // Cancelled while waiting to retry: no agent_end follows, so the run ends here.
-        if (!this.failedEnd) return [this.notice("error", text), ...this.endRun()]
+        // Cancelled while waiting to retry (only an abort does that): no agent_end follows, so the run ends here.
+        if (!this.failedEnd) {
+          if (e.finalError === "Retry cancelled") this.cancelled = true
+          return [this.notice("error", text), ...this.endRun(text)]
+        }
         this.failedEnd.reported = true
         return [this.notice("error", text)]
       }
@@ -152,11 +200,21 @@ export class EventProjector {
     return [...out, ...this.endRun()]
   }
 
-  private endRun(): SessionEvent[] {
+  /** The run is over (retries included): windows stop its working line, callers learn how it went. */
+  private endRun(errorMessage?: string): SessionEvent[] {
     if (!this.running) return []
     this.running = false
     this.started = false
-    return [{ type: "run", running: false }]
+    const item = this.lastItem
+    this.lastItem = undefined
+    let end: Extract<SessionEvent, { type: "turn_end" }>
+    if (this.cancelled || item?.stopReason === "aborted") end = { type: "turn_end", stopReason: "cancelled" }
+    else if (errorMessage !== undefined) end = turnFailed(errorMessage)
+    else if (item?.stopReason === "error") end = turnFailed(item.errorMessage ?? "The model returned an error")
+    else end = { type: "turn_end", stopReason: item?.stopReason === "length" ? "max_tokens" : "end_turn" }
+    this.cancelled = false
+    if (item) end.itemId = item.id
+    return [{ type: "run", running: false }, end]
   }
 
   private messageStart(m: MessageOf<"message_start">): SessionEvent[] {
@@ -208,7 +266,8 @@ export class EventProjector {
         const id = this.assistantId ?? this.ids.take(`a-${m.timestamp}`)
         this.assistantId = undefined
         this.lastAssistant = m
-        const out: SessionEvent[] = [{ type: "item_update", item: projectAssistant(m, id, false) }]
+        this.lastItem = projectAssistant(m, id, false)
+        const out: SessionEvent[] = [{ type: "item_update", item: this.lastItem }]
         if (m.stopReason === "aborted" || m.stopReason === "error") {
           for (const [callId, tool] of this.tools)
             if (tool.status === "pending") out.push(...this.tool(callId, { status: "error" }))
@@ -279,6 +338,17 @@ export class EventProjector {
     if (e.errorMessage) return [this.notice("error", `Compaction failed: ${e.errorMessage}`)]
     return []
   }
+}
+
+/**
+ * pi-ai reports a refusal as an error; the one it marks is an OpenAI-style content filter
+ * (Anthropic's refusal arrives as an unnamed error and stays "error").
+ */
+const REFUSAL = "Provider finish_reason: content_filter"
+
+function turnFailed(errorMessage: string): Extract<SessionEvent, { type: "turn_end" }> {
+  const stopReason: TurnStopReason = errorMessage === REFUSAL ? "refusal" : "error"
+  return { type: "turn_end", stopReason, errorMessage }
 }
 
 function blockType(t: string): "text" | "thinking" {

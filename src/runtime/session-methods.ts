@@ -7,6 +7,7 @@ import { ProtocolError, type CommandInfo, type Params, type Result, type UiRespo
 import { transcriptMarkdown } from "./export-markdown"
 import { errorText, type LiveSession } from "./live-session"
 import { modelInfo, realModel, resolveModel } from "./models"
+import type { RunToken } from "./project-events"
 import { projectTree } from "./project-tree"
 import { resolveSessionRef } from "./session-files"
 import { listSettings, setSetting } from "./settings-table"
@@ -222,7 +223,14 @@ async function prompt(
   if (name && s.extensionRunner.getCommand(name)) {
     // Commands may open dialogs and wait on them: accept now, report failures as notices. With no
     // window (--print) nobody waits on a dialog, and the caller needs to know when it is over.
-    const done = s.prompt(text).catch((err) => live.notice("error", `/${name} failed: ${errorText(err)}`))
+    const done = s.prompt(text).then(
+      () => live.settleCommand(),
+      (err) => {
+        const message = `/${name} failed: ${errorText(err)}`
+        live.notice("error", message)
+        live.settleCommand(message)
+      },
+    )
     if (!live.interactive) await done
     return
   }
@@ -234,22 +242,23 @@ async function prompt(
   if (hint) throw new ProtocolError("failed", hint)
   await new Promise<void>((resolvePrompt, reject) => {
     let accepted = false
+    let run: RunToken | undefined
     s.prompt(text, {
       streamingBehavior: live.running ? behavior : undefined,
       images: images?.length ? images : undefined,
       preflightResult: (ok) => {
         if (!ok) return
         accepted = true
-        live.beginRun()
+        run = live.beginRun()
         resolvePrompt()
       },
     }).then(
       () => {
-        live.settleRun()
+        live.settleRun(run)
         resolvePrompt()
       },
       (err) => {
-        live.settleRun()
+        live.settleRun(run)
         if (!accepted) reject(new ProtocolError("failed", errorText(err)))
         else live.notice("error", errorText(err))
       },

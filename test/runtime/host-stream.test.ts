@@ -3,7 +3,7 @@
 import { afterEach, expect, test } from "bun:test"
 import { fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall, type Context } from "@mariozechner/pi-ai"
 import type { SessionEvent, ToolItem, TranscriptItem } from "../../src/protocol"
-import { createFauxFixture, type FauxFixture } from "../fixture/faux"
+import { createFauxFixture, failOnceThenAnswer, QUICK_RETRY, type FauxFixture } from "../fixture/faux"
 
 let fx: FauxFixture
 afterEach(() => fx?.dispose())
@@ -49,7 +49,7 @@ test("text and thinking stream as deltas into one assistant item", async () => {
   ).toBe("Hello there, friend!")
   const types = events(rec).map((e) => e.type)
   expect(types.indexOf("run")).toBeLessThan(types.indexOf("text_delta"))
-  expect(types.at(-1)).toBe("run")
+  expect(types.slice(-2)).toEqual(["run", "turn_end"])
   expect(types).toContain("stats")
   expect(s.stats.tokens.total).toBeGreaterThan(0)
 })
@@ -207,13 +207,10 @@ test("compaction adds a compaction item with the scripted summary", async () => 
 })
 
 test("a 503 is retried with a notice, then answered", async () => {
-  fx = await createFauxFixture({ settings: { retry: { enabled: true, maxRetries: 3, baseDelayMs: 5 } } })
+  fx = await createFauxFixture({ settings: QUICK_RETRY })
   const { sessionId } = await fx.open()
   const rec = fx.record(sessionId)
-  fx.faux.setResponses([
-    fauxAssistantMessage("", { stopReason: "error", errorMessage: "503 Service Unavailable" }),
-    fauxAssistantMessage("recovered"),
-  ])
+  fx.faux.setResponses(failOnceThenAnswer("recovered"))
   await fx.client.request("session.prompt", { sessionId, text: "try" })
   const s = await rec.waitFor(
     (s) => !s.running && s.items.some((i) => i.kind === "assistant" && i.stopReason === "stop"),

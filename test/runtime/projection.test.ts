@@ -111,7 +111,7 @@ describe("projectBranch", () => {
 
 function projector(over: Partial<ProjectorContext> = {}) {
   const ctx: ProjectorContext = {
-    info: () => ({ piSessionId: "p", cwd: "/w", thinkingLevel: "high" }),
+    info: () => ({ piSessionId: "p", cwd: "/w", thinkingLevel: "high", mode: "normal" }),
     stats: () => ({ tokens: { input: 1, output: 2, cacheRead: 0, cacheWrite: 0, total: 3 }, cost: 0 }),
     now: () => 42,
     compactionTime: () => 7,
@@ -191,7 +191,10 @@ describe("EventProjector", () => {
       { type: "item_update", item: expect.objectContaining({ id: "a-9", streaming: false, stopReason: "stop" }) },
     ])
     expect(p.handle(ev({ type: "turn_end" }))).toEqual([{ type: "stats", stats: expect.objectContaining({ cost: 0 }) }])
-    expect(p.handle(ev({ type: "agent_end", messages: [] }))).toEqual([{ type: "run", running: false }])
+    expect(p.handle(ev({ type: "agent_end", messages: [] }))).toEqual([
+      { type: "run", running: false },
+      { type: "turn_end", stopReason: "end_turn", itemId: "a-9" },
+    ])
   })
 
   test("tool calls open tool items that executions update and results finish", () => {
@@ -295,6 +298,7 @@ describe("EventProjector", () => {
     expect(p.settleEnd()).toEqual([
       { type: "item_add", item: expect.objectContaining({ kind: "notice", level: "error", text: "503 overloaded" }) },
       { type: "run", running: false },
+      { type: "turn_end", stopReason: "error", errorMessage: "503 overloaded", itemId: expect.any(String) },
     ])
   })
 
@@ -308,7 +312,10 @@ describe("EventProjector", () => {
     expect(gaveUp).toEqual([
       { type: "item_add", item: expect.objectContaining({ text: "Gave up after 3 attempts: 503" }) },
     ])
-    expect(p.settleEnd()).toEqual([{ type: "run", running: false }])
+    expect(p.settleEnd()).toEqual([
+      { type: "run", running: false },
+      { type: "turn_end", stopReason: "error", errorMessage: "503", itemId: expect.any(String) },
+    ])
 
     p.handle(ev({ type: "agent_start" }))
     p.handle(ev({ type: "message_end", message: failed }))
@@ -321,6 +328,7 @@ describe("EventProjector", () => {
     expect(cancelled).toEqual([
       { type: "item_add", item: expect.objectContaining({ text: "Retry cancelled" }) },
       { type: "run", running: false },
+      { type: "turn_end", stopReason: "cancelled", itemId: expect.any(String) },
     ])
   })
 
@@ -351,7 +359,7 @@ describe("EventProjector", () => {
       { type: "queue", queue: { steering: ["a"], followUp: ["b"] } },
     ])
     expect(p.handle(ev({ type: "thinking_level_changed", level: "high" }))).toEqual([
-      { type: "info", info: { piSessionId: "p", cwd: "/w", thinkingLevel: "high" } },
+      { type: "info", info: { piSessionId: "p", cwd: "/w", thinkingLevel: "high", mode: "normal" } },
     ])
   })
 })
@@ -359,7 +367,7 @@ describe("EventProjector", () => {
 function emptySnapshot(): SessionSnapshot {
   return {
     sessionId: "s",
-    info: { piSessionId: "p", cwd: "/w", thinkingLevel: "off" },
+    info: { piSessionId: "p", cwd: "/w", thinkingLevel: "off", mode: "normal" },
     items: [],
     running: false,
     queue: { steering: [], followUp: [] },

@@ -52,6 +52,19 @@ test("the working line: spinner, elapsed time, tok/s and the session name; queue
   expect(await app.until((f) => !f.includes("Indexing ("))).not.toContain("Working")
 })
 
+test("an extension clearing its working message brings the default back (the clear crosses JSON)", async () => {
+  app = await mountApp({ width: 100, height: 20 })
+  await app.emit(
+    { type: "snapshot", snapshot: snapshot() },
+    { type: "run", running: true, startedAt: Date.now() },
+    { type: "ui_working", message: "Indexing", visible: true },
+  )
+  expect(await app.until("Indexing (")).not.toContain("Working (")
+  // What the bridge sends for setWorkingMessage(): the undefined message is gone once on the wire.
+  await app.emit({ type: "ui_working", message: undefined, visible: true })
+  expect(await app.until("Working (")).not.toContain("Indexing")
+})
+
 test("extension widgets sit above and below the composer", async () => {
   app = await mountApp({ width: 80, height: 20 })
   await app.emit(
