@@ -39,10 +39,11 @@ const PI_DEEP = /^@mariozechner\/pi-[^/]+\//
 /** Packages the window process must never load either: TypeBox belongs to the side that validates (src/protocol/schemas.ts). */
 const WINDOW_NEVER = /^typebox(\/|$)/
 const CLI_ENTRY = "src/cli/main.ts"
-/** What the window may not load from anywhere: it never starts processes or calls into C, but for the
- * `@` file list, which runs rg/fd/git off the startup path. */
+/** What the window may not load from anywhere: it never starts processes or calls into C, but for
+ * two helpers that run a tool off the startup path, when the person asks: the `@` file list
+ * (rg/fd/git) and Ctrl+V's clipboard image (wl-paste/xclip/osascript). */
 const WINDOW_NO_SPAWN = /^(node:)?child_process$|^bun:ffi$/
-const WINDOW_SPAWN_ALLOWED = new Set(["src/tui/util/file-list.ts"])
+const WINDOW_SPAWN_ALLOWED = new Set(["src/tui/util/file-list.ts", "src/tui/util/clipboard-image.ts"])
 /** What an extension may import besides Pi's packages and protocol: Node's modules, and bun:test in its tests. */
 const EXTENSION_BUILTINS = /^node:/
 
