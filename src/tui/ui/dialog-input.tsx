@@ -1,27 +1,36 @@
-// One line of text: Enter submits (an empty answer too), Esc cancels.
+// One line of text: Enter submits (an empty answer too), Esc cancels. A secret (an API key) is
+// drawn as bullets while typed.
 import type { InputRenderable } from "@opentui/core"
 import { theme } from "../theme"
 import { useDialogCancel } from "../context/dialog"
 import { DialogField } from "./dialog-field"
+import { MaskedInput } from "./masked-input"
 
 export interface DialogInputProps {
   title: string
   placeholder?: string
+  secret?: boolean
   onSubmit(value: string): void
   onCancel(): void
 }
 
 export function DialogInput(props: DialogInputProps) {
   const frame = useDialogCancel(() => props.onCancel())
+  const submit = (value: string) => {
+    props.onSubmit(value)
+    frame?.dismiss()
+  }
   return (
-    <DialogField title={props.title} height={3} hint="Enter submit · Esc cancel">
-      <FieldInput
-        placeholder={props.placeholder}
-        onSubmit={(value) => {
-          props.onSubmit(value)
-          frame?.dismiss()
-        }}
-      />
+    <DialogField
+      title={props.title}
+      height={3}
+      hint={props.secret ? "Enter save · Esc cancel · the key is hidden while typed" : "Enter submit · Esc cancel"}
+    >
+      {props.secret ? (
+        <MaskedInput placeholder={props.placeholder} onSubmit={submit} />
+      ) : (
+        <FieldInput placeholder={props.placeholder} onSubmit={submit} />
+      )}
     </DialogField>
   )
 }

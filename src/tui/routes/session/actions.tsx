@@ -11,7 +11,6 @@ import { useSession } from "../../context/session"
 import { useSync } from "../../context/sync"
 import { useToast } from "../../context/toast"
 import { DialogInput } from "../../ui/dialog-input"
-import { DialogSecret } from "../../ui/dialog-secret"
 import { DialogSelect } from "../../ui/dialog-select"
 import { fillComposer } from "../../util/composer-text"
 import { oneLine } from "../../util/format"
@@ -137,7 +136,8 @@ export function useCommandActions(): CommandActions {
       if (!r) return
       const askKey = (p: ProviderAuth) =>
         dialog.show(() => (
-          <DialogSecret
+          <DialogInput
+            secret
             title={`API key for ${p.name ?? p.provider}${p.envVar ? ` (or set ${p.envVar})` : ""}`}
             placeholder="Paste the key and press Enter"
             onSubmit={(key) => {
