@@ -18,6 +18,7 @@
 // OpenTUI's tree-sitter worker.
 import { CodeRenderable, MarkdownRenderable, type MarkdownOptions, type RenderContext } from "@opentui/core"
 import { extend } from "@opentui/solid"
+import { drawCodeMarks, markCodeBlock } from "./code-block-marks"
 import { replyHighlighter } from "./reply-highlighter"
 
 interface Internals {
@@ -30,6 +31,31 @@ interface Internals {
 export class ReplyMarkdownRenderable extends MarkdownRenderable {
   constructor(ctx: RenderContext, options: MarkdownOptions) {
     super(ctx, { ...options, treeSitterClient: options.treeSitterClient ?? replyHighlighter })
+    this.markCode()
+    this.renderAfter = function (buffer) {
+      drawCodeMarks(this, buffer)
+    }
+  }
+
+  // Blocks are (re)built synchronously when content or streaming is set, so marking code blocks
+  // right after keeps the marks in the same layout pass as the text.
+  override get content(): string {
+    return super.content
+  }
+  override set content(value: string) {
+    super.content = value
+    this.markCode()
+  }
+  override get streaming(): boolean {
+    return super.streaming
+  }
+  override set streaming(value: boolean) {
+    super.streaming = value
+    this.markCode()
+  }
+
+  private markCode() {
+    for (const block of this._blockStates) if (block.token.type === "code") markCodeBlock(block.renderable)
   }
 }
 
