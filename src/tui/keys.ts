@@ -6,7 +6,7 @@ export const KEYS = {
   interrupt: { label: "Esc", help: "Stop the running reply" },
   newline: { label: "Shift+Enter, Ctrl+J", help: "New line in the prompt" },
   thinking: { label: "Ctrl+T", help: "Show or hide all thinking" },
-  tools: { label: "Ctrl+O", help: "Expand or collapse tool output" },
+  tools: { label: "Ctrl+O", help: "Expand or collapse tool output and long messages" },
   mouse: { label: "Ctrl+S", help: "Mouse capture on/off (off: the terminal selects text)" },
   page: { label: "PgUp/PgDn", help: "Scroll the transcript" },
   ends: { label: "Ctrl+Home/End", help: "Top or bottom of the transcript" },
