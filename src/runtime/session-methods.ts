@@ -48,7 +48,7 @@ export const SESSION_METHODS: Handlers = {
   "session.bash": async (live, p) => {
     if (live.session.isBashRunning)
       throw new ProtocolError("failed", "A shell command is already running; interrupt it first")
-    live.bash(p.command)
+    live.bash(p.command, p.excludeFromContext === true)
     return {}
   },
   "session.abort": async (live) => {

@@ -3,7 +3,7 @@
 export const KEYS = {
   quit: { label: "Ctrl+C twice", help: "Quit (once: clear the prompt)" },
   eof: { label: "Ctrl+D", help: "Quit when the prompt is empty" },
-  interrupt: { label: "Esc", help: "Stop the running reply" },
+  interrupt: { label: "Esc", help: "Stop the running reply or ! command" },
   newline: { label: "Shift+Enter, Ctrl+J", help: "New line in the prompt" },
   thinking: { label: "Ctrl+T", help: "Show or hide all thinking" },
   tools: { label: "Ctrl+O", help: "Expand or collapse tool output and long messages" },

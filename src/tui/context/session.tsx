@@ -112,7 +112,8 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
         const behavior = how === "prompt" ? undefined : how
         return act("session.prompt", behavior ? { text, behavior } : { text })
       },
-      bash: (command: string) => act("session.bash", { command }),
+      bash: (command: string, excludeFromContext = false) =>
+        act("session.bash", excludeFromContext ? { command, excludeFromContext } : { command }),
       abort: () => act("session.abort", {}),
       async dequeue(): Promise<string | undefined> {
         const r = await act("session.dequeue", {})

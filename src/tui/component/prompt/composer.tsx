@@ -17,11 +17,14 @@ export type SendHow = "prompt" | "steer" | "followUp"
 export interface ComposerProps {
   cwd: string
   running: boolean
+  /** A `!command` is running: Esc stops it as it stops a reply. */
+  bashRunning?: boolean
   queue: QueueState
   commands: PaletteEntry[]
   focused: boolean
   onSend(text: string, how: SendHow): void
-  onBash(command: string): void
+  /** `excludeFromContext`: `!!command`, whose output the model does not see */
+  onBash(command: string, excludeFromContext: boolean): void
   onCommand(name: string, args: string): void
   onInterrupt(): void
   onDequeue(): Promise<string | undefined>
@@ -83,8 +86,9 @@ export function Composer(props: ComposerProps) {
     const text = full.replace(/^\s*\n/, "").trimEnd()
     if (!text.trim()) return undefined
     if (text.startsWith("!")) {
-      const command = text.slice(1).trim()
-      return command ? () => props.onBash(command) : undefined
+      const quiet = text.startsWith("!!")
+      const command = text.slice(quiet ? 2 : 1).trim()
+      return command ? () => props.onBash(command, quiet) : undefined
     }
     const slash = /^\/(\S+)\s*([\s\S]*)$/.exec(text)
     const entry = slash ? findEntry(props.commands, slash[1]!) : undefined
@@ -166,7 +170,7 @@ export function Composer(props: ComposerProps) {
     if (k === "up" && e.meta && !e.shift && !e.ctrl) return consume(dequeue)
     if (k === "up" && !mods && onFirstLine()) return consume(() => recall(history().prev(editor?.plainText ?? "")))
     if (k === "down" && !mods && onLastLine()) return consume(() => recall(history().next()))
-    if (k === "escape" && props.running) return consume(() => props.onInterrupt())
+    if (k === "escape" && (props.running || props.bashRunning)) return consume(() => props.onInterrupt())
   }
 
   function onPaste(e: PasteEvent) {

@@ -56,6 +56,14 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const cwd = () => data.info?.cwd ?? props.cwd
   const branch = createMemo(() => gitBranch(cwd()))
   const commands = createMemo(() => paletteEntries(session.commands()))
+  // Only one `!command` runs at a time, so the latest one says whether one is running.
+  const bashRunning = createMemo(() => {
+    for (let i = data.items.length - 1; i >= 0; i--) {
+      const item = data.items[i]!
+      if (item.kind === "bash") return item.status === "running"
+    }
+    return false
+  })
   const banner = () =>
     bannerText({ connection: client.connection(), closedReason: data.closedReason, failure: session.failure() })
   const segments = () =>
@@ -125,7 +133,8 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
             // A prompt that could not be sent goes back into the (empty) composer rather than vanish.
             void session.send(text, how).then((r) => r === undefined && fillComposer(renderer, text))
           }}
-          onBash={(command) => void session.bash(command)}
+          bashRunning={bashRunning()}
+          onBash={(command, quiet) => void session.bash(command, quiet)}
           onCommand={(name, args) => {
             if (!runCommand(actions, name, args)) actions.refuse(`Unknown command /${name}`)
           }}
