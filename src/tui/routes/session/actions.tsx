@@ -4,9 +4,9 @@ import type { CommandActions, ExportFormat } from "../../commands"
 import { HelpView } from "../../component/help-view"
 import { useClient } from "../../context/client"
 import { useDialog } from "../../context/dialog"
-import { useExit } from "../../context/exit"
 import { useRoute } from "../../context/route"
 import { useSession } from "../../context/session"
+import { useStopGuard } from "../../context/stop-guard"
 import { useSync } from "../../context/sync"
 import { useToast } from "../../context/toast"
 import { DialogInput } from "../../ui/dialog-input"
@@ -24,8 +24,8 @@ export function useCommandActions(): CommandActions {
   const dialog = useDialog()
   const toast = useToast()
   const route = useRoute()
-  const exit = useExit()
   const sync = useSync()
+  const guard = useStopGuard()
 
   const info = (message: string) => toast.show({ level: "info", message })
   const fail = (e: unknown) => toast.show({ level: "error", message: e instanceof Error ? e.message : String(e) })
@@ -35,7 +35,7 @@ export function useCommandActions(): CommandActions {
 
   return {
     help: () => dialog.show(() => <HelpView />),
-    newSession: () => void session.openNew(),
+    newSession: () => guard.newSession(() => void session.openNew()),
     openSessions: () => route.navigate({ name: "sessions" }),
     openTree: () => route.navigate({ name: "tree" }),
     async fork() {
@@ -167,7 +167,7 @@ export function useCommandActions(): CommandActions {
         />
       ))
     },
-    quit: () => exit.exit(0),
+    quit: () => guard.quit(),
     refuse: (message) => fail(message),
   }
 }
