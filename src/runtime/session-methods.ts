@@ -1,6 +1,7 @@
 // Requests addressed to one live session. Effects reach windows as events; results carry only
 // what the caller asked for. Every failure is a ProtocolError with a message a person can act on.
 import { writeFileSync } from "node:fs"
+import { homedir } from "node:os"
 import { isAbsolute, resolve } from "node:path"
 import type { ModelRegistry } from "@mariozechner/pi-coding-agent"
 import { ProtocolError, type CommandInfo, type Params, type Result, type UiResponse } from "../protocol"
@@ -130,10 +131,12 @@ export const SESSION_METHODS: Handlers = {
     const s = live.session
     const cwd = s.sessionManager.getCwd()
     const ext = p.format === "html" ? "html" : "md"
-    const path = p.path
-      ? isAbsolute(p.path)
-        ? p.path
-        : resolve(cwd, p.path)
+    // `~/x.md` as a shell would read it: the person typed it in the window, not in a shell.
+    const given = p.path && /^~(?=$|\/)/.test(p.path) ? homedir() + p.path.slice(1) : p.path
+    const path = given
+      ? isAbsolute(given)
+        ? given
+        : resolve(cwd, given)
       : resolve(cwd, `xagent-session-${s.sessionId.slice(0, 8)}.${ext}`)
     if (p.format === "html") return { path: await failed(() => s.exportToHtml(path), "HTML export failed") }
     const snap = live.snapshot()
