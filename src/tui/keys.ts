@@ -4,7 +4,7 @@ export const KEYS = {
   quit: { label: "Ctrl+C twice", help: "Quit (once: clear the prompt)" },
   eof: { label: "Ctrl+D", help: "Quit when the prompt is empty" },
   interrupt: { label: "Esc", help: "Stop the running reply or ! command" },
-  newline: { label: "Shift+Enter, Ctrl+J", help: "New line in the prompt" },
+  newline: { label: "Shift+Enter, Ctrl+J, \\ Enter", help: "New line in the prompt" },
   thinking: { label: "Ctrl+T", help: "Show or hide all thinking" },
   tools: { label: "Ctrl+O", help: "Expand or collapse tool output and long messages" },
   mouse: { label: "Ctrl+S", help: "Mouse capture on/off (off: the terminal selects text)" },

@@ -164,6 +164,9 @@ export function Composer(props: ComposerProps) {
     if (k === "escape" && suggest.visible()) return consume(() => suggest.dismiss())
     if (k === "return" || k === "kpenter") {
       if (e.shift) return consume(() => editor?.newLine())
+      // `\` then Enter: a newline, as in a shell (and Claude Code), for terminals without Shift+Enter.
+      if (!mods && editor && editor.getTextRange(0, editor.cursorOffset).endsWith("\\"))
+        return consume(() => (editor!.deleteCharBackward(), editor!.newLine()))
       return consume(() => submit(modeFor(e.meta || e.ctrl || !!e.super)))
     }
     if (k === "linefeed" || (k === "j" && e.ctrl)) return consume(() => editor?.newLine())
