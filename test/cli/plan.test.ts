@@ -19,3 +19,10 @@ test("extension files become absolute paths; npm:, git:, github:, URLs and ssh: 
   expect(plan.open.extensions).toEqual([join(cwd, "mine.ts"), ...sources.map((s) => s.trim())])
   expect(() => planRun({ extension: ["npm-like.ts"] }, [], cwd)).toThrow(/--extension: no file at .*npm-like\.ts/)
 })
+
+test("a prompt's words join into one prompt wherever -p stands (row 21)", () => {
+  const cwd = mkdtempSync(join(tmpdir(), "xagent-plan-"))
+  expect(planRun({ print: true }, ["foo", "bar"], cwd).prompt).toBe("foo bar")
+  expect(planRun({ print: "hi" }, ["extra", "words"], cwd).prompt).toBe("hi extra words")
+  expect(planRun({}, ["fix", "it"], cwd).prompt).toBe("fix it")
+})
