@@ -77,7 +77,20 @@ export const SESSION_METHODS: Handlers = {
     return {}
   },
   "session.setThinking": async (live, p) => {
-    live.session.setThinkingLevel(p.level)
+    const s = live.session
+    const levels = s.getAvailableThinkingLevels()
+    // Pi clamps a level the model lacks (to "off" for a model without reasoning) without a word.
+    if (!levels.includes(p.level)) {
+      const model = realModel(s.model)
+      const name = model ? `${model.provider}/${model.id}` : "This model"
+      throw new ProtocolError(
+        "bad_request",
+        levels.length <= 1
+          ? `${name} has no thinking levels`
+          : `${name} cannot think at "${p.level}": use ${levels.join(", ")}`,
+      )
+    }
+    s.setThinkingLevel(p.level)
     return {}
   },
   "session.compact": async (live, p) => {

@@ -59,18 +59,22 @@ export function useCommandActions(): CommandActions {
       const r = await session.act("session.models", {})
       if (!r) return
       const q = query.trim().toLowerCase()
+      let models = r.models
       if (q) {
         const hits = r.models.filter((m) => `${m.provider}/${m.id}`.toLowerCase() === q || m.id.toLowerCase() === q)
         if (hits.length === 1) return void setModel(hits[0]!.provider, hits[0]!.id)
+        // Not one exact name: the picker opens on what the query is part of, or says there is none.
+        models = r.models.filter((m) => `${m.provider}/${m.id} ${m.name ?? ""}`.toLowerCase().includes(q))
+        if (models.length === 0) return fail(`No model matches "${query.trim()}"`)
       }
       const current = r.current ? `${r.current.provider}/${r.current.id}` : undefined
       dialog.show(() => (
         <DialogSelect
-          title="Choose a model"
+          title={q ? `Models matching "${query.trim()}"` : "Choose a model"}
           filterable
           current={current}
           // Usable models first (Pi knows hundreds, most without a key here); the order is otherwise kept.
-          options={[...r.models.filter((m) => m.available), ...r.models.filter((m) => !m.available)].map((m) => ({
+          options={[...models.filter((m) => m.available), ...models.filter((m) => !m.available)].map((m) => ({
             label: `${m.provider}/${m.id}`,
             value: `${m.provider}/${m.id}`,
             description: m.name && m.name !== m.id ? m.name : undefined,
@@ -84,7 +88,7 @@ export function useCommandActions(): CommandActions {
         />
       ))
     },
-    setThinking(level) {
+    async setThinking(level) {
       const want = level.trim().toLowerCase()
       const apply = (l: ThinkingLevel) =>
         session.act("session.setThinking", { level: l }).then((r) => r && info(`Thinking: ${l}`))
@@ -93,11 +97,16 @@ export function useCommandActions(): CommandActions {
           return fail(`Unknown thinking level "${want}": use ${LEVELS.join(", ")}`)
         return void apply(want as ThinkingLevel)
       }
+      // The model's own levels: one without reasoning has only "off", and offering six would lie.
+      const r = await session.act("session.models", {})
+      if (!r) return
+      const model = r.current ? `${r.current.provider}/${r.current.id}` : "This model"
+      if (r.levels.length <= 1) return info(`${model} has no thinking levels`)
       dialog.show(() => (
         <DialogSelect
           title="Thinking level"
           current={sync.data.info?.thinkingLevel}
-          options={LEVELS.map((l) => ({ label: l, value: l }))}
+          options={r.levels.map((l) => ({ label: l, value: l }))}
           onSelect={(l) => void apply(l as ThinkingLevel)}
           onCancel={() => {}}
         />
