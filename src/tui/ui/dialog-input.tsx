@@ -7,6 +7,8 @@ import { DialogField } from "./dialog-field"
 export interface DialogInputProps {
   title: string
   placeholder?: string
+  /** what the field starts with (an edit of the current value) */
+  value?: string
   onSubmit(value: string): void
   onCancel(): void
 }
@@ -21,6 +23,7 @@ export function DialogInput(props: DialogInputProps) {
         ref={(r: InputRenderable) => (input = r)}
         focused
         maxLength={100_000}
+        value={props.value ?? ""}
         placeholder={props.placeholder ?? ""}
         placeholderColor={theme.dim}
         textColor={theme.text}

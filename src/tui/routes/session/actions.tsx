@@ -120,7 +120,9 @@ export function useCommandActions(): CommandActions {
         void session.act("session.setName", { name: trimmed }).then((r) => r && info(`Named: ${trimmed}`))
       }
       if (name.trim()) return apply(name)
-      dialog.show(() => <DialogInput title="Name this session" onSubmit={apply} onCancel={() => {}} />)
+      dialog.show(() => (
+        <DialogInput title="Name this session" value={sync.data.info?.name} onSubmit={apply} onCancel={() => {}} />
+      ))
     },
     async copyLastReply() {
       const r = await session.act("session.lastReply", {})

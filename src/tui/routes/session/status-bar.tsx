@@ -25,6 +25,7 @@ export function statusSegments(input: {
     const folder = shortPath(input.cwd) + (input.branch ? ` (${input.branch})` : "")
     out.push({ text: folder, color: theme.muted, rank: 3 })
   }
+  if (input.info?.name) out.push({ text: input.info.name, color: theme.text, rank: 3 })
   const model = input.info?.model
   if (model) out.push({ text: model.name ?? model.id, color: theme.accent, rank: 0 })
   else if (input.info) out.push({ text: "no model", color: theme.warning, rank: 0 })
