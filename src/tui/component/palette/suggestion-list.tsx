@@ -34,7 +34,7 @@ export function SuggestionList(props: SuggestionListProps) {
               onMouseUp={() => props.onPick(row.index)}
             >
               <text flexShrink={0} fg={theme.accent}>
-                {row.index === props.selected ? "›" : " "}
+                {row.index === props.selected ? "› " : "  "}
               </text>
               <text wrapMode="none" truncate flexShrink={0} maxWidth="70%" fg={theme.accent}>
                 {row.item.label}
