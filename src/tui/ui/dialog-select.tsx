@@ -125,16 +125,10 @@ export function DialogSelect(props: DialogSelectProps) {
                   <text flexShrink={0} fg={theme.accent}>
                     {isSelected() ? "› " : isCurrent() ? "• " : "  "}
                   </text>
-                  <text
-                    wrapMode="none"
-                    truncate
-                    flexShrink={0}
-                    maxWidth="65%"
-                    fg={isCurrent() ? theme.accent : theme.text}
-                  >
+                  <text wrapMode="none" flexShrink={0} maxWidth="65%" fg={isCurrent() ? theme.accent : theme.text}>
                     {row.option.label}
                   </text>
-                  <text wrapMode="none" truncate flexGrow={1} flexShrink={1} fg={theme.muted}>
+                  <text wrapMode="none" flexGrow={1} flexShrink={1} fg={theme.muted}>
                     {row.option.description ? "  " + row.option.description : ""}
                   </text>
                   <Show when={footer()}>

@@ -60,7 +60,7 @@ export function TreePage() {
       onBack={() => route.navigate({ name: "session" })}
     >
       {(r, selected) => (
-        <text wrapMode="none" truncate>
+        <text wrapMode="none">
           <span style={{ fg: theme.accent }}>{selected() ? "›" : " "}</span>
           <span style={{ fg: theme.dim }}>{" ".repeat(1 + Math.min(r.level, 12) * 2)}</span>
           <span style={{ fg: r.node.onPath ? theme.success : theme.dim }}>{r.node.onPath ? "● " : "○ "}</span>
