@@ -4,7 +4,7 @@ import { Command, CommanderError } from "commander"
 import { THINKING_LEVELS } from "../util/thinking"
 import { collectNames } from "./bundled-switch"
 import { mayNameSubcommand, registerCommands } from "./commands"
-import { err, readPipedStdin } from "./io"
+import { err, out, readPipedStdin } from "./io"
 import { planRun, withStdin, type RootFlags } from "./run-plan"
 import { HELP_HINT, oneLine, UsageError } from "./usage-error"
 import { VERSION } from "./version"
@@ -53,7 +53,8 @@ export function buildProgram(run: (flags: RootFlags, words: string[]) => Promise
       ].join("\n"),
     )
     .exitOverride()
-    .configureOutput({ outputError: () => {} })
+    // Through io's writes: a reader that went away (`| head`) ends the write instead of failing it.
+    .configureOutput({ outputError: () => {}, writeOut: (s) => void out(s), writeErr: (s) => void err(s) })
     .action(async (words: string[], flags: RootFlags) => {
       process.exitCode = await run(flags, words)
     })
@@ -79,6 +80,10 @@ export async function runCli(argv: string[]): Promise<number> {
   const program = buildProgram(runRoot)
   try {
     if (mayNameSubcommand(argv)) await registerCommands(program)
+    // Commander prints the whole help for `help <unknown>` and fails with an internal message.
+    const asked = argv[0] === "help" ? argv[1] : undefined
+    if (asked && !program.commands.some((c) => c.name() === asked))
+      throw new UsageError(`unknown command '${asked}'; ${HELP_HINT}`)
     await program.parseAsync(argv, { from: "user" })
     return typeof process.exitCode === "number" ? process.exitCode : 0
   } catch (e) {

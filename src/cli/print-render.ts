@@ -27,6 +27,11 @@ export class PrintRenderer {
   private readonly snap = emptySnapshot("")
   private readonly index = new Map<string, number>()
   readonly errors: string[] = []
+  /**
+   * A reply's error waits for the next event: when that is the retry's notice, the attempt was not
+   * the end (the notice names the error), so printing it first would put an error before a retry.
+   */
+  private heldError?: string
 
   constructor(private readonly sink: PrintSink) {}
 
@@ -41,6 +46,14 @@ export class PrintRenderer {
 
   handle(event: SessionEvent) {
     applyEvent(this.snap, event, this.index)
+    if (this.heldError !== undefined) {
+      const item = event.type === "item_add" || event.type === "item_update" ? event.item : undefined
+      if (item && isRetry(item)) this.heldError = undefined
+      else if (!quiet(event)) {
+        this.fail(this.heldError)
+        this.heldError = undefined
+      }
+    }
     switch (event.type) {
       case "snapshot":
         this.skip(this.snap.items)
@@ -60,6 +73,8 @@ export class PrintRenderer {
 
   /** Ends stdout with a newline when the reply did not. */
   finish() {
+    if (this.heldError !== undefined) this.fail(this.heldError)
+    this.heldError = undefined
     if (this.wroteAny && !this.endsWithNewline) this.write("\n")
   }
 
@@ -82,7 +97,8 @@ export class PrintRenderer {
       if (block.text.length > done) this.text(item.id, i, block.text.slice(done))
     })
     // A streaming item's stop reason is not final (a failure shows once the reply ends).
-    if (!item.streaming && item.stopReason === "error") this.fail(item.errorMessage ?? "the model returned an error")
+    if (!item.streaming && item.stopReason === "error")
+      this.heldError = item.errorMessage ?? "the model returned an error"
   }
 
   private text(itemId: string, blockIndex: number, delta: string) {
@@ -140,4 +156,15 @@ function firstLine(text: string | undefined): string | undefined {
     ?.split("\n")
     .find((l) => l.trim())
     ?.trim()
+}
+
+/** The host's notice that a failed attempt is being retried (runtime/project-events.ts). */
+function isRetry(item: TranscriptItem): boolean {
+  return item.kind === "notice" && item.level === "warning" && item.text.startsWith("Retrying (")
+}
+
+/** Events that print nothing and say nothing about whether a failed attempt is retried. */
+function quiet(event: SessionEvent): boolean {
+  if (event.type === "stats" || event.type === "info" || event.type === "queue") return true
+  return event.type === "item_update" && event.item.kind === "assistant"
 }

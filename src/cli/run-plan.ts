@@ -67,13 +67,10 @@ export function planRun(flags: RootFlags, words: string[], cwd: string, env = pr
   if (off.length) open.noBundled = off
 
   const session = sessionChoice(flags, cwd)
-  const positional = words.join(" ").trim() || undefined
-  const printText = typeof flags.print === "string" ? flags.print : undefined
-  if (print && printText !== undefined && positional !== undefined)
-    throw new UsageError(
-      `--print got two prompts ('${printText}' and '${positional}'): quote the prompt as one argument`,
-    )
-  const prompt = printText ?? positional
+  // `-p` takes an optional value, so `-p hi there` gives it `hi` and leaves `there` as a word:
+  // words join into one prompt wherever -p stands, as they do without it.
+  const printText = typeof flags.print === "string" ? [flags.print] : []
+  const prompt = [...printText, ...words].join(" ").trim() || undefined
   if (!print && prompt !== undefined && flags.resume)
     throw new UsageError("--resume picks a session first, so it takes no prompt: type it in the window instead")
 

@@ -59,7 +59,12 @@ export const Schemas = {
       ),
     ),
   }),
-  "session.bash": Type.Object({ ...SessionRef, command: Type.String({ minLength: 1 }) }),
+  /** `excludeFromContext`: `!!command`, whose output the model never sees (Pi's convention). */
+  "session.bash": Type.Object({
+    ...SessionRef,
+    command: Type.String({ minLength: 1 }),
+    excludeFromContext: Type.Optional(Type.Boolean()),
+  }),
   "session.abort": Type.Object(SessionRef),
   /** Empties the queue and hands its texts back, so the composer can take them again. */
   "session.dequeue": Type.Object(SessionRef),

@@ -52,6 +52,8 @@ export interface BashItem {
   exitCode?: number
   cancelled?: boolean
   truncated?: boolean
+  /** `!!command`: the output stays out of the model's context */
+  excludeFromContext?: boolean
   status: "running" | "done"
   timestamp: number
 }

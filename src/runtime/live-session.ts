@@ -206,8 +206,8 @@ export class LiveSession {
   }
 
   /** Runs `!command` as a bash item; returns once it has started. */
-  bash(command: string): void {
-    runBash(this.session, command, {
+  bash(command: string, excludeFromContext = false): void {
+    runBash(this.session, command, excludeFromContext, {
       emit: (e) => this.emit(e),
       id: (base) => this.projector.id(base),
       notice: (level, text) => this.notice(level, text),

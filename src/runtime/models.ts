@@ -68,7 +68,7 @@ export function resolveModel(registry: ModelRegistry, ref: string): Model<Api> {
   throw new ProtocolError(
     "bad_request",
     `Unknown model "${ref}".` +
-      (near.length ? ` Close matches: ${near.join(", ")}` : " See session.models for the list."),
+      (near.length ? ` Close matches: ${near.join(", ")}` : " /model in the window lists the models"),
   )
 }
 

@@ -145,6 +145,9 @@ export class EventProjector {
       case "queue_update":
         return [{ type: "queue", queue: { steering: [...e.steering], followUp: [...e.followUp] } }]
       case "compaction_start":
+        // One the person asked for needs no row of its own above its result: a toast says it runs.
+        // An automatic one keeps its notice, which says why it happened.
+        if (e.reason === "manual") return [{ type: "ui_notify", level: "info", message: COMPACTION_REASON.manual }]
         return [this.notice("info", COMPACTION_REASON[e.reason])]
       case "compaction_end":
         return this.compactionEnd(e)

@@ -118,6 +118,7 @@ export function projectBash(message: BashExecutionMessage, id: string): BashItem
   if (message.exitCode !== undefined) item.exitCode = message.exitCode
   if (message.cancelled) item.cancelled = true
   if (message.truncated) item.truncated = true
+  if (message.excludeFromContext) item.excludeFromContext = true
   return item
 }
 

@@ -18,7 +18,7 @@ export interface BashSink {
 }
 
 /** Starts the command and returns at once; progress and the result arrive as item updates. */
-export function runBash(s: AgentSession, command: string, sink: BashSink): void {
+export function runBash(s: AgentSession, command: string, excludeFromContext: boolean, sink: BashSink): void {
   const now = Date.now()
   const item: BashItem = {
     kind: "bash",
@@ -28,6 +28,7 @@ export function runBash(s: AgentSession, command: string, sink: BashSink): void 
     status: "running",
     timestamp: now,
   }
+  if (excludeFromContext) item.excludeFromContext = true
   sink.emit({ type: "item_add", item })
   let output = ""
   let pending: ReturnType<typeof setTimeout> | undefined
@@ -42,7 +43,7 @@ export function runBash(s: AgentSession, command: string, sink: BashSink): void 
     clearTimeout(pending)
     pending = undefined
   }
-  s.executeBash(command, onChunk).then(
+  s.executeBash(command, onChunk, { excludeFromContext }).then(
     (r) => {
       settle()
       const done: BashItem = {

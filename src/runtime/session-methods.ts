@@ -1,6 +1,7 @@
 // Requests addressed to one live session. Effects reach windows as events; results carry only
 // what the caller asked for. Every failure is a ProtocolError with a message a person can act on.
 import { writeFileSync } from "node:fs"
+import { homedir } from "node:os"
 import { isAbsolute, resolve } from "node:path"
 import type { ModelRegistry } from "@mariozechner/pi-coding-agent"
 import { ProtocolError, type CommandInfo, type Params, type Result, type UiResponse } from "../protocol"
@@ -56,7 +57,7 @@ export const SESSION_METHODS: Handlers = {
   "session.bash": async (live, p) => {
     if (live.session.isBashRunning)
       throw new ProtocolError("failed", "A shell command is already running; interrupt it first")
-    live.bash(p.command)
+    live.bash(p.command, p.excludeFromContext === true)
     return {}
   },
   "session.abort": async (live) => {
@@ -86,7 +87,20 @@ export const SESSION_METHODS: Handlers = {
     return {}
   },
   "session.setThinking": async (live, p) => {
-    live.session.setThinkingLevel(p.level)
+    const s = live.session
+    const levels = s.getAvailableThinkingLevels()
+    // Pi clamps a level the model lacks (to "off" for a model without reasoning) without a word.
+    if (!levels.includes(p.level)) {
+      const model = realModel(s.model)
+      const name = model ? `${model.provider}/${model.id}` : "This model"
+      throw new ProtocolError(
+        "bad_request",
+        levels.length <= 1
+          ? `${name} has no thinking levels`
+          : `${name} cannot think at "${p.level}": use ${levels.join(", ")}`,
+      )
+    }
+    s.setThinkingLevel(p.level)
     return {}
   },
   "session.cycleModel": async (live, p, host) => {
@@ -163,10 +177,12 @@ export const SESSION_METHODS: Handlers = {
     const s = live.session
     const cwd = s.sessionManager.getCwd()
     const ext = p.format === "html" ? "html" : "md"
-    const path = p.path
-      ? isAbsolute(p.path)
-        ? p.path
-        : resolve(cwd, p.path)
+    // `~/x.md` as a shell would read it: the person typed it in the window, not in a shell.
+    const given = p.path && /^~(?=$|\/)/.test(p.path) ? homedir() + p.path.slice(1) : p.path
+    const path = given
+      ? isAbsolute(given)
+        ? given
+        : resolve(cwd, given)
       : resolve(cwd, `xagent-session-${s.sessionId.slice(0, 8)}.${ext}`)
     if (p.format === "html") return { path: await failed(() => s.exportToHtml(path), "HTML export failed") }
     const snap = live.snapshot()

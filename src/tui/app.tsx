@@ -10,6 +10,7 @@ import { DialogProvider, useDialog } from "./context/dialog"
 import { ExitProvider, useExit } from "./context/exit"
 import { RouteProvider, useRoute } from "./context/route"
 import { SessionProvider } from "./context/session"
+import { useStopGuard } from "./context/stop-guard"
 import { SyncProvider, useSync } from "./context/sync"
 import { ToastProvider, useToast } from "./context/toast"
 import { useView, ViewProvider } from "./context/view"
@@ -45,6 +46,7 @@ function Shell(props: { version: string; cwd: string; onState?: AppProps["onStat
   const view = useView()
   const exit = useExit()
   const client = useClient()
+  const guard = useStopGuard()
   let armedUntil = 0
 
   onCleanup(sync.onNotify((n) => toast.show(n)))
@@ -72,12 +74,14 @@ function Shell(props: { version: string; cwd: string; onState?: AppProps["onStat
   })
 
   useKeyboard((e) => {
+    // Anything done between two Ctrl+C (a message sent, a key) means the person is not leaving.
+    if (!(e.ctrl && e.name === "c")) armedUntil = 0
     if (e.defaultPrevented) return
     const editor = renderer.currentFocusedEditor as { plainText: string; setText(t: string): void } | null
     if (e.ctrl && e.name === "c") {
       e.preventDefault()
       if (!dialog.active() && editor?.plainText) return editor.setText("")
-      if (Date.now() < armedUntil) return exit.exit(0)
+      if (Date.now() < armedUntil) return ((armedUntil = 0), guard.quit())
       armedUntil = Date.now() + QUIT_WINDOW_MS
       // With the question dock up, Esc is the dock's: it cancels the questions, not the reply.
       const asking = route.route().name === "session" && sync.data.ui.pending.some((r) => r.kind === "ask_user")
@@ -93,7 +97,7 @@ function Shell(props: { version: string; cwd: string; onState?: AppProps["onStat
     const asking = sync.data.ui.pending.some((r) => r.kind === "ask_user")
     if (e.ctrl && e.name === "d" && route.route().name === "session" && !editor?.plainText && !asking) {
       e.preventDefault()
-      return exit.exit(0)
+      return guard.quit()
     }
     if (e.ctrl && e.name === "s") {
       e.preventDefault()

@@ -1,18 +1,26 @@
-// The window's key bindings, in one place so /help and the handlers agree.
+// The window's keys as /help lists them, in the README's words and order (a test holds the two
+// lists together), so /help and the README agree.
 
 export const KEYS = {
-  quit: { label: "Ctrl+C twice", help: "Quit (once: clear the prompt)" },
-  eof: { label: "Ctrl+D", help: "Quit when the prompt is empty" },
-  interrupt: { label: "Esc", help: "Stop the running reply" },
-  rewind: { label: "Esc twice", help: "On an empty prompt: rewind to before an earlier message" },
-  newline: { label: "Shift+Enter, Ctrl+J", help: "New line in the prompt" },
-  thinking: { label: "Ctrl+T", help: "Show or hide all thinking" },
-  tools: { label: "Ctrl+O", help: "Expand or collapse tool output" },
-  mouse: { label: "Ctrl+S", help: "Mouse capture on/off (off: the terminal selects text)" },
-  page: { label: "PgUp/PgDn", help: "Scroll the transcript" },
-  ends: { label: "Ctrl+Home/End", help: "Top or bottom of the transcript" },
-  steer: { label: "Alt+Enter", help: "While running: steer the current reply" },
+  send: { label: "Enter", help: "Send the message" },
+  newline: { label: "Shift+Enter, Ctrl+J, \\ Enter", help: "New line in the prompt" },
+  queue: { label: "Enter while a reply runs", help: "Queue the message as a follow-up" },
+  steer: { label: "Alt+Enter, Ctrl+Enter", help: "While a reply runs: steer it" },
   dequeue: { label: "Alt+↑", help: "Take queued messages back into the prompt" },
+  interrupt: { label: "Esc", help: "Stop the running reply or ! command" },
+  rewind: { label: "Esc twice on an empty prompt", help: "Rewind to before an earlier message" },
+  history: { label: "↑ / ↓", help: "Prompt history of this folder" },
+  bash: { label: "!cmd", help: "Run a shell command as a turn of its own" },
+  quietBash: { label: "!!cmd", help: "The same, with its output kept out of the model's context" },
+  files: { label: "@", help: "Complete a file path" },
+  palette: { label: "/", help: "Command palette" },
+  page: { label: "PageUp / PageDown, mouse wheel", help: "Scroll the transcript" },
+  ends: { label: "Ctrl+Home / Ctrl+End", help: "Top or bottom of the transcript" },
   cycleModel: { label: "Ctrl+P, Shift+Ctrl+P", help: "Next / previous model (Pi's enabledModels, else all usable)" },
+  thinking: { label: "Ctrl+T", help: "Show or hide all thinking" },
+  tools: { label: "Ctrl+O", help: "Expand or collapse tool output and long messages" },
+  mouse: { label: "Ctrl+S", help: "Mouse capture on/off (off: the terminal selects text)" },
+  quit: { label: "Ctrl+C", help: "Clear the prompt; pressed twice, quit" },
+  eof: { label: "Ctrl+D", help: "Quit when the prompt is empty" },
   image: { label: "Ctrl+V", help: "Attach the clipboard's image (or drop an image file)" },
 } as const

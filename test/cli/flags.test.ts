@@ -73,8 +73,8 @@ describe("a bad call says what was wrong in one line and exits 2", () => {
       /--no-bundled 'ask-usr' is not a bundled extension: use one of ask-user/,
     ],
     ["print without a prompt", ["-p"], /--print needs a prompt/],
-    ["two prompts for print", ["-p", "one", "two"], /--print got two prompts/],
     ["window without a terminal", ["hello"], /needs a terminal.*xagent -p/],
+    ["help for an unknown command", ["help", "nosuch"], /^xagent: unknown command 'nosuch'; run 'xagent --help'/],
   ]
   for (const [name, args, message] of cases)
     test(name, async () => {
@@ -85,4 +85,16 @@ describe("a bad call says what was wrong in one line and exits 2", () => {
       expect(r.stdout).toBe("")
       expect(r.code).toBe(2)
     })
+})
+
+test("help piped into a reader that stops early ends at once (EPIPE), with the first lines", async () => {
+  const proc = Bun.spawn(["sh", "-c", `'${XAGENT_BIN}' help | head -1; '${XAGENT_BIN}' help daemon | head -1`], {
+    cwd: box.cwd,
+    env: box.env,
+    stdout: "pipe",
+    stderr: "pipe",
+  })
+  const [stdout, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
+  expect(stdout).toBe("Usage: xagent [options] [prompt]\nUsage: xagent daemon [options] [command]\n")
+  expect(code).toBe(0)
 })

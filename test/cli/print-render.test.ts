@@ -77,3 +77,36 @@ test("a failed reply is an error; earlier items of the session are not printed a
   expect(r.stderr).toBe("error: 400 bad key\n")
   expect(r.errors).toEqual(["400 bad key"])
 })
+
+test("a failed attempt that is retried says so before any error; the last error comes last (row 37)", () => {
+  const notice = (id: string, level: "warning" | "error", text: string): SessionEvent => ({
+    type: "item_add",
+    item: { kind: "notice", id, level, text, timestamp: 0 },
+  })
+  const failed = (id: string): SessionEvent => ({
+    type: "item_add",
+    item: asst(id, "", { stopReason: "error", errorMessage: "Connection error." }),
+  })
+  const r = render([
+    failed("a1"),
+    { type: "stats", stats: { tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 }, cost: 0 } },
+    notice("n1", "warning", "Retrying (1/2) in 1s: Connection error."),
+    failed("a2"),
+    notice("n2", "warning", "Retrying (2/2) in 2s: Connection error."),
+    failed("a3"),
+    notice("n3", "error", "Gave up after 2 attempts: Connection error."),
+    { type: "run", running: false },
+  ])
+  expect(r.stderr.split("\n").filter(Boolean)).toEqual([
+    "warning: Retrying (1/2) in 1s: Connection error.",
+    "warning: Retrying (2/2) in 2s: Connection error.",
+    "error: Connection error.",
+    "error: Gave up after 2 attempts: Connection error.",
+  ])
+})
+
+test("a failed reply with no retry still reports its error, at the end at the latest", () => {
+  const r = render([{ type: "item_add", item: asst("a1", "", { stopReason: "error", errorMessage: "boom" }) }])
+  expect(r.stderr).toBe("error: boom\n")
+  expect(r.errors).toEqual(["boom"])
+})

@@ -49,3 +49,10 @@ test("--no-bundled is repeatable and takes comma lists", async () => {
   await program.parseAsync(["--no-bundled", "a", "--no-bundled", "b,c"], { from: "user" })
   expect(seen).toEqual(["a", "b", "c"])
 })
+
+test("a prompt's words join into one prompt wherever -p stands (row 21)", () => {
+  const cwd = mkdtempSync(join(tmpdir(), "xagent-plan-"))
+  expect(planRun({ print: true }, ["foo", "bar"], cwd).prompt).toBe("foo bar")
+  expect(planRun({ print: "hi" }, ["extra", "words"], cwd).prompt).toBe("hi extra words")
+  expect(planRun({}, ["fix", "it"], cwd).prompt).toBe("fix it")
+})

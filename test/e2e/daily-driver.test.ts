@@ -1,4 +1,4 @@
-// Issue #12 (du2) as a user tries it, through the real bin/xagent in tmux against the scripted
+// Issue #12's missing features as a user tries them, through the real bin/xagent in tmux against the scripted
 // model: /clear and an unknown command cost no turn, a dropped image path and Ctrl+V (a fake xclip
 // on PATH: the clipboard is the edge we do not own) reach the model as images, /usage shows the
 // session's replies, and Esc twice rewinds so the next send replaces an earlier message.

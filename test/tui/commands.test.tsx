@@ -1,4 +1,6 @@
 import { afterEach, expect, test } from "bun:test"
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
 import { COMMANDS, findCommand, paletteEntries } from "../../src/tui/commands"
 import { FakeClient, item, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"
@@ -74,9 +76,22 @@ test("/help lists the canonical commands and the keys", async () => {
   expect(frame).not.toMatch(/^\s*│?\s*\/resume/m)
   expect(frame).toContain("Ctrl+O")
   expect(frame).toContain("Ctrl+S")
-  expect(frame).toContain("Shift+Enter, Ctrl+J  New line in the prompt")
+  expect(frame).toContain("New line in the prompt")
   app.mockInput.pressEscape()
   expect(await app.until((f) => !f.includes("Keys"))).toContain("› Ask anything")
+})
+
+test("/help lists every key the README lists, and wraps long rows instead of cutting them (row 26)", async () => {
+  const readme = readFileSync(join(import.meta.dir, "../../README.md"), "utf8")
+  const table = readme.slice(readme.indexOf("### Keys"), readme.indexOf("Pasting more than"))
+  const keys = [...table.matchAll(/^\| ([^|]+?) \| [^|]+ \|$/gm)].map((m) => m[1]!.replace(/`/g, "")).slice(1)
+  expect(keys.length).toBeGreaterThan(15)
+  const app = await ready(new FakeClient(), { width: 100, height: 60 })
+  await app.submit("/help")
+  const frame = await app.until("Keys")
+  for (const key of keys) expect(frame).toContain(key)
+  expect(frame).not.toContain("...")
+  expect(frame).toContain("xhigh")
 })
 
 test("/thinking, /compact, /name, /new and /export send their requests; bad arguments are refused", async () => {

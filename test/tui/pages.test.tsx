@@ -169,6 +169,24 @@ test("/tree shows the branches with the current path; Enter moves there and refi
   expect(client.calls("session.navigate")).toEqual([{ sessionId: "s1", entryId: "n3" }])
 })
 
+test("/tree names Pi's own entries in words, not by their entry types (row 30)", async () => {
+  const nodes = [
+    node("n1", null, "user", "start", true),
+    node("n2", "n1", "model_change", "mock/mock", true),
+    node("n3", "n2", "thinking_level_change", "off", true),
+    node("n4", "n3", "session_info", "my tour session", true),
+    node("n5", "n4", "toolResult", "read: alpha", true),
+    node("n6", "n5", "bashExecution", "!ls", true, true),
+  ]
+  app = await mountApp({ width: 80, height: 24, client: new FakeClient({ "session.tree": () => ({ nodes }) }) })
+  await app.emit({ type: "snapshot", snapshot: snapshot() })
+  await app.submit("/tree")
+  const frame = await app.until("!ls")
+  for (const row of ["model: mock/mock", "thinking: off", "name: my tour session", "tool: read: alpha", "shell: !ls"])
+    expect(frame).toContain(row)
+  expect(frame).not.toMatch(/model_change|thinking_level_change|session_info|bashExecution|toolResult/)
+})
+
 test("tree rows indent at branch points only", () => {
   expect(flattenTree(tree).map((r) => `${r.level}:${r.node.id}${r.branches ? "*" : ""}`)).toEqual([
     "0:n1",

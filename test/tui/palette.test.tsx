@@ -9,7 +9,7 @@ const mount = composerMounter()
 function paletteRows(frame: string): string[] {
   return frame
     .split("\n")
-    .filter((l) => /^│[› ]\/\w/.test(l))
+    .filter((l) => /^│[› ] \/\w/.test(l))
     .map((l) => l.slice(1, -1).trimEnd())
 }
 
@@ -18,32 +18,32 @@ describe("command palette in the composer", () => {
     const c = await mount({ width: 80 })
     await c.mockInput.typeText("/")
     expect(paletteRows(await c.frame())).toEqual([
-      "›/model  Choose the model",
-      " /exit  Leave the window",
-      " /review  Review the staged diff",
-      " /deploy  Ship it to staging",
+      "› /model  Choose the model",
+      "  /exit  Leave the window",
+      "  /review  Review the staged diff",
+      "  /deploy  Ship it to staging",
     ])
   })
 
   test("typing filters by name, alias and description", async () => {
     const c = await mount({ width: 80 })
     await c.mockInput.typeText("/rev")
-    expect(paletteRows(await c.frame())).toEqual(["›/review  Review the staged diff"])
+    expect(paletteRows(await c.frame())).toEqual(["› /review  Review the staged diff"])
     c.mockInput.pressBackspace()
     c.mockInput.pressBackspace()
     c.mockInput.pressBackspace()
     await c.mockInput.typeText("quit")
-    expect(paletteRows(await c.frame())).toEqual(["›/exit  Leave the window"])
+    expect(paletteRows(await c.frame())).toEqual(["› /exit  Leave the window"])
     for (let i = 0; i < 4; i++) c.mockInput.pressBackspace()
     await c.mockInput.typeText("staging")
-    expect(paletteRows(await c.frame())).toEqual(["›/deploy  Ship it to staging"])
+    expect(paletteRows(await c.frame())).toEqual(["› /deploy  Ship it to staging"])
   })
 
   test("Enter on a builtin calls onCommand; Down moves the selection", async () => {
     const c = await mount({ width: 80 })
     await c.mockInput.typeText("/")
     c.mockInput.pressArrow("down")
-    expect(paletteRows(await c.frame())[1]).toBe("›/exit  Leave the window")
+    expect(paletteRows(await c.frame())[1]).toBe("› /exit  Leave the window")
     c.mockInput.pressEnter()
     expect(c.calls).toEqual([["command", "exit", ""]])
     expect(await c.frame()).not.toContain("/model")
@@ -110,7 +110,8 @@ describe("command palette in the composer", () => {
     await c.mockInput.typeText("/a-very")
     const frame = await c.frame()
     const row = frame.split("\n").find((l) => l.includes("/a-very-long"))!
-    expect(row.startsWith("│›/a-very-long")).toBe(true)
+    // a space after the marker, as in every other list (row 40)
+    expect(row.startsWith("│› /a-very-long")).toBe(true)
     expect(row.endsWith("│")).toBe(true)
     expect(frame).not.toContain("not wrap")
   })
@@ -129,6 +130,17 @@ describe("filtering", () => {
     expect(filterEntries(entries, "new").map((e) => e.name)).toEqual(["session-new", "settings"])
     expect(filterEntries(entries, "xyz")).toEqual([])
     expect(filterEntries(entries, "")).toEqual(entries)
+  })
+
+  test("a description matches at the start of one of its words, not inside one (row 40)", () => {
+    const more: PaletteEntry[] = [
+      { name: "help", description: "Keys and commands", source: "builtin" },
+      { name: "tree", description: "Go back to an earlier point in the session", source: "builtin" },
+      { name: "copy", description: "Copy the last reply", source: "builtin" },
+    ]
+    expect(filterEntries(more, "he").map((e) => e.name)).toEqual(["help"])
+    expect(filterEntries(more, "earl").map((e) => e.name)).toEqual(["tree"])
+    expect(filterEntries(more, "reply").map((e) => e.name)).toEqual(["copy"])
   })
 
   test("fuzzy basics", () => {

@@ -88,4 +88,12 @@ describe("composer paste", () => {
     expect(shouldCollapse("x".repeat(1001))).toBe(true)
     expect(pasteLabel("x".repeat(1001))).toBe("[pasted 1,001 chars]")
   })
+
+  test("a paste ending in a newline counts its lines, not the empty one after it", async () => {
+    const c = await mount()
+    await c.mockInput.pasteBracketedText(lines(500) + "\n")
+    expect(editorLines(await c.frame())).toEqual(["› [pasted 500 lines]"])
+    c.mockInput.pressEnter()
+    expect(c.calls).toEqual([["send", lines(500), "prompt"]])
+  })
 })

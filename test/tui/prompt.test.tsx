@@ -35,6 +35,17 @@ describe("composer: typing and sending", () => {
     expect(c.calls).toEqual([["send", "one\ntwo\nthree", "prompt"]])
   })
 
+  test("a backslash before Enter makes a newline instead of sending (row 39)", async () => {
+    const c = await mount()
+    await c.mockInput.typeText("日本 first\\")
+    c.mockInput.pressEnter()
+    await c.mockInput.typeText("second")
+    expect(editorLines(await c.frame())).toEqual(["› 日本 first", "second"])
+    expect(c.calls).toEqual([])
+    c.mockInput.pressEnter()
+    expect(c.calls).toEqual([["send", "日本 first\nsecond", "prompt"]])
+  })
+
   test("without the kitty protocol Ctrl+J (a line feed) still makes a newline", async () => {
     const c = await mount({ kitty: false })
     await c.mockInput.typeText("a")

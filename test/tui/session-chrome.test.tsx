@@ -184,3 +184,13 @@ test("a client that cannot connect says so, and the window still quits", async (
   app.mockInput.pressCtrlC()
   expect(app.exits).toEqual([0])
 })
+
+test("right after a compaction the context use is unknown: the status bar says ctx ? (row 36)", async () => {
+  app = await mountApp({ width: 100, height: 20 })
+  await app.emit({
+    type: "snapshot",
+    snapshot: snapshot({ stats: { ...stats, context: { tokens: null, contextWindow: 200_000, percent: null } } }),
+  })
+  const bar = (await app.until("Faux One")).split("\n").find((l) => l.includes("Faux One"))
+  expect(bar).toContain("ctx ?")
+})

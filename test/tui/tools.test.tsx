@@ -118,3 +118,14 @@ test("an unknown tool falls back to its arguments and output; tool errors are re
     .find((s) => s.text.includes("ENOENT"))!
   expect(span.fg.toInts().slice(0, 3)).toEqual([0xf7, 0x76, 0x8e])
 })
+
+test("read of an image says it was an image, not how many lines its note had (row 38)", async () => {
+  const app = await withItems(
+    item.tool("t1", "read", { path: "pic.png" }, { output: "Read image file [image/png]\n[image]" }),
+    item.tool("t2", "read", { path: "notes.txt" }, { output: "one\ntwo" }),
+  )
+  const frame = await app.until("notes.txt")
+  expect(frame).toContain("✓ read pic.png  image (image/png)")
+  expect(frame).not.toMatch(/pic\.png\s+\d+ lines?/)
+  expect(frame).toContain("✓ read notes.txt  2 lines")
+})

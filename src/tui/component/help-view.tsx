@@ -7,7 +7,8 @@ import { COMMANDS } from "../commands"
 import { KEYS } from "../keys"
 import { theme } from "../theme"
 
-const LINES = COMMANDS.length + Object.keys(KEYS).length + 3
+// Rows wrap rather than being cut, so a narrow window takes a few more lines (it scrolls).
+const LINES = COMMANDS.length + Object.keys(KEYS).length + 6
 
 /** `keysOnly`: /hotkeys. */
 export function HelpView(props: { keysOnly?: boolean } = {}) {
@@ -37,7 +38,7 @@ export function HelpView(props: { keysOnly?: boolean } = {}) {
         </text>
         <For each={props.keysOnly ? [] : COMMANDS}>
           {(c) => (
-            <text flexShrink={0} wrapMode="none" truncate>
+            <text flexShrink={0} wrapMode="word">
               <span style={{ fg: theme.accent }}>{`/${c.name}`}</span>
               <span style={{ fg: theme.dim }}>{c.args ? ` ${c.args}` : ""}</span>
               <span style={{ fg: theme.muted }}>{`  ${c.description}`}</span>
@@ -52,7 +53,7 @@ export function HelpView(props: { keysOnly?: boolean } = {}) {
         </Show>
         <For each={Object.values(KEYS)}>
           {(k) => (
-            <text flexShrink={0} wrapMode="none" truncate>
+            <text flexShrink={0} wrapMode="word">
               <span style={{ fg: theme.accentAlt }}>{k.label}</span>
               <span style={{ fg: theme.muted }}>{`  ${k.help}`}</span>
             </text>

@@ -13,6 +13,9 @@ import { useSync } from "./sync"
 
 type SessionParams<M extends Method> = Omit<Params<M>, "sessionId">
 
+/** Requests that put another Pi session in this live session (every window on it follows). */
+const MOVES = new Set<Method>(["session.new", "session.switch", "session.fork"])
+
 export const { use: useSession, provider: SessionProvider } = createSimpleContext({
   name: "Session",
   init: (props: { target: TuiOptions["target"]; initialPrompt?: string }) => {
@@ -24,6 +27,8 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
     const [commands, setCommands] = createSignal<CommandInfo[]>([])
     const [failure, setFailure] = createSignal<string>()
     let waiting: { resolve: (id: string) => void; reject: (e: Error) => void }[] = []
+    // Moves this window asked for and has not seen land yet; any other move came from elsewhere.
+    let ownMoves = 0
 
     const report = (e: unknown) => {
       const message = e instanceof Error ? e.message : String(e)
@@ -47,10 +52,13 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
 
     /** Sends a request on this session; a failure is reported and comes back as undefined. */
     async function act<M extends Method>(method: M, params: SessionParams<M>): Promise<Result<M> | undefined> {
+      const moves = MOVES.has(method)
+      if (moves) ownMoves++
       try {
         const sessionId = await whenReady()
         return await client.request(method, { ...params, sessionId } as Params<M>)
       } catch (e) {
+        if (moves) ownMoves--
         report(e)
         return undefined
       }
@@ -94,9 +102,14 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
     createEffect(
       on(
         () => sync.data.info?.piSessionId,
-        (pi) => {
+        (pi, before) => {
           if (!pi) return
           void act("session.commands", {}).then((r) => r && setCommands(r.commands))
+          if (!before || before === pi) return
+          if (ownMoves > 0) return void ownMoves--
+          const name = sync.data.info?.name
+          const where = name ? `“${name}”` : sync.data.items.length ? "another saved session" : "a new session"
+          sync.notify({ level: "info", message: `Another window switched to ${where}` })
         },
       ),
     )
@@ -113,7 +126,8 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
         const withImages = images?.length ? { images } : {}
         return act("session.prompt", behavior ? { text, behavior, ...withImages } : { text, ...withImages })
       },
-      bash: (command: string) => act("session.bash", { command }),
+      bash: (command: string, excludeFromContext = false) =>
+        act("session.bash", excludeFromContext ? { command, excludeFromContext } : { command }),
       /** Stops the reply; what was queued behind it comes back into the composer. */
       async abort() {
         const r = await act("session.abort", {})

@@ -22,6 +22,7 @@
 import { CodeRenderable, MarkdownRenderable, type MarkdownOptions, type RenderContext } from "@opentui/core"
 import { extend } from "@opentui/solid"
 import { patchOn } from "../../util/patch-switch"
+import { drawCodeMarks, markCodeBlock } from "../component/message/code-block-marks"
 import { replyHighlighter } from "../component/message/reply-highlighter"
 
 interface Internals {
@@ -34,6 +35,31 @@ interface Internals {
 export class ReplyMarkdownRenderable extends MarkdownRenderable {
   constructor(ctx: RenderContext, options: MarkdownOptions) {
     super(ctx, { ...options, treeSitterClient: options.treeSitterClient ?? replyHighlighter })
+    this.markCode()
+    this.renderAfter = function (buffer) {
+      drawCodeMarks(this, buffer)
+    }
+  }
+
+  // Blocks are (re)built synchronously when content or streaming is set, so marking code blocks
+  // right after keeps the marks in the same layout pass as the text.
+  override get content(): string {
+    return super.content
+  }
+  override set content(value: string) {
+    super.content = value
+    this.markCode()
+  }
+  override get streaming(): boolean {
+    return super.streaming
+  }
+  override set streaming(value: boolean) {
+    super.streaming = value
+    this.markCode()
+  }
+
+  private markCode() {
+    for (const block of this._blockStates) if (block.token.type === "code") markCodeBlock(block.renderable)
   }
 }
 

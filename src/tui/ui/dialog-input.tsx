@@ -10,6 +10,8 @@ export interface DialogInputProps {
   title: string
   placeholder?: string
   secret?: boolean
+  /** what the field starts with (an edit of the current value) */
+  value?: string
   onSubmit(value: string): void
   onCancel(): void
 }
@@ -29,20 +31,21 @@ export function DialogInput(props: DialogInputProps) {
       {props.secret ? (
         <MaskedInput placeholder={props.placeholder} onSubmit={submit} />
       ) : (
-        <FieldInput placeholder={props.placeholder} onSubmit={submit} />
+        <FieldInput placeholder={props.placeholder} value={props.value} onSubmit={submit} />
       )}
     </DialogField>
   )
 }
 
 /** The focused one-line input the text dialogs use, in the dialog panel's colours. */
-export function FieldInput(props: { placeholder?: string; onSubmit(value: string): void }) {
+export function FieldInput(props: { placeholder?: string; value?: string; onSubmit(value: string): void }) {
   let input: InputRenderable | undefined
   return (
     <input
       ref={(r: InputRenderable) => (input = r)}
       focused
       maxLength={100_000}
+      value={props.value ?? ""}
       placeholder={props.placeholder ?? ""}
       placeholderColor={theme.dim}
       textColor={theme.text}

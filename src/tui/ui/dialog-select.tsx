@@ -114,6 +114,8 @@ export function DialogSelect(props: DialogSelectProps) {
             {(row) => {
               const isSelected = () => row.index === selected()
               const isCurrent = () => row.option.value === props.current
+              // The current entry says so in words: the cursor starts there, but moves.
+              const footer = () => row.option.footer ?? (isCurrent() ? "current" : undefined)
               return (
                 <box
                   flexDirection="row"
@@ -125,21 +127,15 @@ export function DialogSelect(props: DialogSelectProps) {
                   <text flexShrink={0} fg={theme.accent}>
                     {isSelected() ? "› " : isCurrent() ? "• " : "  "}
                   </text>
-                  <text
-                    wrapMode="none"
-                    truncate
-                    flexShrink={0}
-                    maxWidth="65%"
-                    fg={isCurrent() ? theme.accent : theme.text}
-                  >
+                  <text wrapMode="none" flexShrink={0} maxWidth="65%" fg={isCurrent() ? theme.accent : theme.text}>
                     {row.option.label}
                   </text>
-                  <text wrapMode="none" truncate flexGrow={1} flexShrink={1} fg={theme.muted}>
+                  <text wrapMode="none" flexGrow={1} flexShrink={1} fg={theme.muted}>
                     {row.option.description ? "  " + row.option.description : ""}
                   </text>
-                  <Show when={row.option.footer}>
-                    <text wrapMode="none" flexShrink={0} fg={theme.dim}>
-                      {" " + row.option.footer}
+                  <Show when={footer()}>
+                    <text wrapMode="none" flexShrink={0} fg={isCurrent() ? theme.accent : theme.dim}>
+                      {" " + footer()}
                     </text>
                   </Show>
                 </box>

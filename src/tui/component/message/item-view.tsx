@@ -55,7 +55,7 @@ export function ItemView(props: ItemViewProps) {
   return (
     <Switch>
       <Match when={props.item.kind === "user"}>
-        <UserMessage item={props.item as UserItem} />
+        <UserMessage item={props.item as UserItem} open={open("tool")} onToggle={flip("tool")} />
       </Match>
       <Match when={props.item.kind === "assistant"}>
         <AssistantMessage

@@ -51,12 +51,20 @@ export function BashRunRow(props: { item: BashItem; open: boolean; onToggle: () 
     return props.item.exitCode && props.item.exitCode !== 0 ? ("error" as const) : ("done" as const)
   }
   const meta = () => {
-    if (props.item.cancelled) return "cancelled"
-    if (props.item.exitCode === undefined) return ""
-    return `exit ${props.item.exitCode}${props.item.truncated ? " (truncated)" : ""}`
+    const quiet = props.item.excludeFromContext ? " · not in context" : ""
+    if (props.item.cancelled) return `cancelled${quiet}`
+    if (props.item.exitCode === undefined) return quiet.slice(3)
+    return `exit ${props.item.exitCode}${props.item.truncated ? " (truncated)" : ""}${quiet}`
   }
   return (
-    <ToolFrame status={status()} name="!" summary={props.item.command} meta={meta()} onToggle={props.onToggle}>
+    <ToolFrame
+      status={status()}
+      glyph={props.item.cancelled ? "⏹" : undefined}
+      name={props.item.excludeFromContext ? "!!" : "!"}
+      summary={props.item.command}
+      meta={meta()}
+      onToggle={props.onToggle}
+    >
       <Show when={props.item.output.trim()}>
         <OutputText
           text={props.item.output}

@@ -9,7 +9,7 @@ export function ThinkingBlock(props: { text: string; open: boolean; streaming: b
       <Show
         when={props.open}
         fallback={
-          <text fg={theme.dim} wrapMode="none" truncate>
+          <text fg={theme.dim} wrapMode="none">
             {`▸ Thinking${props.streaming ? "…" : ""} ${oneLine(props.text, 200)}`}
           </text>
         }

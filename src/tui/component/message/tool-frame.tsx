@@ -13,14 +13,19 @@ function RunningGlyph() {
 
 export function ToolFrame(props: {
   status: ToolItem["status"]
+  /** Instead of the status's own glyph (a cancelled command's ⏹) */
+  glyph?: string
   name: string
   summary: string
   meta?: string
   onToggle?: () => void
   children?: JSX.Element
 }) {
-  const glyph = () => (props.status === "done" ? "✓" : props.status === "error" ? "✗" : "○")
-  const color = () => (props.status === "done" ? theme.success : props.status === "error" ? theme.error : theme.dim)
+  const glyph = () => props.glyph ?? (props.status === "done" ? "✓" : props.status === "error" ? "✗" : "○")
+  const color = () => {
+    if (props.glyph) return theme.warning
+    return props.status === "done" ? theme.success : props.status === "error" ? theme.error : theme.dim
+  }
   // The body is usually a <Show> that may render nothing: only a body with something in it gets
   // the rule (an empty bordered box still draws its rule on the next line).
   const body = children(() => props.children)

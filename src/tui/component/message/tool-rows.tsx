@@ -70,7 +70,13 @@ export function ReadToolRow(props: ToolRowProps) {
     const from = offset ?? 1
     return limit === undefined ? `:${from}` : `:${from}-${from + limit - 1}`
   }
-  const meta = () => (props.item.status === "done" ? plural(lineCount(props.item.output ?? ""), "line") : "")
+  const meta = () => {
+    if (props.item.status !== "done") return ""
+    const output = props.item.output ?? ""
+    // Pi's read of an image returns a note and the image: its "3 lines" would say nothing.
+    const image = /^Read image file \[([^\]]+)\]/.exec(output)
+    return image ? `image (${image[1]})` : plural(lineCount(output), "line")
+  }
   return (
     <ToolFrame
       status={props.item.status}

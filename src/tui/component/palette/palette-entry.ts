@@ -15,8 +15,14 @@ export interface PaletteEntry {
  */
 export function filterEntries(entries: readonly PaletteEntry[], query: string): PaletteEntry[] {
   const named = fuzzyFilter(entries, query, (e) => [e.name, ...(e.aliases ?? [])])
+  // A description counts where one of its words starts with the query: "he" inside "the" is noise.
   const q = query.toLowerCase()
-  const described = entries.filter((e) => !named.includes(e) && e.description?.toLowerCase().includes(q))
+  const wordStart = (text: string) =>
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .some((w) => w.startsWith(q))
+  const described = entries.filter((e) => !named.includes(e) && e.description !== undefined && wordStart(e.description))
   return [...named, ...described]
 }
 

@@ -34,13 +34,13 @@ export function SuggestionList(props: SuggestionListProps) {
               onMouseUp={() => props.onPick(row.index)}
             >
               <text flexShrink={0} fg={theme.accent}>
-                {row.index === props.selected ? "›" : " "}
+                {row.index === props.selected ? "› " : "  "}
               </text>
-              <text wrapMode="none" truncate flexShrink={0} maxWidth="70%" fg={theme.accent}>
+              <text wrapMode="none" flexShrink={0} maxWidth="70%" fg={theme.accent}>
                 {row.item.label}
               </text>
               <Show when={row.item.detail}>
-                <text wrapMode="none" truncate flexGrow={1} flexShrink={1} fg={theme.muted}>
+                <text wrapMode="none" flexGrow={1} flexShrink={1} fg={theme.muted}>
                   {"  " + row.item.detail}
                 </text>
               </Show>

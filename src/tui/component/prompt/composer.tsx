@@ -20,12 +20,15 @@ export type SendHow = "prompt" | "steer" | "followUp"
 export interface ComposerProps {
   cwd: string
   running: boolean
+  /** A `!command` is running: Esc stops it as it stops a reply. */
+  bashRunning?: boolean
   queue: QueueState
   commands: PaletteEntry[]
   focused: boolean
   /** `images`: attached with Ctrl+V or a dropped image path. */
   onSend(text: string, how: SendHow, images?: PromptImage[]): void
-  onBash(command: string): void
+  /** `excludeFromContext`: `!!command`, whose output the model does not see */
+  onBash(command: string, excludeFromContext: boolean): void
   onCommand(name: string, args: string): void
   onInterrupt(): void
   onDequeue(): Promise<string | undefined>
@@ -96,8 +99,9 @@ export function Composer(props: ComposerProps) {
     const text = full.replace(/^\s*\n/, "").trimEnd()
     if (!text.trim()) return undefined
     if (text.startsWith("!")) {
-      const command = text.slice(1).trim()
-      return command ? () => props.onBash(command) : undefined
+      const quiet = text.startsWith("!!")
+      const command = text.slice(quiet ? 2 : 1).trim()
+      return command ? () => props.onBash(command, quiet) : undefined
     }
     // `//text` is the way to send a message that starts with a slash.
     if (text.startsWith("//")) return () => props.onSend(text.slice(1), how)
@@ -183,6 +187,9 @@ export function Composer(props: ComposerProps) {
     if (k === "escape" && suggest.visible()) return consume(() => suggest.dismiss())
     if (k === "return" || k === "kpenter") {
       if (e.shift) return consume(() => editor?.newLine())
+      // `\` then Enter: a newline, as in a shell (and Claude Code), for terminals without Shift+Enter.
+      if (!mods && editor && editor.getTextRange(0, editor.cursorOffset).endsWith("\\"))
+        return consume(() => (editor!.deleteCharBackward(), editor!.newLine()))
       return consume(() => submit(modeFor(e.meta || e.ctrl || !!e.super)))
     }
     if (k === "linefeed" || (k === "j" && e.ctrl)) return consume(() => editor?.newLine())
@@ -190,7 +197,7 @@ export function Composer(props: ComposerProps) {
     if (k === "up" && e.meta && !e.shift && !e.ctrl) return consume(dequeue)
     if (k === "up" && !mods && onFirstLine()) return consume(() => recall(history().prev(editor?.plainText ?? "")))
     if (k === "down" && !mods && onLastLine()) return consume(() => recall(history().next()))
-    if (k === "escape" && props.running) return consume(() => props.onInterrupt())
+    if (k === "escape" && (props.running || props.bashRunning)) return consume(() => props.onInterrupt())
     // Two quick presses can arrive as one read, which parses as Alt+Esc.
     const twice = k === "escape" && e.meta && e.sequence === "\x1b\x1b"
     if (k === "escape" && (!mods || twice) && props.onRewind && !editor?.plainText) {

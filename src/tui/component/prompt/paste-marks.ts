@@ -18,7 +18,8 @@ export function shouldCollapse(text: string): boolean {
 }
 
 export function pasteLabel(text: string): string {
-  const lines = text.split("\n").length
+  // A copied block usually ends in a newline; the empty line after it is not one the user sees.
+  const lines = text.replace(/\n$/, "").split("\n").length
   if (lines > 1) return `[pasted ${lines.toLocaleString("en-US")} lines]`
   return `[pasted ${text.length.toLocaleString("en-US")} chars]`
 }

@@ -5,9 +5,9 @@ import { HelpView } from "../../component/help-view"
 import { UsageView } from "../../component/usage/usage-view"
 import { useClient } from "../../context/client"
 import { useDialog } from "../../context/dialog"
-import { useExit } from "../../context/exit"
 import { useRoute } from "../../context/route"
 import { useSession } from "../../context/session"
+import { useStopGuard } from "../../context/stop-guard"
 import { useSync } from "../../context/sync"
 import { useToast } from "../../context/toast"
 import { DialogInput } from "../../ui/dialog-input"
@@ -25,9 +25,9 @@ export function useCommandActions(): CommandActions {
   const dialog = useDialog()
   const toast = useToast()
   const route = useRoute()
-  const exit = useExit()
   const sync = useSync()
   const dims = useTerminalDimensions()
+  const guard = useStopGuard()
 
   const info = (message: string) => toast.show({ level: "info", message })
   const fail = (e: unknown) => toast.show({ level: "error", message: e instanceof Error ? e.message : String(e) })
@@ -37,7 +37,7 @@ export function useCommandActions(): CommandActions {
 
   return {
     help: () => dialog.show(() => <HelpView />),
-    newSession: () => void session.openNew(),
+    newSession: () => guard.newSession(() => void session.openNew()),
     openSessions: () => route.navigate({ name: "sessions" }),
     openTree: () => route.navigate({ name: "tree" }),
     async fork() {
@@ -61,18 +61,22 @@ export function useCommandActions(): CommandActions {
       const r = await session.act("session.models", {})
       if (!r) return
       const q = query.trim().toLowerCase()
+      let models = r.models
       if (q) {
         const hits = r.models.filter((m) => `${m.provider}/${m.id}`.toLowerCase() === q || m.id.toLowerCase() === q)
         if (hits.length === 1) return void setModel(hits[0]!.provider, hits[0]!.id)
+        // Not one exact name: the picker opens on what the query is part of, or says there is none.
+        models = r.models.filter((m) => `${m.provider}/${m.id} ${m.name ?? ""}`.toLowerCase().includes(q))
+        if (models.length === 0) return fail(`No model matches "${query.trim()}"`)
       }
       const current = r.current ? `${r.current.provider}/${r.current.id}` : undefined
       dialog.show(() => (
         <DialogSelect
-          title="Choose a model"
+          title={q ? `Models matching "${query.trim()}"` : "Choose a model"}
           filterable
           current={current}
           // Usable models first (Pi knows hundreds, most without a key here); the order is otherwise kept.
-          options={[...r.models.filter((m) => m.available), ...r.models.filter((m) => !m.available)].map((m) => ({
+          options={[...models.filter((m) => m.available), ...models.filter((m) => !m.available)].map((m) => ({
             label: `${m.provider}/${m.id}`,
             value: `${m.provider}/${m.id}`,
             description: m.name && m.name !== m.id ? m.name : undefined,
@@ -86,7 +90,7 @@ export function useCommandActions(): CommandActions {
         />
       ))
     },
-    setThinking(level) {
+    async setThinking(level) {
       const want = level.trim().toLowerCase()
       const apply = (l: ThinkingLevel) =>
         session.act("session.setThinking", { level: l }).then((r) => r && info(`Thinking: ${l}`))
@@ -95,11 +99,16 @@ export function useCommandActions(): CommandActions {
           return fail(`Unknown thinking level "${want}": use ${LEVELS.join(", ")}`)
         return void apply(want as ThinkingLevel)
       }
+      // The model's own levels: one without reasoning has only "off", and offering six would lie.
+      const r = await session.act("session.models", {})
+      if (!r) return
+      const model = r.current ? `${r.current.provider}/${r.current.id}` : "This model"
+      if (r.levels.length <= 1) return info(`${model} has no thinking levels`)
       dialog.show(() => (
         <DialogSelect
           title="Thinking level"
           current={sync.data.info?.thinkingLevel}
-          options={LEVELS.map((l) => ({ label: l, value: l }))}
+          options={r.levels.map((l) => ({ label: l, value: l }))}
           onSelect={(l) => void apply(l as ThinkingLevel)}
           onCancel={() => {}}
         />
@@ -113,7 +122,9 @@ export function useCommandActions(): CommandActions {
         void session.act("session.setName", { name: trimmed }).then((r) => r && info(`Named: ${trimmed}`))
       }
       if (name.trim()) return apply(name)
-      dialog.show(() => <DialogInput title="Name this session" onSubmit={apply} onCancel={() => {}} />)
+      dialog.show(() => (
+        <DialogInput title="Name this session" value={sync.data.info?.name} onSubmit={apply} onCancel={() => {}} />
+      ))
     },
     async copyLastReply() {
       const r = await session.act("session.lastReply", {})
@@ -255,7 +266,7 @@ export function useCommandActions(): CommandActions {
         `Model: ${r.model.provider}/${r.model.id}${r.scoped ? "" : " (all usable models: set enabledModels to choose)"}`,
       )
     },
-    quit: () => exit.exit(0),
+    quit: () => guard.quit(),
     refuse: (message) => fail(message),
   }
 }

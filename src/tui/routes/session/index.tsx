@@ -70,6 +70,14 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const cwd = () => data.info?.cwd ?? props.cwd
   const branch = createMemo(() => gitBranch(cwd()))
   const commands = createMemo(() => paletteEntries(session.commands()))
+  // Only one `!command` runs at a time, so the latest one says whether one is running.
+  const bashRunning = createMemo(() => {
+    for (let i = data.items.length - 1; i >= 0; i--) {
+      const item = data.items[i]!
+      if (item.kind === "bash") return item.status === "running"
+    }
+    return false
+  })
   const banner = () =>
     bannerText({ connection: client.connection(), closedReason: data.closedReason, failure: session.failure() })
   const segments = () =>
@@ -148,9 +156,10 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
             void session.send(text, how, images).then((r) => r === undefined && fillComposer(renderer, text))
           }}
           onImageError={(message) => toast.show({ level: "warning", message })}
-          onBash={(command) => {
+          bashRunning={bashRunning()}
+          onBash={(command, quiet) => {
             toBottom()
-            void session.bash(command)
+            void session.bash(command, quiet)
           }}
           onCommand={(name, args) => {
             if (!runCommand(actions, name, args))

@@ -25,6 +25,7 @@ export function statusSegments(input: {
     const folder = shortPath(input.cwd) + (input.branch ? ` (${input.branch})` : "")
     out.push({ text: folder, color: theme.muted, rank: 3 })
   }
+  if (input.info?.name) out.push({ text: input.info.name, color: theme.text, rank: 3 })
   const model = input.info?.model
   if (model) out.push({ text: model.name ?? model.id, color: theme.accent, rank: 0 })
   else if (input.info) out.push({ text: "no model", color: theme.warning, rank: 0 })
@@ -38,6 +39,9 @@ export function statusSegments(input: {
   if (pct !== null && pct !== undefined) {
     const color = pct >= 90 ? theme.error : pct >= 70 ? theme.warning : theme.muted
     out.push({ text: `ctx ${Math.round(pct)}%`, color, rank: 1 })
+  } else if (input.stats.context) {
+    // Known again after the next reply (as in Pi's footer): right after a compaction, say so.
+    out.push({ text: "ctx ?", color: theme.muted, rank: 1 })
   }
   for (const text of Object.values(input.extra)) if (text) out.push({ text, color: theme.info, rank: 7 })
   if (!input.mouse) out.push({ text: "mouse off (ctrl+s)", color: theme.warning, rank: 2 })

@@ -35,7 +35,7 @@ export function WorkingLine(props: {
   }
   return (
     <box flexDirection="row" flexShrink={0} height={1} paddingX={1}>
-      <text wrapMode="none" truncate>
+      <text wrapMode="none">
         <span style={{ fg: theme.accent }}>{props.spinner}</span>
         <span style={{ fg: theme.text }}>{` ${props.message || "Working"}`}</span>
         <span style={{ fg: theme.muted }}>{detail()}</span>

@@ -11,6 +11,19 @@ import { oneLine } from "../../util/format"
 import { filterRows, flattenTree } from "./flatten"
 
 const roleColor: Record<string, string> = { user: theme.user, assistant: theme.text }
+// Pi's entry types as a person would name them (the rest, user and assistant, read as they are).
+const roleLabel: Record<string, string> = {
+  model_change: "model",
+  thinking_level_change: "thinking",
+  session_info: "name",
+  toolResult: "tool",
+  bashExecution: "shell",
+  branch_summary: "branch summary",
+  branchSummary: "branch summary",
+  compactionSummary: "compaction",
+  custom_message: "extension",
+  custom: "extension",
+}
 
 export function TreePage() {
   const session = useSession()
@@ -47,11 +60,13 @@ export function TreePage() {
       onBack={() => route.navigate({ name: "session" })}
     >
       {(r, selected) => (
-        <text wrapMode="none" truncate>
+        <text wrapMode="none">
           <span style={{ fg: theme.accent }}>{selected() ? "›" : " "}</span>
           <span style={{ fg: theme.dim }}>{" ".repeat(1 + Math.min(r.level, 12) * 2)}</span>
           <span style={{ fg: r.node.onPath ? theme.success : theme.dim }}>{r.node.onPath ? "● " : "○ "}</span>
-          <span style={{ fg: roleColor[r.node.role] ?? theme.muted }}>{`${r.node.role}: `}</span>
+          <span
+            style={{ fg: roleColor[r.node.role] ?? theme.muted }}
+          >{`${roleLabel[r.node.role] ?? r.node.role}: `}</span>
           <span style={{ fg: theme.muted }}>{oneLine(r.node.text, 300)}</span>
           <span style={{ fg: theme.dim }}>{r.branches ? " ⑂" : ""}</span>
         </text>

@@ -1,0 +1,62 @@
+// Issue #12's display and quitting rows as a user meets them, in a real terminal against the scripted model
+// (--no-daemon): a code block marked as code with its wrapped row marked, a `!` command stopped with
+// Esc, and quitting with a reply running asks first.
+import { afterAll, describe, expect, test } from "bun:test"
+import { makeSandbox, startMockLlm, writeAgentDir, XAGENT_BIN } from "../fixture/mockllm"
+import { hasTmux, openPane } from "./tmux"
+
+const LONG_LINE = "const reallyLongVariableName = someFunction(argumentNumberOne, argumentNumberTwo, three)"
+const SLOW = "This reply takes a while to stream. ".repeat(12) + "SLOW-END"
+
+if (!hasTmux) console.warn("test/e2e/daily-driver.test.ts: skipped, tmux is not installed (apt-get install tmux)")
+
+describe.skipIf(!hasTmux)("a daily driver in a terminal", () => {
+  const cleanups: (() => unknown)[] = []
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c()
+  }, 30_000)
+
+  test("code blocks, Esc on a ! command, and quitting a --no-daemon reply", async () => {
+    const box = makeSandbox()
+    const llm = await startMockLlm(
+      { turns: [{ text: "Here:\n\n```ts\n" + LONG_LINE + "\nreturn x\n```\n\nCODE-END" }, { text: SLOW }] },
+      { tps: 60 },
+    )
+    writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
+    const pane = openPane({ cwd: box.cwd, env: box.env, cols: 80, rows: 30 })
+    cleanups.push(
+      () => box.cleanup(),
+      () => llm.stop(),
+      () => pane.kill(),
+    )
+    pane.type(`${XAGENT_BIN} --no-daemon; echo "EXIT=$?"`)
+    pane.send("Enter")
+    await pane.waitFor("Ask anything")
+
+    pane.type("show me code")
+    pane.send("Enter")
+    let screen = await pane.waitFor("CODE-END", 40_000)
+    expect(screen).toMatch(/│ const reallyLongVariableName/)
+    expect(screen).toMatch(/↪ \S/)
+    expect(screen).toMatch(/│ return x/)
+
+    pane.type("!sleep 30")
+    pane.send("Enter")
+    await pane.waitFor(/! sleep 30/)
+    pane.send("Escape")
+    screen = await pane.waitFor(/⏹ ! sleep 30\s+cancelled/, 15_000)
+
+    pane.type("a slow one")
+    pane.send("Enter")
+    await pane.waitFor("This reply takes a while", 40_000)
+    pane.send("C-d")
+    screen = await pane.waitFor("The reply ends with this window")
+    expect(screen).not.toContain("EXIT=")
+    pane.send("n")
+    await pane.waitFor((s) => !s.includes("The reply ends with this window"))
+    // Done streaming is not done running: the idle prompt says the reply is over.
+    await pane.waitFor((s) => s.includes("SLOW-END") && s.includes("Ask anything"), 60_000)
+    pane.send("C-d")
+    await pane.waitFor("EXIT=0")
+  }, 150_000)
+})

@@ -1,0 +1,23 @@
+// The README's Node floor is what users read; a dependency whose own `engines` asks for a newer Node
+// makes `npm install` print EBADENGINE, which the README must explain (new-user-tour row 35).
+import { expect, test } from "bun:test"
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+
+const root = join(import.meta.dir, "..")
+
+test("every dependency that wants a newer Node than the README's floor is explained there", () => {
+  const readme = readFileSync(join(root, "README.md"), "utf8")
+  const floor = /Node\.js (\d+\.\d+) or newer/.exec(readme)?.[1]
+  expect(floor).toBeDefined()
+  const lock = JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8")) as {
+    packages: Record<string, { engines?: { node?: string }; optional?: boolean; dev?: boolean }>
+  }
+  const picky = Object.entries(lock.packages)
+    .filter(([, p]) => !p.dev && p.engines?.node && !Bun.semver.satisfies(`${floor}.0`, p.engines.node))
+    .map(([path]) => path.replace(/^.*node_modules\//, ""))
+  expect(picky.length).toBeGreaterThan(0)
+  const explained = readme.slice(readme.indexOf("EBADENGINE"))
+  for (const name of picky)
+    expect(explained.includes("EBADENGINE") && explained.includes(name) ? name : `${name}: not explained`).toBe(name)
+})

@@ -1,0 +1,62 @@
+// The person's `!command`: Esc (session.abort) stops it, killing its whole process group, and the
+// row says it was cancelled; `!!command` runs without its output reaching the model (Pi's
+// convention). New-user-tour rows 14 and 15.
+import { afterEach, expect, test } from "bun:test"
+import { existsSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+import { fauxAssistantMessage, type Context } from "@mariozechner/pi-ai"
+import { createFauxFixture, type FauxFixture } from "../fixture/faux"
+
+let fx: FauxFixture
+afterEach(() => fx?.dispose())
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+test("abort stops a running !command and the processes it started", async () => {
+  fx = await createFauxFixture()
+  const { sessionId } = await fx.open()
+  const rec = fx.record(sessionId)
+  // A child in the background as well: stopping only the shell would leave it running.
+  const command = "sleep 300 & echo $! > child.pid; echo started; wait"
+  await fx.client.request("session.bash", { sessionId, command })
+  await rec.waitFor((s) => s.items.some((i) => i.kind === "bash" && i.output.includes("started")), "the start")
+  const pidFile = join(fx.cwd, "child.pid")
+  expect(existsSync(pidFile)).toBe(true)
+  const child = Number(readFileSync(pidFile, "utf8").trim())
+  expect(alive(child)).toBe(true)
+
+  await fx.client.request("session.abort", { sessionId })
+  const s = await rec.waitFor((s) => s.items.some((i) => i.kind === "bash" && i.status === "done"), "the end")
+  expect(s.items[0]).toMatchObject({ kind: "bash", status: "done", cancelled: true })
+  const gone = Date.now() + 4000
+  while (alive(child) && Date.now() < gone) await Bun.sleep(20)
+  expect(alive(child)).toBe(false)
+})
+
+test("!!command output stays out of the model's context; !command output goes in", async () => {
+  fx = await createFauxFixture()
+  const { sessionId } = await fx.open()
+  const rec = fx.record(sessionId)
+  const done = (n: number) => (s: { items: readonly { kind: string; status?: string }[] }) =>
+    s.items.filter((i) => i.kind === "bash" && i.status === "done").length === n
+  await fx.client.request("session.bash", { sessionId, command: "echo private-out", excludeFromContext: true })
+  await rec.waitFor(done(1), "the first")
+  await fx.client.request("session.bash", { sessionId, command: "echo shared-out" })
+  const s = await rec.waitFor(done(2), "the second")
+  expect(s.items[0]).toMatchObject({ command: "echo private-out", excludeFromContext: true })
+  expect(s.items[1]).not.toHaveProperty("excludeFromContext")
+
+  let seen = ""
+  fx.faux.setResponses([(ctx: Context) => ((seen = JSON.stringify(ctx.messages)), fauxAssistantMessage("ok"))])
+  await fx.client.request("session.prompt", { sessionId, text: "what ran?" })
+  await rec.waitFor((s) => !s.running && s.items.some((i) => i.kind === "assistant"), "the reply")
+  expect(seen).toContain("shared-out")
+  expect(seen).not.toContain("private-out")
+})

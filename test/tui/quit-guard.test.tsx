@@ -1,0 +1,81 @@
+// Leaving with a reply running: a --no-daemon window (a local client) holds the session itself,
+// so quitting stops the reply: Ctrl+D, Ctrl+C twice and /quit ask first (row 23). /new during a
+// reply asks before it stops it (row 10). Any key between two Ctrl+C disarms the second (row 18).
+import { afterEach, expect, test } from "bun:test"
+import { FakeClient, item, snapshot } from "../fixture/fake-client"
+import { mountApp, type MountedApp } from "../fixture/tui"
+
+let app: MountedApp | undefined
+afterEach(() => app?.renderer.destroy())
+
+async function running(kind: "local" | "socket") {
+  app = await mountApp({ width: 90, height: 24, client: new FakeClient({}, kind) })
+  await app.emit({ type: "snapshot", snapshot: snapshot({ items: [item.user("u1", "go")] }) })
+  await app.emit({ type: "run", running: true })
+  await app.until("› Enter queues a follow-up")
+  return app
+}
+
+const ASK = "The reply ends with this window"
+
+test("--no-daemon: Ctrl+D with a reply running asks; n stays, y quits", async () => {
+  const app = await running("local")
+  app.mockInput.pressKey("d", { ctrl: true })
+  expect(await app.until(ASK)).toContain("Quit and stop it?")
+  expect(app.exits).toEqual([])
+  app.mockInput.pressKey("n")
+  await app.until((f) => !f.includes(ASK))
+  expect(app.exits).toEqual([])
+  app.mockInput.pressKey("d", { ctrl: true })
+  await app.until(ASK)
+  app.mockInput.pressKey("y")
+  expect(app.exits).toEqual([0])
+})
+
+test("--no-daemon: Ctrl+C twice and /quit ask too", async () => {
+  const app = await running("local")
+  app.mockInput.pressCtrlC()
+  app.mockInput.pressCtrlC()
+  await app.until(ASK)
+  expect(app.exits).toEqual([])
+  app.mockInput.pressKey("n")
+  await app.until((f) => !f.includes(ASK))
+  await app.submit("/quit")
+  await app.until(ASK)
+  app.mockInput.pressEnter()
+  expect(app.exits).toEqual([0])
+})
+
+test("with the daemon, quitting leaves the reply running and does not ask", async () => {
+  const app = await running("socket")
+  app.mockInput.pressKey("d", { ctrl: true })
+  expect(app.exits).toEqual([0])
+})
+
+test("/new during a reply asks before stopping it", async () => {
+  const app = await running("socket")
+  await app.submit("/new")
+  expect(await app.until("A reply is running")).toContain("Start a new session and stop it?")
+  app.mockInput.pressKey("n")
+  await app.until((f) => !f.includes("A reply is running"))
+  expect(app.client.calls("session.new")).toEqual([])
+  await app.submit("/new")
+  await app.until("A reply is running")
+  app.mockInput.pressKey("y")
+  await app.until(() => app.client.calls("session.new").length === 1)
+})
+
+test("a key pressed between two Ctrl+C disarms the second", async () => {
+  app = await mountApp({ width: 90, height: 24 })
+  await app.emit({ type: "snapshot", snapshot: snapshot() })
+  await app.until("› Ask anything")
+  app.mockInput.pressCtrlC()
+  await app.until("Press Ctrl+C again to quit")
+  await app.submit("/help")
+  app.mockInput.pressEscape()
+  app.mockInput.pressCtrlC()
+  await app.renderOnce()
+  expect(app.exits).toEqual([])
+  app.mockInput.pressCtrlC()
+  expect(app.exits).toEqual([0])
+})
