@@ -68,7 +68,7 @@ test("extension commands, prompt templates and skills are sent as prompt text", 
 })
 
 test("/help lists the canonical commands and the keys", async () => {
-  const app = await ready(new FakeClient(), { width: 100, height: 40 })
+  const app = await ready(new FakeClient(), { width: 100, height: 70 })
   await app.submit("/help")
   const frame = await app.until("Keys")
   expect(frame).toContain("/session")
