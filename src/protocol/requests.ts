@@ -61,6 +61,8 @@ export interface Results {
   "session.close": {}
   "session.prompt": {}
   "session.bash": {}
+  "session.bashOutside": {}
+  "session.setPermissions": {}
   "session.abort": {}
   "session.dequeue": { steering: string[]; followUp: string[] }
   "session.commands": { commands: CommandInfo[] }
@@ -95,6 +97,9 @@ export const MUTATING = new Set<Method>([
   "session.export",
   "session.prompt",
   "session.bash",
+  // Runs a command outside the sandbox, or turns the sandbox off: only a person at a window.
+  "session.bashOutside",
+  "session.setPermissions",
   "session.abort",
   "session.dequeue",
   "session.setModel",

@@ -52,6 +52,8 @@ export interface BashItem {
   exitCode?: number
   cancelled?: boolean
   truncated?: boolean
+  /** Ran outside the sandbox at the person's request (`!outside`). */
+  outside?: boolean
   status: "running" | "done"
   timestamp: number
 }
@@ -112,6 +114,26 @@ export interface SessionInfo {
   thinkingLevel: ThinkingLevel
   /** Set when no model is usable: what to do about it. */
   authHint?: string
+  /** How the agent's commands and file tools are confined (runtime/sandbox). */
+  sandbox?: SandboxInfo
+}
+
+/**
+ * `sandboxed`: commands in the workspace sandbox, file tools inside the workspace; `full`: no
+ * boundary (`/permissions full`, `--dangerously-skip-sandbox`), for this session only.
+ */
+export type PermissionMode = "sandboxed" | "full"
+
+export interface SandboxInfo {
+  mode: PermissionMode
+  /** False when no sandbox can be made here (see `problem`). */
+  available: boolean
+  /** Why not, and what to install or change. */
+  problem?: string
+  /** The person agreed to run commands unsandboxed because no sandbox is available. */
+  unsandboxed?: boolean
+  /** `read-only`: nothing may be written (plan mode). */
+  scope?: "read-only"
 }
 
 export interface SessionStats {

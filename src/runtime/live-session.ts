@@ -12,7 +12,15 @@ import {
   type ModelRegistry,
   type SessionManager,
 } from "@mariozechner/pi-coding-agent"
-import type { SessionEvent, SessionInfo, SessionSnapshot, SessionStats, ThinkingLevel, UiState } from "../protocol"
+import type {
+  PermissionMode,
+  SessionEvent,
+  SessionInfo,
+  SessionSnapshot,
+  SessionStats,
+  ThinkingLevel,
+  UiState,
+} from "../protocol"
 import type { BundledHost, BundledMode } from "../protocol/bundled"
 import { bundledFactories, type BundledExtension } from "./bundled-slot"
 import { Journal, type JournalLimits } from "./journal"
@@ -21,6 +29,8 @@ import type { AgentSession, AgentSessionEvent } from "./pi-types"
 import { EventProjector, type ProjectorContext } from "./project-events"
 import { ItemIds, projectBranch } from "./project-messages"
 import { runtimeFactory } from "./runtime-factory"
+import { sandboxedOperations, sandboxedTools } from "./sandbox/pi-tools"
+import { SessionSandbox, type SandboxEnv } from "./sandbox/session-sandbox"
 import { runBash } from "./session-bash"
 import { emptyUi, SnapshotState } from "./snapshot-state"
 import { createUiBridge, type UiBridge } from "./ui-bridge"
@@ -31,6 +41,7 @@ export interface SessionDeps {
   modelRegistry: ModelRegistry
   extensionFactories: ExtensionFactory[]
   journalLimits?: JournalLimits
+  sandbox: SandboxEnv
   log(msg: string): void
   /** An extension asked Pi to shut down (ctx.shutdown()). */
   onShutdownRequest(sessionId: string): void
@@ -45,11 +56,14 @@ export interface StartOptions {
   mode: BundledMode
   /** The bundled extensions this session loads (the slot's choice for its window). */
   bundled: readonly BundledExtension[]
+  /** `full` only when the person asked for it at start (`--dangerously-skip-sandbox`). */
+  permissions?: PermissionMode
 }
 
 export class LiveSession {
   readonly journal: Journal
   readonly bridge: UiBridge
+  readonly sandbox: SessionSandbox
   warnings: string[] = []
   closed = false
   /** A window may answer its dialogs (false for `--print`). */
@@ -73,12 +87,14 @@ export class LiveSession {
       (err) => deps.log(`subscriber of ${id} threw: ${String(err)}`),
     )
     this.bridge = createUiBridge((e) => this.emit(e))
+    this.sandbox = new SessionSandbox(deps.sandbox)
   }
 
   static async start(id: string, deps: SessionDeps, opts: StartOptions): Promise<LiveSession> {
     const live = new LiveSession(id, deps)
     live.interactive = opts.mode !== "print"
     live.next = { model: opts.model, thinking: opts.thinking }
+    if (opts.permissions) live.sandbox.setMode(opts.permissions)
     live.runtime = await createAgentSessionRuntime(live.factory(opts), {
       cwd: opts.sessionManager.getCwd(),
       agentDir: deps.agentDir,
@@ -150,6 +166,7 @@ export class LiveSession {
     if (model) info.model = modelRef(model)
     const hint = authHint(s.model, this.deps.modelRegistry)
     if (hint) info.authHint = hint
+    info.sandbox = this.sandbox.info()
     return info
   }
 
@@ -187,13 +204,29 @@ export class LiveSession {
     await s.abort()
   }
 
-  /** Runs `!command` as a bash item; returns once it has started. */
-  bash(command: string): void {
-    runBash(this.session, command, {
-      emit: (e) => this.emit(e),
-      id: (base) => this.projector.id(base),
-      notice: (level, text) => this.notice(level, text),
-    })
+  /**
+   * Runs `!command` as a bash item; returns once it has started. In the sandbox unless
+   * `outside`: the person approved this one command to run without it (`!outside`).
+   */
+  bash(command: string, outside = false): void {
+    const s = this.session
+    const ask = (title: string, message: string) => this.bridge.context.confirm(title, message)
+    const ops = outside ? undefined : sandboxedOperations(this.sandbox, s.settingsManager.getShellPath(), ask)
+    runBash(
+      s,
+      command,
+      {
+        emit: (e) => this.emit(e),
+        id: (base) => this.projector.id(base),
+        notice: (level, text) => this.notice(level, text),
+      },
+      ops,
+    )
+  }
+
+  setPermissions(mode: PermissionMode): void {
+    this.sandbox.setMode(mode)
+    this.emitInfo()
   }
 
   async close(reason: string): Promise<void> {
@@ -209,6 +242,7 @@ export class LiveSession {
       this.deps.log(`abort on close of ${this.id} failed: ${errorText(err)}`)
     }
     await this.runtime.dispose()
+    this.sandbox.dispose()
   }
 
   private factory(opts: StartOptions) {
@@ -223,6 +257,7 @@ export class LiveSession {
         (pi) => this.watch(pi),
       ],
       extensionPaths: opts.extensionPaths,
+      tools: (cwd, shell) => sandboxedTools(cwd, this.sandbox, shell),
       takeNext: () => {
         const next = this.next
         this.next = {}

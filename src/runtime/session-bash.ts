@@ -1,5 +1,6 @@
 // `!command`: Pi runs it (and records it in the session); windows see it as a bash item that
 // fills in while it runs.
+import type { BashOperations } from "@mariozechner/pi-coding-agent"
 import type { BashItem, SessionEvent } from "../protocol"
 import type { AgentSession } from "./pi-types"
 
@@ -17,8 +18,11 @@ export interface BashSink {
   notice(level: "error", text: string): void
 }
 
-/** Starts the command and returns at once; progress and the result arrive as item updates. */
-export function runBash(s: AgentSession, command: string, sink: BashSink): void {
+/**
+ * Starts the command and returns at once; progress and the result arrive as item updates.
+ * `operations`: how it runs (the sandbox's); undefined runs it as it is (`!outside`, full access).
+ */
+export function runBash(s: AgentSession, command: string, sink: BashSink, operations?: BashOperations): void {
   const now = Date.now()
   const item: BashItem = {
     kind: "bash",
@@ -28,6 +32,7 @@ export function runBash(s: AgentSession, command: string, sink: BashSink): void 
     status: "running",
     timestamp: now,
   }
+  if (!operations) item.outside = true
   sink.emit({ type: "item_add", item })
   let output = ""
   let pending: ReturnType<typeof setTimeout> | undefined
@@ -42,7 +47,7 @@ export function runBash(s: AgentSession, command: string, sink: BashSink): void 
     clearTimeout(pending)
     pending = undefined
   }
-  s.executeBash(command, onChunk).then(
+  s.executeBash(command, onChunk, { operations }).then(
     (r) => {
       settle()
       const done: BashItem = {

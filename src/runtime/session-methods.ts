@@ -20,6 +20,8 @@ export interface HostContext {
 type SessionMethod =
   | "session.prompt"
   | "session.bash"
+  | "session.bashOutside"
+  | "session.setPermissions"
   | "session.abort"
   | "session.dequeue"
   | "session.commands"
@@ -46,9 +48,17 @@ export const SESSION_METHODS: Handlers = {
     return {}
   },
   "session.bash": async (live, p) => {
-    if (live.session.isBashRunning)
-      throw new ProtocolError("failed", "A shell command is already running; interrupt it first")
+    idleShell(live)
     live.bash(p.command)
+    return {}
+  },
+  "session.bashOutside": async (live, p) => {
+    idleShell(live)
+    live.bash(p.command, true)
+    return {}
+  },
+  "session.setPermissions": async (live, p) => {
+    await failed(() => live.setPermissions(p.mode), "Could not change the permissions")
     return {}
   },
   "session.abort": async (live) => {
@@ -206,6 +216,11 @@ async function prompt(live: LiveSession, text: string, behavior?: "steer" | "fol
       },
     )
   })
+}
+
+function idleShell(live: LiveSession) {
+  if (live.session.isBashRunning)
+    throw new ProtocolError("failed", "A shell command is already running; interrupt it first")
 }
 
 function commands(live: LiveSession): CommandInfo[] {

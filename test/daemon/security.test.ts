@@ -1,6 +1,8 @@
 // The agent's own tools run as this user and can reach the socket, but the daemon refuses them
 // every mutating request: a bash tool call cannot answer its own question, steer or stop it,
-// not directly and not through a double fork that escapes its process group.
+// not directly and not through a double fork that escapes its process group. The session runs
+// with full access (no sandbox), so the probe can reach the socket: this is the check beneath
+// the sandbox (sandbox.test.ts shows the sandboxed probe cannot even find the socket).
 import { afterAll, beforeAll, expect, test } from "bun:test"
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
@@ -63,7 +65,11 @@ function expectRefused(o: Record<string, any>) {
 
 test("the agent's own processes may read but not answer its question, steer, interrupt or stop the daemon", async () => {
   const win = await d.connect()
-  const { sessionId } = await win.request("session.open", { cwd: d.box.cwd, mode: { kind: "new" } })
+  const { sessionId } = await win.request("session.open", {
+    cwd: d.box.cwd,
+    mode: { kind: "new" },
+    permissions: "full",
+  })
   const rec = new Recorder(win, sessionId, 0)
   await win.request("session.prompt", { sessionId, text: "go" })
   const s = await rec.waitFor(replyDone(2), "the first reply")
