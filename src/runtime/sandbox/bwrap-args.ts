@@ -21,9 +21,11 @@ const BASE = [
 
 export function bwrapArgs(p: SandboxPolicy, cwd: string): string[] {
   const args = [...BASE, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
-  if (p.tmp) args.push("--bind", p.tmp, "/tmp")
-  else args.push("--tmpfs", "/tmp", "--remount-ro", "/tmp")
+  args.push(...(p.tmp ? ["--bind", p.tmp, "/tmp"] : ["--tmpfs", "/tmp"]))
+  for (const r of p.readable) args.push("--ro-bind", r, r)
   for (const w of p.writable) args.push("--bind", w, w)
+  // Only now: the binds above may need mount points made in it.
+  if (!p.tmp) args.push("--remount-ro", "/tmp")
   // After the writable binds, so a hidden folder inside the workspace stays hidden.
   for (const h of p.hidden) args.push("--tmpfs", h, "--remount-ro", h)
   for (const m of p.masked) args.push("--ro-bind", "/dev/null", m)

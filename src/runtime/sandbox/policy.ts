@@ -9,6 +9,8 @@ export type NetworkPolicy = { kind: "on" } | { kind: "off" }
 export interface SandboxPolicy {
   /** Bound read-write over the read-only root (real paths). */
   writable: string[]
+  /** Bound read-only: the workspace when nothing is writable (it may sit in the replaced /tmp). */
+  readable: string[]
   /** Folders replaced by an empty one: their content is absent (real paths). */
   hidden: string[]
   /** Files replaced by an empty one (real paths). */
@@ -40,6 +42,7 @@ export function workspacePolicy(i: PolicyInputs): SandboxPolicy {
   const writable = existing([...i.workspace, ...(i.extraWritable ?? [])])
   return {
     writable,
+    readable: [],
     hidden: hiddenFolders(i, writable),
     masked: existing([join(i.agentDir, "auth.json"), join(i.agentDir, "models.json")]),
     tmp: real(i.tmp),
@@ -50,7 +53,8 @@ export function workspacePolicy(i: PolicyInputs): SandboxPolicy {
 /** Plan mode's scope: the same jail with no writable path at all (not even /tmp). */
 export function readOnlyPolicy(i: PolicyInputs): SandboxPolicy {
   const base = workspacePolicy(i)
-  return { ...base, writable: [], hidden: hiddenFolders(i, []), tmp: undefined }
+  const readable = existing(i.workspace)
+  return { ...base, writable: [], readable, hidden: hiddenFolders(i, readable), tmp: undefined }
 }
 
 function hiddenFolders(i: PolicyInputs, writable: string[]): string[] {

@@ -24,7 +24,7 @@ function probe(bwrap: string): Availability {
       reason: `xagent's sandbox needs Linux (this is ${process.platform})`,
       fix: "run xagent on Linux or in WSL 2 with bubblewrap installed",
     }
-  const policy = { writable: [], hidden: [], masked: [], network: { kind: "off" as const } }
+  const policy = { writable: [], readable: [], hidden: [], masked: [], network: { kind: "off" as const } }
   const r = spawnSync(bwrap, [...bwrapArgs(policy, "/"), "--", "/bin/sh", "-c", "exit 0"], {
     encoding: "utf8",
     timeout: 10_000,
