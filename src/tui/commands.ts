@@ -19,6 +19,8 @@ export interface CommandActions {
   copyLastReply(): void
   exportSession(format: ExportFormat, path?: string): void
   login(provider: string): void
+  /** `sandboxed` or `full` for this session; empty: say which it is. */
+  permissions(mode: string): void
   quit(): void
   /** A command failed before it ran (bad arguments). */
   refuse(message: string): void
@@ -75,6 +77,12 @@ export const COMMANDS: CommandSpec[] = [
     args: "[provider]",
     description: "Set an API key or see how to sign in",
     run: (a, args) => a.login(args),
+  },
+  {
+    name: "permissions",
+    args: "[sandboxed|full]",
+    description: "Sandbox the agent's commands (sandboxed) or not (full) in this session",
+    run: (a, args) => a.permissions(args),
   },
   { name: "quit", aliases: ["exit"], description: "Leave xagent", run: (a) => a.quit() },
 ]

@@ -57,7 +57,7 @@ function outcomes(text: string) {
 function expectRefused(o: Record<string, any>) {
   expect(o.hello.ok).toBe(d.daemonPid()!) // it did reach the daemon
   expect(o["read snapshot"].ok).toBeGreaterThan(0) // and may read the session
-  for (const what of ["uiRespond", "prompt", "abort", "open", "export", "stop"]) {
+  for (const what of ["uiRespond", "prompt", "outside", "full", "abort", "open", "export", "stop"]) {
     expect(o[what]).toMatchObject({ code: "refused" })
     expect(o[what].message).toContain("was started by the agent")
   }

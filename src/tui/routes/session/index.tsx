@@ -15,6 +15,7 @@ import { useView } from "../../context/view"
 import type { VirtualListApi } from "../../ui/virtual-list"
 import { fillComposer } from "../../util/composer-text"
 import { gitBranch } from "../../../util/git-branch"
+import { DialogOutside } from "../../ui/dialog-outside"
 import { useCommandActions } from "./actions"
 import { AskDock, useAskDock } from "./ask-dock"
 import { bannerText, ConnectionBanner } from "./connection-banner"
@@ -125,7 +126,22 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
             // A prompt that could not be sent goes back into the (empty) composer rather than vanish.
             void session.send(text, how).then((r) => r === undefined && fillComposer(renderer, text))
           }}
-          onBash={(command) => void session.bash(command)}
+          onBash={(command) => {
+            const outside = /^outside(?:\s+([\s\S]*))?$/.exec(command)
+            if (!outside) return void session.bash(command)
+            const exact = outside[1]?.trim()
+            if (!exact) return actions.refuse("!outside needs a command: !outside <command>")
+            dialog.show(() => (
+              <DialogOutside
+                command={exact}
+                onAnswer={(approved, why) => {
+                  if (approved) void session.act("session.bashOutside", { command: exact })
+                  else if (why === "tooSmall")
+                    actions.refuse("The terminal is too small to show the command with its choices: not run")
+                }}
+              />
+            ))
+          }}
           onCommand={(name, args) => {
             if (!runCommand(actions, name, args)) actions.refuse(`Unknown command /${name}`)
           }}
