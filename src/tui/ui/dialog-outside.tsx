@@ -6,6 +6,7 @@ import { useKeyboard, useTerminalDimensions } from "@opentui/solid"
 import { TextAttributes } from "@opentui/core"
 import { theme } from "../theme"
 import { useDialogFrame } from "../context/dialog"
+import { ChoiceButton } from "./choice-button"
 import { commandLines } from "./outside-text"
 
 /** Rows besides the command: the margin around the frame (2), its border (2), title, gap, position, gap, buttons, hint. */
@@ -65,11 +66,7 @@ export function DialogOutside(props: DialogOutsideProps) {
   })
 
   const button = (label: string, value: boolean) => (
-    <box flexShrink={0} backgroundColor={yes() === value ? theme.accent : theme.border}>
-      <text fg={yes() === value ? theme.panel : theme.text} attributes={TextAttributes.BOLD}>
-        {yes() === value ? `[ ${label} ]` : `  ${label}  `}
-      </text>
-    </box>
+    <ChoiceButton label={label} selected={yes() === value} onPress={() => (value ? approve() : answer(false))} />
   )
 
   return (
