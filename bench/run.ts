@@ -12,6 +12,7 @@ import { keystrokeEcho } from "./cases/keystroke-echo"
 import { longResume } from "./cases/long-resume"
 import { longStreaming } from "./cases/long-streaming"
 import { reply } from "./cases/reply"
+import { sandboxCost } from "./cases/sandbox-cost"
 import { streamingCost } from "./cases/streaming-cost"
 import { createAgentDir } from "./lib/agent-dir"
 import { TAG_PREFIX, type BenchCase, type CaseContext, type Options } from "./lib/bench-case"
@@ -32,6 +33,7 @@ const CASES: BenchCase[] = [
   longStreaming,
   keystrokeEcho,
   idle,
+  sandboxCost,
 ]
 
 interface Args {

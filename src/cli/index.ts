@@ -37,6 +37,10 @@ export function buildProgram(run: (flags: RootFlags, words: string[]) => Promise
       "switch off a bundled extension (extensions/<name>, e.g. ask-user) for this session (repeatable)",
       collectNames,
     )
+    .option(
+      "--dangerously-skip-sandbox",
+      "run the agent's commands and file tools without the workspace sandbox, for this session only",
+    )
     .version(VERSION, "-v, --version", "print the version")
     .helpOption("-h, --help", "show this help")
     // Commander adds no `help` command to a program that has its own action.

@@ -22,6 +22,8 @@ export interface RootFlags {
   daemon?: boolean
   /** `--no-bundled <name>`: the names, or commander's `true` when none is given. */
   bundled?: string[] | boolean
+  /** `--dangerously-skip-sandbox`: full access for the sessions this run opens (never saved). */
+  dangerouslySkipSandbox?: boolean
 }
 
 export type SessionChoice = Params<"session.open">["mode"] | { kind: "pick" }
@@ -65,6 +67,7 @@ export function planRun(flags: RootFlags, words: string[], cwd: string, env = pr
   if (flags.extension?.length) open.extensions = flags.extension.map((e) => extensionPath(e, cwd))
   const off = switchedOff(flags.bundled, env)
   if (off.length) open.noBundled = off
+  if (flags.dangerouslySkipSandbox) open.permissions = "full"
 
   const session = sessionChoice(flags, cwd)
   // `-p` takes an optional value, so `-p hi there` gives it `hi` and leaves `there` as a word:

@@ -29,6 +29,9 @@ export const ACCESS = {
   "session.close": "mutate",
   "session.prompt": "mutate",
   "session.bash": "mutate",
+  // Runs a command outside the sandbox, or turns the sandbox off: only a person at a window.
+  "session.bashOutside": "mutate",
+  "session.setPermissions": "mutate",
   "session.abort": "mutate",
   // Hands the queued messages back and empties the queue: it changes what the session will do.
   "session.dequeue": "mutate",

@@ -92,6 +92,8 @@ export interface Results {
   "session.close": {}
   "session.prompt": {}
   "session.bash": {}
+  "session.bashOutside": {}
+  "session.setPermissions": {}
   /** `editorText`: the steers and follow-ups that were queued, for the composer. */
   "session.abort": { editorText?: string }
   "session.dequeue": { steering: string[]; followUp: string[] }

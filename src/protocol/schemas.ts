@@ -16,6 +16,8 @@ const Thinking = Type.Union([
   Type.Literal("xhigh"),
 ])
 
+const Permissions = Type.Union([Type.Literal("sandboxed"), Type.Literal("full")])
+
 export const OpenMode = Type.Union([
   Type.Object({ kind: Type.Literal("new") }),
   Type.Object({ kind: Type.Literal("continue") }),
@@ -39,6 +41,8 @@ export const Schemas = {
     interactive: Type.Optional(Type.Boolean()),
     /** Bundled extensions (extensions/<name>) this session does not load (`--no-bundled`, XAGENT_NO_BUNDLED). */
     noBundled: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+    /** `full`: no sandbox for this session (`--dangerously-skip-sandbox`); never remembered. */
+    permissions: Type.Optional(Permissions),
   }),
   "session.subscribe": Type.Object({ ...SessionRef, after: Type.Integer({ minimum: 0 }) }),
   "session.unsubscribe": Type.Object(SessionRef),
@@ -65,6 +69,10 @@ export const Schemas = {
     command: Type.String({ minLength: 1 }),
     excludeFromContext: Type.Optional(Type.Boolean()),
   }),
+  /** `!outside`: this one command, exactly, without the sandbox; a window sends it after its person approved. */
+  "session.bashOutside": Type.Object({ ...SessionRef, command: Type.String({ minLength: 1 }) }),
+  /** `/permissions`: the sandbox on (`sandboxed`) or off (`full`) for this live session. */
+  "session.setPermissions": Type.Object({ ...SessionRef, mode: Permissions }),
   "session.abort": Type.Object(SessionRef),
   /** Empties the queue and hands its texts back, so the composer can take them again. */
   "session.dequeue": Type.Object(SessionRef),

@@ -54,6 +54,8 @@ export interface BashItem {
   truncated?: boolean
   /** `!!command`: the output stays out of the model's context */
   excludeFromContext?: boolean
+  /** Ran outside the sandbox at the person's request (`!outside`). */
+  outside?: boolean
   status: "running" | "done"
   timestamp: number
 }
@@ -118,6 +120,8 @@ export interface SessionInfo {
   mode: SessionMode
   /** The session's /goal; absent while it has none (always, until the goal feature sets it). */
   goal?: GoalState
+  /** How the agent's commands and file tools are confined (runtime/sandbox). */
+  sandbox?: SandboxInfo
 }
 
 export type SessionMode = "normal" | "plan"
@@ -128,6 +132,24 @@ export interface GoalState {
   status: "pursuing" | "paused" | "stalled" | "limited" | "unmet" | "achieved"
   round: number
   maxRounds: number
+}
+
+/**
+ * `sandboxed`: commands in the workspace sandbox, file tools inside the workspace; `full`: no
+ * boundary (`/permissions full`, `--dangerously-skip-sandbox`), for this session only.
+ */
+export type PermissionMode = "sandboxed" | "full"
+
+export interface SandboxInfo {
+  mode: PermissionMode
+  /** False when no sandbox can be made here (see `problem`). */
+  available: boolean
+  /** Why not, and what to install or change. */
+  problem?: string
+  /** The person agreed to run commands unsandboxed because no sandbox is available. */
+  unsandboxed?: boolean
+  /** `read-only`: nothing may be written (plan mode). */
+  scope?: "read-only"
 }
 
 export interface SessionStats {

@@ -21,8 +21,10 @@ import { errorText, LiveSession } from "./live-session"
 import { authStatus, realModel, resolveModel } from "./models"
 import { bundledDir } from "../util/bundled-dir"
 import { runOAuthLogin } from "./oauth-login"
+import { xagentHome } from "../util/daemon-paths"
 import { isPackageSource } from "../util/extension-source"
 import { SESSION_METHODS, type HostContext } from "./session-methods"
+import { probeSandbox } from "./sandbox/probe"
 import { installSseRechunking } from "./patches/sse-chunks"
 import {
   listAllSessions,
@@ -48,6 +50,8 @@ export interface HostOptions {
   setup?: (services: { authStorage: AuthStorage; modelRegistry: ModelRegistry }) => void
   log?: (msg: string) => void
   journalLimits?: JournalLimits
+  /** The bubblewrap binary for the sandbox (default XAGENT_BWRAP, else `bwrap` on PATH). */
+  bwrap?: string
 }
 
 export function createHost(opts: HostOptions = {}): HostApi {
@@ -70,6 +74,7 @@ export function createHost(opts: HostOptions = {}): HostApi {
     modelRegistry,
     extensionFactories: opts.extensionFactories ?? [],
     journalLimits: opts.journalLimits,
+    sandbox: { xagentHome: xagentHome(), agentDir, bwrap: opts.bwrap },
     log,
     onShutdownRequest: (id: string) =>
       void close(id, "An extension ended the session").catch((err) => log(`closing ${id} failed: ${errorText(err)}`)),
@@ -113,6 +118,13 @@ export function createHost(opts: HostOptions = {}): HostApi {
     ]
     const missing = extensionPaths.filter((e) => !isPackageSource(e) && !existsSync(e))
     if (missing.length) throw new ProtocolError("bad_request", `Extension not found: ${missing.join(", ")}`)
+    const print = p.interactive === false
+    const noSandbox = sandboxProblem(deps.sandbox.bwrap)
+    if (print && noSandbox && p.permissions !== "full")
+      throw new ProtocolError(
+        "failed",
+        `No sandbox for the agent's commands: ${noSandbox}. xagent -p does not run without one; pass --dangerously-skip-sandbox to run this without a sandbox`,
+      )
     // Before the joins below, so nothing awaits between finding no live session and claiming the file.
     const slot = await bundled.choose(p.noBundled ?? [])
 
@@ -135,8 +147,9 @@ export function createHost(opts: HostOptions = {}): HostApi {
       model,
       thinking: p.thinking as Params<"session.setThinking">["level"] | undefined,
       extensionPaths,
-      mode: p.interactive === false ? "print" : (opts.mode ?? "window"),
+      mode: print ? "print" : (opts.mode ?? "window"),
       bundled: slot.use,
+      permissions: p.permissions,
     })
     if (path) opening.set(resolve(path), starting)
     let live: LiveSession
@@ -152,8 +165,22 @@ export function createHost(opts: HostOptions = {}): HostApi {
       throw new ProtocolError("failed", "The session host is shutting down")
     }
     sessions.set(live.id, live)
-    const warnings = [...slot.warnings, ...live.warnings, ...offlineSkips(extensionPaths)]
+    const warnings = [...slot.warnings, ...live.warnings, ...offlineSkips(extensionPaths), ...sandboxWarnings(live)]
     return { sessionId: live.id, info: live.info(), warnings }
+  }
+
+  /** Said once, when the session opens; the status bar keeps saying it. */
+  function sandboxWarnings(live: LiveSession): string[] {
+    const sb = live.sandbox
+    const out: string[] = []
+    if (sb.settings.problem) out.push(sb.settings.problem)
+    if (sb.mode === "full")
+      out.push("Full access: the agent's commands and file tools run without the sandbox in this session")
+    else if (!sb.availability.ok)
+      out.push(
+        `No sandbox: ${sb.availability.reason}. To fix: ${sb.availability.fix}. The agent's first command will ask whether to run without one.`,
+      )
+    return out
   }
 
   /** Pi skips package sources without a word when offline: say so. */
@@ -300,4 +327,9 @@ export function createHost(opts: HostOptions = {}): HostApi {
       await Promise.all([...sessions.keys()].map((id) => close(id, "host shut down")))
     },
   }
+}
+
+function sandboxProblem(bwrap: string | undefined): string | undefined {
+  const a = probeSandbox(bwrap)
+  return a.ok ? undefined : `${a.reason}; to fix: ${a.fix}`
 }

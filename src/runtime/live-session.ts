@@ -15,6 +15,7 @@ import {
 } from "@mariozechner/pi-coding-agent"
 import {
   emptySnapshot,
+  type PermissionMode,
   type SessionEvent,
   type SessionInfo,
   type SessionSnapshot,
@@ -30,6 +31,8 @@ import type { AgentSession, AgentSessionEvent } from "./pi-types"
 import { EventProjector, type ProjectorContext, type RunToken } from "./project-events"
 import { ItemIds, projectBranch } from "./project-messages"
 import { runtimeFactory } from "./runtime-factory"
+import { sandboxedOperations, sandboxedTools } from "./sandbox/pi-tools"
+import { SessionSandbox, type SandboxEnv } from "./sandbox/session-sandbox"
 import { runBash } from "./session-bash"
 import { assertSessionFile } from "./session-files"
 import { emptyUi, SnapshotState } from "./snapshot-state"
@@ -41,6 +44,7 @@ export interface SessionDeps {
   modelRegistry: ModelRegistry
   extensionFactories: ExtensionFactory[]
   journalLimits?: JournalLimits
+  sandbox: SandboxEnv
   log(msg: string): void
   /** An extension asked Pi to shut down (ctx.shutdown()). */
   onShutdownRequest(sessionId: string): void
@@ -55,11 +59,14 @@ export interface StartOptions {
   mode: BundledMode
   /** The bundled extensions this session loads (the slot's choice for its window). */
   bundled: readonly BundledExtension[]
+  /** `full` only when the person asked for it at start (`--dangerously-skip-sandbox`). */
+  permissions?: PermissionMode
 }
 
 export class LiveSession {
   readonly journal: Journal
   readonly bridge: UiBridge
+  readonly sandbox: SessionSandbox
   warnings: string[] = []
   closed = false
   /** A window may answer its dialogs (false for `--print`). */
@@ -83,12 +90,14 @@ export class LiveSession {
       (err) => deps.log(`subscriber of ${id} threw: ${String(err)}`),
     )
     this.bridge = createUiBridge((e) => this.emit(e))
+    this.sandbox = new SessionSandbox(deps.sandbox)
   }
 
   static async start(id: string, deps: SessionDeps, opts: StartOptions): Promise<LiveSession> {
     const live = new LiveSession(id, deps)
     live.interactive = opts.mode !== "print"
     live.next = { model: opts.model, thinking: opts.thinking }
+    if (opts.permissions) live.sandbox.setMode(opts.permissions)
     live.runtime = await createAgentSessionRuntime(live.factory(opts), {
       cwd: opts.sessionManager.getCwd(),
       agentDir: deps.agentDir,
@@ -167,6 +176,7 @@ export class LiveSession {
     if (model) info.model = modelRef(model)
     const hint = authHint(s.model, this.deps.modelRegistry)
     if (hint) info.authHint = hint
+    info.sandbox = this.sandbox.info()
     return info
   }
 
@@ -205,13 +215,30 @@ export class LiveSession {
     await s.abort()
   }
 
-  /** Runs `!command` as a bash item; returns once it has started. */
-  bash(command: string, excludeFromContext = false): void {
-    runBash(this.session, command, excludeFromContext, {
-      emit: (e) => this.emit(e),
-      id: (base) => this.projector.id(base),
-      notice: (level, text) => this.notice(level, text),
-    })
+  /**
+   * Runs `!command` as a bash item; returns once it has started. In the sandbox unless
+   * `outside`: the person approved this one command to run without it (`!outside`).
+   * `excludeFromContext`: `!!command`, whose output the model does not see.
+   */
+  bash(command: string, opts: { outside?: boolean; excludeFromContext?: boolean } = {}): void {
+    const s = this.session
+    const ask = (title: string, message: string) => this.bridge.context.confirm(title, message)
+    const ops = opts.outside ? undefined : sandboxedOperations(this.sandbox, s.settingsManager.getShellPath(), ask)
+    runBash(
+      s,
+      command,
+      {
+        emit: (e) => this.emit(e),
+        id: (base) => this.projector.id(base),
+        notice: (level, text) => this.notice(level, text),
+      },
+      { operations: ops, excludeFromContext: opts.excludeFromContext === true },
+    )
+  }
+
+  setPermissions(mode: PermissionMode): void {
+    this.sandbox.setMode(mode)
+    this.emitInfo()
   }
 
   async close(reason: string): Promise<void> {
@@ -227,6 +254,7 @@ export class LiveSession {
       this.deps.log(`abort on close of ${this.id} failed: ${errorText(err)}`)
     }
     await this.runtime.dispose()
+    this.sandbox.dispose()
   }
 
   private factory(opts: StartOptions) {
@@ -241,6 +269,7 @@ export class LiveSession {
         (pi) => this.watch(pi),
       ],
       extensionPaths: opts.extensionPaths,
+      tools: (cwd, shell) => sandboxedTools(cwd, this.sandbox, shell),
       takeNext: () => {
         const next = this.next
         this.next = {}

@@ -9,14 +9,18 @@ import {
   type CreateAgentSessionRuntimeFactory,
   type ExtensionFactory,
   type ModelRegistry,
+  type ToolDefinition,
 } from "@mariozechner/pi-coding-agent"
 import type { ThinkingLevel } from "../protocol"
+import type { ShellSettings } from "./sandbox/pi-tools"
 
 export interface FactoryInputs {
   authStorage: AuthStorage
   modelRegistry: ModelRegistry
   extensionFactories: ExtensionFactory[]
   extensionPaths: string[]
+  /** Tools that take the place of Pi's own of the same name (the sandboxed bash, write, edit). */
+  tools(cwd: string, shell: ShellSettings): ToolDefinition[]
   /** A model/thinking for this one session (open, /new); undefined lets Pi restore or default. */
   takeNext(): { model?: Model<Api>; thinking?: ThinkingLevel }
 }
@@ -37,6 +41,10 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
       sessionStartEvent,
       model,
       thinkingLevel: thinking,
+      customTools: i.tools(cwd, {
+        shellPath: services.settingsManager.getShellPath(),
+        commandPrefix: services.settingsManager.getShellCommandPrefix(),
+      }),
     })
     const loadErrors = services.resourceLoader
       .getExtensions()

@@ -1,5 +1,6 @@
 // `!command`: Pi runs it (and records it in the session); windows see it as a bash item that
 // fills in while it runs.
+import type { BashOperations } from "@mariozechner/pi-coding-agent"
 import type { BashItem, SessionEvent } from "../protocol"
 import type { AgentSession } from "./pi-types"
 
@@ -17,8 +18,18 @@ export interface BashSink {
   notice(level: "error", text: string): void
 }
 
-/** Starts the command and returns at once; progress and the result arrive as item updates. */
-export function runBash(s: AgentSession, command: string, excludeFromContext: boolean, sink: BashSink): void {
+/**
+ * Starts the command and returns at once; progress and the result arrive as item updates.
+ * `operations`: how it runs (the sandbox's); undefined runs it as it is (`!outside`, full access).
+ * `excludeFromContext`: `!!command`, kept out of the model's context.
+ */
+export function runBash(
+  s: AgentSession,
+  command: string,
+  sink: BashSink,
+  opts: { operations?: BashOperations; excludeFromContext: boolean },
+): void {
+  const { operations, excludeFromContext } = opts
   const now = Date.now()
   const item: BashItem = {
     kind: "bash",
@@ -29,6 +40,7 @@ export function runBash(s: AgentSession, command: string, excludeFromContext: bo
     timestamp: now,
   }
   if (excludeFromContext) item.excludeFromContext = true
+  if (!operations) item.outside = true
   sink.emit({ type: "item_add", item })
   let output = ""
   let pending: ReturnType<typeof setTimeout> | undefined
@@ -43,7 +55,7 @@ export function runBash(s: AgentSession, command: string, excludeFromContext: bo
     clearTimeout(pending)
     pending = undefined
   }
-  s.executeBash(command, onChunk, { excludeFromContext }).then(
+  s.executeBash(command, onChunk, { operations, excludeFromContext }).then(
     (r) => {
       settle()
       const done: BashItem = {

@@ -24,6 +24,8 @@ export interface HostContext {
 type SessionMethod =
   | "session.prompt"
   | "session.bash"
+  | "session.bashOutside"
+  | "session.setPermissions"
   | "session.abort"
   | "session.dequeue"
   | "session.commands"
@@ -55,9 +57,17 @@ export const SESSION_METHODS: Handlers = {
     return {}
   },
   "session.bash": async (live, p) => {
-    if (live.session.isBashRunning)
-      throw new ProtocolError("failed", "A shell command is already running; interrupt it first")
-    live.bash(p.command, p.excludeFromContext === true)
+    idleShell(live)
+    live.bash(p.command, { excludeFromContext: p.excludeFromContext === true })
+    return {}
+  },
+  "session.bashOutside": async (live, p) => {
+    idleShell(live)
+    live.bash(p.command, { outside: true })
+    return {}
+  },
+  "session.setPermissions": async (live, p) => {
+    await failed(() => live.setPermissions(p.mode), "Could not change the permissions")
     return {}
   },
   "session.abort": async (live) => {
@@ -303,6 +313,11 @@ export function scopedModels(patterns: string[] | undefined, registry: ModelRegi
     }
   }
   return out
+}
+
+function idleShell(live: LiveSession) {
+  if (live.session.isBashRunning)
+    throw new ProtocolError("failed", "A shell command is already running; interrupt it first")
 }
 
 function commands(live: LiveSession): CommandInfo[] {

@@ -25,6 +25,8 @@ export interface CommandActions {
   reload(): void
   /** Ctrl+P / Shift+Ctrl+P */
   cycleModel(direction: "forward" | "backward"): void
+  /** `sandboxed` or `full` for this session; empty: say which it is. */
+  permissions(mode: string): void
   quit(): void
   /** A command failed before it ran (bad arguments). */
   refuse(message: string): void
@@ -94,6 +96,12 @@ export const COMMANDS: CommandSpec[] = [
     name: "reload",
     description: "Reload extensions, skills, prompt templates and settings",
     run: (a) => a.reload(),
+  },
+  {
+    name: "permissions",
+    args: "[sandboxed|full]",
+    description: "Sandbox the agent's commands (sandboxed) or not (full) in this session",
+    run: (a, args) => a.permissions(args),
   },
   { name: "quit", aliases: ["exit"], description: "Leave xagent", run: (a) => a.quit() },
 ]

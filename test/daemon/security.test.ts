@@ -1,7 +1,9 @@
 // The agent's own tools run as this user and can reach the socket, but the daemon refuses them
 // every request the access table (protocol/access.ts) does not call "read": a bash tool call
 // cannot answer its own question, steer or stop it, not directly and not through a double fork
-// that escapes its process group. The probe tries every method the table names.
+// that escapes its process group. The probe tries every method the table names. The session runs
+// with full access (no sandbox), so the probe can reach the socket: this is the check beneath
+// the sandbox (sandbox.test.ts shows the sandboxed probe cannot even find the socket).
 import { afterAll, beforeAll, expect, test } from "bun:test"
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
@@ -72,7 +74,11 @@ function expectRefused(o: Record<string, any>) {
 
 test("the agent's own processes get answers to every read and a refusal for every other method", async () => {
   const win = await d.connect()
-  const { sessionId } = await win.request("session.open", { cwd: d.box.cwd, mode: { kind: "new" } })
+  const { sessionId } = await win.request("session.open", {
+    cwd: d.box.cwd,
+    mode: { kind: "new" },
+    permissions: "full",
+  })
   const rec = new Recorder(win, sessionId, 0)
   await win.request("session.prompt", { sessionId, text: "go" })
   const s = await rec.waitFor(replyDone(2), "the first reply")

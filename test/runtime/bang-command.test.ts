@@ -2,42 +2,43 @@
 // row says it was cancelled; `!!command` runs without its output reaching the model (Pi's
 // convention). New-user-tour rows 14 and 15.
 import { afterEach, expect, test } from "bun:test"
-import { existsSync, readFileSync } from "node:fs"
-import { join } from "node:path"
+import { readdirSync, readFileSync } from "node:fs"
 import { fauxAssistantMessage, type Context } from "@mariozechner/pi-ai"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
 
 let fx: FauxFixture
 afterEach(() => fx?.dispose())
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
+/** Host pids running `sleep <marker>`: the command runs in the sandbox's pid namespace, whose pids
+ * mean nothing here, so the child is found by its command line. */
+const sleepers = (marker: string) =>
+  readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return readFileSync(`/proc/${d}/cmdline`, "utf8").split("\0").join(" ").trim() === `sleep ${marker}`
+      } catch {
+        return false
+      }
+    })
 
 test("abort stops a running !command and the processes it started", async () => {
   fx = await createFauxFixture()
   const { sessionId } = await fx.open()
   const rec = fx.record(sessionId)
   // A child in the background as well: stopping only the shell would leave it running.
-  const command = "sleep 300 & echo $! > child.pid; echo started; wait"
+  const marker = `300.${process.pid}`
+  const command = `sleep ${marker} & echo started; wait`
   await fx.client.request("session.bash", { sessionId, command })
   await rec.waitFor((s) => s.items.some((i) => i.kind === "bash" && i.output.includes("started")), "the start")
-  const pidFile = join(fx.cwd, "child.pid")
-  expect(existsSync(pidFile)).toBe(true)
-  const child = Number(readFileSync(pidFile, "utf8").trim())
-  expect(alive(child)).toBe(true)
+  expect(sleepers(marker).length).toBe(1)
 
   await fx.client.request("session.abort", { sessionId })
   const s = await rec.waitFor((s) => s.items.some((i) => i.kind === "bash" && i.status === "done"), "the end")
   expect(s.items[0]).toMatchObject({ kind: "bash", status: "done", cancelled: true })
   const gone = Date.now() + 4000
-  while (alive(child) && Date.now() < gone) await Bun.sleep(20)
-  expect(alive(child)).toBe(false)
+  while (sleepers(marker).length && Date.now() < gone) await Bun.sleep(20)
+  expect(sleepers(marker)).toEqual([])
 })
 
 test("!!command output stays out of the model's context; !command output goes in", async () => {

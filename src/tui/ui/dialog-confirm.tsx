@@ -4,6 +4,7 @@ import { useKeyboard, useTerminalDimensions } from "@opentui/solid"
 import { TextAttributes } from "@opentui/core"
 import { theme } from "../theme"
 import { useDialogFrame } from "../context/dialog"
+import { ChoiceButton } from "./choice-button"
 
 export interface DialogConfirmProps {
   title: string
@@ -34,11 +35,7 @@ export function DialogConfirm(props: DialogConfirmProps) {
   })
 
   const button = (label: string, value: boolean) => (
-    <box flexShrink={0} backgroundColor={yes() === value ? theme.accent : theme.border} onMouseUp={() => answer(value)}>
-      <text fg={yes() === value ? theme.panel : theme.text} attributes={TextAttributes.BOLD}>
-        {yes() === value ? `[ ${label} ]` : `  ${label}  `}
-      </text>
-    </box>
+    <ChoiceButton label={label} selected={yes() === value} onPress={() => answer(value)} />
   )
 
   return (

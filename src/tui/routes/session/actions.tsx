@@ -266,6 +266,19 @@ export function useCommandActions(): CommandActions {
         `Model: ${r.model.provider}/${r.model.id}${r.scoped ? "" : " (all usable models: set enabledModels to choose)"}`,
       )
     },
+    permissions(mode) {
+      const want = mode.trim().toLowerCase()
+      const sb = sync.data.info?.sandbox
+      if (!want)
+        return info(`Permissions: ${sb?.mode ?? "sandboxed"} (use /permissions sandboxed or /permissions full)`)
+      if (want !== "sandboxed" && want !== "full")
+        return fail(`Unknown permission mode "${want}": use sandboxed or full`)
+      void session
+        .act("session.setPermissions", { mode: want })
+        .then(
+          (r) => r && info(want === "full" ? "Full access: the sandbox is off for this session" : "Sandboxed again"),
+        )
+    },
     quit: () => guard.quit(),
     refuse: (message) => fail(message),
   }

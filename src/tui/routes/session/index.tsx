@@ -18,6 +18,7 @@ import type { VirtualListApi } from "../../ui/virtual-list"
 import { fillComposer } from "../../util/composer-text"
 import { gitBranch } from "../../../util/git-branch"
 import type { AssistantItem } from "../../../protocol"
+import { DialogOutside } from "../../ui/dialog-outside"
 import { useCommandActions } from "./actions"
 import { ESC_TWICE_MS, useRewind } from "./rewind"
 import { AskDock, useAskDock } from "./ask-dock"
@@ -159,7 +160,20 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
           bashRunning={bashRunning()}
           onBash={(command, quiet) => {
             toBottom()
-            void session.bash(command, quiet)
+            const outside = /^outside(?:\s+([\s\S]*))?$/.exec(command)
+            if (!outside) return void session.bash(command, quiet)
+            const exact = outside[1]?.trim()
+            if (!exact) return actions.refuse("!outside needs a command: !outside <command>")
+            dialog.show(() => (
+              <DialogOutside
+                command={exact}
+                onAnswer={(approved, why) => {
+                  if (approved) void session.act("session.bashOutside", { command: exact })
+                  else if (why === "tooSmall")
+                    actions.refuse("The terminal is too small to show the command with its choices: not run")
+                }}
+              />
+            ))
           }}
           onCommand={(name, args) => {
             if (!runCommand(actions, name, args))

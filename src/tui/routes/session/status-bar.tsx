@@ -26,6 +26,8 @@ export function statusSegments(input: {
     out.push({ text: folder, color: theme.muted, rank: 3 })
   }
   if (input.info?.name) out.push({ text: input.info.name, color: theme.text, rank: 3 })
+  const sandbox = sandboxSegment(input.info)
+  if (sandbox) out.push(sandbox)
   const model = input.info?.model
   if (model) out.push({ text: model.name ?? model.id, color: theme.accent, rank: 0 })
   else if (input.info) out.push({ text: "no model", color: theme.warning, rank: 0 })
@@ -46,6 +48,17 @@ export function statusSegments(input: {
   for (const text of Object.values(input.extra)) if (text) out.push({ text, color: theme.info, rank: 7 })
   if (!input.mouse) out.push({ text: "mouse off (ctrl+s)", color: theme.warning, rank: 2 })
   return out
+}
+
+/** Said only when the agent is not confined: full access, or no sandbox on this machine. */
+function sandboxSegment(info: SessionInfo | undefined): Segment | undefined {
+  const sb = info?.sandbox
+  if (!sb) return undefined
+  if (sb.mode === "full") return { text: "full access: no sandbox", color: theme.warning, rank: 0 }
+  if (sb.unsandboxed) return { text: "unsandboxed (no sandbox here)", color: theme.warning, rank: 0 }
+  if (!sb.available) return { text: "no sandbox", color: theme.warning, rank: 0 }
+  if (sb.scope === "read-only") return { text: "read-only", color: theme.info, rank: 2 }
+  return undefined
 }
 
 const SEP = " · "

@@ -1,0 +1,76 @@
+// Where the sandbox meets Pi (the only file of runtime/sandbox that imports it): the agent's
+// bash, write and edit as Pi's own tools with xagent's operations, and the operations the
+// person's `!` commands run with. They reach Pi as the session's `customTools`, which take the
+// place of the built-in tools of the same name and of any extension's.
+import {
+  createBashToolDefinition,
+  createEditToolDefinition,
+  createLocalBashOperations,
+  createWriteToolDefinition,
+  type BashOperations,
+  type ToolDefinition,
+} from "@mariozechner/pi-coding-agent"
+import { access, constants, mkdir, readFile, writeFile } from "node:fs/promises"
+import { execLine } from "./bwrap-args"
+import { guardedAccess, guardedMkdir, guardedWrite } from "./file-guard"
+import type { Ask, SessionSandbox } from "./session-sandbox"
+
+export interface ShellSettings {
+  shellPath?: string
+  commandPrefix?: string
+}
+
+/** Operations that run each command in the session's sandbox (or ask, or refuse: see SessionSandbox.argv). */
+export function sandboxedOperations(sb: SessionSandbox, shellPath: string | undefined, ask: Ask): BashOperations {
+  const local = createLocalBashOperations({ shellPath })
+  return {
+    async exec(command, cwd, options) {
+      const argv = await sb.argv(cwd, shellPath ?? "bash", command, ask)
+      return local.exec(argv ? execLine(argv) : command, cwd, options)
+    },
+  }
+}
+
+/** The session's bash, write and edit. The boundary is looked up per call: /permissions changes it. */
+export function sandboxedTools(cwd: string, sb: SessionSandbox, shell: ShellSettings): ToolDefinition[] {
+  // Full access (no roots) writes as Pi itself would.
+  const put = (path: string, content: string) => {
+    const roots = sb.writeRoots(cwd)
+    return roots ? guardedWrite(roots, path, content) : writeFile(path, content, "utf8")
+  }
+  const bash = createBashToolDefinition(cwd, shell)
+  const write = createWriteToolDefinition(cwd, {
+    operations: {
+      writeFile: put,
+      mkdir: async (dir) => {
+        const roots = sb.writeRoots(cwd)
+        await (roots ? guardedMkdir(roots, dir) : mkdir(dir, { recursive: true }))
+      },
+    },
+  })
+  const edit = createEditToolDefinition(cwd, {
+    operations: {
+      readFile: (path) => readFile(path),
+      writeFile: put,
+      access: (path) => {
+        const roots = sb.writeRoots(cwd)
+        return roots ? guardedAccess(roots, path) : access(path, constants.R_OK | constants.W_OK)
+      },
+    },
+  })
+  return [
+    {
+      ...bash,
+      async execute(id, params, signal, onUpdate, ctx) {
+        const ask: Ask = (title, message) => ctx.ui.confirm(title, message)
+        const inJail = createBashToolDefinition(cwd, {
+          ...shell,
+          operations: sandboxedOperations(sb, shell.shellPath, ask),
+        })
+        return inJail.execute(id, params as { command: string; timeout?: number }, signal, onUpdate, ctx)
+      },
+    } as ToolDefinition,
+    write as unknown as ToolDefinition,
+    edit as unknown as ToolDefinition,
+  ]
+}

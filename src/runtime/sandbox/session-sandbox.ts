@@ -1,0 +1,133 @@
+// One session's confinement: its permission mode, its scope (workspace or read-only), whether a
+// sandbox exists here at all, and the policy for each folder it runs in. Never saved: a new
+// session, or the same one opened again, starts sandboxed.
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { dirname, join } from "node:path"
+import type { PermissionMode, SandboxInfo } from "../../protocol"
+import { daemonPaths } from "../../util/daemon-paths"
+import { homeDir } from "../../util/paths"
+import { sandboxArgv } from "./bwrap-args"
+import { readOnlyPolicy, workspacePolicy, type SandboxPolicy } from "./policy"
+import { probeSandbox, type Availability } from "./probe"
+import { readSandboxSettings, type SandboxSettings } from "./settings"
+import { workspaceRoots } from "./workspace"
+
+export interface SandboxEnv {
+  xagentHome: string
+  agentDir: string
+  /** The bwrap binary (default XAGENT_BWRAP, else `bwrap`). */
+  bwrap?: string
+}
+
+/** Asks the person a yes/no question in every window; false when nobody can answer. */
+export type Ask = (title: string, message: string) => Promise<boolean>
+
+/** A command the boundary will not run; its message is for the model and the person. */
+export class SandboxRefused extends Error {}
+
+export class SessionSandbox {
+  readonly availability: Availability
+  readonly settings: SandboxSettings
+  private scopeNow: "workspace" | "read-only" = "workspace"
+  /** The answer to "no sandbox here: run unsandboxed?", once given. */
+  private unsandboxed?: boolean
+  private asking?: Promise<boolean>
+  private tmp?: string
+  private readonly roots = new Map<string, string[]>()
+
+  constructor(
+    private readonly env: SandboxEnv,
+    private modeNow: PermissionMode = "sandboxed",
+  ) {
+    this.availability = probeSandbox(env.bwrap)
+    this.settings = readSandboxSettings(env.xagentHome)
+  }
+
+  get mode(): PermissionMode {
+    return this.modeNow
+  }
+
+  setMode(mode: PermissionMode): void {
+    if (mode === "full" && this.scopeNow === "read-only")
+      throw new SandboxRefused("Full access is not available while the session is read-only (plan mode)")
+    this.modeNow = mode
+  }
+
+  /** Plan mode's scope: nothing writable, and full access is off while it lasts. */
+  setScope(scope: "workspace" | "read-only"): void {
+    this.scopeNow = scope
+    if (scope === "read-only") this.modeNow = "sandboxed"
+  }
+
+  info(): SandboxInfo {
+    const a = this.availability
+    const out: SandboxInfo = { mode: this.modeNow, available: a.ok }
+    if (!a.ok) out.problem = `${a.reason}; to fix: ${a.fix}`
+    if (this.unsandboxed) out.unsandboxed = true
+    if (this.scopeNow === "read-only") out.scope = "read-only"
+    return out
+  }
+
+  /** The folders the file tools may write in `cwd`; undefined: no boundary (full access). */
+  writeRoots(cwd: string): string[] | undefined {
+    if (this.modeNow === "full") return undefined
+    if (this.scopeNow === "read-only") return []
+    return [...this.workspace(cwd), ...this.settings.writable]
+  }
+
+  policy(cwd: string): SandboxPolicy {
+    const paths = daemonPaths(this.env.xagentHome)
+    const inputs = {
+      workspace: this.workspace(cwd),
+      tmp: this.tmpDir(),
+      xagentHome: this.env.xagentHome,
+      socketDir: dirname(paths.socket),
+      agentDir: this.env.agentDir,
+      home: homeDir(),
+      runtimeDir: process.env.XDG_RUNTIME_DIR || undefined,
+      extraWritable: this.settings.writable,
+      network: this.settings.network,
+    }
+    return this.scopeNow === "read-only" ? readOnlyPolicy(inputs) : workspacePolicy(inputs)
+  }
+
+  /**
+   * How the next command runs: its argv in the sandbox, or undefined to run it as it is (full
+   * access, or the person agreed to go without a sandbox). With no sandbox, the first command
+   * asks; a no (or nobody to ask) refuses this and every later one. Fails closed.
+   */
+  async argv(cwd: string, shell: string, command: string, ask: Ask): Promise<string[] | undefined> {
+    if (this.modeNow === "full") return undefined
+    const a = this.availability
+    if (a.ok) return sandboxArgv(a.bwrap, this.policy(cwd), cwd, shell, command)
+    if (this.scopeNow !== "read-only") {
+      this.asking ??= ask(
+        "No sandbox for commands",
+        `${a.reason}. To fix: ${a.fix}.\n\nRun the agent's commands and your ! commands without a sandbox for the rest of this session?`,
+      ).catch(() => false)
+      this.unsandboxed = await this.asking
+      if (this.unsandboxed) return undefined
+    }
+    throw new SandboxRefused(
+      `Not run: no sandbox is available (${a.reason}), and running without one was not agreed to. To fix: ${a.fix}.`,
+    )
+  }
+
+  dispose(): void {
+    if (this.tmp) rmSync(this.tmp, { recursive: true, force: true })
+    this.tmp = undefined
+  }
+
+  private workspace(cwd: string): string[] {
+    let got = this.roots.get(cwd)
+    if (!got) this.roots.set(cwd, (got = workspaceRoots(cwd)))
+    return got
+  }
+
+  /** Shared by the session's commands (a build's temp files outlive one call), removed at close. */
+  private tmpDir(): string {
+    this.tmp ??= mkdtempSync(join(tmpdir(), "xagent-jail-tmp-"))
+    return this.tmp
+  }
+}

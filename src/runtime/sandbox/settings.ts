@@ -1,0 +1,43 @@
+// The sandbox's settings: `sandbox` in $XAGENT_HOME/settings.json, a file the sandbox hides and
+// the workspace does not hold, so the agent cannot widen its own jail.
+//
+//   { "sandbox": { "network": "on" | "off", "writable": ["~/.cache"] } }
+import { existsSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+import { resolveFrom } from "../../util/paths"
+import type { NetworkPolicy } from "./policy"
+
+export interface SandboxSettings {
+  network: NetworkPolicy
+  writable: string[]
+  /** Set when the file could not be used; the strict defaults (network off) apply then. */
+  problem?: string
+}
+
+export function readSandboxSettings(xagentHome: string, env: NodeJS.ProcessEnv = process.env): SandboxSettings {
+  const file = join(xagentHome, "settings.json")
+  if (!existsSync(file)) return { network: { kind: "on" }, writable: [] }
+  try {
+    const raw = (JSON.parse(readFileSync(file, "utf8")) as { sandbox?: unknown }).sandbox ?? {}
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new Error(`"sandbox" must be an object`)
+    const { network = "on", writable = [] } = raw as { network?: unknown; writable?: unknown }
+    if (!Array.isArray(writable) || writable.some((w) => typeof w !== "string" || !w))
+      throw new Error(`"sandbox.writable" must be a list of folders`)
+    return { network: networkOf(network), writable: writable.map((w: string) => resolveFrom("/", w, env)) }
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err)
+    return {
+      network: { kind: "off" },
+      writable: [],
+      problem: `${file}: ${why}; the sandbox runs with the network off until it is fixed`,
+    }
+  }
+}
+
+function networkOf(v: unknown): NetworkPolicy {
+  if (v === "on" || v === true) return { kind: "on" }
+  if (v === "off" || v === false) return { kind: "off" }
+  // A list of hosts needs a filtering proxy, which xagent does not have yet: say so, never widen.
+  if (Array.isArray(v)) throw new Error(`"sandbox.network" host lists are not supported yet; use "on" or "off"`)
+  throw new Error(`"sandbox.network" must be "on" or "off"`)
+}
