@@ -19,7 +19,7 @@ async function setup(opts: Parameters<typeof createFauxFixture>[0] = {}) {
   const send = (text: string) => fx.client.request("session.prompt", { sessionId, text })
   return { fx, sessionId, rec, send }
 }
-const call = (name: string, args: unknown) =>
+const call = (name: string, args: Record<string, unknown>) =>
   fauxAssistantMessage([fauxToolCall(name, args)], { stopReason: "toolUse" })
 const work = () => call("ls", { path: "." })
 const achieved = () => call("update_goal", { status: "achieved", summary: "all done" })

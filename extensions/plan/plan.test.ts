@@ -20,7 +20,7 @@ async function setup() {
   const send = (text: string) => fx.client.request("session.prompt", { sessionId, text })
   return { fx, sessionId, rec, send }
 }
-const call = (name: string, args: unknown) =>
+const call = (name: string, args: Record<string, unknown>) =>
   fauxAssistantMessage([fauxToolCall(name, args)], { stopReason: "toolUse" })
 const PLAN = "1. Add the flag\n2. Test it\n\n## Risks\n- none"
 const submit = (extra: Record<string, unknown> = {}) =>

@@ -25,6 +25,11 @@ export interface ComposerProps {
   onCommand(name: string, args: string): void
   onInterrupt(): void
   onDequeue(): Promise<string | undefined>
+  /** The next message is a plan request (Shift+Tab toggles; only offered where plan mode exists). */
+  planMode?: boolean
+  onTogglePlan?: () => void
+  /** A plain key pressed in an empty composer while idle; true when the page used it (plan card keys). */
+  onIdleKey?: (name: string) => boolean
 }
 
 /** Texts longer than this come back from history as a paste mark rather than editor text. */
@@ -158,6 +163,8 @@ export function Composer(props: ComposerProps) {
       if ((k === "return" || k === "kpenter") && !mods) return consume(() => accept(suggest.selected(), "enter"))
     }
     if (k === "escape" && suggest.visible()) return consume(() => suggest.dismiss())
+    if (k === "tab" && e.shift && props.onTogglePlan) return consume(() => props.onTogglePlan?.())
+    if (!mods && !props.running && !text() && k.length === 1 && props.onIdleKey?.(k)) return e.preventDefault()
     if (k === "return" || k === "kpenter") {
       if (e.shift) return consume(() => editor?.newLine())
       return consume(() => submit(modeFor(e.meta || e.ctrl || !!e.super)))
@@ -182,6 +189,8 @@ export function Composer(props: ComposerProps) {
   // The hint stays on the editor's one line: a wrapped placeholder is cut at its first line.
   const placeholder = () => {
     const width = dims().width
+    if (props.planMode)
+      return width >= 60 ? "Plan mode: the next message is a plan request (shift+tab)" : "Plan request"
     if (props.running) {
       if (width >= 72) return "Enter queues a follow-up · Alt+Enter steers · Esc stops"
       return width >= 32 ? "Enter queue · Esc stop" : "Esc stops"
@@ -192,6 +201,7 @@ export function Composer(props: ComposerProps) {
   const borderColor = () => {
     if (!focused()) return theme.border
     if (bash()) return theme.success
+    if (props.planMode) return theme.accentAlt
     return props.running ? theme.warning : theme.borderActive
   }
 
@@ -210,8 +220,8 @@ export function Composer(props: ComposerProps) {
         />
       </Show>
       <box border borderStyle="rounded" borderColor={borderColor()} flexDirection="row" paddingX={1}>
-        <text flexShrink={0} fg={bash() ? theme.success : theme.accent}>
-          {bash() ? "! " : "› "}
+        <text flexShrink={0} fg={bash() ? theme.success : props.planMode ? theme.accentAlt : theme.accent}>
+          {bash() ? "! " : props.planMode ? "⏸ " : "› "}
         </text>
         <textarea
           ref={(r: TextareaRenderable) => (editor = r)}

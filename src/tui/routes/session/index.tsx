@@ -2,7 +2,12 @@
 // widgets around the composer, and the status bar. While ask_user questions are open the question dock
 // takes the composer's place (the composer keeps its draft, hidden) and the status bar steps aside.
 import { useKeyboard, useRenderer, useTerminalDimensions } from "@opentui/solid"
-import { createMemo, Show } from "solid-js"
+import { createEffect, createMemo, createSignal, on, Show } from "solid-js"
+import { isPlanningStatus, PLAN_STATUS_KEY } from "../../../protocol"
+import { PlanCards, type PlanCardsApi } from "../../component/message/custom-cards"
+import { PLAN_ACTIONS, type PlanAction } from "../../component/message/plan-card"
+import { PlanPanel } from "../../component/plan-panel"
+import { planView } from "../../util/plan-view"
 import { paletteEntries, runCommand } from "../../commands"
 import { QueueRows } from "../../component/prompt/queue-rows"
 import { Composer } from "../../component/prompt/composer"
@@ -24,6 +29,7 @@ import { UiRequests } from "./ui-requests"
 import { Welcome } from "./welcome"
 import { Widgets } from "./widgets"
 import { WorkingLine } from "./working-line"
+import { theme } from "../../theme"
 
 function Working(props: { startedAt?: number; chars: number; message?: string; name?: string }) {
   const spinner = useSpinner()
@@ -68,6 +74,37 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       mouse: view.mouse(),
     })
 
+  // Plan mode: Shift+Tab makes the next message a plan request; the open plan card's actions run
+  // the plan extension's commands; a `!command` typed during a plan request waits for its end.
+  const hasPlan = createMemo(() => session.commands().some((c) => c.name === "plan"))
+  const [planMode, setPlanMode] = createSignal(false)
+  const [panelCollapsed, setPanelCollapsed] = createSignal(false)
+  const [heldBash, setHeldBash] = createSignal<string[]>([])
+  const plan = createMemo(() => planView(data.items))
+  const planning = () => isPlanningStatus(data.ui.status[PLAN_STATUS_KEY])
+  const planActions: PlanCardsApi = {
+    openId: () => (data.running ? undefined : plan().openCardId),
+    act: (a: PlanAction) => {
+      if (a === "keep") return setPlanMode(true)
+      const text = a === "implement" ? "/plan implement" : a === "auto" ? "/plan implement --auto" : "/plan edit"
+      void session.send(text, "prompt")
+    },
+  }
+  const send = (text: string, how: Parameters<typeof session.send>[1]) => {
+    const asPlan = planMode() && !text.startsWith("/")
+    if (asPlan) setPlanMode(false)
+    const out = asPlan ? `/plan ${text}` : text
+    void session.send(out, how).then((r) => r === undefined && fillComposer(renderer, text))
+  }
+  createEffect(
+    on(planning, (now) => {
+      if (now || !heldBash().length) return
+      const held = heldBash()
+      setHeldBash([])
+      for (const c of held) void session.bash(c)
+    }),
+  )
+
   useKeyboard((e) => {
     if (!props.focused || dialog.active() || e.defaultPrevented) return
     const handled = () => e.preventDefault()
@@ -95,15 +132,36 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
           />
         }
       >
-        <Transcript
-          items={data.items}
-          epoch={data.epoch}
-          isOpen={view.isOpen}
-          onFlip={view.flip}
-          apiRef={(api) => (list = api)}
-        />
+        <PlanCards.Provider value={planActions}>
+          <Transcript
+            items={data.items}
+            epoch={data.epoch}
+            isOpen={view.isOpen}
+            onFlip={view.flip}
+            apiRef={(api) => (list = api)}
+          />
+        </PlanCards.Provider>
       </Show>
       <QueueRows queue={data.queue} />
+      <Show when={heldBash().length > 0}>
+        <box flexShrink={0} paddingX={1}>
+          <text
+            fg={theme.muted}
+            wrapMode="none"
+            truncate
+          >{`! ${heldBash().join(" · ")} (runs after the plan request)`}</text>
+        </box>
+      </Show>
+      <Show when={data.running && plan().implementing}>
+        <PlanPanel
+          title={plan().implementing!.title}
+          steps={plan().implementing!.steps}
+          todos={plan().implementing!.todos}
+          change={plan().implementing!.change}
+          collapsed={panelCollapsed()}
+          onToggle={() => setPanelCollapsed((c) => !c)}
+        />
+      </Show>
       <Show when={data.running && data.ui.workingVisible}>
         <Working
           startedAt={data.runStartedAt}
@@ -116,16 +174,21 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       <AskDock dock={ask} width={dims().width} rows={dims().height} focused={props.focused} />
       <box flexDirection="column" flexShrink={0} visible={!ask.active()}>
         <Composer
+          planMode={planMode()}
+          onTogglePlan={hasPlan() ? () => setPlanMode((m) => !m) : undefined}
+          onIdleKey={(k) => {
+            const a = plan().openCardId && !data.running ? PLAN_ACTIONS.find((x) => x.key === k) : undefined
+            if (a) planActions.act(a.action)
+            return !!a
+          }}
           cwd={cwd()}
           running={data.running}
           queue={data.queue}
           commands={commands()}
           focused={props.focused && !ask.active()}
-          onSend={(text, how) => {
-            // A prompt that could not be sent goes back into the (empty) composer rather than vanish.
-            void session.send(text, how).then((r) => r === undefined && fillComposer(renderer, text))
-          }}
-          onBash={(command) => void session.bash(command)}
+          // A prompt that could not be sent goes back into the (empty) composer rather than vanish.
+          onSend={send}
+          onBash={(command) => (planning() ? setHeldBash((h) => [...h, command]) : void session.bash(command))}
           onCommand={(name, args) => {
             if (!runCommand(actions, name, args)) actions.refuse(`Unknown command /${name}`)
           }}

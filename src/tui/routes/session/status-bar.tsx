@@ -39,7 +39,9 @@ export function statusSegments(input: {
     const color = pct >= 90 ? theme.error : pct >= 70 ? theme.warning : theme.muted
     out.push({ text: `ctx ${Math.round(pct)}%`, color, rank: 1 })
   }
-  for (const text of Object.values(input.extra)) if (text) out.push({ text, color: theme.info, rank: 7 })
+  // A goal's or plan mode's state outlasts the other extension segments when space runs out.
+  for (const [key, text] of Object.entries(input.extra))
+    if (text) out.push({ text, color: theme.info, rank: key === "goal" || key === "plan" ? 0.5 : 7 })
   if (!input.mouse) out.push({ text: "mouse off (ctrl+s)", color: theme.warning, rank: 2 })
   return out
 }
