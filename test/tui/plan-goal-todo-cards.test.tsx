@@ -66,12 +66,12 @@ describe.each(WIDTHS)("at %i columns", (width) => {
     expect(open).toContain("1. Read the config loader")
     expect(open).toContain("## Risks")
     expect(open).toContain("plan-1.md")
-    expect(open).toContain("[i] Implement")
-    expect(open).toContain("[k] Keep planning")
-    expect(open).toContain("[e] Edit plan")
+    expect(open).toContain("[alt+i] Implement")
+    expect(open).toContain("[alt+k] Keep planning")
+    expect(open).toContain("[alt+e] Edit plan")
     const closed = await frame(() => <PlanCard details={details} state="closed" />, width, 30)
     expect(closed).toContain("◆ Plan · Add a flag")
-    expect(closed).not.toContain("[i] Implement")
+    expect(closed).not.toContain("[alt+i] Implement")
     const blocked = await frame(
       () => <PlanCard details={{ outcome: "blocked", missing: "the API key name" }} state="open" />,
       width,

@@ -71,7 +71,7 @@ export function PlanCard(props: {
           <For each={PLAN_ACTIONS}>
             {(a, i) => (
               <box flexShrink={0} onMouseUp={() => props.onAction?.(a.action)}>
-                <text fg={i() === 0 ? theme.accent : theme.text}>{`[${a.key}] ${a.label}`}</text>
+                <text fg={i() === 0 ? theme.accent : theme.text}>{`[alt+${a.key}] ${a.label}`}</text>
               </box>
             )}
           </For>

@@ -28,8 +28,8 @@ export interface ComposerProps {
   /** The next message is a plan request (Shift+Tab toggles; only offered where plan mode exists). */
   planMode?: boolean
   onTogglePlan?: () => void
-  /** A plain key pressed in an empty composer while idle; true when the page used it (plan card keys). */
-  onIdleKey?: (name: string) => boolean
+  /** Alt+letter while idle; true when the page used it (the open plan card's actions). */
+  onAltKey?: (name: string) => boolean
 }
 
 /** Texts longer than this come back from history as a paste mark rather than editor text. */
@@ -164,7 +164,9 @@ export function Composer(props: ComposerProps) {
     }
     if (k === "escape" && suggest.visible()) return consume(() => suggest.dismiss())
     if (k === "tab" && e.shift && props.onTogglePlan) return consume(() => props.onTogglePlan?.())
-    if (!mods && !props.running && !text() && k.length === 1 && props.onIdleKey?.(k)) return e.preventDefault()
+    // Alt+letter, so that typing a message never sets off a card's action.
+    if (e.meta && !e.ctrl && !e.shift && !props.running && k.length === 1 && props.onAltKey?.(k))
+      return e.preventDefault()
     if (k === "return" || k === "kpenter") {
       if (e.shift) return consume(() => editor?.newLine())
       return consume(() => submit(modeFor(e.meta || e.ctrl || !!e.super)))

@@ -176,7 +176,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
         <Composer
           planMode={planMode()}
           onTogglePlan={hasPlan() ? () => setPlanMode((m) => !m) : undefined}
-          onIdleKey={(k) => {
+          onAltKey={(k) => {
             const a = plan().openCardId && !data.running ? PLAN_ACTIONS.find((x) => x.key === k) : undefined
             if (a) planActions.act(a.action)
             return !!a
