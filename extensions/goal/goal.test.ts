@@ -1,26 +1,15 @@
 // /goal on a real Pi session (faux model): achieved in three rounds, a --check that fails twice then
 // passes, caps by rounds and by tokens, a stall, pause and resume, reopened as paused, a goal that
 // finishes with no window attached, the tools only while a goal exists, the confirmation.
-import { afterEach, expect, test } from "bun:test"
-import { fauxAssistantMessage, fauxToolCall, type Context } from "@mariozechner/pi-ai"
+import { expect, test } from "bun:test"
+import { fauxAssistantMessage, type Context } from "@mariozechner/pi-ai"
 import type { CustomItem, GoalState, SessionSnapshot } from "../../src/protocol"
 import { parseGoalArgs } from "../../src/protocol/goal"
-import { createFauxFixture, type FauxFixture } from "../../test/fixture/faux"
+import type { FauxFixture } from "../../test/fixture/faux"
+import { toolTurn, useFauxSessions } from "../../test/fixture/faux-session"
 
-const fixtures: FauxFixture[] = []
-afterEach(async () => {
-  for (const f of fixtures.splice(0)) await f.dispose()
-})
-async function setup(opts: Parameters<typeof createFauxFixture>[0] = {}) {
-  const fx = await createFauxFixture(opts)
-  fixtures.push(fx)
-  const { sessionId } = await fx.open()
-  const rec = fx.record(sessionId)
-  const send = (text: string) => fx.client.request("session.prompt", { sessionId, text })
-  return { fx, sessionId, rec, send }
-}
-const call = (name: string, args: Record<string, unknown>) =>
-  fauxAssistantMessage([fauxToolCall(name, args)], { stopReason: "toolUse" })
+const setup = useFauxSessions()
+const call = toolTurn
 const work = () => call("ls", { path: "." })
 const achieved = () => call("update_goal", { status: "achieved", summary: "all done" })
 const goalOf = (s: SessionSnapshot) => s.ui.status.goal

@@ -4,6 +4,7 @@
 // passes) or unmet, a round stalls, a cap is hit, or the person pauses it (/goal pause, Esc).
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent"
 import type { BundledHost } from "../../src/protocol/bundled"
+import { statusSlot } from "../../src/protocol/status-slot"
 import {
   GOAL_CARD,
   GOAL_ENTRY,
@@ -28,8 +29,9 @@ export default function goal(pi: ExtensionAPI, host?: BundledHost): void {
   let tick: ReturnType<typeof setInterval> | undefined
   const waiters = new Set<() => void>()
 
+  const slot = statusSlot("goal")
   const show = () => {
-    ui?.setStatus("goal", state ? goalStatusText(state, Date.now()) : undefined)
+    slot.set(ui, state ? goalStatusText(state, Date.now()) : undefined)
     if (state?.status === "pursuing" && !tick) {
       tick = setInterval(show, TICK_MS)
       tick.unref?.()
@@ -49,8 +51,9 @@ export default function goal(pi: ExtensionAPI, host?: BundledHost): void {
     show()
   }
 
-  const rebuild = (ctx: ExtensionContext) => {
+  const rebuild = (ctx: ExtensionContext, fresh: boolean) => {
     ui = ctx.ui
+    if (fresh) slot.reset()
     const last = ctx.sessionManager
       .getBranch()
       .filter((e) => e.type === "custom" && e.customType === GOAL_ENTRY)
@@ -65,8 +68,8 @@ export default function goal(pi: ExtensionAPI, host?: BundledHost): void {
       show()
     }
   }
-  pi.on("session_start", (_e, ctx) => rebuild(ctx))
-  pi.on("session_tree", (_e, ctx) => rebuild(ctx))
+  pi.on("session_start", (_e, ctx) => rebuild(ctx, true))
+  pi.on("session_tree", (_e, ctx) => rebuild(ctx, false))
 
   const startRound = () => {
     if (!state) return

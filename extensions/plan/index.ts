@@ -6,6 +6,7 @@
 import { isAbsolute, relative, resolve } from "node:path"
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent"
 import type { BundledHost } from "../../src/protocol/bundled"
+import { statusSlot } from "../../src/protocol/status-slot"
 import {
   ALLOW_LIST_NOTE,
   lineDiff,
@@ -53,6 +54,7 @@ export default function plan(pi: ExtensionAPI, host?: BundledHost): void {
   let submitted: Submission | undefined
   let repairAsked = false
   let aborted = false
+  const slot = statusSlot(PLAN_STATUS_KEY)
 
   const status = (ctx: ExtensionContext) => {
     const text =
@@ -63,7 +65,7 @@ export default function plan(pi: ExtensionAPI, host?: BundledHost): void {
         : saved.phase === "implementing"
           ? `▶ implementing plan${saved.autoAccept ? " · edits auto-accepted" : ""}`
           : undefined
-    ctx.ui.setStatus(PLAN_STATUS_KEY, text)
+    slot.set(ctx.ui, text)
   }
   const persist = (next: Saved, ctx: ExtensionContext) => {
     saved = next
@@ -76,7 +78,8 @@ export default function plan(pi: ExtensionAPI, host?: BundledHost): void {
     persist({ phase: "idle" }, ctx)
   }
 
-  const rebuild = (ctx: ExtensionContext) => {
+  const rebuild = (ctx: ExtensionContext, fresh: boolean) => {
+    if (fresh) slot.reset()
     const branch = ctx.sessionManager.getBranch() as Entry[]
     const last = branch.filter((e) => e.type === "custom" && e.customType === PLAN_STATE).pop()
     saved = (last?.data as Saved | undefined) ?? { phase: "idle" }
@@ -91,8 +94,8 @@ export default function plan(pi: ExtensionAPI, host?: BundledHost): void {
     else pi.setActiveTools(withoutPlanTool(pi.getActiveTools()))
     status(ctx)
   }
-  pi.on("session_start", (_e, ctx) => rebuild(ctx))
-  pi.on("session_tree", (_e, ctx) => rebuild(ctx))
+  pi.on("session_start", (_e, ctx) => rebuild(ctx, true))
+  pi.on("session_tree", (_e, ctx) => rebuild(ctx, false))
 
   const startRequest = (text: string, ctx: ExtensionContext) => {
     const tools = withoutPlanTool(pi.getActiveTools())

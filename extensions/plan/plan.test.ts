@@ -1,27 +1,17 @@
 // Plan mode on a real Pi session (faux model): a plan request that reads and asks, one whose write
 // is refused, the outcomes (blocked, no_plan, invalid repaired once / failing twice), Implement with
 // an edited plan file, auto-accept, keep planning, a mid-run change rejected, tools restored.
-import { afterEach, expect, test } from "bun:test"
+import { expect, test } from "bun:test"
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { fauxAssistantMessage, fauxToolCall, type Context } from "@mariozechner/pi-ai"
+import { fauxAssistantMessage, type Context } from "@mariozechner/pi-ai"
 import type { CustomItem, SessionSnapshot, ToolItem } from "../../src/protocol"
-import { createFauxFixture, type FauxFixture } from "../../test/fixture/faux"
+import type { FauxFixture } from "../../test/fixture/faux"
+import { toolTurn, useFauxSessions } from "../../test/fixture/faux-session"
 
-const fixtures: FauxFixture[] = []
-afterEach(async () => {
-  for (const f of fixtures.splice(0)) await f.dispose()
-})
-async function setup() {
-  const fx = await createFauxFixture({ files: { "src/app.ts": "export const x = 1\n" } })
-  fixtures.push(fx)
-  const { sessionId } = await fx.open()
-  const rec = fx.record(sessionId)
-  const send = (text: string) => fx.client.request("session.prompt", { sessionId, text })
-  return { fx, sessionId, rec, send }
-}
-const call = (name: string, args: Record<string, unknown>) =>
-  fauxAssistantMessage([fauxToolCall(name, args)], { stopReason: "toolUse" })
+const open = useFauxSessions()
+const setup = () => open({ files: { "src/app.ts": "export const x = 1\n" } })
+const call = toolTurn
 const PLAN = "1. Add the flag\n2. Test it\n\n## Risks\n- none"
 const submit = (extra: Record<string, unknown> = {}) =>
   call("submit_plan", { outcome: "plan_ready", title: "Add a flag", plan: PLAN, ...extra })
@@ -162,10 +152,7 @@ test("keep planning sends feedback in the same conversation; a mid-run change is
 })
 
 test("the normal tool set comes back after an interrupt and after a reopen", async () => {
-  const fx = await createFauxFixture({ tokensPerSecond: 5 })
-  fixtures.push(fx)
-  const { sessionId } = await fx.open()
-  const rec = fx.record(sessionId)
+  const { fx, sessionId, rec } = await open({ tokensPerSecond: 5 })
   fx.faux.setResponses([fauxAssistantMessage("a long plan ".repeat(50))])
   await fx.client.request("session.prompt", { sessionId, text: "/plan slow" })
   await rec.waitFor((s) => s.running && s.ui.status.plan !== undefined, "planning")

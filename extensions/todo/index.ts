@@ -3,6 +3,7 @@
 // tool result details), so it is rebuilt from the branch on session_start and session_tree.
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent"
 import type { BundledHost } from "../../src/protocol/bundled"
+import { statusSlot } from "../../src/protocol/status-slot"
 import { TODO_CARD, TODO_TOOL, todoCounts, todoDetails, todoText, type TodoItem } from "../../src/protocol/todo"
 import { createTodoTool } from "./tool"
 
@@ -27,14 +28,16 @@ export function todoStatus(todos: readonly TodoItem[]): string | undefined {
 export default function todo(pi: ExtensionAPI, _host?: BundledHost): void {
   let todos: TodoItem[] = []
   let ui: ExtensionContext["ui"] | undefined
-  const show = () => ui?.setStatus("todo", todoStatus(todos))
-  const rebuild = (ctx: ExtensionContext) => {
+  const slot = statusSlot("todo")
+  const show = () => slot.set(ui, todoStatus(todos))
+  const rebuild = (ctx: ExtensionContext, fresh: boolean) => {
     ui = ctx.ui
+    if (fresh) slot.reset()
     todos = latestTodos(ctx.sessionManager.getBranch() as Entry[])
     show()
   }
-  pi.on("session_start", (_e, ctx) => rebuild(ctx))
-  pi.on("session_tree", (_e, ctx) => rebuild(ctx))
+  pi.on("session_start", (_e, ctx) => rebuild(ctx, true))
+  pi.on("session_tree", (_e, ctx) => rebuild(ctx, false))
 
   pi.registerTool(
     createTodoTool((next) => {
@@ -48,7 +51,7 @@ export default function todo(pi: ExtensionAPI, _host?: BundledHost): void {
     handler: async (_args, ctx) => {
       // While a reply winds down Pi would queue the card as a steer for the model instead.
       await ctx.waitForIdle()
-      rebuild(ctx)
+      rebuild(ctx, false)
       pi.sendMessage({
         customType: TODO_CARD,
         content: todoText(todos),
