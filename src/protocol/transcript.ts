@@ -1,5 +1,6 @@
 // What a window draws: Pi's messages projected into transcript items. Built by the runtime,
 // carried by snapshots and events, read by the TUI. Plain data only.
+import type { GoalState } from "./goal"
 
 export type Block =
   | { type: "text"; text: string }
@@ -118,21 +119,13 @@ export interface SessionInfo {
   authHint?: string
   /** Plan mode runs read-only tools only (the plan feature switches it; "normal" until then). */
   mode: SessionMode
-  /** The session's /goal; absent while it has none (always, until the goal feature sets it). */
+  /** The session's /goal (extensions/goal); absent while it has none. */
   goal?: GoalState
   /** How the agent's commands and file tools are confined (runtime/sandbox). */
   sandbox?: SandboxInfo
 }
 
 export type SessionMode = "normal" | "plan"
-
-/** What a window shows of a goal (docs: shared design plan-goal-todo.md, "/goal"). */
-export interface GoalState {
-  objective: string
-  status: "pursuing" | "paused" | "stalled" | "limited" | "unmet" | "achieved"
-  round: number
-  maxRounds: number
-}
 
 /**
  * `sandboxed`: commands in the workspace sandbox, file tools inside the workspace; `full`: no

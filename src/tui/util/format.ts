@@ -1,4 +1,5 @@
 // Small display formatters shared by the status bar, working line and message rows.
+import { shortDuration } from "../../protocol/goal"
 import { homeDir } from "../../util/paths"
 
 export function formatTokens(n: number): string {
@@ -14,13 +15,8 @@ export function formatCost(cost: number): string {
   return `$${cost.toFixed(2)}`
 }
 
-export function formatElapsed(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000))
-  if (s < 60) return `${s}s`
-  const m = Math.floor(s / 60)
-  if (m < 60) return `${m}m`
-  return `${Math.floor(m / 60)}h ${m % 60}m`
-}
+/** `45s`, `2m`, `1h 5m`: the goal's status texts use the same form. */
+export const formatElapsed = shortDuration
 
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`

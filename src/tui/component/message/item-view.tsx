@@ -12,7 +12,8 @@ import type {
 } from "../../../protocol"
 import { AskUserCard } from "./ask-user-card"
 import { AssistantMessage } from "./assistant-message"
-import { BashRunRow, CustomRow, NoticeRow, SummaryRow } from "./notice-rows"
+import { CustomCard, SubmitPlanRow, TodoToolRow } from "./custom-cards"
+import { BashRunRow, NoticeRow, SummaryRow } from "./notice-rows"
 import {
   BashToolRow,
   EditToolRow,
@@ -42,6 +43,8 @@ const toolRows: Record<string, (p: ToolRowProps) => unknown> = {
   ls: SearchToolRow,
   // Questions and answers read as a card, never folded away.
   ask_user: (p: ToolRowProps) => <AskUserCard item={p.item} />,
+  todo_write: TodoToolRow,
+  submit_plan: SubmitPlanRow,
 }
 
 function ToolRow(props: { item: ToolItem; open: boolean; onToggle: () => void }) {
@@ -77,7 +80,7 @@ export function ItemView(props: ItemViewProps) {
         <NoticeRow item={props.item as NoticeItem} />
       </Match>
       <Match when={props.item.kind === "custom"}>
-        <CustomRow item={props.item as CustomItem} />
+        <CustomCard item={props.item as CustomItem} />
       </Match>
     </Switch>
   )

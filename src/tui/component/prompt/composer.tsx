@@ -38,6 +38,11 @@ export interface ComposerProps {
   escTwiceMs?: number
   /** An image could not be attached (no clipboard tool, unreadable file). */
   onImageError?(message: string): void
+  /** The next message is a plan request (Shift+Tab toggles; only offered where plan mode exists). */
+  planMode?: boolean
+  onTogglePlan?: () => void
+  /** Alt+letter while idle; true when the page used it (the open plan card's actions). */
+  onAltKey?: (name: string) => boolean
 }
 
 /** Texts longer than this come back from history as a paste mark rather than editor text. */
@@ -185,6 +190,10 @@ export function Composer(props: ComposerProps) {
       if ((k === "return" || k === "kpenter") && !mods) return consume(() => accept(suggest.selected(), "enter"))
     }
     if (k === "escape" && suggest.visible()) return consume(() => suggest.dismiss())
+    if (k === "tab" && e.shift && props.onTogglePlan) return consume(() => props.onTogglePlan?.())
+    // Alt+letter, so that typing a message never sets off a card's action.
+    if (e.meta && !e.ctrl && !e.shift && !props.running && k.length === 1 && props.onAltKey?.(k))
+      return e.preventDefault()
     if (k === "return" || k === "kpenter") {
       if (e.shift) return consume(() => editor?.newLine())
       // `\` then Enter: a newline, as in a shell (and Claude Code), for terminals without Shift+Enter.
@@ -251,6 +260,8 @@ export function Composer(props: ComposerProps) {
   // The hint stays on the editor's one line: a wrapped placeholder is cut at its first line.
   const placeholder = () => {
     const width = dims().width
+    if (props.planMode)
+      return width >= 60 ? "Plan mode: the next message is a plan request (shift+tab)" : "Plan request"
     if (props.running) {
       if (width >= 72) return "Enter queues a follow-up · Alt+Enter steers · Esc stops"
       return width >= 32 ? "Enter queue · Esc stop" : "Esc stops"
@@ -261,6 +272,7 @@ export function Composer(props: ComposerProps) {
   const borderColor = () => {
     if (!focused()) return theme.border
     if (bash()) return theme.success
+    if (props.planMode) return theme.accentAlt
     return props.running ? theme.warning : theme.borderActive
   }
 
@@ -279,8 +291,8 @@ export function Composer(props: ComposerProps) {
         />
       </Show>
       <box border borderStyle="rounded" borderColor={borderColor()} flexDirection="row" paddingX={1}>
-        <text flexShrink={0} fg={bash() ? theme.success : theme.accent}>
-          {bash() ? "! " : "› "}
+        <text flexShrink={0} fg={bash() ? theme.success : props.planMode ? theme.accentAlt : theme.accent}>
+          {bash() ? "! " : props.planMode ? "⏸ " : "› "}
         </text>
         <textarea
           ref={(r: TextareaRenderable) => {

@@ -2,7 +2,12 @@
 // widgets around the composer, and the status bar. While ask_user questions are open the question dock
 // takes the composer's place (the composer keeps its draft, hidden) and the status bar steps aside.
 import { useKeyboard, useRenderer, useTerminalDimensions } from "@opentui/solid"
-import { createMemo, createSignal, Show } from "solid-js"
+import { createEffect, createMemo, createSignal, on, Show } from "solid-js"
+import { isPlanningStatus, PLAN_STATUS_KEY } from "../../../protocol"
+import { PlanCards, type PlanCardsApi } from "../../component/message/custom-cards"
+import { PLAN_ACTIONS, type PlanAction } from "../../component/message/plan-card"
+import { PlanPanel } from "../../component/plan-panel"
+import { planView } from "../../util/plan-view"
 import { paletteEntries, runCommand } from "../../commands"
 import { QueueRows } from "../../component/prompt/queue-rows"
 import { Composer } from "../../component/prompt/composer"
@@ -91,6 +96,38 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       mouse: view.mouse(),
     })
 
+  // Plan mode: Shift+Tab makes the next message a plan request; the open plan card's actions run
+  // the plan extension's commands; a `!command` typed during a plan request waits for its end.
+  const hasPlan = createMemo(() => session.commands().some((c) => c.name === "plan"))
+  const [planMode, setPlanMode] = createSignal(false)
+  const [panelCollapsed, setPanelCollapsed] = createSignal(false)
+  const [heldBash, setHeldBash] = createSignal<string[]>([])
+  const plan = createMemo(() => planView(data.items))
+  const planning = () => isPlanningStatus(data.ui.status[PLAN_STATUS_KEY])
+  const planActions: PlanCardsApi = {
+    openId: () => (data.running ? undefined : plan().openCardId),
+    act: (a: PlanAction) => {
+      if (a === "keep") return setPlanMode(true)
+      const text = a === "implement" ? "/plan implement" : a === "auto" ? "/plan implement --auto" : "/plan edit"
+      void session.send(text, "prompt")
+    },
+  }
+  // A prompt that could not be sent goes back into the (empty) composer rather than vanish.
+  const send = (text: string, how: Parameters<typeof session.send>[1], images?: Parameters<typeof session.send>[2]) => {
+    const asPlan = planMode() && !text.startsWith("/")
+    if (asPlan) setPlanMode(false)
+    const out = asPlan ? `/plan ${text}` : text
+    void session.send(out, how, images).then((r) => r === undefined && fillComposer(renderer, text))
+  }
+  createEffect(
+    on(planning, (now) => {
+      if (now || !heldBash().length) return
+      const held = heldBash()
+      setHeldBash([])
+      for (const c of held) void session.bash(c)
+    }),
+  )
+
   useKeyboard((e) => {
     if (!props.focused || dialog.active() || e.defaultPrevented) return
     const handled = () => e.preventDefault()
@@ -119,14 +156,16 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
           />
         }
       >
-        <Transcript
-          items={data.items}
-          epoch={data.epoch}
-          isOpen={view.isOpen}
-          onFlip={view.flip}
-          apiRef={(api) => (list = api)}
-          onNewBelow={setNewBelow}
-        />
+        <PlanCards.Provider value={planActions}>
+          <Transcript
+            items={data.items}
+            epoch={data.epoch}
+            isOpen={view.isOpen}
+            onFlip={view.flip}
+            apiRef={(api) => (list = api)}
+            onNewBelow={setNewBelow}
+          />
+        </PlanCards.Provider>
       </Show>
       <Show when={newBelow() && data.items.length > 0}>
         <text fg={theme.accent} flexShrink={0}>
@@ -134,6 +173,25 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
         </text>
       </Show>
       <QueueRows queue={data.queue} />
+      <Show when={heldBash().length > 0}>
+        <box flexShrink={0} paddingX={1}>
+          <text
+            fg={theme.muted}
+            wrapMode="none"
+            truncate
+          >{`! ${heldBash().join(" · ")} (runs after the plan request)`}</text>
+        </box>
+      </Show>
+      <Show when={data.running && plan().implementing}>
+        <PlanPanel
+          title={plan().implementing!.title}
+          steps={plan().implementing!.steps}
+          todos={plan().implementing!.todos}
+          change={plan().implementing!.change}
+          collapsed={panelCollapsed()}
+          onToggle={() => setPanelCollapsed((c) => !c)}
+        />
+      </Show>
       <Show when={data.running && data.ui.workingVisible}>
         <Working
           startedAt={data.runStartedAt}
@@ -146,6 +204,13 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       <AskDock dock={ask} width={dims().width} rows={dims().height} focused={props.focused} />
       <box flexDirection="column" flexShrink={0} visible={!ask.active()}>
         <Composer
+          planMode={planMode()}
+          onTogglePlan={hasPlan() ? () => setPlanMode((m) => !m) : undefined}
+          onAltKey={(k) => {
+            const a = plan().openCardId && !data.running ? PLAN_ACTIONS.find((x) => x.key === k) : undefined
+            if (a) planActions.act(a.action)
+            return !!a
+          }}
           cwd={cwd()}
           running={data.running}
           queue={data.queue}
@@ -153,15 +218,18 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
           focused={props.focused && !ask.active()}
           onSend={(text, how, images) => {
             toBottom()
-            // A prompt that could not be sent goes back into the (empty) composer rather than vanish.
-            void session.send(text, how, images).then((r) => r === undefined && fillComposer(renderer, text))
+            send(text, how, images)
           }}
           onImageError={(message) => toast.show({ level: "warning", message })}
           bashRunning={bashRunning()}
           onBash={(command, quiet) => {
             toBottom()
             const outside = /^outside(?:\s+([\s\S]*))?$/.exec(command)
-            if (!outside) return void session.bash(command, quiet)
+            if (!outside) {
+              // A `!command` typed during a plan request waits for its end.
+              if (planning()) return void setHeldBash((h) => [...h, command])
+              return void session.bash(command, quiet)
+            }
             const exact = outside[1]?.trim()
             if (!exact) return actions.refuse("!outside needs a command: !outside <command>")
             dialog.show(() => (

@@ -45,7 +45,9 @@ export function statusSegments(input: {
     // Known again after the next reply (as in Pi's footer): right after a compaction, say so.
     out.push({ text: "ctx ?", color: theme.muted, rank: 1 })
   }
-  for (const text of Object.values(input.extra)) if (text) out.push({ text, color: theme.info, rank: 7 })
+  // A goal's or plan mode's state outlasts the other extension segments when space runs out.
+  for (const [key, text] of Object.entries(input.extra))
+    if (text) out.push({ text, color: theme.info, rank: key === "goal" || key === "plan" ? 0.5 : 7 })
   if (!input.mouse) out.push({ text: "mouse off (ctrl+s)", color: theme.warning, rank: 2 })
   return out
 }

@@ -1,0 +1,89 @@
+// Plan mode's cards as the plan extension writes them into the session and the window draws
+// them: the outcome of a plan request, the start of an implementation, a plan change held for
+// approval. Plus the two pure helpers both sides need: a plan's steps and a line diff.
+
+export type PlanOutcome = "plan_ready" | "blocked" | "no_plan" | "invalid"
+
+/** Custom message types. */
+export const PLAN_CARD = "plan"
+export const PLAN_IMPLEMENT = "plan-implement"
+export const PLAN_CHANGE = "plan-change"
+export const PLAN_TOOL = "submit_plan"
+
+export interface PlanCardDetails {
+  outcome: Exclude<PlanOutcome, "no_plan">
+  title?: string
+  /** Markdown steps (plan_ready). */
+  plan?: string
+  /** What input is needed (blocked). */
+  missing?: string
+  /** The plan's Markdown file, which the person may edit before implementing. */
+  path?: string
+  /** invalid: why the request ended without a valid plan. */
+  warning?: string
+}
+
+export interface PlanImplementDetails {
+  title?: string
+  path?: string
+  plan: string
+  /** Edits within the workspace are not asked about. */
+  autoAccept: boolean
+}
+
+export interface PlanChangeDetails {
+  before: string
+  after: string
+  decision: "approved" | "rejected" | "pending"
+}
+
+/** The plan's steps: its numbered or bulleted lines (headings and prose left out). */
+export function planSteps(markdown: string): string[] {
+  const steps: string[] = []
+  for (const line of markdown.split("\n")) {
+    const m = /^\s{0,3}(?:\d+[.)]|[-*+])\s+(?:\[[ xX]\]\s+)?(.+)$/.exec(line)
+    if (m) steps.push(m[1]!.trim())
+  }
+  return steps
+}
+
+export type DiffLine = { op: " " | "+" | "-"; text: string }
+
+/** A line diff (longest common subsequence); plans are short, so the quadratic table is fine. */
+export function lineDiff(before: string, after: string): DiffLine[] {
+  const a = before.split("\n")
+  const b = after.split("\n")
+  const n = a.length
+  const m = b.length
+  const lcs: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0))
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--)
+      lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!)
+  const out: DiffLine[] = []
+  let i = 0
+  let j = 0
+  while (i < n || j < m) {
+    if (i < n && j < m && a[i] === b[j]) {
+      out.push({ op: " ", text: a[i]! })
+      i++
+      j++
+    } else if (j < m && (i >= n || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) out.push({ op: "+", text: b[j++]! })
+    else out.push({ op: "-", text: a[i++]! })
+  }
+  return out
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null
+
+export function planCardDetails(details: unknown): PlanCardDetails | undefined {
+  if (!isRecord(details)) return undefined
+  const o = details.outcome
+  return o === "plan_ready" || o === "blocked" || o === "invalid" ? (details as unknown as PlanCardDetails) : undefined
+}
+
+/** The status segment plan mode sets (key `plan`) while a plan request runs. */
+export const PLAN_STATUS_KEY = "plan"
+export const PLANNING_STATUS = "⏸ plan mode"
+/** Said beside the planning status while bash is held to an allow-list rather than a sandbox. */
+export const ALLOW_LIST_NOTE = "bash: read-only allow-list, no sandbox"
+export const isPlanningStatus = (text: string | undefined) => !!text?.startsWith(PLANNING_STATUS)

@@ -1,0 +1,111 @@
+// Plan mode in the window: Shift+Tab makes the next message a plan request (`/plan …`), the open
+// plan card's keys and clicks run its actions, a `!command` typed during a plan request waits for
+// its end, and the plan panel shows during an implementation run.
+import { afterEach, expect, test } from "bun:test"
+import { FakeClient, item, snapshot } from "../fixture/fake-client"
+import { mountApp, type MountedApp } from "../fixture/tui"
+import type { TranscriptItem } from "../../src/protocol"
+
+let app: MountedApp | undefined
+afterEach(() => app?.renderer.destroy())
+
+function client() {
+  const c = new FakeClient()
+  c.route("session.commands", () => ({ commands: [{ name: "plan", source: "extension" }] }))
+  return c
+}
+const card: TranscriptItem = {
+  kind: "custom",
+  id: "c-1",
+  customType: "plan",
+  text: "Plan",
+  details: { outcome: "plan_ready", title: "Add a flag", plan: "1. Add it\n2. Test it", path: "/p/plan-1.md" },
+  timestamp: 2,
+}
+const prompts = (c: FakeClient) => c.calls("session.prompt").map((p) => p.text)
+
+test("Shift+Tab turns plan mode on for the next message only", async () => {
+  const c = client()
+  app = await mountApp({ client: c, width: 80 })
+  await app.emit({ type: "snapshot", snapshot: snapshot({ items: [item.user("u1", "hi")] }) })
+  await app.until(() => c.calls("session.commands").length > 0)
+  app.mockInput.pressTab({ shift: true })
+  await app.until("Plan mode: the next message is a plan request")
+  await app.submit("add a flag")
+  await app.until(() => prompts(c).includes("/plan add a flag"))
+  await app.until((f) => !f.includes("Plan mode: the next message"))
+  await app.submit("plain")
+  await app.until(() => prompts(c).includes("plain"))
+})
+
+test("the open plan card: alt+i implements, alt+a auto-accepts, alt+k keeps planning, a click on Edit plan edits", async () => {
+  const c = client()
+  app = await mountApp({ client: c, width: 100, height: 30 })
+  await app.emit({ type: "snapshot", snapshot: snapshot({ items: [item.user("u1", "plan it"), card] }) })
+  await app.until("[alt+i] Implement")
+  app.mockInput.pressKey("i", { meta: true })
+  await app.until(() => prompts(c).includes("/plan implement"))
+  app.mockInput.pressKey("a", { meta: true })
+  await app.until(() => prompts(c).includes("/plan implement --auto"))
+  app.mockInput.pressKey("k", { meta: true })
+  await app.until("Plan mode: the next message is a plan request")
+  await app.submit("also document it")
+  await app.until(() => prompts(c).includes("/plan also document it"))
+  const lines = app.frame().split("\n")
+  const y = lines.findIndex((l) => l.includes("[alt+e] Edit plan"))
+  await app.mockMouse.click(lines[y]!.indexOf("[alt+e] Edit plan") + 2, y)
+  await app.until(() => prompts(c).includes("/plan edit"))
+})
+
+test("a !command during a plan request waits for its end", async () => {
+  const c = client()
+  app = await mountApp({ client: c, width: 100 })
+  const ui = {
+    status: { plan: "⏸ plan mode · bash: read-only allow-list, no sandbox" },
+    widgets: {},
+    workingVisible: true,
+    pending: [],
+  }
+  await app.emit({ type: "snapshot", snapshot: snapshot({ running: true, items: [item.user("u1", "/plan x")], ui }) })
+  await app.until("read-only allow-list")
+  await app.submit("!git status")
+  await app.until("! git status (runs after the plan request)")
+  expect(c.calls("session.bash").length).toBe(0)
+  await app.emit({ type: "ui_status", key: "plan" }, { type: "run", running: false })
+  await app.until(() => c.calls("session.bash").some((b) => b.command === "git status"))
+})
+
+test("during an implementation run the plan panel shows the steps with todo progress", async () => {
+  const c = client()
+  app = await mountApp({ client: c, width: 100, height: 30 })
+  const implement: TranscriptItem = {
+    kind: "custom",
+    id: "c-2",
+    customType: "plan-implement",
+    text: "Implement",
+    details: { title: "Add a flag", plan: "1. Add it\n2. Test it", autoAccept: false },
+    timestamp: 3,
+  }
+  const todo = item.tool(
+    "t1",
+    "todo_write",
+    {},
+    {
+      details: {
+        todos: [
+          { id: "1", content: "Add it", status: "completed" },
+          { id: "2", content: "Test it", status: "in_progress" },
+        ],
+      },
+    },
+  )
+  await app.emit({
+    type: "snapshot",
+    snapshot: snapshot({ running: true, items: [item.user("u1", "x"), card, implement, todo] }),
+  })
+  const f = await app.until("▾ Plan · Add a flag · 1 of 2 done")
+  expect(f).toContain("✓ 1. Add it")
+  expect(f).toContain("● 2. Test it")
+  expect(f).toContain("▶ Implementing the plan · Add a flag")
+  expect(f).not.toContain("[alt+i] Implement")
+})
