@@ -273,7 +273,7 @@ function sessionLines(sessions: LiveSessionStatus[]): string[] {
   return columns(sessions.map((s) => [id(s), state(s), plural(s.windows, "window"), s.cwd]))
 }
 
-export function duration(ms: number): string {
+function duration(ms: number): string {
   const s = Math.floor(ms / 1000)
   if (s < 60) return `${s}s`
   if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`

@@ -32,7 +32,7 @@ export interface AppProps {
 }
 
 /** Exit code of a window whose daemon went away. */
-export const EXIT_LOST = 75
+const EXIT_LOST = 75
 
 /** How long the first Ctrl+C stays armed for the second. */
 const QUIT_WINDOW_MS = 2000
