@@ -11,7 +11,9 @@ import { useClient } from "../../context/client"
 import { useDialog } from "../../context/dialog"
 import { useSession } from "../../context/session"
 import { useSync } from "../../context/sync"
+import { useScreen } from "../../context/screen"
 import { useView } from "../../context/view"
+import { LiveArea } from "../../inline/live-area"
 import type { VirtualListApi } from "../../ui/virtual-list"
 import { fillComposer } from "../../util/composer-text"
 import { gitBranch } from "../../../util/git-branch"
@@ -50,6 +52,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const renderer = useRenderer()
   const actions = useCommandActions()
   const ask = useAskDock()
+  const screen = useScreen()
   const data = sync.data
   let list: VirtualListApi | undefined
 
@@ -81,27 +84,40 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
     if (e.ctrl && e.name === "end") return (list?.toBottom(), handled())
   })
 
+  const welcome = () => (
+    <Welcome
+      version={props.version}
+      hour={new Date().getHours()}
+      model={data.info?.model ? `${data.info.model.provider}/${data.info.model.id}` : undefined}
+      authHint={data.info?.authHint}
+    />
+  )
+
   return (
-    <box flexDirection="column" width="100%" height="100%">
+    <box
+      flexDirection="column"
+      width="100%"
+      // Inline, the page is as tall as its content: the footer is sized from what it measures.
+      height={screen.inline ? undefined : "100%"}
+      flexShrink={0}
+      onSizeChange={function (this: { height: number }) {
+        if (screen.inline) screen.sized("page", this)
+      }}
+    >
       <ConnectionBanner text={banner()?.text} color={banner()?.color} />
       <Show
-        when={data.items.length > 0}
-        fallback={
-          <Welcome
-            version={props.version}
-            hour={new Date().getHours()}
-            model={data.info?.model ? `${data.info.model.provider}/${data.info.model.id}` : undefined}
-            authHint={data.info?.authHint}
-          />
-        }
+        when={!screen.inline}
+        fallback={<LiveArea items={data.items} isOpen={view.isOpen} onFlip={view.flip} empty={welcome()} />}
       >
-        <Transcript
-          items={data.items}
-          epoch={data.epoch}
-          isOpen={view.isOpen}
-          onFlip={view.flip}
-          apiRef={(api) => (list = api)}
-        />
+        <Show when={data.items.length > 0} fallback={welcome()}>
+          <Transcript
+            items={data.items}
+            epoch={data.epoch}
+            isOpen={view.isOpen}
+            onFlip={view.flip}
+            apiRef={(api) => (list = api)}
+          />
+        </Show>
       </Show>
       <QueueRows queue={data.queue} />
       <Show when={data.running && data.ui.workingVisible}>
@@ -113,7 +129,12 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
         />
       </Show>
       <Widgets widgets={data.ui.widgets} placement="aboveEditor" />
-      <AskDock dock={ask} width={dims().width} rows={dims().height} focused={props.focused} />
+      <AskDock
+        dock={ask}
+        width={dims().width}
+        rows={screen.inline ? screen.rows() : dims().height}
+        focused={props.focused}
+      />
       <box flexDirection="column" flexShrink={0} visible={!ask.active()}>
         <Composer
           cwd={cwd()}
