@@ -202,3 +202,20 @@ test("the sessions page opens on the alternate screen; back, what finished meanw
   await a.until(COMPOSER)
   expect(count(rows, "before the page")).toBe(1)
 })
+
+test("toasts over a small footer get the rows they need", async () => {
+  const a = await inline({ width: 60 }, { items: [item.user("u1", "hello")] })
+  const small = a.renderer.footerHeight
+  expect(small).toBeLessThan(8)
+  await a.emit(
+    { type: "ui_notify", level: "warning", message: "first notice that is long enough to wrap onto a second row" },
+    { type: "ui_notify", level: "error", message: "another notice, long enough to wrap onto a second row" },
+    { type: "ui_notify", level: "info", message: "second notice" },
+  )
+  const frame = await a.until("second notice")
+  expect(frame).toContain("first notice")
+  expect(a.renderer.footerHeight).toBeGreaterThan(small)
+  // The notices' rows are drawn over the footer, all of them inside it.
+  const rows = frame.split("\n")
+  expect(rows.findIndex((r) => r.includes("second notice"))).toBeLessThan(a.renderer.footerHeight)
+})

@@ -11,6 +11,7 @@ import { useDialog } from "./dialog"
 import { createSimpleContext } from "./helper"
 import { useRoute } from "./route"
 import { useSync } from "./sync"
+import { useToast } from "./toast"
 import { useView } from "./view"
 
 export type ScreenMode = "inline" | "fullscreen"
@@ -26,6 +27,7 @@ export const { use: useScreen, provider: ScreenProvider } = createSimpleContext(
     const dialog = useDialog()
     const sync = useSync()
     const view = useView()
+    const toast = useToast()
     const [rows, setRows] = createSignal(renderer.terminalHeight)
     const [liveHeight, setLiveHeight] = createSignal(0)
     const parts: { page?: Sized; live?: Sized; content?: Sized } = {}
@@ -67,6 +69,7 @@ export const { use: useScreen, provider: ScreenProvider } = createSimpleContext(
       createEffect(() => {
         rows()
         dialog.active()
+        toast.rows()
         if (onMain()) measured()
       })
     }
@@ -84,6 +87,7 @@ export const { use: useScreen, provider: ScreenProvider } = createSimpleContext(
           live: parts.live?.height ?? 0,
           liveNatural: parts.content?.height ?? 0,
           dialog: dialog.active(),
+          atLeast: toast.rows(),
         })
         setLiveHeight(size.live)
         renderer.footerHeight = size.footer

@@ -1,8 +1,9 @@
 // What the built-in commands do: requests on the session, and the dialogs and pages they need.
 import { useRenderer } from "@opentui/solid"
-import type { CommandActions, ExportFormat } from "../../commands"
+import type { CommandActions, CopyTarget, ExportFormat } from "../../commands"
 import { HelpView } from "../../component/help-view"
 import { useClient } from "../../context/client"
+import { useClipboard } from "../../context/clipboard"
 import { useDialog } from "../../context/dialog"
 import { useExit } from "../../context/exit"
 import { useRoute } from "../../context/route"
@@ -13,7 +14,8 @@ import { DialogInput } from "../../ui/dialog-input"
 import { DialogSelect } from "../../ui/dialog-select"
 import { fillComposer } from "../../util/composer-text"
 import { oneLine } from "../../util/format"
-import type { ThinkingLevel } from "../../../protocol"
+import { transcriptMarkdown, type ThinkingLevel } from "../../../protocol"
+import { copyText } from "./copy-text"
 
 const LEVELS: ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh"]
 
@@ -26,6 +28,7 @@ export function useCommandActions(): CommandActions {
   const route = useRoute()
   const exit = useExit()
   const sync = useSync()
+  const clipboard = useClipboard()
 
   const info = (message: string) => toast.show({ level: "info", message })
   const fail = (e: unknown) => toast.show({ level: "error", message: e instanceof Error ? e.message : String(e) })
@@ -113,12 +116,15 @@ export function useCommandActions(): CommandActions {
       if (name.trim()) return apply(name)
       dialog.show(() => <DialogInput title="Name this session" onSubmit={apply} onCancel={() => {}} />)
     },
-    async copyLastReply() {
-      const r = await session.act("session.lastReply", {})
-      if (!r) return
-      if (!r.text) return info("No reply to copy yet")
-      if (renderer.copyToClipboardOSC52(r.text)) info("Copied the last reply")
-      else fail("This terminal does not accept clipboard writes (OSC 52)")
+    async copy(target: CopyTarget) {
+      const picked = await copyText(target, {
+        lastReply: async () => (await session.act("session.lastReply", {}))?.text,
+        all: () => (sync.data.info ? transcriptMarkdown(sync.data.info, sync.data.items) : ""),
+      })
+      if ("refused" in picked) return info(picked.refused)
+      const { via } = await clipboard.copy(picked.text)
+      if (via.length === 0) return fail("Not copied: the terminal ignores OSC 52 and no clipboard tool was found")
+      info(`Copied ${picked.what}`)
     },
     async exportSession(format: ExportFormat, path?: string) {
       const r = await session.act("session.export", path ? { format, path } : { format })
