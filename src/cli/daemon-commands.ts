@@ -10,6 +10,9 @@ import { connectClient } from "./connect-client"
 import { loadWindow } from "./load-window"
 import { daemonPaths } from "../util/daemon-paths"
 import { plural } from "../util/plural"
+import { copyWithTool } from "../util/clipboard-tool"
+import type { ScreenSetting } from "../util/window-settings"
+import { screenChoice } from "./run-plan"
 import { err, out } from "./io"
 import { UsageError } from "./usage-error"
 import { VERSION } from "./version"
@@ -99,8 +102,10 @@ export function registerDaemonCommands(program: Command): void {
   program
     .command("attach [session]")
     .description("open a window on a live session (default: the one in this folder)")
-    .action(async (ref: string | undefined) => {
-      process.exitCode = await attach(ref)
+    .option("--inline", "draw below the shell prompt, the conversation in the terminal's scrollback")
+    .option("--fullscreen", "draw on the whole screen (the alternate screen)")
+    .action(async (ref: string | undefined, flags: { inline?: boolean; fullscreen?: boolean }) => {
+      process.exitCode = await attach(ref, screenChoice(flags))
     })
 
   program
@@ -119,7 +124,7 @@ export function registerDaemonCommands(program: Command): void {
     })
 }
 
-async function attach(ref: string | undefined): Promise<number> {
+async function attach(ref: string | undefined, screen: ScreenSetting): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError("attach needs a terminal")
   const client = await reach(true)
   if (!client) throw new DaemonUnavailable("no live sessions: the xagent daemon is not running")
@@ -139,6 +144,8 @@ async function attach(ref: string | undefined): Promise<number> {
     version: VERSION,
     connect: () => connectClient({ daemon: true }),
     target: { kind: "attach", sessionId: target.sessionId },
+    screen,
+    copyWithTool: (text) => copyWithTool(text),
   })
   if (result.farewell) await out(result.farewell + "\n")
   return result.exitCode

@@ -27,7 +27,7 @@ export interface RootFlags {
 }
 
 /** How the window draws when neither a flag nor the setting says (docs/adr-inline-mode.md). */
-export const DEFAULT_SCREEN: ScreenSetting = "inline"
+export const DEFAULT_SCREEN: ScreenSetting = "fullscreen"
 
 export type SessionChoice = Params<"session.open">["mode"] | { kind: "pick" }
 
@@ -95,7 +95,8 @@ export function planRun(flags: RootFlags, words: string[], cwd: string, env = pr
   }
 }
 
-function screenChoice(flags: RootFlags, env: NodeJS.ProcessEnv): ScreenSetting {
+/** --inline / --fullscreen, else the setting, else the default (the root command and attach). */
+export function screenChoice(flags: Pick<RootFlags, "inline" | "fullscreen">, env = process.env): ScreenSetting {
   if (flags.inline && flags.fullscreen) throw new UsageError("--inline and --fullscreen both pick the screen: use one")
   if (flags.inline) return "inline"
   if (flags.fullscreen) return "fullscreen"
