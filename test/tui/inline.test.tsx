@@ -125,7 +125,7 @@ for (const width of WIDTHS) {
     const small = a.renderer.footerHeight
     const ask: SessionEvent = { type: "ui_request", request: { id: "q1", kind: "ask_user", questions: [STACK] } }
     await a.emit(ask)
-    const frame = await a.until("1. Bun")
+    const frame = await a.until("1. ○ Bun")
     expect(frame).not.toContain(COMPOSER)
     expect(a.renderer.footerHeight).toBeGreaterThan(small)
     // The second choice, then Review's submit.
