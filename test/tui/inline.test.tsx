@@ -28,7 +28,8 @@ async function inline(over: Parameters<typeof mountApp>[0] = {}, snap: Parameter
 
 /** Renders until the scrollback holds `text` (writes finish a microtask or two after the event). */
 async function untilWritten(a: MountedApp, rows: string[], text: string) {
-  const end = Date.now() + 4000
+  // A deadline, not a speed limit: 2,000 items take seconds on a loaded machine.
+  const end = Date.now() + 20_000
   while (!scrollback(a, rows).some((r) => r.includes(text))) {
     if (Date.now() > end) throw new Error(`never written: ${text}\n${rows.join("\n")}`)
     await a.renderOnce()
