@@ -91,6 +91,7 @@ export class LiveSession {
     )
     this.bridge = createUiBridge((e) => this.emit(e))
     this.sandbox = new SessionSandbox(deps.sandbox)
+    this.sandbox.onNetworkRefused = (text) => this.notice("warning", text)
   }
 
   static async start(id: string, deps: SessionDeps, opts: StartOptions): Promise<LiveSession> {

@@ -3,8 +3,11 @@
 import { existsSync, realpathSync } from "node:fs"
 import { join, sep } from "node:path"
 
-/** `on`: the host's network; `off`: a network namespace of its own with only loopback. */
-export type NetworkPolicy = { kind: "on" } | { kind: "off" }
+/**
+ * `on`: the host's network; `off`: a network namespace of its own with only loopback; `hosts`:
+ * that namespace plus the runtime's proxy, which reaches only these hosts (see host-list.ts).
+ */
+export type NetworkPolicy = { kind: "on" } | { kind: "off" } | { kind: "hosts"; hosts: string[] }
 
 export interface SandboxPolicy {
   /** Bound read-write over the read-only root (real paths). */

@@ -7,7 +7,8 @@ import { dirname, join } from "node:path"
 import type { PermissionMode, SandboxInfo } from "../../protocol"
 import { daemonPaths } from "../../util/daemon-paths"
 import { homeDir } from "../../util/paths"
-import { sandboxArgv } from "./bwrap-args"
+import { sandboxArgv, type ProxyMount } from "./bwrap-args"
+import { startNetProxy, type NetProxy } from "./net-proxy"
 import { readOnlyPolicy, workspacePolicy, type SandboxPolicy } from "./policy"
 import { probeSandbox, type Availability } from "./probe"
 import { readSandboxSettings, type SandboxSettings } from "./settings"
@@ -34,7 +35,11 @@ export class SessionSandbox {
   private unsandboxed?: boolean
   private asking?: Promise<boolean>
   private tmp?: string
+  private proxy?: Promise<NetProxy>
   private readonly roots = new Map<string, string[]>()
+  private readonly refusedHosts = new Set<string>()
+  /** Told once per host the proxy refuses (the window shows it). */
+  onNetworkRefused?: (text: string) => void
 
   constructor(
     private readonly env: SandboxEnv,
@@ -100,7 +105,11 @@ export class SessionSandbox {
   async argv(cwd: string, shell: string, command: string, ask: Ask): Promise<string[] | undefined> {
     if (this.modeNow === "full") return undefined
     const a = this.availability
-    if (a.ok) return sandboxArgv(a.bwrap, this.policy(cwd), cwd, shell, command)
+    if (a.ok) {
+      const policy = this.policy(cwd)
+      const net = policy.network.kind === "hosts" ? await this.proxyMount(policy.network.hosts) : undefined
+      return sandboxArgv(a.bwrap, policy, cwd, shell, command, net)
+    }
     if (this.scopeNow !== "read-only") {
       this.asking ??= ask(
         "No sandbox for commands",
@@ -117,6 +126,25 @@ export class SessionSandbox {
   dispose(): void {
     if (this.tmp) rmSync(this.tmp, { recursive: true, force: true })
     this.tmp = undefined
+    void this.proxy?.then(
+      (p) => p.close(),
+      () => {},
+    )
+    this.proxy = undefined
+  }
+
+  /** The session's proxy, started by the first command that needs it. */
+  private async proxyMount(hosts: string[]): Promise<ProxyMount> {
+    this.proxy ??= startNetProxy(hosts, (host) => this.refused(host))
+    return { dir: (await this.proxy).dir, bun: process.execPath }
+  }
+
+  private refused(host: string): void {
+    if (this.refusedHosts.has(host)) return
+    this.refusedHosts.add(host)
+    this.onNetworkRefused?.(
+      `Sandbox network: refused ${host}, not in sandbox.network (later refusals of it are not shown)`,
+    )
   }
 
   private workspace(cwd: string): string[] {
