@@ -9,7 +9,7 @@ import { daemonPaths } from "../../util/daemon-paths"
 import { homeDir } from "../../util/paths"
 import { sandboxArgv, type ProxyMount } from "./bwrap-args"
 import { startNetProxy, type NetProxy } from "./net-proxy"
-import { readOnlyPolicy, workspacePolicy, type SandboxPolicy } from "./policy"
+import { deniedReads, readOnlyPolicy, workspacePolicy, type PolicyInputs, type SandboxPolicy } from "./policy"
 import { probeSandbox, type Availability } from "./probe"
 import { readSandboxSettings, type SandboxSettings } from "./settings"
 import { workspaceRoots } from "./workspace"
@@ -82,8 +82,18 @@ export class SessionSandbox {
   }
 
   policy(cwd: string): SandboxPolicy {
+    const inputs = this.inputs(cwd)
+    return this.scopeNow === "read-only" ? readOnlyPolicy(inputs) : workspacePolicy(inputs)
+  }
+
+  /** What the read tools may not read in `cwd`; undefined: no boundary (full access). */
+  readDenied(cwd: string): string[] | undefined {
+    return this.modeNow === "full" ? undefined : deniedReads(this.inputs(cwd))
+  }
+
+  private inputs(cwd: string): PolicyInputs {
     const paths = daemonPaths(this.env.xagentHome)
-    const inputs = {
+    return {
       workspace: this.workspace(cwd),
       tmp: this.tmpDir(),
       xagentHome: this.env.xagentHome,
@@ -94,7 +104,6 @@ export class SessionSandbox {
       extraWritable: this.settings.writable,
       network: this.settings.network,
     }
-    return this.scopeNow === "read-only" ? readOnlyPolicy(inputs) : workspacePolicy(inputs)
   }
 
   /**
