@@ -1,0 +1,65 @@
+// The sandbox as a person meets it, through the real bin/xagent in tmux against the scripted
+// model: the model's bash write outside the workspace fails and the window shows why while the
+// reply goes on; `!outside` approved by keys runs its command once, outside; `/permissions full`
+// puts the warning in the status bar.
+import { afterAll, describe, expect, test } from "bun:test"
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { join } from "node:path"
+import { XAGENT_BIN, type Scenario } from "../fixture/mockllm"
+import { terminalBox } from "./terminal-box"
+import { hasTmux } from "./tmux"
+
+// Outside /tmp (the sandbox's own there) and outside the workspace.
+const outside = mkdtempSync("/var/tmp/xagent-e2e-outside-")
+const scenario: Scenario = {
+  turns: [
+    { tool: "bash", args: { command: `echo escaped > ${outside}/model.txt` } },
+    { text: "Carried on after the refusal." },
+  ],
+  fallback: "nothing more to say",
+}
+
+if (!hasTmux) console.warn("test/e2e/sandbox.test.ts: skipped, tmux is not installed (apt-get install tmux)")
+
+describe.skipIf(!hasTmux)("the sandbox in a terminal", () => {
+  const cleanups: (() => unknown)[] = [() => rmSync(outside, { recursive: true, force: true })]
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c()
+  })
+
+  test("a refused write shows and the reply goes on; !outside runs once by keys; /permissions full warns", async () => {
+    const { pane } = await terminalBox(scenario, cleanups)
+    pane.type(`${XAGENT_BIN} --no-daemon; echo "EXIT=$?"`)
+    pane.send("Enter")
+    await pane.waitFor("Ask anything")
+
+    pane.type("write a file outside")
+    pane.send("Enter")
+    const refused = await pane.waitFor("Carried on after the refusal.")
+    expect(refused).toContain("Read-only file system")
+    expect(existsSync(join(outside, "model.txt"))).toBe(false)
+    await pane.waitFor("Ask anything")
+
+    const count = join(outside, "count")
+    pane.type(`!outside touch ${outside}/x; echo ran >> ${count}`)
+    pane.send("Enter")
+    const dialog = await pane.waitFor("Run once outside the sandbox?")
+    expect(dialog).toContain(`touch ${outside}/x; echo ran >>`)
+    expect(dialog).toContain("Run outside")
+    pane.send("y")
+    await pane.waitFor((s) => !s.includes("Run once outside the sandbox?") && existsSync(count))
+    await pane.waitFor("Ask anything")
+    expect(existsSync(join(outside, "x"))).toBe(true)
+    expect(readFileSync(count, "utf8")).toBe("ran\n")
+
+    expect(pane.screen()).not.toContain("full access: no sandbox")
+    pane.type("/permissions full")
+    pane.send("Enter")
+    await pane.waitFor("full access: no sandbox")
+    expect(readFileSync(count, "utf8")).toBe("ran\n")
+
+    pane.send("C-c")
+    pane.send("C-c")
+    await pane.waitFor("EXIT=0")
+  }, 60_000)
+})
