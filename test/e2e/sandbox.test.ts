@@ -36,12 +36,15 @@ describe.skipIf(!hasTmux)("the sandbox in a terminal", () => {
     const { box, pane } = await terminalBox(scenario, cleanups)
     // A host list: the sandbox's network goes through the runtime's proxy, which refuses the rest.
     writeFileSync(join(box.xagentHome, "settings.json"), JSON.stringify({ sandbox: { network: ["example.invalid"] } }))
-    pane.type(`${XAGENT_BIN} --no-daemon; echo "EXIT=$?"`)
-    pane.send("Enter")
+    /** A line typed and sent, as the person would. */
+    const submit = (line: string) => {
+      pane.type(line)
+      pane.send("Enter")
+    }
+    submit(`${XAGENT_BIN} --no-daemon; echo "EXIT=$?"`)
     await pane.waitFor("Ask anything")
 
-    pane.type("write a file outside")
-    pane.send("Enter")
+    submit("write a file outside")
     const refused = await pane.waitFor("Carried on after the refusal.")
     expect(refused).toContain("Read-only file system")
     expect(refused).toContain("xagent's sandbox refused the connection to exfil.invalid")
@@ -50,8 +53,7 @@ describe.skipIf(!hasTmux)("the sandbox in a terminal", () => {
     await pane.waitFor("Ask anything")
 
     const count = join(outside, "count")
-    pane.type(`!outside touch ${outside}/x; echo ran >> ${count}`)
-    pane.send("Enter")
+    submit(`!outside touch ${outside}/x; echo ran >> ${count}`)
     const dialog = await pane.waitFor("Run once outside the sandbox?")
     expect(dialog).toContain(`touch ${outside}/x; echo ran >>`)
     expect(dialog).toContain("Run outside")
@@ -62,8 +64,7 @@ describe.skipIf(!hasTmux)("the sandbox in a terminal", () => {
     expect(readFileSync(count, "utf8")).toBe("ran\n")
 
     expect(pane.screen()).not.toContain("full access: no sandbox")
-    pane.type("/permissions full")
-    pane.send("Enter")
+    submit("/permissions full")
     await pane.waitFor("full access: no sandbox")
     expect(readFileSync(count, "utf8")).toBe("ran\n")
 
