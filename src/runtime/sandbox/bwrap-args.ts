@@ -50,15 +50,21 @@ export function bwrapArgs(p: SandboxPolicy, cwd: string, net?: ProxyMount): stri
 }
 
 /**
- * Runs `$1` with `$0` as the shell, then names whatever it left running: those processes die
- * with the sandbox when this script ends, and the model should know why they are gone.
+ * Runs `$1` with `$0` as the shell, then names whatever it left running and kills it, waiting
+ * until it is gone: the sandbox's own teardown would kill it too, but only after bwrap has
+ * returned, so for a moment the call would be over with its processes still running.
+ * Not listed: pid 1 (bwrap), this script, and $PPID (the network forwarder, when there is one,
+ * which ends with this script). A zombie runs nothing and is bwrap's to reap.
  */
+const OTHERS =
+  'others() { pids=; for p in /proc/[0-9]*; do n=${p#/proc/}; [ "$n" = 1 ] || [ "$n" = $$ ] || [ "$n" = $PPID ] || ! [ -e "$p" ] || grep -qs "^State:.*Z" "$p/status" || pids="$pids $n"; done; }'
 const REAP = [
   '"$0" -c "$1"; rc=$?',
-  "left=",
-  // $PPID: the network forwarder, when there is one (it ends with this script).
-  'for p in /proc/[0-9]*; do n=${p#/proc/}; [ "$n" = 1 ] || [ "$n" = $$ ] || [ "$n" = $PPID ] || left="$left\n  $n $(tr "\\0" " " < "$p/cmdline" 2>/dev/null)"; done',
+  OTHERS,
+  "others; left=",
+  'for n in $pids; do left="$left\n  $n $(tr "\\0" " " < "/proc/$n/cmdline" 2>/dev/null)"; done',
   '[ -z "$left" ] || printf "\\n[sandbox] still running when the command ended, so stopped with it:%b\\n" "$left" >&2',
+  'while [ -n "$pids" ]; do kill -KILL $pids 2>/dev/null; others; done',
   'exit "$rc"',
 ].join("\n")
 
