@@ -31,6 +31,7 @@ import type { AgentSession, AgentSessionEvent } from "./pi-types"
 import { EventProjector, type ProjectorContext, type RunToken } from "./project-events"
 import { ItemIds, projectBranch } from "./project-messages"
 import { runtimeFactory } from "./runtime-factory"
+import { guardedReadTool, readDenyHook } from "./sandbox/pi-read-tools"
 import { sandboxedOperations, sandboxedTools } from "./sandbox/pi-tools"
 import { SessionSandbox, type SandboxEnv } from "./sandbox/session-sandbox"
 import { runBash } from "./session-bash"
@@ -91,6 +92,7 @@ export class LiveSession {
     )
     this.bridge = createUiBridge((e) => this.emit(e))
     this.sandbox = new SessionSandbox(deps.sandbox)
+    this.sandbox.onNetworkRefused = (text) => this.notice("warning", text)
   }
 
   static async start(id: string, deps: SessionDeps, opts: StartOptions): Promise<LiveSession> {
@@ -267,9 +269,10 @@ export class LiveSession {
         ...bundledFactories(opts.bundled, host),
         ...this.deps.extensionFactories,
         (pi) => this.watch(pi),
+        readDenyHook(this.sandbox),
       ],
       extensionPaths: opts.extensionPaths,
-      tools: (cwd, shell) => sandboxedTools(cwd, this.sandbox, shell),
+      tools: (cwd, shell) => [...sandboxedTools(cwd, this.sandbox, shell), guardedReadTool(cwd, this.sandbox)],
       takeNext: () => {
         const next = this.next
         this.next = {}

@@ -3,11 +3,12 @@
 // with the environment of the window that started it; a later window whose environment differs in
 // these would otherwise get, silently, the old keys and the old PATH. The patch switches (XAGENT_NO_*,
 // patch-switch.ts) count too: they change what the daemon and its hosts load (XAGENT_NO_BUNDLED does
-// not: each session gets its own list). Only a hash crosses the socket, never a value.
+// not: each session gets its own list). XAGENT_BWRAP counts: it decides whether commands run in a
+// sandbox at all. Only a hash crosses the socket, never a value.
 import { createHash } from "node:crypto"
 
 const RELEVANT =
-  /^(PATH|HOME|SHELL|PI_\w+|XAGENT_BUNDLED_DIR|XAGENT_NO_(?!BUNDLED$)\w+|\w+_API_KEY|\w+_API_BASE|\w+_BASE_URL|\w+_TOKEN|AWS_\w+|AZURE_\w+|GOOGLE_\w+|GCLOUD_\w+|VERTEX_\w+|HTTPS?_PROXY|ALL_PROXY|NO_PROXY|NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR)$/i
+  /^(PATH|HOME|SHELL|PI_\w+|XAGENT_BUNDLED_DIR|XAGENT_BWRAP|XAGENT_NO_(?!BUNDLED$)\w+|\w+_API_KEY|\w+_API_BASE|\w+_BASE_URL|\w+_TOKEN|AWS_\w+|AZURE_\w+|GOOGLE_\w+|GCLOUD_\w+|VERTEX_\w+|HTTPS?_PROXY|ALL_PROXY|NO_PROXY|NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR)$/i
 
 /** The environment variables that count, in a stable order. */
 function relevantEnv(env: NodeJS.ProcessEnv): [string, string][] {

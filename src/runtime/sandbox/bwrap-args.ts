@@ -1,5 +1,6 @@
 // A policy as bubblewrap arguments, and the one shell line that runs a command in it.
-import type { SandboxPolicy } from "./policy"
+import { join } from "node:path"
+import type { NetworkPolicy, SandboxPolicy } from "./policy"
 
 /**
  * The namespaces and hardening every sandboxed command gets. A user namespace even for root, so
@@ -19,11 +20,25 @@ const BASE = [
   "ALL",
 ]
 
-export function bwrapArgs(p: SandboxPolicy, cwd: string): string[] {
+/** The runtime's proxy as the sandbox sees it (a host-list network): see net-proxy.ts. */
+export interface ProxyMount {
+  /** The host folder holding the proxy's socket, bound read-only at PROXY_DIR. */
+  dir: string
+  /** Bun, to run the forwarder inside (readable there: / is). */
+  bun: string
+}
+
+export const PROXY_DIR = "/tmp/.xagent-net"
+/** The forwarder's port on the sandbox's own loopback. */
+export const PROXY_PORT = 47801
+const FORWARDER = join(import.meta.dir, "net-forwarder.ts")
+
+export function bwrapArgs(p: SandboxPolicy, cwd: string, net?: ProxyMount): string[] {
   const args = [...BASE, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
   args.push(...(p.tmp ? ["--bind", p.tmp, "/tmp"] : ["--tmpfs", "/tmp"]))
   for (const r of p.readable) args.push("--ro-bind", r, r)
   for (const w of p.writable) args.push("--bind", w, w)
+  if (net) args.push("--ro-bind", net.dir, PROXY_DIR, ...proxyEnv(p.network))
   // Only now: the binds above may need mount points made in it.
   if (!p.tmp) args.push("--remount-ro", "/tmp")
   // After the writable binds, so a hidden folder inside the workspace stays hidden.
@@ -35,20 +50,51 @@ export function bwrapArgs(p: SandboxPolicy, cwd: string): string[] {
 }
 
 /**
- * Runs `$1` with `$0` as the shell, then names whatever it left running: those processes die
- * with the sandbox when this script ends, and the model should know why they are gone.
+ * Runs `$1` with `$0` as the shell, then names whatever it left running and kills it, waiting
+ * until it is gone: the sandbox's own teardown would kill it too, but only after bwrap has
+ * returned, so for a moment the call would be over with its processes still running.
+ * Not listed: pid 1 (bwrap), this script, and $PPID (the network forwarder, when there is one,
+ * which ends with this script). A zombie runs nothing and is bwrap's to reap.
  */
+const OTHERS =
+  'others() { pids=; for p in /proc/[0-9]*; do n=${p#/proc/}; [ "$n" = 1 ] || [ "$n" = $$ ] || [ "$n" = $PPID ] || ! [ -e "$p" ] || grep -qs "^State:.*Z" "$p/status" || pids="$pids $n"; done; }'
 const REAP = [
   '"$0" -c "$1"; rc=$?',
-  "left=",
-  'for p in /proc/[0-9]*; do n=${p#/proc/}; [ "$n" = 1 ] || [ "$n" = $$ ] || left="$left\n  $n $(tr "\\0" " " < "$p/cmdline" 2>/dev/null)"; done',
+  OTHERS,
+  "others; left=",
+  'for n in $pids; do left="$left\n  $n $(tr "\\0" " " < "/proc/$n/cmdline" 2>/dev/null)"; done',
   '[ -z "$left" ] || printf "\\n[sandbox] still running when the command ended, so stopped with it:%b\\n" "$left" >&2',
+  'while [ -n "$pids" ]; do kill -KILL $pids 2>/dev/null; others; done',
   'exit "$rc"',
 ].join("\n")
 
 /** The full argv: bwrap, the policy, the reaping wrapper, the person's or model's command. */
-export function sandboxArgv(bwrap: string, p: SandboxPolicy, cwd: string, shell: string, command: string): string[] {
-  return [bwrap, ...bwrapArgs(p, cwd), "--", "/bin/sh", "-c", REAP, shell, command]
+export function sandboxArgv(
+  bwrap: string,
+  p: SandboxPolicy,
+  cwd: string,
+  shell: string,
+  command: string,
+  net?: ProxyMount,
+): string[] {
+  const run = ["/bin/sh", "-c", REAP, shell, command]
+  const forward = net ? [net.bun, FORWARDER, `${PROXY_DIR}/proxy.sock`, String(PROXY_PORT)] : []
+  return [bwrap, ...bwrapArgs(p, cwd, net), "--", ...forward, ...run]
+}
+
+/**
+ * Every proxy variable in both cases (curl reads only the lower-case http_proxy). The sandbox's
+ * own loopback stays direct, unless the list names a loopback host: then it means the host's.
+ */
+function proxyEnv(network: NetworkPolicy): string[] {
+  const url = `http://127.0.0.1:${PROXY_PORT}`
+  const listed = network.kind === "hosts" ? network.hosts : []
+  const direct = ["localhost", "127.0.0.1", "::1"].filter((h) => !listed.includes(h)).join(",")
+  const out: string[] = []
+  for (const name of ["http_proxy", "https_proxy", "all_proxy"])
+    out.push("--setenv", name, url, "--setenv", name.toUpperCase(), url)
+  out.push("--setenv", "no_proxy", direct, "--setenv", "NO_PROXY", direct)
+  return out
 }
 
 /** One line for a POSIX shell that replaces itself with `argv` (any bytes survive the quoting). */

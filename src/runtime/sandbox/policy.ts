@@ -3,8 +3,11 @@
 import { existsSync, realpathSync } from "node:fs"
 import { join, sep } from "node:path"
 
-/** `on`: the host's network; `off`: a network namespace of its own with only loopback. */
-export type NetworkPolicy = { kind: "on" } | { kind: "off" }
+/**
+ * `on`: the host's network; `off`: a network namespace of its own with only loopback; `hosts`:
+ * that namespace plus the runtime's proxy, which reaches only these hosts (see host-list.ts).
+ */
+export type NetworkPolicy = { kind: "on" } | { kind: "off" } | { kind: "hosts"; hosts: string[] }
 
 export interface SandboxPolicy {
   /** Bound read-write over the read-only root (real paths). */
@@ -62,8 +65,17 @@ export function readOnlyPolicy(i: PolicyInputs): SandboxPolicy {
   return { ...base, writable: [], readable, hidden: hiddenFolders(i, readable), tmp: undefined }
 }
 
-function hiddenFolders(i: PolicyInputs, writable: string[]): string[] {
-  const want = existing([
+/**
+ * What the host-side read tools (read, grep, find, ls) must not read: the folders the jail hides,
+ * including those under /tmp (the jail replaces /tmp; the host's tools see the real one), and the
+ * masked credential files. Sockets need no entry: a file read cannot connect to one.
+ */
+export function deniedReads(i: PolicyInputs): string[] {
+  return existing([...deniedFolders(i), join(i.agentDir, "auth.json"), join(i.agentDir, "models.json")])
+}
+
+function deniedFolders(i: PolicyInputs): string[] {
+  return [
     i.xagentHome,
     i.socketDir,
     join(i.home, ".ssh"),
@@ -71,7 +83,11 @@ function hiddenFolders(i: PolicyInputs, writable: string[]): string[] {
     // The session bus, ssh-agent, keyrings and the like live here (or in /run/user/<uid>).
     ...(i.runtimeDir ? [i.runtimeDir] : []),
     "/run/user",
-  ])
+  ]
+}
+
+function hiddenFolders(i: PolicyInputs, writable: string[]): string[] {
+  const want = existing(deniedFolders(i))
   // /tmp is replaced as a whole, so what is under it is already gone, unless a writable folder
   // brings it back (a workspace in /tmp holding the state folder, say).
   return [...new Set(want)].filter((p) => !inside(p, "/tmp") || writable.some((w) => inside(p, w)))

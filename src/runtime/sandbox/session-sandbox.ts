@@ -7,8 +7,9 @@ import { dirname, join, resolve } from "node:path"
 import type { PermissionMode, SandboxInfo } from "../../protocol"
 import { daemonPaths } from "../../util/daemon-paths"
 import { homeDir } from "../../util/paths"
-import { sandboxArgv } from "./bwrap-args"
-import { readOnlyPolicy, workspacePolicy, type SandboxPolicy } from "./policy"
+import { sandboxArgv, type ProxyMount } from "./bwrap-args"
+import { startNetProxy, type NetProxy } from "./net-proxy"
+import { deniedReads, readOnlyPolicy, workspacePolicy, type PolicyInputs, type SandboxPolicy } from "./policy"
 import { probeSandbox, type Availability } from "./probe"
 import { readSandboxSettings, type SandboxSettings } from "./settings"
 import { workspaceRoots } from "./workspace"
@@ -37,7 +38,11 @@ export class SessionSandbox {
   private unsandboxed?: boolean
   private asking?: Promise<boolean>
   private tmp?: string
+  private proxy?: Promise<NetProxy>
   private readonly roots = new Map<string, string[]>()
+  private readonly refusedHosts = new Set<string>()
+  /** Told once per host the proxy refuses (the window shows it). */
+  onNetworkRefused?: (text: string) => void
 
   constructor(
     private readonly env: SandboxEnv,
@@ -80,8 +85,18 @@ export class SessionSandbox {
   }
 
   policy(cwd: string): SandboxPolicy {
+    const inputs = this.inputs(cwd)
+    return this.scopeNow === "read-only" ? readOnlyPolicy(inputs) : workspacePolicy(inputs)
+  }
+
+  /** What the read tools may not read in `cwd`; undefined: no boundary (full access). */
+  readDenied(cwd: string): string[] | undefined {
+    return this.modeNow === "full" ? undefined : deniedReads(this.inputs(cwd))
+  }
+
+  private inputs(cwd: string): PolicyInputs {
     const paths = daemonPaths(this.env.xagentHome)
-    const inputs = {
+    return {
       workspace: this.workspace(cwd),
       tmp: this.tmpDir(),
       xagentHome: this.env.xagentHome,
@@ -93,7 +108,6 @@ export class SessionSandbox {
       tools: [dirname(process.execPath), PACKAGE_DIR],
       network: this.settings.network,
     }
-    return this.scopeNow === "read-only" ? readOnlyPolicy(inputs) : workspacePolicy(inputs)
   }
 
   /**
@@ -104,7 +118,11 @@ export class SessionSandbox {
   async argv(cwd: string, shell: string, command: string, ask: Ask): Promise<string[] | undefined> {
     if (this.modeNow === "full") return undefined
     const a = this.availability
-    if (a.ok) return sandboxArgv(a.bwrap, this.policy(cwd), cwd, shell, command)
+    if (a.ok) {
+      const policy = this.policy(cwd)
+      const net = policy.network.kind === "hosts" ? await this.proxyMount(policy.network.hosts) : undefined
+      return sandboxArgv(a.bwrap, policy, cwd, shell, command, net)
+    }
     if (this.scopeNow !== "read-only") {
       this.asking ??= ask(
         "No sandbox for commands",
@@ -121,6 +139,25 @@ export class SessionSandbox {
   dispose(): void {
     if (this.tmp) rmSync(this.tmp, { recursive: true, force: true })
     this.tmp = undefined
+    void this.proxy?.then(
+      (p) => p.close(),
+      () => {},
+    )
+    this.proxy = undefined
+  }
+
+  /** The session's proxy, started by the first command that needs it. */
+  private async proxyMount(hosts: string[]): Promise<ProxyMount> {
+    this.proxy ??= startNetProxy(hosts, (host) => this.refused(host))
+    return { dir: (await this.proxy).dir, bun: process.execPath }
+  }
+
+  private refused(host: string): void {
+    if (this.refusedHosts.has(host)) return
+    this.refusedHosts.add(host)
+    this.onNetworkRefused?.(
+      `Sandbox network: refused ${host}, not in sandbox.network (later refusals of it are not shown)`,
+    )
   }
 
   private workspace(cwd: string): string[] {

@@ -1,10 +1,11 @@
 // The sandbox's settings: `sandbox` in $XAGENT_HOME/settings.json, a file the sandbox hides and
 // the workspace does not hold, so the agent cannot widen its own jail.
 //
-//   { "sandbox": { "network": "on" | "off", "writable": ["~/.cache"] } }
+//   { "sandbox": { "network": "on" | "off" | ["github.com", "*.npmjs.org"], "writable": ["~/.cache"] } }
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { resolveFrom } from "../../util/paths"
+import { parseHostEntry } from "./host-list"
 import type { NetworkPolicy } from "./policy"
 
 export interface SandboxSettings {
@@ -37,7 +38,6 @@ export function readSandboxSettings(xagentHome: string, env: NodeJS.ProcessEnv =
 function networkOf(v: unknown): NetworkPolicy {
   if (v === "on" || v === true) return { kind: "on" }
   if (v === "off" || v === false) return { kind: "off" }
-  // A list of hosts needs a filtering proxy, which xagent does not have yet: say so, never widen.
-  if (Array.isArray(v)) throw new Error(`"sandbox.network" host lists are not supported yet; use "on" or "off"`)
-  throw new Error(`"sandbox.network" must be "on" or "off"`)
+  if (Array.isArray(v)) return { kind: "hosts", hosts: [...new Set(v.map(parseHostEntry))] }
+  throw new Error(`"sandbox.network" must be "on", "off" or a list of hosts`)
 }
