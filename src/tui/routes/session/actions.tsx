@@ -256,7 +256,9 @@ export function useCommandActions(): CommandActions {
     hotkeys: () => dialog.show(() => <HelpView keysOnly />),
     async reload() {
       const r = await session.act("session.reload", {})
-      if (r) info("Reloaded extensions, skills, prompt templates and settings")
+      if (!r) return
+      session.refreshCommands()
+      info("Reloaded extensions, skills, prompt templates and settings")
     },
     async cycleModel(direction) {
       const r = await session.act("session.cycleModel", { direction })
