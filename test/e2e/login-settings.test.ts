@@ -4,6 +4,7 @@
 // provider's model with its token; /settings changes one setting in Pi's settings.json; /hotkeys lists
 // the keys; Ctrl+P moves to the next scoped model; /reload picks up a prompt template written meanwhile.
 import { afterAll, describe, expect, test } from "bun:test"
+import { spawnSync } from "node:child_process"
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { makeSandbox, REPO_ROOT, startMockLlm, writeAgentDir, XAGENT_BIN } from "../fixture/mockllm"
@@ -70,12 +71,14 @@ describe.skipIf(!hasTmux)("sign-in and settings in a terminal", () => {
     cleanups.push(
       () => box.cleanup(),
       () => llm.stop(),
+      () => spawnSync(XAGENT_BIN, ["daemon", "stop", "--force"], { cwd: box.cwd, env }),
       () => model.stop(true),
       () => oauth.close(),
       () => pane.kill(),
     )
     const extension = join(REPO_ROOT, "test/fixture/oauth-loopback.ts")
-    pane.type(`${XAGENT_BIN} --no-daemon -e ${extension}; echo "EXIT=$?"`)
+    // As a user runs it: the session (and the sign-in flow's callback server) lives in the daemon.
+    pane.type(`${XAGENT_BIN} -e ${extension}; echo "EXIT=$?"`)
     pane.send("Enter")
     await pane.waitFor("Ask anything")
 

@@ -143,6 +143,8 @@ export function useCommandActions(): CommandActions {
       if (r) info(`Exported to ${r.path}`)
     },
     async login(provider) {
+      // Providers an extension registers (-e) are known once the session has loaded its extensions.
+      await session.whenReady().catch(() => {})
       const r = await client.request("auth.status", {}).catch((e: unknown) => void fail(e))
       if (!r) return
       const askKey = (p: ProviderAuth) =>
