@@ -33,6 +33,16 @@ async function command(pane: Pane, text: string) {
   pane.send("Enter")
 }
 
+/** /login, then the provider's row by its name; resolves with the sign-in dialog once it shows `asks`. */
+async function signIn(pane: Pane, provider: string, asks: string): Promise<string> {
+  await command(pane, "/login")
+  await pane.waitFor("Sign in: choose a subscription")
+  pane.type(provider)
+  await pane.waitFor(`› ${provider}  subscription`)
+  pane.send("Enter")
+  return pane.waitFor(asks)
+}
+
 describe.skipIf(!hasTmux)("sign-in and settings in a terminal", () => {
   const cleanups: (() => unknown)[] = []
   afterAll(async () => {
@@ -83,24 +93,18 @@ describe.skipIf(!hasTmux)("sign-in and settings in a terminal", () => {
     await pane.waitFor("Ask anything")
 
     // The local-callback flow: the browser (this test) opens the link on screen and follows the redirect.
-    await command(pane, "/login")
-    await pane.waitFor("Sign in: choose a subscription")
-    pane.type("Loopback (callback)")
-    await pane.waitFor("› Loopback (callback)  subscription")
-    pane.send("Enter")
-    let screen = await pane.waitFor("Paste the redirect URL or the code here, or finish in the browser")
+    let screen = await signIn(
+      pane,
+      "Loopback (callback)",
+      "Paste the redirect URL or the code here, or finish in the browser",
+    )
     const consent = await oauth.consent(linkOnScreen(screen))
     expect(consent.callback).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback\?/)
     expect(await (await fetch(consent.callback)).text()).toContain("Signed in")
     await pane.waitFor("Signed in to Loopback (callback)")
 
     // The paste-the-code flow: the page shows a code, the person types it into the dialog.
-    await command(pane, "/login")
-    await pane.waitFor("Sign in: choose a subscription")
-    pane.type("paste code")
-    await pane.waitFor("› Loopback (paste code)  subscription")
-    pane.send("Enter")
-    screen = await pane.waitFor("Paste the authorization code")
+    screen = await signIn(pane, "Loopback (paste code)", "Paste the authorization code")
     const shown = await oauth.consent(linkOnScreen(screen))
     pane.type(shown.code)
     pane.send("Enter")
