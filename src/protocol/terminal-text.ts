@@ -70,8 +70,8 @@ const UNFINISHED =
 
 /**
  * Streamed text made safe to write: sequences and controls removed, tabs and line breaks kept, a
- * carriage return dropped (what it overwrote is already written). Feed it `settled(text)` while more
- * may follow, so a sequence split across chunks is removed whole.
+ * carriage return dropped (what it overwrote is already written). Feed it the first `settledLength`
+ * characters while more may follow, so a sequence split across chunks is removed whole.
  */
 export function streamedText(text: string): string {
   if (!NEEDS_WORK.test(text)) return text
