@@ -97,8 +97,10 @@ export function registerDaemonCommands(program: Command): void {
         return
       }
       const s = await client.daemon("daemon.status", {})
+      // One id scheme with `sessions` and `--session`: prefixes unique among the saved sessions too.
+      const saved = flags.json ? [] : await savedIds(client)
       await client.close()
-      await out(flags.json ? JSON.stringify(s, null, 2) + "\n" : formatStatus(s))
+      await out(flags.json ? JSON.stringify(s, null, 2) + "\n" : formatStatus(s, saved))
     })
 
   program
@@ -121,11 +123,19 @@ export function registerDaemonCommands(program: Command): void {
         const { sessions: saved } = await client.request("sessions.list", { cwd: process.cwd(), all: !!flags.all })
         const { sessions: live } = await client.daemon("daemon.status", {})
         const sessions = [...unsaved(live, saved, flags.all ? undefined : process.cwd()), ...saved]
-        await out(flags.json ? JSON.stringify(sessions, null, 2) + "\n" : formatSessions(sessions, !!flags.all))
+        // Short ids unique among every folder's sessions, as `daemon status` shows them.
+        const others = flags.all || flags.json ? [] : await savedIds(client)
+        await out(flags.json ? JSON.stringify(sessions, null, 2) + "\n" : formatSessions(sessions, !!flags.all, others))
       } finally {
         await client.close()
       }
     })
+}
+
+/** Every saved session's id, in all folders (none when the host cannot list them). */
+async function savedIds(client: Pick<SocketClient, "request">): Promise<string[]> {
+  const r = await client.request("sessions.list", { all: true }).catch(() => undefined)
+  return r?.sessions.map((s) => s.id) ?? []
 }
 
 /**
@@ -199,9 +209,12 @@ export function pickByRef(sessions: LiveSessionStatus[], ref: string): LiveSessi
   )
 }
 
-/** The id shown for a live session: the short form of Pi's id, as `xagent sessions` shows it. */
-function liveIds(sessions: LiveSessionStatus[]): (s: LiveSessionStatus) => string {
-  const short = shortIds(sessions.flatMap((s) => (s.piSessionId ? [s.piSessionId] : [])))
+/**
+ * The id shown for a live session: the short form of Pi's id, as `xagent sessions` shows it.
+ * `saved`: every saved session's id, so the prefix also opens it with `--session`.
+ */
+function liveIds(sessions: LiveSessionStatus[], saved: readonly string[] = []): (s: LiveSessionStatus) => string {
+  const short = shortIds([...sessions.flatMap((s) => (s.piSessionId ? [s.piSessionId] : [])), ...saved])
   return (s) => (s.piSessionId && short.get(s.piSessionId)) || s.sessionId
 }
 
@@ -275,8 +288,8 @@ function columns(rows: string[][]): string[] {
   return rows.map((r) => r.map((cell, i) => (i < r.length - 1 ? cell.padEnd(widths[i]!) : cell)).join("  "))
 }
 
-function sessionLines(sessions: LiveSessionStatus[]): string[] {
-  const id = liveIds(sessions)
+function sessionLines(sessions: LiveSessionStatus[], saved: readonly string[] = []): string[] {
+  const id = liveIds(sessions, saved)
   return columns(sessions.map((s) => [id(s), state(s), plural(s.windows, "window"), s.cwd]))
 }
 
@@ -288,21 +301,23 @@ function duration(ms: number): string {
   return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`
 }
 
-export function formatStatus(s: DaemonStatus): string {
+/** `saved`: every saved session's id (see liveIds). */
+export function formatStatus(s: DaemonStatus, saved: readonly string[] = []): string {
   const lines = [
     `xagent daemon: running, pid ${s.pid}, up ${duration(s.uptimeMs)}, protocol ${s.protocol}`,
     `socket: ${s.socket}`,
     `clients: ${s.clients}`,
     s.sessions.length ? "live sessions:" : "live sessions: none",
-    ...sessionLines(s.sessions).map((line) => `  ${line}`),
+    ...sessionLines(s.sessions, saved).map((line) => `  ${line}`),
   ]
   return lines.join("\n") + "\n"
 }
 
-export function formatSessions(sessions: SavedSession[], all: boolean): string {
+/** `others`: ids of sessions not listed (other folders'), which the short ids must not share either. */
+export function formatSessions(sessions: SavedSession[], all: boolean, others: readonly string[] = []): string {
   if (!sessions.length) return all ? "no sessions\n" : "no sessions in this folder\n"
   const now = Date.now()
-  const short = shortIds(sessions.map((s) => s.id))
+  const short = shortIds([...sessions.map((s) => s.id), ...others])
   const rows = sessions.map((s) => {
     const live = s.live ? `● ${state(s.live)}, ${plural(s.live.windows, "window")}` : "  saved"
     const title = (s.name ?? s.firstMessage).replace(/\s+/g, " ").slice(0, 60)

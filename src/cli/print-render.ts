@@ -9,6 +9,7 @@ import {
   type ToolItem,
   type TranscriptItem,
 } from "../protocol"
+import { settledLength, streamedText, terminalText } from "../protocol/terminal-text"
 
 export interface PrintSink {
   stdout(text: string): void
@@ -93,8 +94,10 @@ export class PrintRenderer {
   private assistant(item: AssistantItem) {
     item.blocks.forEach((block, i) => {
       if (block.type !== "text") return
-      const done = this.printed.get(`${item.id}:${i}`) ?? 0
-      if (block.text.length > done) this.text(item.id, i, block.text.slice(done))
+      const rest = block.text.slice(this.printed.get(`${item.id}:${i}`) ?? 0)
+      // A sequence split across chunks waits for its end, so it is removed whole.
+      const ready = item.streaming ? settledLength(rest) : rest.length
+      if (ready > 0) this.text(item.id, i, rest.slice(0, ready))
     })
     // A streaming item's stop reason is not final (a failure shows once the reply ends).
     if (!item.streaming && item.stopReason === "error")
@@ -104,10 +107,12 @@ export class PrintRenderer {
   private text(itemId: string, blockIndex: number, delta: string) {
     const key = `${itemId}:${blockIndex}`
     this.printed.set(key, (this.printed.get(key) ?? 0) + delta.length)
+    const shown = streamedText(delta)
+    if (!shown) return
     // A later message of the same reply (after its tools ran) starts a new paragraph.
     if (this.lastItem !== undefined && this.lastItem !== itemId) this.write(this.endsWithNewline ? "\n" : "\n\n")
     this.lastItem = itemId
-    this.write(delta)
+    this.write(shown)
   }
 
   private tool(item: ToolItem) {
@@ -126,7 +131,7 @@ export class PrintRenderer {
   }
 
   private note(line: string) {
-    this.sink.stderr(`${line}\n`)
+    this.sink.stderr(`${terminalText(line)}\n`)
   }
 
   private write(text: string) {

@@ -59,3 +59,27 @@ function expandTabs(line: string): string {
   }
   return out
 }
+
+// Like CONTROL, but a tab stays: text written as it streams (`-p`'s stdout) may be a file's contents.
+const CONTROL_BUT_TAB = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+
+// A sequence that may still go on in the next chunk: an introducer at the end, a CSI without its
+// final byte, or a string (OSC, DCS…) without its terminator (perhaps with the ESC of an ESC \ ).
+const UNFINISHED =
+  /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*$|(?:\u001b[\]PX^_]|[\u009d\u0090\u0098\u009e\u009f])[^\u0007\u001b\u009c]*\u001b?$|\u001b[\u0020-\u002f]*$/
+
+/**
+ * Streamed text made safe to write: sequences and controls removed, tabs and line breaks kept, a
+ * carriage return dropped (what it overwrote is already written). Feed it the first `settledLength`
+ * characters while more may follow, so a sequence split across chunks is removed whole.
+ */
+export function streamedText(text: string): string {
+  if (!NEEDS_WORK.test(text)) return text
+  return text.replace(SEQUENCE, "").replace(CONTROL_BUT_TAB, "")
+}
+
+/** How much of `text` can be written now: all but a trailing sequence that may not be finished. */
+export function settledLength(text: string): number {
+  const at = text.search(UNFINISHED)
+  return at < 0 ? text.length : at
+}

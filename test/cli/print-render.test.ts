@@ -110,3 +110,47 @@ test("a failed reply with no retry still reports its error, at the end at the la
   expect(r.stderr).toBe("error: boom\n")
   expect(r.errors).toEqual(["boom"])
 })
+
+// Hostile text (row 3 / D10): no terminal controls on stdout or stderr, even split across chunks.
+const ESC = "\u001b"
+const HOSTILE = `${ESC}]52;c;ZXZpbA==\u0007${ESC}]0;my title\u0007\u009b2J${ESC}[2J\u0007evil\u202e txet\u202c S\bend`
+
+test("a reply streamed in chunks that split sequences prints no controls; tabs stay", () => {
+  const text = `col\tA\n${HOSTILE} ok`
+  // Every split point: each chunk boundary may fall inside a sequence.
+  for (let cut = 1; cut < text.length; cut++) {
+    const r = render([
+      { type: "item_add", item: asst("a1", "", { streaming: true }) },
+      { type: "text_delta", itemId: "a1", blockIndex: 0, blockType: "text", delta: text.slice(0, cut) },
+      { type: "text_delta", itemId: "a1", blockIndex: 0, blockType: "text", delta: text.slice(cut) },
+      { type: "item_update", item: asst("a1", text) },
+    ])
+    expect(r.stdout).toBe("col\tA\nevil txet Send ok\n")
+  }
+})
+
+test("tool lines, tool errors, notices and errors on stderr carry no controls", () => {
+  const bad: ToolItem = {
+    kind: "tool",
+    id: "t1",
+    name: `bash${ESC}[2J`,
+    args: { command: `echo ${HOSTILE}` },
+    status: "running",
+    timestamp: 0,
+  }
+  const r = render([
+    { type: "item_add", item: bad },
+    { type: "item_update", item: { ...bad, status: "error", output: `failed ${HOSTILE}` } },
+    { type: "ui_notify", level: "warning", message: `careful ${HOSTILE}` },
+    { type: "item_add", item: asst("a1", "", { stopReason: "error", errorMessage: `broke ${HOSTILE}` }) },
+  ])
+  expect(r.stderr).toBe(
+    [
+      "→ bash echo evil txet Send",
+      "✗ bash: failed evil txet Send",
+      "warning: careful evil txet Send",
+      "error: broke evil txet Send",
+      "",
+    ].join("\n"),
+  )
+})

@@ -48,20 +48,22 @@ test("xagent sessions shows ids that tell two sessions of the same minute apart,
   expect(new Set(at).size).toBe(1)
 })
 
+const daemonStatus = (sessions: DaemonStatus["sessions"]): DaemonStatus => ({
+  pid: 7,
+  protocol: 1,
+  startedAt: 0,
+  uptimeMs: 1000,
+  socket: "/run/x.sock",
+  home: "/h",
+  clients: 0,
+  sessions,
+})
+
 test("daemon status shows the same ids as sessions, does not count itself, and keeps its columns", () => {
-  const status: DaemonStatus = {
-    pid: 7,
-    protocol: 1,
-    startedAt: 0,
-    uptimeMs: 1000,
-    socket: "/run/x.sock",
-    home: "/h",
-    clients: 0,
-    sessions: [
-      { sessionId: "s-1", piSessionId: A, cwd: "/p", running: false, pendingQuestions: 12, windows: 0 },
-      { sessionId: "s-2", piSessionId: B, cwd: "/q", running: true, pendingQuestions: 0, windows: 1 },
-    ],
-  }
+  const status = daemonStatus([
+    { sessionId: "s-1", piSessionId: A, cwd: "/p", running: false, pendingQuestions: 12, windows: 0 },
+    { sessionId: "s-2", piSessionId: B, cwd: "/q", running: true, pendingQuestions: 0, windows: 1 },
+  ])
   const rows = formatStatus(status).trimEnd().split("\n")
   expect(rows).toContain("clients: 0")
   const live = rows.filter((r) => r.startsWith("  "))
@@ -91,4 +93,19 @@ test("sessions lists a live session Pi has not saved yet, under its Pi id", () =
   ])
   expect(formatSessions(list, false)).toMatch(/● idle, 1 window {2}01a2307f .* 0 msgs {2}\(new, not saved yet\)\n$/)
   expect(unsaved(live, [], undefined).map((s) => s.id)).toEqual([A, B, C])
+})
+
+test("daemon status and sessions show one id for a live session whose folder has saved ones of the same minute", () => {
+  // A live (not saved yet) beside B, saved in the same minute: the ids must tell them apart in both lists.
+  const status = daemonStatus([
+    { sessionId: "s-1", piSessionId: A, cwd: "/p", running: false, pendingQuestions: 0, windows: 1 },
+  ])
+  const everySaved = [B, C]
+  const live = formatStatus(status, everySaved)
+    .split("\n")
+    .filter((r) => r.startsWith("  "))
+  expect(live[0]).toMatch(/^ {2}01a2307f-1 {2}idle/)
+  const list = formatSessions([...unsaved(status.sessions, [saved(B)], "/p"), saved(B)], false, everySaved)
+  expect(list).toContain("01a2307f-1 ")
+  expect(list).toContain("01a2307f-9 ")
 })

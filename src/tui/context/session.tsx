@@ -98,13 +98,14 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
       if (props.initialPrompt) void act("session.prompt", { text: props.initialPrompt })
     })
 
+    const refreshCommands = () => void act("session.commands", {}).then((r) => r && setCommands(r.commands))
     // Extension commands, prompt templates and skills change with the Pi session (/new, /resume…).
     createEffect(
       on(
         () => sync.data.info?.piSessionId,
         (pi, before) => {
           if (!pi) return
-          void act("session.commands", {}).then((r) => r && setCommands(r.commands))
+          refreshCommands()
           if (!before || before === pi) return
           if (ownMoves > 0) return void ownMoves--
           const name = sync.data.info?.name
@@ -118,6 +119,8 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
       id,
       failure,
       commands,
+      /** After /reload: templates, skills and extension commands may have changed. */
+      refreshCommands,
       act,
       report,
       whenReady,

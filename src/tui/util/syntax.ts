@@ -10,8 +10,10 @@ export function syntaxStyle(): SyntaxStyle {
     default: { fg: theme.text },
     conceal: { fg: theme.dim },
     "markup.heading": { fg: theme.accent, bold: true },
-    // headings come as markup.heading.<level>; a missing name falls back only to its first part
+    // headings come as markup.heading.<level>; a missing name falls back only to its first part.
+    // As in Pi: H1 underlined, H2 bold, deeper ones keep their #s (highlight-markdown.ts).
     ...Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [`markup.heading.${n}`, { fg: theme.accent, bold: true }])),
+    "markup.heading.1": { fg: theme.accent, bold: true, underline: true },
     "markup.strong": { fg: theme.text, bold: true },
     "markup.italic": { fg: theme.text, italic: true },
     "markup.strikethrough": { fg: theme.muted },

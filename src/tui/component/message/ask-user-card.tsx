@@ -9,17 +9,21 @@ import {
   type AskSelection,
   type ToolItem,
 } from "../../../protocol"
+import { terminalText } from "../../../protocol/terminal-text"
 import { theme } from "../../theme"
+import { shownQuestion } from "../../util/ask-text"
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null
 
 /** The questions of a call, skipping any too malformed to draw (an errored call keeps its raw input). */
 export function cardQuestions(args: unknown): AskQuestion[] {
   const list = isRecord(args) && Array.isArray(args.questions) ? args.questions : []
-  return list.filter(
-    (q): q is AskQuestion =>
-      isRecord(q) && typeof q.label === "string" && typeof q.prompt === "string" && Array.isArray(q.choices),
-  )
+  return list
+    .filter(
+      (q): q is AskQuestion =>
+        isRecord(q) && typeof q.label === "string" && typeof q.prompt === "string" && Array.isArray(q.choices),
+    )
+    .map(shownQuestion)
 }
 
 function selectionText(s: AskSelection): string {
@@ -31,7 +35,7 @@ function selectionText(s: AskSelection): string {
 export function answerLine(questions: AskQuestion[], a: AskAnswer): string {
   const label = questions.find((q) => q.id === a.id)?.label ?? a.id
   const sels = "multiple" in a && a.multiple ? a.selections : [a as AskSelection]
-  return `${label}: ${sels.length ? sels.map(selectionText).join(", ") : "(none)"}`
+  return terminalText(`${label}: ${sels.length ? sels.map(selectionText).join(", ") : "(none)"}`)
 }
 
 /** `answered`: the result lines follow, so the choices (all seen in the dock) are not listed again. */
@@ -54,7 +58,7 @@ export function AskUserCallCard(props: { args: unknown; answered?: boolean }) {
               {(c, j) => (
                 <text wrapMode="word">
                   <span style={{ fg: theme.muted }}>{q.multiple ? "○ " : `${j() + 1}. `}</span>
-                  <span style={{ fg: theme.text }}>{String(c.label ?? c.value ?? "")}</span>
+                  <span style={{ fg: theme.text }}>{terminalText(String(c.label ?? c.value ?? ""))}</span>
                   <span style={{ fg: theme.warning }}>{c.recommended === true ? " (Recommended)" : ""}</span>
                   <span style={{ fg: theme.muted }}>
                     {typeof c.description === "string" ? `  ${c.description}` : ""}

@@ -8,6 +8,9 @@ import { ThinkingBlock } from "./thinking-block"
 
 type TextBlock = { type: "text" | "thinking"; text: string }
 
+// Tables as wide as their cells, with a space either side of each cell's text.
+const TABLE = { widthMode: "content", cellPaddingX: 1, wrapMode: "word" } as const
+
 export function AssistantMessage(props: { item: AssistantItem; thinkingOpen: boolean; onToggleThinking: () => void }) {
   const visible = (b: Block) =>
     b.type === "text" || b.type === "thinking" ? b.text.trim().length > 0 : b.type === "image"
@@ -19,16 +22,18 @@ export function AssistantMessage(props: { item: AssistantItem; thinkingOpen: boo
     <Show when={shown().length > 0 || marked()}>
       <box flexDirection="column" flexShrink={0} marginTop={1}>
         <For each={shown()}>
-          {(block) => (
+          {(block, i) => (
             <Switch>
               <Match when={block.type === "text"}>
                 {
-                  <box paddingLeft={2} flexShrink={0}>
+                  // Text right under a thinking row would read as part of it.
+                  <box paddingLeft={2} flexShrink={0} marginTop={shown()[i() - 1]?.type === "thinking" ? 1 : 0}>
                     <reply_markdown
                       content={terminalText((block as TextBlock).text)}
                       syntaxStyle={syntaxStyle()}
                       streaming={props.item.streaming}
                       fg={theme.text}
+                      tableOptions={TABLE}
                       conceal
                     />
                   </box>

@@ -56,7 +56,8 @@ export function markdownHighlights(content: string): Highlight[] {
       const level = heading[2]!.length
       const marker = start + from + heading[1]!.length
       out.push([start + from, end, `markup.heading.${level}`])
-      out.push([marker, marker + level, "conceal", BLOCK_CONCEAL])
+      // Only H1 and H2 have a style of their own; deeper levels show their #s to tell them apart.
+      if (level <= 2) out.push([marker, marker + level, "conceal", BLOCK_CONCEAL])
       from += heading[0].length
     } else {
       const item = LIST.exec(rest)

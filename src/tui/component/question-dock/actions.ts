@@ -7,6 +7,7 @@ import {
   type AskAnswer,
   type AskQuestion,
 } from "../../../protocol/ask-user"
+import { terminalText } from "../../../protocol/terminal-text"
 import { measure } from "./frame"
 import {
   collectAnswers,
@@ -160,7 +161,7 @@ function edit(env: Env, s: DockState, fn: (text: string, cursor: number) => [str
 }
 
 /** Pasted or typed text goes in as one paragraph: line breaks and tabs become spaces, other controls drop. */
-const clean = (text: string) => text.replace(/\r\n|[\r\n\t]/g, " ").replace(/[\x00-\x1f\x7f]/g, "")
+const clean = (text: string) => terminalText(text.replace(/\r\n|[\r\n\t]/g, " "))
 
 function openNote(env: Env, s: DockState): DockState {
   const q = env.questions[s.tab]

@@ -1,7 +1,7 @@
 // The question dock: a flat block above the composer that stages answers to ask_user questions and
 // hands them back once they pass the shared rules. Self-contained: give it questions, a width, callbacks.
 import { useKeyboard, usePaste } from "@opentui/solid"
-import { createMemo, createSignal, Index, on, createEffect, Show } from "solid-js"
+import { createMemo, createSignal, Index, on, createEffect, mergeProps, Show } from "solid-js"
 import type { AskAnswer, AskQuestion } from "../../../protocol/ask-user"
 import { theme } from "../../theme"
 import { update, type Action, type Env } from "./actions"
@@ -9,6 +9,7 @@ import { measure, type SketchView } from "./frame"
 import { keyAction } from "./keys"
 import { initialState, isReview, isTextFocus } from "./state"
 import { ActionRow, SegLine, SketchFrame, Tabs } from "./views"
+import { shownQuestion } from "../../util/ask-text"
 
 export interface QuestionDockProps {
   questions: AskQuestion[]
@@ -23,7 +24,14 @@ export interface QuestionDockProps {
 
 export const DEFAULT_DOCK_HEIGHT = 20
 
-export function QuestionDock(props: QuestionDockProps) {
+export function QuestionDock(raw: QuestionDockProps) {
+  // The model's texts, drawn and echoed back in answers' labels, without terminal controls.
+  const questions = createMemo(() => raw.questions.map(shownQuestion))
+  const props = mergeProps(raw, {
+    get questions() {
+      return questions()
+    },
+  })
   const [state, setState] = createSignal(initialState(props.questions))
   // One answer or one cancel per set of questions, even if keys keep arriving before the dock unmounts.
   let settled = false

@@ -149,6 +149,8 @@ export function useCommandActions(): CommandActions {
       if (r) info(`Exported to ${r.path}`)
     },
     async login(provider) {
+      // Providers an extension registers (-e) are known once the session has loaded its extensions.
+      await session.whenReady().catch(() => {})
       const r = await client.request("auth.status", {}).catch((e: unknown) => void fail(e))
       if (!r) return
       const askKey = (p: ProviderAuth) =>
@@ -262,7 +264,9 @@ export function useCommandActions(): CommandActions {
     hotkeys: () => dialog.show(() => <HelpView keysOnly />),
     async reload() {
       const r = await session.act("session.reload", {})
-      if (r) info("Reloaded extensions, skills, prompt templates and settings")
+      if (!r) return
+      session.refreshCommands()
+      info("Reloaded extensions, skills, prompt templates and settings")
     },
     async cycleModel(direction) {
       const r = await session.act("session.cycleModel", { direction })
