@@ -17,13 +17,15 @@ import {
   emptySnapshot,
   type PermissionMode,
   type SessionEvent,
+  type SessionMode,
   type SessionInfo,
   type SessionSnapshot,
   type SessionStats,
   type ThinkingLevel,
   type UiState,
 } from "../protocol"
-import type { BundledHost, BundledMode } from "../protocol/bundled"
+import type { BundledHost, BundledMode, BundledSandbox } from "../protocol/bundled"
+import type { GoalState } from "../protocol/goal"
 import { bundledFactories, type BundledExtension } from "./bundled-slot"
 import { Journal, type JournalLimits } from "./journal"
 import { authHint, modelRef, realModel } from "./models"
@@ -75,6 +77,10 @@ export class LiveSession {
   private projector!: EventProjector
   private runtime!: AgentSessionRuntime
   private unsubscribe?: () => void
+  /** What the bundled extensions put in the session's info (BundledHost.setInfo). */
+  private extInfo: { mode: SessionMode; goal?: GoalState } = { mode: "normal" }
+  /** The permission mode to give back when plan mode's read-only scope ends. */
+  private modeBeforeReadOnly?: PermissionMode
   /** Used once by the next runtime the factory builds (open, /new), then cleared. */
   private next: { model?: Model<Api>; thinking?: ThinkingLevel } = {}
 
@@ -168,8 +174,9 @@ export class LiveSession {
       piSessionId: s.sessionId,
       cwd: s.sessionManager.getCwd(),
       thinkingLevel: s.thinkingLevel,
-      mode: "normal",
+      mode: this.extInfo.mode,
     }
+    if (this.extInfo.goal) info.goal = this.extInfo.goal
     if (s.sessionName) info.name = s.sessionName
     if (s.sessionFile) info.file = s.sessionFile
     const model = realModel(s.model)
@@ -259,7 +266,18 @@ export class LiveSession {
 
   private factory(opts: StartOptions) {
     // Bundled dialogs (ask_user) go to every window like any extension dialog.
-    const host: BundledHost = { mode: opts.mode, request: (req, o) => this.bridge.request(req, o) }
+    const host: BundledHost = {
+      mode: opts.mode,
+      request: (req, o) => this.bridge.request(req, o),
+      sandbox: this.bundledSandbox(),
+      setInfo: (patch) => {
+        const next = { ...this.extInfo }
+        if (patch.mode) next.mode = patch.mode
+        if (patch.goal !== undefined) next.goal = patch.goal ?? undefined
+        this.extInfo = next
+        this.emitInfo()
+      },
+    }
     return runtimeFactory({
       authStorage: this.deps.authStorage,
       modelRegistry: this.deps.modelRegistry,
@@ -276,6 +294,38 @@ export class LiveSession {
         return next
       },
     })
+  }
+
+  private bundledSandbox(): BundledSandbox {
+    const sb = this.sandbox
+    return {
+      readOnly: (on) => {
+        if (!sb.availability.ok) return false
+        if (on && sb.info().scope !== "read-only") {
+          this.modeBeforeReadOnly = sb.mode
+          sb.setScope("read-only")
+        } else if (!on && sb.info().scope === "read-only") {
+          sb.setScope("workspace")
+          if (this.modeBeforeReadOnly) sb.setMode(this.modeBeforeReadOnly)
+          this.modeBeforeReadOnly = undefined
+        }
+        this.emitInfo()
+        return true
+      },
+      exec: async (command, o) => {
+        const ask = (title: string, message: string) => this.bridge.context.confirm(title, message)
+        const ops = sandboxedOperations(sb, this.session.settingsManager.getShellPath(), ask)
+        let output = ""
+        const onData = (d: Buffer) => void (output += d.toString("utf8"))
+        const timeout = o.timeoutMs ? o.timeoutMs / 1000 : undefined
+        try {
+          const r = await ops.exec(command, o.cwd, { onData, signal: o.signal, timeout })
+          return { code: r.exitCode ?? -1, output }
+        } catch (err) {
+          return { code: -1, output: `${output}${output && !output.endsWith("\n") ? "\n" : ""}${errorText(err)}` }
+        }
+      },
+    }
   }
 
   /** Pi has no model-change event for listeners; an extension hook sees every switch. */

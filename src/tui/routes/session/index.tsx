@@ -2,8 +2,7 @@
 // widgets around the composer, and the status bar. While ask_user questions are open the question dock
 // takes the composer's place (the composer keeps its draft, hidden) and the status bar steps aside.
 import { useKeyboard, useRenderer, useTerminalDimensions } from "@opentui/solid"
-import { createEffect, createMemo, createSignal, on, Show } from "solid-js"
-import { isPlanningStatus, PLAN_STATUS_KEY } from "../../../protocol"
+import { createEffect, createMemo, createSignal, on, onCleanup, Show } from "solid-js"
 import { PlanCards, type PlanCardsApi } from "../../component/message/custom-cards"
 import { PLAN_ACTIONS, type PlanAction } from "../../component/message/plan-card"
 import { PlanPanel } from "../../component/plan-panel"
@@ -50,6 +49,8 @@ function Working(props: { startedAt?: number; reply?: AssistantItem; message?: s
   )
 }
 
+const GOAL_TICK_MS = 30_000
+
 export function SessionPage(props: { version: string; cwd: string; focused: boolean }) {
   const sync = useSync()
   const session = useSession()
@@ -86,8 +87,18 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   })
   const banner = () =>
     bannerText({ connection: client.connection(), closedReason: data.closedReason, failure: session.failure() })
+  // A pursued goal's time in the status line moves on this clock, which runs only while it is pursued.
+  const [goalClock, setGoalClock] = createSignal(Date.now())
+  createEffect(() => {
+    const pursuing = data.info?.goal?.status === "pursuing"
+    setGoalClock(Date.now())
+    if (!pursuing) return
+    const t = setInterval(() => setGoalClock(Date.now()), GOAL_TICK_MS)
+    onCleanup(() => clearInterval(t))
+  })
   const segments = () =>
     statusSegments({
+      now: goalClock(),
       cwd: cwd(),
       branch: branch(),
       info: data.info,
@@ -103,7 +114,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const [panelCollapsed, setPanelCollapsed] = createSignal(false)
   const [heldBash, setHeldBash] = createSignal<string[]>([])
   const plan = createMemo(() => planView(data.items))
-  const planning = () => isPlanningStatus(data.ui.status[PLAN_STATUS_KEY])
+  const planning = () => data.info?.mode === "plan"
   const planActions: PlanCardsApi = {
     openId: () => (data.running ? undefined : plan().openCardId),
     act: (a: PlanAction) => {
