@@ -38,10 +38,12 @@ test("Shift+Tab turns plan mode on for the next message only", async () => {
   await app.until(() => prompts(c).includes("plain"))
 })
 
-test("the open plan card: alt+i implements, alt+a auto-accepts, alt+k keeps planning, a click on Edit plan edits", async () => {
+test("the open plan card: alt+i implements, alt+a auto-accepts, alt+k keeps planning; with no plan file a click on Edit plan asks the extension", async () => {
   const c = client()
   app = await mountApp({ client: c, width: 100, height: 30 })
-  await app.emit({ type: "snapshot", snapshot: snapshot({ items: [item.user("u1", "plan it"), card] }) })
+  // The plan file is opened in $EDITOR when the card has one (a tmux e2e: it needs a terminal).
+  const noFile = { ...card, details: { ...(card.details as object), path: undefined } }
+  await app.emit({ type: "snapshot", snapshot: snapshot({ items: [item.user("u1", "plan it"), noFile] }) })
   await app.until("[alt+i] Implement")
   app.mockInput.pressKey("i", { meta: true })
   await app.until(() => prompts(c).includes("/plan implement"))

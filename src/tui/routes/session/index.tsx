@@ -20,6 +20,7 @@ import { useView } from "../../context/view"
 import { theme } from "../../theme"
 import type { VirtualListApi } from "../../ui/virtual-list"
 import { fillComposer } from "../../util/composer-text"
+import { editInTerminal } from "../../util/editor"
 import { gitBranch } from "../../../util/git-branch"
 import type { AssistantItem } from "../../../protocol"
 import { DialogOutside } from "../../ui/dialog-outside"
@@ -119,6 +120,13 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
     openId: () => (data.running ? undefined : plan().openCardId),
     act: (a: PlanAction) => {
       if (a === "keep") return setPlanMode(true)
+      // The plan file is on this machine (the host is local): the person edits it in their editor,
+      // and Implement reads it back. A card with no file leaves it to the extension's own editor.
+      const path = plan().openCardPath
+      if (a === "edit" && path)
+        return void editInTerminal(renderer, path).then((err) =>
+          toast.show(err ? { level: "error", message: err } : { level: "info", message: `Plan edited: ${path}` }),
+        )
       const text = a === "implement" ? "/plan implement" : a === "auto" ? "/plan implement --auto" : "/plan edit"
       void session.send(text, "prompt")
     },
