@@ -6,8 +6,9 @@ import { afterAll, describe, expect, test } from "bun:test"
 import { chmodSync, existsSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { probeSandbox } from "../../src/runtime/sandbox/probe"
-import { makeSandbox, startMockLlm, writeAgentDir, XAGENT_BIN, type Scenario } from "../fixture/mockllm"
-import { hasTmux, openPane, type Pane } from "./tmux"
+import { makeSandbox, type Scenario } from "../fixture/mockllm"
+import { hasTmux, type Pane } from "./tmux"
+import { openXagentWindow } from "./xagent-window"
 
 if (!hasTmux) console.warn("test/e2e/plan-goal.test.ts: skipped, tmux is not installed (apt-get install tmux)")
 
@@ -32,24 +33,14 @@ describe.skipIf(!hasTmux)("plan mode and /goal in a terminal", () => {
   })
 
   async function start(scenario: Scenario, env: Record<string, string> = {}) {
-    const box = makeSandbox()
-    const llm = await startMockLlm(scenario)
-    writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
-    const pane = openPane({ cwd: box.cwd, env: { ...box.env, ...env }, cols: 100, rows: 40 })
-    cleanups.push(
-      () => box.cleanup(),
-      () => llm.stop(),
-      () => pane.kill(),
-    )
-    pane.type(`${XAGENT_BIN} --no-daemon; echo "EXIT=$?"`)
-    pane.send("Enter")
-    await pane.waitFor("Ask anything")
+    const w = await openXagentWindow(scenario, cleanups, { env, cols: 100, rows: 40 })
+    const { pane } = w
     // The extension commands arrive a moment after the window: the palette shows them once known.
     pane.type("/pla")
     await pane.waitFor("Plan first")
     pane.send("C-c")
     await pane.waitFor("Ask anything")
-    return { box, llm, pane }
+    return w
   }
 
   test("/goal: the model updates its todos and finishes in two rounds", async () => {
