@@ -20,7 +20,7 @@ import { createGoalTools, GOAL_TOOLS } from "./tools"
 
 const CHECK_TIMEOUT_MS = 10 * 60_000
 
-export default function goal(pi: ExtensionAPI, host: BundledHost): void {
+export default function goal(pi: ExtensionAPI, host?: BundledHost): void {
   let state: GoalState | undefined
   let declared: { status: "achieved" | "unmet"; summary: string } | undefined
   let feedback: string | undefined
@@ -28,7 +28,7 @@ export default function goal(pi: ExtensionAPI, host: BundledHost): void {
 
   // The session's info carries the goal; windows draw its status text (and its clock) from it.
   const show = () => {
-    host.setInfo({ goal: state ?? null })
+    host?.setInfo({ goal: state ?? null })
     if (state?.status !== "pursuing") for (const w of [...waiters]) w()
   }
   const tools = () => {
@@ -193,11 +193,16 @@ export default function goal(pi: ExtensionAPI, host: BundledHost): void {
   })
 
   /** The check runs as the agent's bash would: in the session's workspace sandbox. */
-  const runCheck = (command: string, cwd: string) => host.sandbox.exec(command, { cwd, timeoutMs: CHECK_TIMEOUT_MS })
+  async function runCheck(command: string, cwd: string): Promise<{ code: number; output: string }> {
+    if (host) return host.sandbox.exec(command, { cwd, timeoutMs: CHECK_TIMEOUT_MS })
+    // Under plain Pi (no xagent host) there is no sandbox to run it in: Pi runs it as its bash would.
+    const r = await pi.exec("bash", ["-c", command], { cwd, timeout: CHECK_TIMEOUT_MS })
+    return { code: r.code, output: `${r.stdout}${r.stderr}` }
+  }
 
   /** In `xagent -p` the command is the whole run: it ends when the goal stops being pursued. */
   function untilSettled(): Promise<void> | void {
-    if (host.mode !== "print") return
+    if (host?.mode !== "print") return
     return new Promise((resolve) => {
       const done = () => {
         waiters.delete(done)

@@ -47,7 +47,7 @@ const REPAIR = `Your plan request ended without a valid submit_plan call. Call s
 
 type Entry = { type: string; customType?: string; data?: unknown; details?: unknown }
 
-export default function plan(pi: ExtensionAPI, host: BundledHost): void {
+export default function plan(pi: ExtensionAPI, host?: BundledHost): void {
   let saved: Saved = { phase: "idle" }
   let current: CurrentPlan | undefined
   let submitted: Submission | undefined
@@ -60,7 +60,7 @@ export default function plan(pi: ExtensionAPI, host: BundledHost): void {
 
   const status = (ctx: ExtensionContext) => {
     const mode = saved.phase === "planning" ? "plan" : "normal"
-    if (mode !== shownMode) host.setInfo({ mode })
+    if (mode !== shownMode) host?.setInfo({ mode })
     shownMode = mode
     const text =
       saved.phase === "implementing"
@@ -77,7 +77,7 @@ export default function plan(pi: ExtensionAPI, host: BundledHost): void {
   const restore = (ctx: ExtensionContext) => {
     pi.setActiveTools(withoutPlanTool(saved.tools ?? pi.getActiveTools()))
     if (saved.phase === "planning") {
-      host.sandbox.readOnly(false)
+      host?.sandbox.readOnly(false)
       sandboxed = false
     }
     persist({ phase: "idle" }, ctx)
@@ -101,7 +101,7 @@ export default function plan(pi: ExtensionAPI, host: BundledHost): void {
     if (saved.phase !== "idle") restore(ctx)
     else pi.setActiveTools(withoutPlanTool(pi.getActiveTools()))
     // The scope belongs to the live session, which outlives this conversation (/new, /session).
-    host.sandbox.readOnly(false)
+    host?.sandbox.readOnly(false)
     sandboxed = false
     status(ctx)
   }
@@ -115,7 +115,7 @@ export default function plan(pi: ExtensionAPI, host: BundledHost): void {
     submitted = undefined
     repairAsked = false
     aborted = false
-    sandboxed = host.sandbox.readOnly(true)
+    sandboxed = host?.sandbox.readOnly(true) ?? false
     persist({ phase: "planning", tools }, ctx)
     pi.sendUserMessage(text)
   }
@@ -183,7 +183,7 @@ export default function plan(pi: ExtensionAPI, host: BundledHost): void {
       const full = isAbsolute(path) ? path : resolve(ctx.cwd, path)
       const inside = !relative(ctx.cwd, full).startsWith("..")
       if (saved.autoAccept && inside) return
-      if (!ctx.hasUI || host.mode === "print") return
+      if (!ctx.hasUI || host?.mode === "print") return
       const ok = await ctx.ui.confirm(`Allow ${e.toolName}?`, `${e.toolName} ${path}`)
       if (!ok) return { block: true, reason: `The person declined this ${e.toolName}.` }
     }
