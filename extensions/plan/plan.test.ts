@@ -223,3 +223,20 @@ test("the normal tool set comes back after an interrupt and after a reopen", asy
   expect(rec2.state!.info.mode).toBe("normal")
   expect(rec2.state!.info.sandbox?.scope).toBeUndefined()
 })
+
+test("full access is off while a plan request runs and comes back after it", async () => {
+  const { fx, sessionId, rec, send } = await setup()
+  await fx.client.request("session.setPermissions", { sessionId, mode: "full" })
+  let during: unknown
+  fx.faux.setResponses([
+    () => ((during = rec.state!.info.sandbox), call("bash", { command: "echo x > out.txt" })),
+    submit(),
+    fauxAssistantMessage("done"),
+  ])
+  await send("/plan write out.txt")
+  const s = await idle(rec, (s) => cards(s, "plan").length === 1, "the card")
+  expect(during).toMatchObject({ mode: "sandboxed", scope: "read-only" })
+  expect(existsSync(join(fx.cwd, "out.txt"))).toBe(false)
+  expect(s.info.sandbox).toMatchObject({ mode: "full" })
+  expect(s.info.sandbox?.scope).toBeUndefined()
+})

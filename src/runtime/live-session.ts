@@ -274,6 +274,8 @@ export class LiveSession {
         const next = { ...this.extInfo }
         if (patch.mode) next.mode = patch.mode
         if (patch.goal !== undefined) next.goal = patch.goal ?? undefined
+        // Sent only on change: a session start that restates the defaults adds no event after its snapshot.
+        if (JSON.stringify(next) === JSON.stringify(this.extInfo)) return
         this.extInfo = next
         this.emitInfo()
       },
@@ -301,10 +303,12 @@ export class LiveSession {
     return {
       readOnly: (on) => {
         if (!sb.availability.ok) return false
-        if (on && sb.info().scope !== "read-only") {
+        const now = sb.info().scope === "read-only"
+        if (on === now) return true
+        if (on) {
           this.modeBeforeReadOnly = sb.mode
           sb.setScope("read-only")
-        } else if (!on && sb.info().scope === "read-only") {
+        } else {
           sb.setScope("workspace")
           if (this.modeBeforeReadOnly) sb.setMode(this.modeBeforeReadOnly)
           this.modeBeforeReadOnly = undefined
@@ -337,6 +341,8 @@ export class LiveSession {
     const s = this.session
     this.unsubscribe?.()
     this.bridge.cancelAll()
+    // The extensions restate theirs for the new conversation on its session_start (below).
+    this.extInfo = { mode: "normal" }
     const snap = this.project(emptyUi())
     if (announce) this.emit({ type: "snapshot", snapshot: snap })
     else this.state = new SnapshotState(snap)
