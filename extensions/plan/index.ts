@@ -1,8 +1,8 @@
 // Plan mode as a bundled extension. `/plan <request>` runs one plan request with read-only tools
-// (bash in the session's read-only sandbox, or held by read-only.ts where there is none), ending in one outcome card; `/plan implement [--auto]` carries the
-// plan (as the person left its file) into a normal run; a submit_plan during that run waits for
-// the person to approve the change. The phase lives in the session file (`plan-state` entries),
-// so the normal tool set (and the sandbox's workspace scope) comes back after a rebuild too. The
+// (bash in the session's read-only sandbox, or held by read-only.ts where there is none), ending
+// in one outcome card; `/plan implement [--auto]` carries the plan (as the person left its file)
+// into a normal run; a submit_plan during that run waits for the person to approve the change.
+// The phase lives in the session file (`plan-state` entries), so the normal tool set (and the sandbox's workspace scope) comes back after a rebuild too. The
 // session's info says "plan" while a request runs (BundledHost.setInfo): windows read it there.
 import { isAbsolute, relative, resolve } from "node:path"
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent"

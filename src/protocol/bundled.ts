@@ -35,8 +35,8 @@ export interface BundledHost {
 export interface BundledSandbox {
   /**
    * Plan mode: `true` binds everything read-only (the kernel refuses writes), `false` gives the
-   * workspace scope back (and full access, if the person had it). Resolves whether a real sandbox
-   * holds commands here; when it does not, nothing changes and the caller keeps its own limits.
+   * workspace scope back (and full access, if the person had it). Returns whether a real sandbox
+   * holds commands here; when none does, nothing changes and the caller keeps its own limits.
    */
   readOnly(on: boolean): boolean
   /**

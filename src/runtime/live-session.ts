@@ -17,15 +17,14 @@ import {
   emptySnapshot,
   type PermissionMode,
   type SessionEvent,
-  type SessionMode,
   type SessionInfo,
   type SessionSnapshot,
   type SessionStats,
   type ThinkingLevel,
   type UiState,
 } from "../protocol"
-import type { BundledHost, BundledMode, BundledSandbox } from "../protocol/bundled"
-import type { GoalState } from "../protocol/goal"
+import type { BundledMode } from "../protocol/bundled"
+import { createBundledHost, ExtensionInfo } from "./bundled-host"
 import { bundledFactories, type BundledExtension } from "./bundled-slot"
 import { Journal, type JournalLimits } from "./journal"
 import { authHint, modelRef, realModel } from "./models"
@@ -78,9 +77,7 @@ export class LiveSession {
   private runtime!: AgentSessionRuntime
   private unsubscribe?: () => void
   /** What the bundled extensions put in the session's info (BundledHost.setInfo). */
-  private extInfo: { mode: SessionMode; goal?: GoalState } = { mode: "normal" }
-  /** The permission mode to give back when plan mode's read-only scope ends. */
-  private modeBeforeReadOnly?: PermissionMode
+  private readonly extInfo = new ExtensionInfo()
   /** Used once by the next runtime the factory builds (open, /new), then cleared. */
   private next: { model?: Model<Api>; thinking?: ThinkingLevel } = {}
 
@@ -245,6 +242,8 @@ export class LiveSession {
 
   setPermissions(mode: PermissionMode): void {
     this.sandbox.setMode(mode)
+    // Chosen during a plan request (only `sandboxed` is allowed then): it stands when the request ends.
+    this.extInfo.modeBeforeReadOnly = undefined
     this.emitInfo()
   }
 
@@ -265,21 +264,14 @@ export class LiveSession {
   }
 
   private factory(opts: StartOptions) {
-    // Bundled dialogs (ask_user) go to every window like any extension dialog.
-    const host: BundledHost = {
+    const host = createBundledHost({
       mode: opts.mode,
-      request: (req, o) => this.bridge.request(req, o),
-      sandbox: this.bundledSandbox(),
-      setInfo: (patch) => {
-        const next = { ...this.extInfo }
-        if (patch.mode) next.mode = patch.mode
-        if (patch.goal !== undefined) next.goal = patch.goal ?? undefined
-        // Sent only on change: a session start that restates the defaults adds no event after its snapshot.
-        if (JSON.stringify(next) === JSON.stringify(this.extInfo)) return
-        this.extInfo = next
-        this.emitInfo()
-      },
-    }
+      bridge: this.bridge,
+      sandbox: this.sandbox,
+      shellPath: () => this.session.settingsManager.getShellPath(),
+      info: this.extInfo,
+      emitInfo: () => this.emitInfo(),
+    })
     return runtimeFactory({
       authStorage: this.deps.authStorage,
       modelRegistry: this.deps.modelRegistry,
@@ -298,40 +290,6 @@ export class LiveSession {
     })
   }
 
-  private bundledSandbox(): BundledSandbox {
-    const sb = this.sandbox
-    return {
-      readOnly: (on) => {
-        if (!sb.availability.ok) return false
-        const now = sb.info().scope === "read-only"
-        if (on === now) return true
-        if (on) {
-          this.modeBeforeReadOnly = sb.mode
-          sb.setScope("read-only")
-        } else {
-          sb.setScope("workspace")
-          if (this.modeBeforeReadOnly) sb.setMode(this.modeBeforeReadOnly)
-          this.modeBeforeReadOnly = undefined
-        }
-        this.emitInfo()
-        return true
-      },
-      exec: async (command, o) => {
-        const ask = (title: string, message: string) => this.bridge.context.confirm(title, message)
-        const ops = sandboxedOperations(sb, this.session.settingsManager.getShellPath(), ask)
-        let output = ""
-        const onData = (d: Buffer) => void (output += d.toString("utf8"))
-        const timeout = o.timeoutMs ? o.timeoutMs / 1000 : undefined
-        try {
-          const r = await ops.exec(command, o.cwd, { onData, signal: o.signal, timeout })
-          return { code: r.exitCode ?? -1, output }
-        } catch (err) {
-          return { code: -1, output: `${output}${output && !output.endsWith("\n") ? "\n" : ""}${errorText(err)}` }
-        }
-      },
-    }
-  }
-
   /** Pi has no model-change event for listeners; an extension hook sees every switch. */
   private watch(pi: ExtensionAPI) {
     pi.on("model_select", () => this.emitInfo())
@@ -342,7 +300,7 @@ export class LiveSession {
     this.unsubscribe?.()
     this.bridge.cancelAll()
     // The extensions restate theirs for the new conversation on its session_start (below).
-    this.extInfo = { mode: "normal" }
+    this.extInfo.reset()
     const snap = this.project(emptyUi())
     if (announce) this.emit({ type: "snapshot", snapshot: snap })
     else this.state = new SnapshotState(snap)
