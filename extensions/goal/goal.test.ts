@@ -4,7 +4,9 @@
 import { expect, test } from "bun:test"
 import { fauxAssistantMessage, type Context } from "@mariozechner/pi-ai"
 import type { CustomItem, GoalState, SessionSnapshot } from "../../src/protocol"
-import { parseGoalArgs } from "../../src/protocol/goal"
+import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { join } from "node:path"
+import { goalStatusText, parseGoalArgs } from "../../src/protocol/goal"
 import type { FauxFixture } from "../../test/fixture/faux"
 import { toolTurn, useFauxSessions } from "../../test/fixture/faux-session"
 
@@ -12,7 +14,8 @@ const setup = useFauxSessions()
 const call = toolTurn
 const work = () => call("ls", { path: "." })
 const achieved = () => call("update_goal", { status: "achieved", summary: "all done" })
-const goalOf = (s: SessionSnapshot) => s.ui.status.goal
+// What a window's status line shows: the session's info carries the goal.
+const goalOf = (s: SessionSnapshot) => (s.info.goal ? goalStatusText(s.info.goal, Date.now()) : undefined)
 const ended = (rec: FauxFixture["record"] extends (...a: never[]) => infer R ? R : never, text: string) =>
   rec.waitFor((s) => !s.running && (goalOf(s) ?? "").startsWith(text), text)
 
@@ -47,7 +50,7 @@ test("achieved in three rounds; get_goal/update_goal exist only while a goal doe
   await send("/goal clear")
   fx.faux.setResponses([t(fauxAssistantMessage("after"))])
   await send("hello again")
-  await rec.waitFor((s) => !s.running && tools.length === 3 && s.ui.status.goal === undefined, "after clear")
+  await rec.waitFor((s) => !s.running && tools.length === 3 && s.info.goal === undefined, "after clear")
   expect(tools[2]).not.toContain("update_goal")
 })
 
@@ -74,6 +77,29 @@ test("--check fails twice (its output goes back to the model), then passes", asy
   expect(seen[1]).toContain("failed (exit 1)")
   expect(seen[1]).toContain("try 1")
   expect(seen[2]).toContain("try 2")
+})
+
+test("--check runs in the workspace sandbox: a check that writes outside the workspace fails there", async () => {
+  const { fx, rec, send } = await setup()
+  // Outside /tmp (which the sandbox replaces as a whole): the host's /var/tmp is read-only inside.
+  const dir = mkdtempSync("/var/tmp/xagent-goal-check-")
+  try {
+    const outside = join(dir, "escaped")
+    const seen: string[] = []
+    const unmet = (ctx: Context) => {
+      seen.push(JSON.stringify(ctx.messages.at(-1)))
+      return call("update_goal", { status: "unmet", summary: "no" })
+    }
+    fx.faux.setResponses([achieved(), fauxAssistantMessage("a"), unmet, fauxAssistantMessage("b")])
+    await send(`/goal --check "touch ${outside}" leave a mark`)
+    const s = await ended(rec, "Goal unmet")
+    expect(existsSync(outside)).toBe(false)
+    expect(s.info.goal!.lastCheck).toMatchObject({ ok: false, round: 1 })
+    expect(seen[0]).toContain("failed (exit 1)")
+    expect(seen[0]).toContain("Read-only file system")
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 })
 
 test("capped by rounds, then by tokens: Goal hit usage limits; resume widens the cap", async () => {

@@ -4,7 +4,6 @@
 // passes) or unmet, a round stalls, a cap is hit, or the person pauses it (/goal pause, Esc).
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent"
 import type { BundledHost } from "../../src/protocol/bundled"
-import { statusSlot } from "../../src/protocol/status-slot"
 import {
   GOAL_CARD,
   GOAL_ENTRY,
@@ -19,26 +18,17 @@ import {
 import { roundText, settleRound, type RoundResult } from "./round"
 import { createGoalTools, GOAL_TOOLS } from "./tools"
 
-const TICK_MS = 30_000
+const CHECK_TIMEOUT_MS = 10 * 60_000
 
 export default function goal(pi: ExtensionAPI, host?: BundledHost): void {
   let state: GoalState | undefined
   let declared: { status: "achieved" | "unmet"; summary: string } | undefined
   let feedback: string | undefined
-  let ui: ExtensionContext["ui"] | undefined
-  let tick: ReturnType<typeof setInterval> | undefined
   const waiters = new Set<() => void>()
 
-  const slot = statusSlot("goal")
+  // The session's info carries the goal; windows draw its status text (and its clock) from it.
   const show = () => {
-    slot.set(ui, state ? goalStatusText(state, Date.now()) : undefined)
-    if (state?.status === "pursuing" && !tick) {
-      tick = setInterval(show, TICK_MS)
-      tick.unref?.()
-    } else if (state?.status !== "pursuing" && tick) {
-      clearInterval(tick)
-      tick = undefined
-    }
+    host?.setInfo({ goal: state ?? null })
     if (state?.status !== "pursuing") for (const w of [...waiters]) w()
   }
   const tools = () => {
@@ -51,9 +41,7 @@ export default function goal(pi: ExtensionAPI, host?: BundledHost): void {
     show()
   }
 
-  const rebuild = (ctx: ExtensionContext, fresh: boolean) => {
-    ui = ctx.ui
-    if (fresh) slot.reset()
+  const rebuild = (ctx: ExtensionContext) => {
     const last = ctx.sessionManager
       .getBranch()
       .filter((e) => e.type === "custom" && e.customType === GOAL_ENTRY)
@@ -68,8 +56,8 @@ export default function goal(pi: ExtensionAPI, host?: BundledHost): void {
       show()
     }
   }
-  pi.on("session_start", (_e, ctx) => rebuild(ctx, true))
-  pi.on("session_tree", (_e, ctx) => rebuild(ctx, false))
+  pi.on("session_start", (_e, ctx) => rebuild(ctx))
+  pi.on("session_tree", (_e, ctx) => rebuild(ctx))
 
   const startRound = () => {
     if (!state) return
@@ -111,8 +99,8 @@ export default function goal(pi: ExtensionAPI, host?: BundledHost): void {
     void afterIdle(ctx).then(async () => {
       if (!state || state.status !== "pursuing") return
       if (result.next === "check") {
-        const r = await pi.exec("bash", ["-c", state.check!], { cwd: ctx.cwd, timeout: 10 * 60_000 })
-        const output = `${r.stdout}${r.stderr}`.slice(-4000)
+        const r = await runCheck(state.check!, ctx.cwd)
+        const output = r.output.slice(-4000)
         state = { ...state, lastCheck: { ok: r.code === 0, exitCode: r.code, output, round: state.round } }
         if (r.code === 0) {
           state = { ...state, status: "achieved" }
@@ -133,7 +121,6 @@ export default function goal(pi: ExtensionAPI, host?: BundledHost): void {
     description:
       "Pursue a goal over several rounds: /goal [--rounds N] [--hours H] [--tokens N] [--check cmd] <objective>",
     handler: async (args, ctx) => {
-      ui = ctx.ui
       const cmd = parseGoalArgs(args)
       const now = Date.now()
       switch (cmd.kind) {
@@ -204,6 +191,14 @@ export default function goal(pi: ExtensionAPI, host?: BundledHost): void {
       }
     },
   })
+
+  /** The check runs as the agent's bash would: in the session's workspace sandbox. */
+  async function runCheck(command: string, cwd: string): Promise<{ code: number; output: string }> {
+    if (host) return host.sandbox.exec(command, { cwd, timeoutMs: CHECK_TIMEOUT_MS })
+    // Under plain Pi (no xagent host) there is no sandbox to run it in: Pi runs it as its bash would.
+    const r = await pi.exec("bash", ["-c", command], { cwd, timeout: CHECK_TIMEOUT_MS })
+    return { code: r.code, output: `${r.stdout}${r.stderr}` }
+  }
 
   /** In `xagent -p` the command is the whole run: it ends when the goal stops being pursued. */
   function untilSettled(): Promise<void> | void {

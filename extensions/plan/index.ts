@@ -1,26 +1,25 @@
 // Plan mode as a bundled extension. `/plan <request>` runs one plan request with read-only tools
-// (bash held by read-only.ts), ending in one outcome card; `/plan implement [--auto]` carries the
-// plan (as the person left its file) into a normal run; a submit_plan during that run waits for
-// the person to approve the change. The phase lives in the session file (`plan-state` entries),
-// so the normal tool set comes back after a rebuild too.
+// (bash in the session's read-only sandbox, or held by read-only.ts where there is none), ending
+// in one outcome card; `/plan implement [--auto]` carries the plan (as the person left its file)
+// into a normal run; a submit_plan during that run waits for the person to approve the change.
+// The phase lives in the session file (`plan-state` entries), so the normal tool set (and the sandbox's workspace scope) comes back after a rebuild too. The
+// session's info says "plan" while a request runs (BundledHost.setInfo): windows read it there.
 import { isAbsolute, relative, resolve } from "node:path"
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent"
 import type { BundledHost } from "../../src/protocol/bundled"
 import { statusSlot } from "../../src/protocol/status-slot"
 import {
-  ALLOW_LIST_NOTE,
   lineDiff,
   PLAN_CARD,
   PLAN_IMPLEMENT,
   PLAN_STATUS_KEY,
   PLAN_TOOL,
-  PLANNING_STATUS,
   type PlanCardDetails,
   type PlanChangeDetails,
   type PlanImplementDetails,
 } from "../../src/protocol/plan"
 import { plansDir, readPlanFile, writePlanFile } from "./plan-file"
-import { readOnlyBash, SANDBOXED } from "./read-only"
+import { readOnlyBash } from "./read-only"
 import { createSubmitPlanTool, type Submission } from "./submit-plan"
 
 /** The tools a plan request may use (those that exist in the session). */
@@ -54,17 +53,19 @@ export default function plan(pi: ExtensionAPI, host?: BundledHost): void {
   let submitted: Submission | undefined
   let repairAsked = false
   let aborted = false
+  /** The kernel holds this request's bash read-only (else read-only.ts's allow-list does). */
+  let sandboxed = false
+  let shownMode: "normal" | "plan" | undefined
   const slot = statusSlot(PLAN_STATUS_KEY)
 
   const status = (ctx: ExtensionContext) => {
+    const mode = saved.phase === "planning" ? "plan" : "normal"
+    if (mode !== shownMode) host?.setInfo({ mode })
+    shownMode = mode
     const text =
-      saved.phase === "planning"
-        ? SANDBOXED
-          ? PLANNING_STATUS
-          : `${PLANNING_STATUS} · ${ALLOW_LIST_NOTE}`
-        : saved.phase === "implementing"
-          ? `▶ implementing plan${saved.autoAccept ? " · edits auto-accepted" : ""}`
-          : undefined
+      saved.phase === "implementing"
+        ? `▶ implementing plan${saved.autoAccept ? " · edits auto-accepted" : ""}`
+        : undefined
     slot.set(ctx.ui, text)
   }
   const persist = (next: Saved, ctx: ExtensionContext) => {
@@ -75,11 +76,18 @@ export default function plan(pi: ExtensionAPI, host?: BundledHost): void {
   const withoutPlanTool = (names: string[]) => names.filter((n) => n !== PLAN_TOOL)
   const restore = (ctx: ExtensionContext) => {
     pi.setActiveTools(withoutPlanTool(saved.tools ?? pi.getActiveTools()))
+    if (saved.phase === "planning") {
+      host?.sandbox.readOnly(false)
+      sandboxed = false
+    }
     persist({ phase: "idle" }, ctx)
   }
 
   const rebuild = (ctx: ExtensionContext, fresh: boolean) => {
-    if (fresh) slot.reset()
+    if (fresh) {
+      slot.reset()
+      shownMode = undefined
+    }
     const branch = ctx.sessionManager.getBranch() as Entry[]
     const last = branch.filter((e) => e.type === "custom" && e.customType === PLAN_STATE).pop()
     saved = (last?.data as Saved | undefined) ?? { phase: "idle" }
@@ -92,6 +100,9 @@ export default function plan(pi: ExtensionAPI, host?: BundledHost): void {
     // A request or run cut off (the host stopped, the session was reopened) ends here: normal tools back.
     if (saved.phase !== "idle") restore(ctx)
     else pi.setActiveTools(withoutPlanTool(pi.getActiveTools()))
+    // The scope belongs to the live session, which outlives this conversation (/new, /session).
+    host?.sandbox.readOnly(false)
+    sandboxed = false
     status(ctx)
   }
   pi.on("session_start", (_e, ctx) => rebuild(ctx, true))
@@ -104,6 +115,7 @@ export default function plan(pi: ExtensionAPI, host?: BundledHost): void {
     submitted = undefined
     repairAsked = false
     aborted = false
+    sandboxed = host?.sandbox.readOnly(true) ?? false
     persist({ phase: "planning", tools }, ctx)
     pi.sendUserMessage(text)
   }
@@ -156,7 +168,7 @@ export default function plan(pi: ExtensionAPI, host?: BundledHost): void {
           block: true,
           reason: `Plan mode: ${e.toolName} is refused while planning (read-only). Put the change in the plan instead.`,
         }
-      if (e.toolName === "bash") {
+      if (e.toolName === "bash" && !sandboxed) {
         const why = readOnlyBash(String((e.input as { command?: unknown }).command ?? ""))
         if (why)
           return {

@@ -38,7 +38,7 @@ test("a plan request reads, asks one question, ends plan_ready with a file; Impl
   ])
   await send("/plan add a verbose flag")
   const asked = await rec.waitFor((s) => s.ui.pending.some((r) => r.kind === "ask_user"), "the question")
-  expect(asked.ui.status.plan).toContain("plan mode")
+  expect(asked.info.mode).toBe("plan")
   const req = asked.ui.pending.find((r) => r.kind === "ask_user")!
   await fx.client.request("session.uiRespond", {
     sessionId,
@@ -51,7 +51,7 @@ test("a plan request reads, asks one question, ends plan_ready with a file; Impl
   const d = card.details as { outcome: string; path: string; plan: string }
   expect(d.outcome).toBe("plan_ready")
   expect(readFileSync(d.path, "utf8")).toContain("1. Add the flag")
-  expect(done.ui.status.plan).toBeUndefined()
+  expect(done.info.mode).toBe("normal")
 
   // The person edits the file; Implement sends what the file says, with the normal tools back.
   writeFileSync(d.path, "# Add a flag\n\n1. Add the flag as --loud\n")
@@ -70,25 +70,66 @@ test("a plan request reads, asks one question, ends plan_ready with a file; Impl
   await idle(rec, (s) => s.ui.status.plan === undefined, "plan status cleared")
 })
 
-test("a write and a mutating bash in a plan request are refused with a reason; nothing changes on disk", async () => {
+const writes = [
+  call("write", { path: "src/app.ts", content: "gone" }),
+  call("bash", { command: "rm -f src/app.ts" }),
+  call("bash", { command: "echo hi > out.txt" }),
+  call("bash", { command: "cat src/app.ts | wc -l" }),
+  submit(),
+  fauxAssistantMessage("done"),
+]
+
+test("a plan request's bash runs in the read-only sandbox: the kernel refuses its writes; nothing changes on disk", async () => {
   const { fx, rec, send } = await setup()
   fx.faux.setResponses([
-    call("write", { path: "src/app.ts", content: "gone" }),
-    call("bash", { command: "rm -f src/app.ts" }),
-    call("bash", { command: "echo hi > out.txt" }),
-    call("bash", { command: "cat src/app.ts | wc -l" }),
-    submit(),
-    fauxAssistantMessage("done"),
+    writes[0]!,
+    writes[1]!,
+    (ctx: Context) => {
+      // While the request runs the session's info says plan mode, in the read-only scope.
+      const info = rec.state!.info
+      expect([info.mode, info.sandbox?.scope]).toEqual(["plan", "read-only"])
+      return writes[2]!
+    },
+    ...writes.slice(3),
   ])
   await send("/plan rewrite app")
   const s = await idle(rec, (s) => cards(s, "plan").length === 1, "the card")
   const tools = s.items.filter((i): i is ToolItem => i.kind === "tool")
   expect(tools.map((t) => t.status)).toEqual(["error", "error", "error", "done", "done"])
   expect(tools[0]!.output).toContain("write")
+  expect(tools[1]!.output).toContain("Read-only file system")
+  expect(tools[2]!.output).toContain("Read-only file system")
+  expect(tools[3]!.output?.trim()).toBe("1")
+  expect(readFileSync(join(fx.cwd, "src/app.ts"), "utf8")).toBe("export const x = 1\n")
+  expect(existsSync(join(fx.cwd, "out.txt"))).toBe(false)
+  // Every way out gives the workspace scope back.
+  expect([s.info.mode, s.info.sandbox?.scope]).toEqual(["normal", undefined])
+})
+
+test("with no sandbox a plan request's bash is held to the allow-list, and the info says so", async () => {
+  const { fx, sessionId, rec, send } = await open({
+    files: { "src/app.ts": "export const x = 1\n" },
+    hostOptions: { bwrap: "/nonexistent/bwrap" },
+  })
+  fx.faux.setResponses(writes)
+  await send("/plan rewrite app")
+  // The one reading command still asks whether to run without a sandbox at all.
+  const asking = await rec.waitFor((s) => s.ui.pending.some((r) => r.kind === "confirm"), "the no-sandbox question")
+  expect([asking.info.mode, asking.info.sandbox?.available, asking.info.sandbox?.scope]).toEqual([
+    "plan",
+    false,
+    undefined,
+  ])
+  const req = asking.ui.pending.find((r) => r.kind === "confirm")!
+  await fx.client.request("session.uiRespond", { sessionId, requestId: req.id, response: { confirmed: true } })
+  const s = await idle(rec, (s) => cards(s, "plan").length === 1, "the card")
+  const tools = s.items.filter((i): i is ToolItem => i.kind === "tool")
+  expect(tools.map((t) => t.status)).toEqual(["error", "error", "error", "done", "done"])
   expect(tools[1]!.output).toContain("Plan mode: bash refused")
   expect(tools[2]!.output).toContain("redirecting output into a file")
   expect(readFileSync(join(fx.cwd, "src/app.ts"), "utf8")).toBe("export const x = 1\n")
   expect(existsSync(join(fx.cwd, "out.txt"))).toBe(false)
+  expect(s.info.mode).toBe("normal")
 })
 
 test("blocked says what is missing; no_plan leaves an ordinary reply and no card", async () => {
@@ -155,9 +196,9 @@ test("the normal tool set comes back after an interrupt and after a reopen", asy
   const { fx, sessionId, rec } = await open({ tokensPerSecond: 5 })
   fx.faux.setResponses([fauxAssistantMessage("a long plan ".repeat(50))])
   await fx.client.request("session.prompt", { sessionId, text: "/plan slow" })
-  await rec.waitFor((s) => s.running && s.ui.status.plan !== undefined, "planning")
+  await rec.waitFor((s) => s.running && s.info.mode === "plan", "planning")
   await fx.client.request("session.abort", { sessionId })
-  await idle(rec, (s) => s.ui.status.plan === undefined, "restored after abort")
+  await idle(rec, (s) => s.info.mode === "normal" && s.info.sandbox?.scope === undefined, "restored after abort")
   let tools: string[] = []
   fx.faux.setResponses([(ctx) => ((tools = (ctx.tools ?? []).map((t) => t.name)), fauxAssistantMessage("hi"))])
   await fx.client.request("session.prompt", { sessionId, text: "hello" })
@@ -168,7 +209,7 @@ test("the normal tool set comes back after an interrupt and after a reopen", asy
   // Cut off mid-request (the session closes while planning): reopened, the normal set is back.
   fx.faux.setResponses([fauxAssistantMessage("another long plan ".repeat(50))])
   await fx.client.request("session.prompt", { sessionId, text: "/plan again" })
-  const planning = await rec.waitFor((s) => s.running && s.ui.status.plan !== undefined, "planning again")
+  const planning = await rec.waitFor((s) => s.running && s.info.mode === "plan", "planning again")
   await fx.client.request("session.close", { sessionId })
   const again = await fx.open({ kind: "session", ref: planning.info.file! })
   const rec2 = fx.record(again.sessionId)
@@ -179,5 +220,23 @@ test("the normal tool set comes back after an interrupt and after a reopen", asy
   await idle(rec2, () => reopened.length > 0, "a reply after reopening")
   expect(reopened).toContain("write")
   expect(reopened).not.toContain("submit_plan")
-  expect(rec2.state!.ui.status.plan).toBeUndefined()
+  expect(rec2.state!.info.mode).toBe("normal")
+  expect(rec2.state!.info.sandbox?.scope).toBeUndefined()
+})
+
+test("full access is off while a plan request runs and comes back after it", async () => {
+  const { fx, sessionId, rec, send } = await setup()
+  await fx.client.request("session.setPermissions", { sessionId, mode: "full" })
+  let during: unknown
+  fx.faux.setResponses([
+    () => ((during = rec.state!.info.sandbox), call("bash", { command: "echo x > out.txt" })),
+    submit(),
+    fauxAssistantMessage("done"),
+  ])
+  await send("/plan write out.txt")
+  const s = await idle(rec, (s) => cards(s, "plan").length === 1, "the card")
+  expect(during).toMatchObject({ mode: "sandboxed", scope: "read-only" })
+  expect(existsSync(join(fx.cwd, "out.txt"))).toBe(false)
+  expect(s.info.sandbox).toMatchObject({ mode: "full" })
+  expect(s.info.sandbox?.scope).toBeUndefined()
 })

@@ -1,9 +1,6 @@
-// What plan mode lets bash run. The one hook point for the read-only sandbox (#13): until it lands,
+// What plan mode lets bash run where no sandbox holds it (BundledHost.sandbox.readOnly said no):
 // a command passes only if every part of it is an allow-listed reader with no redirection into a
-// file; the sandbox's read-only policy replaces `readOnlyBash` and the window's note goes away.
-
-/** Whether a real sandbox holds plan mode's bash (the window says so when it does not). */
-export const SANDBOXED = false
+// file. With the read-only sandbox the kernel refuses writes and this list is not consulted.
 
 const READERS = new Set([
   "cat",

@@ -2,6 +2,8 @@
 // ExtensionAPI: how the session runs, and a way to put a dialog of xagent's own kinds (ask_user)
 // in front of the session's windows. Types only, so an extension can use them without loading
 // anything of the host.
+import type { GoalState } from "./goal"
+import type { SessionMode } from "./transcript"
 import type { UiRequest, UiResponse } from "./ui"
 
 /**
@@ -21,4 +23,32 @@ export interface BundledHost {
    * when it is cancelled, aborted through `signal`, or the session is replaced or closed.
    */
   request(request: UiRequestBody, opts?: { signal?: AbortSignal }): Promise<UiResponse | undefined>
+  /** The session's sandbox (src/runtime/sandbox), as far as an extension may steer it. */
+  readonly sandbox: BundledSandbox
+  /**
+   * What the session's info says about the extension's state: `mode` ("plan" while a plan request
+   * runs) and `goal` (null: none). Windows read plan mode and the goal's status from there.
+   */
+  setInfo(patch: { mode?: SessionMode; goal?: GoalState | null }): void
+}
+
+export interface BundledSandbox {
+  /**
+   * Plan mode: `true` binds everything read-only (the kernel refuses writes), `false` gives the
+   * workspace scope back (and full access, if the person had it). Returns whether a real sandbox
+   * holds commands here; when none does, nothing changes and the caller keeps its own limits.
+   */
+  readOnly(on: boolean): boolean
+  /**
+   * Runs a shell command in the sandbox's current scope, in `cwd`, as the agent's bash would (with
+   * no sandbox here it asks the person first, and a no is a refusal: code -1 and the reason).
+   */
+  exec(command: string, opts: { cwd: string; timeoutMs?: number; signal?: AbortSignal }): Promise<SandboxExecResult>
+}
+
+export interface SandboxExecResult {
+  /** The exit code; -1 when the command did not run or was stopped. */
+  code: number
+  /** stdout and stderr together, as they came. */
+  output: string
 }

@@ -2,6 +2,8 @@
 // them: the outcome of a plan request, the start of an implementation, a plan change held for
 // approval. Plus the two pure helpers both sides need: a plan's steps and a line diff.
 
+import type { SessionInfo } from "./transcript"
+
 export type PlanOutcome = "plan_ready" | "blocked" | "no_plan" | "invalid"
 
 /** Custom message types. */
@@ -81,9 +83,14 @@ export function planCardDetails(details: unknown): PlanCardDetails | undefined {
   return o === "plan_ready" || o === "blocked" || o === "invalid" ? (details as unknown as PlanCardDetails) : undefined
 }
 
-/** The status segment plan mode sets (key `plan`) while a plan request runs. */
+/** The status segment plan mode sets (key `plan`) while a plan is implemented. */
 export const PLAN_STATUS_KEY = "plan"
 export const PLANNING_STATUS = "⏸ plan mode"
 /** Said beside the planning status while bash is held to an allow-list rather than a sandbox. */
 export const ALLOW_LIST_NOTE = "bash: read-only allow-list, no sandbox"
-export const isPlanningStatus = (text: string | undefined) => !!text?.startsWith(PLANNING_STATUS)
+
+/** The status segment while a plan request runs (info.mode "plan"); it names the allow-list where no sandbox holds bash. */
+export function planningStatus(info: SessionInfo | undefined): string | undefined {
+  if (info?.mode !== "plan") return undefined
+  return info.sandbox?.scope === "read-only" ? PLANNING_STATUS : `${PLANNING_STATUS} · ${ALLOW_LIST_NOTE}`
+}

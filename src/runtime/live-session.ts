@@ -23,7 +23,8 @@ import {
   type ThinkingLevel,
   type UiState,
 } from "../protocol"
-import type { BundledHost, BundledMode } from "../protocol/bundled"
+import type { BundledMode } from "../protocol/bundled"
+import { createBundledHost, ExtensionInfo } from "./bundled-host"
 import { bundledFactories, type BundledExtension } from "./bundled-slot"
 import { Journal, type JournalLimits } from "./journal"
 import { authHint, modelRef, realModel } from "./models"
@@ -76,6 +77,8 @@ export class LiveSession {
   private projector!: EventProjector
   private runtime!: AgentSessionRuntime
   private unsubscribe?: () => void
+  /** What the bundled extensions put in the session's info (BundledHost.setInfo). */
+  private readonly extInfo = new ExtensionInfo()
   /** Used once by the next runtime the factory builds (open, /new), then cleared. */
   private next: { model?: Model<Api>; thinking?: ThinkingLevel } = {}
 
@@ -170,8 +173,9 @@ export class LiveSession {
       piSessionId: s.sessionId,
       cwd: s.sessionManager.getCwd(),
       thinkingLevel: s.thinkingLevel,
-      mode: "normal",
+      mode: this.extInfo.mode,
     }
+    if (this.extInfo.goal) info.goal = this.extInfo.goal
     if (s.sessionName) info.name = s.sessionName
     if (s.sessionFile) info.file = s.sessionFile
     const model = realModel(s.model)
@@ -240,6 +244,8 @@ export class LiveSession {
 
   setPermissions(mode: PermissionMode): void {
     this.sandbox.setMode(mode)
+    // Chosen during a plan request (only `sandboxed` is allowed then): it stands when the request ends.
+    this.extInfo.modeBeforeReadOnly = undefined
     this.emitInfo()
   }
 
@@ -260,8 +266,14 @@ export class LiveSession {
   }
 
   private factory(opts: StartOptions) {
-    // Bundled dialogs (ask_user) go to every window like any extension dialog.
-    const host: BundledHost = { mode: opts.mode, request: (req, o) => this.bridge.request(req, o) }
+    const host = createBundledHost({
+      mode: opts.mode,
+      bridge: this.bridge,
+      sandbox: this.sandbox,
+      shellPath: () => this.session.settingsManager.getShellPath(),
+      info: this.extInfo,
+      emitInfo: () => this.emitInfo(),
+    })
     return runtimeFactory({
       authStorage: this.deps.authStorage,
       modelRegistry: this.deps.modelRegistry,
@@ -290,6 +302,8 @@ export class LiveSession {
     const s = this.session
     this.unsubscribe?.()
     this.bridge.cancelAll()
+    // The extensions restate theirs for the new conversation on its session_start (below).
+    this.extInfo.reset()
     const snap = this.project(emptyUi())
     if (announce) this.emit({ type: "snapshot", snapshot: snap })
     else this.state = new SnapshotState(snap)

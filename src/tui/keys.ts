@@ -14,6 +14,11 @@ export const KEYS = {
   quietBash: { label: "!!cmd", help: "The same, with its output kept out of the model's context" },
   files: { label: "@", help: "Complete a file path" },
   palette: { label: "/", help: "Command palette" },
+  planMode: { label: "Shift+Tab", help: "Plan mode on/off for the next message" },
+  planCard: {
+    label: "Alt+I, Alt+A, Alt+K, Alt+E",
+    help: "On the plan card: Implement, auto-accept, Keep planning, Edit in $EDITOR",
+  },
   page: { label: "PageUp / PageDown, mouse wheel", help: "Scroll the transcript" },
   ends: { label: "Ctrl+Home / Ctrl+End", help: "Top or bottom of the transcript" },
   cycleModel: { label: "Ctrl+P, Shift+Ctrl+P", help: "Next / previous model (Pi's enabledModels, else all usable)" },

@@ -4,8 +4,9 @@
 import { afterAll, describe, expect, test } from "bun:test"
 import { readdirSync, readFileSync, statSync } from "node:fs"
 import { join } from "node:path"
-import { makeSandbox, startMockLlm, writeAgentDir, XAGENT_BIN, type Scenario } from "../fixture/mockllm"
-import { hasTmux, openPane } from "./tmux"
+import type { Scenario } from "../fixture/mockllm"
+import { hasTmux } from "./tmux"
+import { openXagentWindow } from "./xagent-window"
 
 const LAYOUT = {
   id: "layout",
@@ -68,18 +69,7 @@ describe.skipIf(!hasTmux)("ask_user in a terminal", () => {
   })
 
   test("the dock takes the answer by keys and the model receives it as the tool result", async () => {
-    const box = makeSandbox()
-    const llm = await startMockLlm(scenario)
-    writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
-    const pane = openPane({ cwd: box.cwd, env: box.env, cols: 100, rows: 40 })
-    cleanups.push(
-      () => box.cleanup(),
-      () => llm.stop(),
-      () => pane.kill(),
-    )
-    pane.type(`${XAGENT_BIN} --no-daemon; echo "EXIT=$?"`)
-    pane.send("Enter")
-    await pane.waitFor("Ask anything")
+    const { box, llm, pane } = await openXagentWindow(scenario, cleanups, { cols: 100, rows: 40 })
     pane.type("plan the dashboard")
     pane.send("Enter")
 

@@ -2,8 +2,8 @@
 // (--no-daemon): a code block marked as code with its wrapped row marked, a `!` command stopped with
 // Esc, and quitting with a reply running asks first.
 import { afterAll, describe, expect, test } from "bun:test"
-import { makeSandbox, startMockLlm, writeAgentDir, XAGENT_BIN } from "../fixture/mockllm"
-import { hasTmux, openPane } from "./tmux"
+import { hasTmux } from "./tmux"
+import { openXagentWindow } from "./xagent-window"
 
 const LONG_LINE = "const reallyLongVariableName = someFunction(argumentNumberOne, argumentNumberTwo, three)"
 const SLOW = "This reply takes a while to stream. ".repeat(12) + "SLOW-END"
@@ -17,21 +17,11 @@ describe.skipIf(!hasTmux)("a daily driver in a terminal", () => {
   }, 30_000)
 
   test("code blocks, Esc on a ! command, and quitting a --no-daemon reply", async () => {
-    const box = makeSandbox()
-    const llm = await startMockLlm(
+    const { pane } = await openXagentWindow(
       { turns: [{ text: "Here:\n\n```ts\n" + LONG_LINE + "\nreturn x\n```\n\nCODE-END" }, { text: SLOW }] },
-      { tps: 60 },
+      cleanups,
+      { cols: 80, rows: 30, tps: 60 },
     )
-    writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
-    const pane = openPane({ cwd: box.cwd, env: box.env, cols: 80, rows: 30 })
-    cleanups.push(
-      () => box.cleanup(),
-      () => llm.stop(),
-      () => pane.kill(),
-    )
-    pane.type(`${XAGENT_BIN} --no-daemon; echo "EXIT=$?"`)
-    pane.send("Enter")
-    await pane.waitFor("Ask anything")
 
     pane.type("show me code")
     pane.send("Enter")

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, test } from "bun:test"
 import { testRender } from "@opentui/solid"
 import type { JSX } from "solid-js"
-import { goalStatusText, type GoalState, type TodoItem } from "../../src/protocol"
+import { goalStatusText, type GoalState, type SessionInfo, type TodoItem } from "../../src/protocol"
 import { GoalCard } from "../../src/tui/component/message/goal-card"
 import { PlanCard, PlanChangeCard } from "../../src/tui/component/message/plan-card"
 import { TodoCard } from "../../src/tui/component/message/todo-card"
@@ -104,6 +104,32 @@ describe.each(WIDTHS)("at %i columns", (width) => {
     expect(card).toContain("+ 2. Delete everything")
   })
 
+  const info: SessionInfo = {
+    piSessionId: "p",
+    cwd: "/w",
+    thinkingLevel: "off",
+    mode: "normal",
+    model: { provider: "faux", id: "m" },
+  }
+  const stats = { tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 }, cost: 0 }
+  test.each([
+    [{ scope: "read-only" as const, available: true }, "⏸ plan mode"],
+    [{ available: false }, "⏸ plan mode · bash: read-only allow-list, no sandbox"],
+  ])(
+    "plan mode in the status line from info.mode, with the allow-list named where no sandbox holds bash",
+    async (sb, text) => {
+      const planInfo: SessionInfo = { ...info, mode: "plan", sandbox: { mode: "sandboxed", ...sb } }
+      const bar = await frame(
+        () => <StatusBar segments={statusSegments({ info: planInfo, stats, extra: {}, mouse: true })} width={width} />,
+        width,
+        2,
+      )
+      expect(bar).toContain(width >= 80 ? text : "⏸ plan mode")
+      const normal = statusSegments({ info: { ...planInfo, mode: "normal" }, stats, extra: {}, mouse: true })
+      expect(normal.map((x) => x.text).join(" ")).not.toContain("plan mode")
+    },
+  )
+
   const goal = (over: Partial<GoalState>): GoalState => ({
     objective: "Make the build green",
     status: "pursuing",
@@ -124,11 +150,13 @@ describe.each(WIDTHS)("at %i columns", (width) => {
   ])("goal status %o in the status line and on the /goal card", async (over, text) => {
     const g = goal(over)
     expect(goalStatusText(g, 0)).toBe(text)
+    // The status line reads the goal from the session's info, against the window's clock.
     const segments = statusSegments({
-      info: undefined,
-      stats: { tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 }, cost: 0 },
-      extra: { goal: text, todo: "1 of 3" },
+      info: { ...info, goal: g.status === "pursuing" ? { ...g, usedMs: 60_000, since: 1_000 } : g },
+      stats,
+      extra: { todo: "1 of 3" },
       mouse: true,
+      now: 61_000,
     })
     const bar = await frame(() => <StatusBar segments={segments} width={width} />, width, 2)
     expect(bar).toContain(text)

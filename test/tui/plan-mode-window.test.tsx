@@ -2,7 +2,7 @@
 // plan card's keys and clicks run its actions, a `!command` typed during a plan request waits for
 // its end, and the plan panel shows during an implementation run.
 import { afterEach, expect, test } from "bun:test"
-import { FakeClient, item, snapshot } from "../fixture/fake-client"
+import { FakeClient, item, sessionInfo, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"
 import type { TranscriptItem } from "../../src/protocol"
 
@@ -38,10 +38,12 @@ test("Shift+Tab turns plan mode on for the next message only", async () => {
   await app.until(() => prompts(c).includes("plain"))
 })
 
-test("the open plan card: alt+i implements, alt+a auto-accepts, alt+k keeps planning, a click on Edit plan edits", async () => {
+test("the open plan card: alt+i implements, alt+a auto-accepts, alt+k keeps planning; with no plan file a click on Edit plan asks the extension", async () => {
   const c = client()
   app = await mountApp({ client: c, width: 100, height: 30 })
-  await app.emit({ type: "snapshot", snapshot: snapshot({ items: [item.user("u1", "plan it"), card] }) })
+  // The plan file is opened in $EDITOR when the card has one (a tmux e2e: it needs a terminal).
+  const noFile = { ...card, details: { ...(card.details as object), path: undefined } }
+  await app.emit({ type: "snapshot", snapshot: snapshot({ items: [item.user("u1", "plan it"), noFile] }) })
   await app.until("[alt+i] Implement")
   app.mockInput.pressKey("i", { meta: true })
   await app.until(() => prompts(c).includes("/plan implement"))
@@ -60,18 +62,14 @@ test("the open plan card: alt+i implements, alt+a auto-accepts, alt+k keeps plan
 test("a !command during a plan request waits for its end", async () => {
   const c = client()
   app = await mountApp({ client: c, width: 100 })
-  const ui = {
-    status: { plan: "⏸ plan mode · bash: read-only allow-list, no sandbox" },
-    widgets: {},
-    workingVisible: true,
-    pending: [],
-  }
-  await app.emit({ type: "snapshot", snapshot: snapshot({ running: true, items: [item.user("u1", "/plan x")], ui }) })
+  // Plan mode comes from the session's info; with no sandbox here the status line names the allow-list.
+  const info = sessionInfo({ mode: "plan", sandbox: { mode: "sandboxed", available: false } })
+  await app.emit({ type: "snapshot", snapshot: snapshot({ running: true, items: [item.user("u1", "/plan x")], info }) })
   await app.until("read-only allow-list")
   await app.submit("!git status")
   await app.until("! git status (runs after the plan request)")
   expect(c.calls("session.bash").length).toBe(0)
-  await app.emit({ type: "ui_status", key: "plan" }, { type: "run", running: false })
+  await app.emit({ type: "info", info: { ...info, mode: "normal" } }, { type: "run", running: false })
   await app.until(() => c.calls("session.bash").some((b) => b.command === "git status"))
 })
 

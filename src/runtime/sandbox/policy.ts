@@ -52,7 +52,7 @@ export function workspacePolicy(i: PolicyInputs): SandboxPolicy {
     writable,
     readable: underTmp(i.tools),
     hidden: hiddenFolders(i, writable),
-    masked: existing([join(i.agentDir, "auth.json"), join(i.agentDir, "models.json")]),
+    masked: underBinds(credentialFiles(i), writable),
     tmp: real(i.tmp),
     network: i.network,
   }
@@ -62,7 +62,18 @@ export function workspacePolicy(i: PolicyInputs): SandboxPolicy {
 export function readOnlyPolicy(i: PolicyInputs): SandboxPolicy {
   const base = workspacePolicy(i)
   const readable = existing([...underTmp(i.tools), ...i.workspace])
-  return { ...base, writable: [], readable, hidden: hiddenFolders(i, readable), tmp: undefined }
+  return {
+    ...base,
+    writable: [],
+    readable,
+    hidden: hiddenFolders(i, readable),
+    masked: underBinds(credentialFiles(i), readable),
+    tmp: undefined,
+  }
+}
+
+function credentialFiles(i: PolicyInputs): string[] {
+  return existing([join(i.agentDir, "auth.json"), join(i.agentDir, "models.json")])
 }
 
 /**
@@ -87,10 +98,16 @@ function deniedFolders(i: PolicyInputs): string[] {
 }
 
 function hiddenFolders(i: PolicyInputs, writable: string[]): string[] {
-  const want = existing(deniedFolders(i))
-  // /tmp is replaced as a whole, so what is under it is already gone, unless a writable folder
-  // brings it back (a workspace in /tmp holding the state folder, say).
-  return [...new Set(want)].filter((p) => !inside(p, "/tmp") || writable.some((w) => inside(p, w)))
+  return underBinds([...new Set(existing(deniedFolders(i)))], writable)
+}
+
+/**
+ * /tmp is replaced as a whole, so what is under it is already gone, unless a bound folder brings
+ * it back (a workspace in /tmp holding the state folder, say). Covering what is gone would make
+ * bwrap create its parents, which a read-only /tmp refuses.
+ */
+function underBinds(paths: string[], binds: string[]): string[] {
+  return paths.filter((p) => !inside(p, "/tmp") || binds.some((b) => inside(p, b)))
 }
 
 function underTmp(paths: string[] = []): string[] {

@@ -17,6 +17,8 @@ import {
 
 export interface PlanView {
   openCardId?: string
+  /** The open card's plan file, which Alt+E opens in the person's editor. */
+  openCardPath?: string
   implementing?: {
     title?: string
     plan: string
@@ -41,7 +43,7 @@ export function planView(items: readonly TranscriptItem[]): PlanView {
       break
     }
     if (it.customType === PLAN_CARD && planCardDetails(it.details)?.outcome === "plan_ready")
-      return { openCardId: it.id }
+      return { openCardId: it.id, openCardPath: planCardDetails(it.details)?.path }
   }
   if (!implement) return {}
   let plan = implement.plan

@@ -2,8 +2,7 @@
 // widgets around the composer, and the status bar. While ask_user questions are open the question dock
 // takes the composer's place (the composer keeps its draft, hidden) and the status bar steps aside.
 import { useKeyboard, useRenderer, useTerminalDimensions } from "@opentui/solid"
-import { createEffect, createMemo, createSignal, on, Show } from "solid-js"
-import { isPlanningStatus, PLAN_STATUS_KEY } from "../../../protocol"
+import { createEffect, createMemo, createSignal, on, onCleanup, Show } from "solid-js"
 import { PlanCards, type PlanCardsApi } from "../../component/message/custom-cards"
 import { PLAN_ACTIONS, type PlanAction } from "../../component/message/plan-card"
 import { PlanPanel } from "../../component/plan-panel"
@@ -23,6 +22,7 @@ import { theme } from "../../theme"
 import { LiveArea } from "../../inline/live-area"
 import type { VirtualListApi } from "../../ui/virtual-list"
 import { fillComposer } from "../../util/composer-text"
+import { editInTerminal } from "../../util/editor"
 import { gitBranch } from "../../../util/git-branch"
 import type { AssistantItem } from "../../../protocol"
 import { DialogOutside } from "../../ui/dialog-outside"
@@ -51,6 +51,8 @@ function Working(props: { startedAt?: number; reply?: AssistantItem; message?: s
     />
   )
 }
+
+const GOAL_TICK_MS = 30_000
 
 export function SessionPage(props: { version: string; cwd: string; focused: boolean }) {
   const sync = useSync()
@@ -89,8 +91,18 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   })
   const banner = () =>
     bannerText({ connection: client.connection(), closedReason: data.closedReason, failure: session.failure() })
+  // A pursued goal's time in the status line moves on this clock, which runs only while it is pursued.
+  const [goalClock, setGoalClock] = createSignal(Date.now())
+  createEffect(() => {
+    const pursuing = data.info?.goal?.status === "pursuing"
+    setGoalClock(Date.now())
+    if (!pursuing) return
+    const t = setInterval(() => setGoalClock(Date.now()), GOAL_TICK_MS)
+    onCleanup(() => clearInterval(t))
+  })
   const segments = () =>
     statusSegments({
+      now: goalClock(),
       cwd: cwd(),
       branch: branch(),
       info: data.info,
@@ -106,11 +118,18 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const [panelCollapsed, setPanelCollapsed] = createSignal(false)
   const [heldBash, setHeldBash] = createSignal<string[]>([])
   const plan = createMemo(() => planView(data.items))
-  const planning = () => isPlanningStatus(data.ui.status[PLAN_STATUS_KEY])
+  const planning = () => data.info?.mode === "plan"
   const planActions: PlanCardsApi = {
     openId: () => (data.running ? undefined : plan().openCardId),
     act: (a: PlanAction) => {
       if (a === "keep") return setPlanMode(true)
+      // The plan file is on this machine (the host is local): the person edits it in their editor,
+      // and Implement reads it back. A card with no file leaves it to the extension's own editor.
+      const path = plan().openCardPath
+      if (a === "edit" && path)
+        return void editInTerminal(renderer, path).then((err) =>
+          toast.show(err ? { level: "error", message: err } : { level: "info", message: `Plan edited: ${path}` }),
+        )
       const text = a === "implement" ? "/plan implement" : a === "auto" ? "/plan implement --auto" : "/plan edit"
       void session.send(text, "prompt")
     },

@@ -1,7 +1,7 @@
 // The bottom line: folder and branch, model, thinking level, tokens, cost, context use, and any
 // extension status segments. Segments that do not fit are dropped, least important first.
 import { For } from "solid-js"
-import type { SessionInfo, SessionStats } from "../../../protocol"
+import { goalStatusText, planningStatus, type SessionInfo, type SessionStats } from "../../../protocol"
 import { theme } from "../../theme"
 import { formatCost, formatTokens, shortPath } from "../../util/format"
 
@@ -19,6 +19,8 @@ export function statusSegments(input: {
   stats: SessionStats
   extra: Record<string, string>
   mouse: boolean
+  /** The clock a pursued goal's time is read against (default: now). */
+  now?: number
 }): Segment[] {
   const out: Segment[] = []
   if (input.cwd) {
@@ -45,7 +47,12 @@ export function statusSegments(input: {
     // Known again after the next reply (as in Pi's footer): right after a compaction, say so.
     out.push({ text: "ctx ?", color: theme.muted, rank: 1 })
   }
-  // A goal's or plan mode's state outlasts the other extension segments when space runs out.
+  // A goal's or plan mode's state (from the session's info) outlasts the extension segments.
+  const planning = planningStatus(input.info)
+  // They outlast the model name too: they say what the agent is doing under the person's steering.
+  if (planning) out.push({ text: planning, color: theme.info, rank: -0.5 })
+  const goal = input.info?.goal
+  if (goal) out.push({ text: goalStatusText(goal, input.now ?? Date.now()), color: theme.info, rank: -0.5 })
   for (const [key, text] of Object.entries(input.extra))
     if (text) out.push({ text, color: theme.info, rank: key === "goal" || key === "plan" ? 0.5 : 7 })
   if (!input.mouse) out.push({ text: "mouse off (ctrl+s)", color: theme.warning, rank: 2 })
