@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { createLocalBashOperations } from "@mariozechner/pi-coding-agent"
+import { createLocalBashOperations } from "@earendil-works/pi-coding-agent"
 import type { BenchCase } from "../lib/bench-case"
 import { sandboxedOperations } from "../../src/runtime/sandbox/pi-tools"
 import { SessionSandbox } from "../../src/runtime/sandbox/session-sandbox"

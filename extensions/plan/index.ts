@@ -4,7 +4,7 @@
 // the person to approve the change. The phase lives in the session file (`plan-state` entries),
 // so the normal tool set comes back after a rebuild too.
 import { isAbsolute, relative, resolve } from "node:path"
-import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent"
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent"
 import type { BundledHost } from "../../src/protocol/bundled"
 import { statusSlot } from "../../src/protocol/status-slot"
 import {
@@ -30,7 +30,7 @@ export const PLAN_STATE = "plan-state"
 type Phase = "idle" | "planning" | "implementing"
 interface Saved {
   phase: Phase
-  /** The tool set to restore when the phase ends. */
+  /** The tool set to restore when the phase ends; when idle, the set it restored. */
   tools?: string[]
   autoAccept?: boolean
 }
@@ -74,8 +74,9 @@ export default function plan(pi: ExtensionAPI, host?: BundledHost): void {
   }
   const withoutPlanTool = (names: string[]) => names.filter((n) => n !== PLAN_TOOL)
   const restore = (ctx: ExtensionContext) => {
-    pi.setActiveTools(withoutPlanTool(saved.tools ?? pi.getActiveTools()))
-    persist({ phase: "idle" }, ctx)
+    const tools = withoutPlanTool(saved.tools ?? pi.getActiveTools())
+    pi.setActiveTools(tools)
+    persist({ phase: "idle", tools }, ctx)
   }
 
   const rebuild = (ctx: ExtensionContext, fresh: boolean) => {
@@ -90,8 +91,11 @@ export default function plan(pi: ExtensionAPI, host?: BundledHost): void {
         current = { title: d.title, plan: d.plan, path: d.path }
     }
     // A request or run cut off (the host stopped, the session was reopened) ends here: normal tools back.
-    if (saved.phase !== "idle") restore(ctx)
-    else pi.setActiveTools(withoutPlanTool(pi.getActiveTools()))
+    if (saved.phase !== "idle") return restore(ctx)
+    // Pi restores the tools the transcript last sent, so a run cut off comes back with the plan's
+    // (submit_plan is active only in a phase): the set the cut restored is the one to keep.
+    const active = pi.getActiveTools()
+    pi.setActiveTools(withoutPlanTool(active.includes(PLAN_TOOL) && saved.tools ? saved.tools : active))
     status(ctx)
   }
   pi.on("session_start", (_e, ctx) => rebuild(ctx, true))

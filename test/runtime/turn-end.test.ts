@@ -2,8 +2,8 @@
 // Each case sends a second prompt and waits for its turn_end too, so a stray extra turn_end of
 // the first run (one per attempt, one per agent_end) would sit between the two and fail the test.
 import { afterEach, expect, test } from "bun:test"
-import { fauxAssistantMessage, fauxText, fauxToolCall } from "@mariozechner/pi-ai"
-import type { ExtensionFactory } from "@mariozechner/pi-coding-agent"
+import { fauxAssistantMessage, fauxText, fauxToolCall } from "@earendil-works/pi-ai"
+import type { ExtensionFactory } from "@earendil-works/pi-coding-agent"
 import type { SessionEvent } from "../../src/protocol"
 import { createFauxFixture, failOnceThenAnswer, QUICK_RETRY, type FauxFixture, type Recorder } from "../fixture/faux"
 

@@ -16,7 +16,7 @@ import { fillComposer } from "../../util/composer-text"
 import { oneLine } from "../../util/format"
 import type { ProviderAuth, ThinkingLevel } from "../../../protocol"
 
-const LEVELS: ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh"]
+const LEVELS: ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh", "max"]
 
 export function useCommandActions(): CommandActions {
   const renderer = useRenderer()
