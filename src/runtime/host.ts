@@ -19,7 +19,6 @@ import { xagentHome } from "../util/daemon-paths"
 import { isPackageSource } from "../util/extension-source"
 import { SESSION_METHODS, type HostContext } from "./session-methods"
 import { probeSandbox } from "./sandbox/probe"
-import { installSseRechunking } from "./patches/sse-chunks"
 import {
   listAllSessions,
   listSessions,
@@ -49,7 +48,6 @@ export interface HostOptions {
 }
 
 export function createHost(opts: HostOptions = {}): HostApi {
-  installSseRechunking()
   const agentDir = resolve(opts.agentDir ?? getAgentDir())
   const log = opts.log ?? (() => {})
   const hostExtensionPaths = (opts.extensionPaths ?? []).map((p) => resolve(p))
