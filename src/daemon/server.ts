@@ -113,6 +113,9 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
     activity: (oneShot) => quietGc.touch(oneShot ? ONE_SHOT_QUIET_MS : undefined),
     requestStop(reason, ifIdle) {
       if (ifIdle && live().length > 0) return false
+      // No new window joins a daemon that is going away: one that connects now starts the next
+      // daemon instead (which waits for this one's lock), rather than losing its connection.
+      listener.stop(false)
       // Let the reply reach the client before the socket closes.
       setTimeout(() => stop(reason), 20)
       return true
