@@ -55,38 +55,32 @@ export default function (pi) {
   return file
 }
 
-const lastRequest = () => JSON.stringify(llm.requests().at(-1)!.last)
-
-test(
-  "an extension importing the old @mariozechner/* and @sinclair/typebox names loads and its tool runs",
-  async () => {
-    const ext = extension("old_names", {
-      ai: "@mariozechner/pi-ai",
-      agent: "@mariozechner/pi-coding-agent",
-      typebox: "@sinclair/typebox",
-    })
-    const r = await runXagent(["-p", "use the tool", "-e", ext], box)
-    expect(r.stderr).toBe('→ old_names {"word":"old"}\n')
-    expect(r.stdout).toBe("Calling it.\n\nOld names loaded.\n")
-    expect(r.code).toBe(0)
-    expect(lastRequest()).toContain("old_names saw old, 50.0KB max")
+const LINES = [
+  {
+    line: "the old @mariozechner/* and @sinclair/typebox names",
+    name: "old_names",
+    word: "old",
+    reply: "Old names loaded.",
+    imports: { ai: "@mariozechner/pi-ai", agent: "@mariozechner/pi-coding-agent", typebox: "@sinclair/typebox" },
   },
-  SLOW,
-)
-
-test(
-  "an extension importing the current @earendil-works/* and typebox names loads and its tool runs",
-  async () => {
-    const ext = extension("new_names", {
-      ai: "@earendil-works/pi-ai",
-      agent: "@earendil-works/pi-coding-agent",
-      typebox: "typebox",
-    })
-    const r = await runXagent(["-p", "use the tool", "-e", ext], box)
-    expect(r.stderr).toBe('→ new_names {"word":"new"}\n')
-    expect(r.stdout).toBe("Calling it.\n\nNew names loaded.\n")
-    expect(r.code).toBe(0)
-    expect(lastRequest()).toContain("new_names saw new, 50.0KB max")
+  {
+    line: "the current @earendil-works/* and typebox names",
+    name: "new_names",
+    word: "new",
+    reply: "New names loaded.",
+    imports: { ai: "@earendil-works/pi-ai", agent: "@earendil-works/pi-coding-agent", typebox: "typebox" },
   },
-  SLOW,
-)
+]
+
+for (const { line, name, word, reply, imports } of LINES)
+  test(
+    `an extension importing ${line} loads and its tool runs`,
+    async () => {
+      const r = await runXagent(["-p", "use the tool", "-e", extension(name, imports)], box)
+      expect(r.stderr).toBe(`→ ${name} {"word":"${word}"}\n`)
+      expect(r.stdout).toBe(`Calling it.\n\n${reply}\n`)
+      expect(r.code).toBe(0)
+      expect(JSON.stringify(llm.requests().at(-1)!.last)).toContain(`${name} saw ${word}, 50.0KB max`)
+    },
+    SLOW,
+  )
