@@ -113,9 +113,10 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
     activity: (oneShot) => quietGc.touch(oneShot ? ONE_SHOT_QUIET_MS : undefined),
     requestStop(reason, ifIdle) {
       if (ifIdle && live().length > 0) return false
-      // No new window joins a daemon that is going away: one that connects now starts the next
-      // daemon instead (which waits for this one's lock), rather than losing its connection.
-      listener.stop(false)
+      // From now on nobody new gets in: a window that connects in the next moments would be
+      // served by a host about to go away (its reply cut off mid-stream). With the socket gone it
+      // starts the next daemon instead, which takes over once this one lets go of the lock.
+      stopListening()
       // Let the reply reach the client before the socket closes.
       setTimeout(() => stop(reason), 20)
       return true
@@ -235,6 +236,13 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
   const onChild = () => wake()
   process.on("SIGCHLD", onChild)
 
+  function stopListening() {
+    listener.stop(false)
+    try {
+      if (existsSync(paths.socket)) unlinkSync(paths.socket)
+    } catch {}
+  }
+
   return {
     startedAt,
     status,
@@ -244,6 +252,7 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
       quietGc.dispose()
       process.off("SIGCHLD", onChild)
       log.info(`shutting down: ${reason}`)
+      stopListening()
       listener.stop(true)
       for (const c of conns) c.onClose()
       for (const link of links.values()) link.end()
