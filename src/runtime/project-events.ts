@@ -348,13 +348,13 @@ export class EventProjector {
 }
 
 /**
- * pi-ai reports a refusal as an error; the one it marks is an OpenAI-style content filter
- * (Anthropic's refusal arrives as an unnamed error and stays "error").
+ * pi-ai reports a refusal as an error, by these messages: an OpenAI-style content filter, and
+ * Anthropic's refusal when it gives no explanation (one it explains stays "error").
  */
-const REFUSAL = "Provider finish_reason: content_filter"
+const REFUSALS = new Set(["Provider finish_reason: content_filter", "The model refused to complete the request"])
 
 function turnFailed(errorMessage: string): Extract<SessionEvent, { type: "turn_end" }> {
-  const stopReason: TurnStopReason = errorMessage === REFUSAL ? "refusal" : "error"
+  const stopReason: TurnStopReason = REFUSALS.has(errorMessage) ? "refusal" : "error"
   return { type: "turn_end", stopReason, errorMessage }
 }
 

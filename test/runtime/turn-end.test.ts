@@ -85,6 +85,13 @@ test("a model error ends as error with its message; a content filter as refusal"
   ])
   await prompt(rec, sessionId, "say something rude", 3)
   expect(turnEnds(rec)[2]).toMatchObject({ stopReason: "refusal" })
+
+  // Pi 1.6 names Anthropic's refusal (stop_reason "refusal" without an explanation).
+  fx.faux.setResponses([
+    fauxAssistantMessage("", { stopReason: "error", errorMessage: "The model refused to complete the request" }),
+  ])
+  await prompt(rec, sessionId, "say something worse", 4)
+  expect(turnEnds(rec)[3]).toMatchObject({ stopReason: "refusal" })
 })
 
 test("a reply cut at the length limit ends as max_tokens", async () => {
