@@ -47,13 +47,24 @@ export function xagent(opts: { daemon: boolean }): Program {
   }
 }
 
+/** Pi's CLI wants Node >= 22.19: the `node` dev dependency's binary, not whatever node is on PATH. */
+const PI_NODE = join(REPO, "node_modules", "node", "bin", "node")
+const PI_PACKAGE = join(REPO, "node_modules", "@earendil-works", "pi-coding-agent")
+
 export const pi: Program = {
   id: "pi",
-  argv: ({ session }) => [join(REPO, "node_modules", ".bin", "pi"), ...(session ? ["--session", session] : [])],
+  argv: ({ session }) => [
+    PI_NODE,
+    join(
+      PI_PACKAGE,
+      (JSON.parse(readFileSync(join(PI_PACKAGE, "package.json"), "utf8")) as { bin: { pi: string } }).bin.pi,
+    ),
+    ...(session ? ["--session", session] : []),
+  ],
   markers: {
     // Pi's startup header; Pi draws it in the same frame as the editor and footer, once it is ready
     firstFrame: "escape interrupt",
     ready: MODEL_ID,
   },
-  version: () => packageVersion(join(REPO, "node_modules", "@mariozechner", "pi-coding-agent", "package.json")),
+  version: () => packageVersion(join(PI_PACKAGE, "package.json")),
 }

@@ -34,8 +34,13 @@ const CLIENT_HOST_FILES = new Set(["src/client/local-client.ts", "src/client/wor
 const TUI_CLIENT_TYPES = "src/client/client.ts"
 /** Pure helpers of src/util the window may load: they read their arguments and nothing else. */
 const TUI_UTIL_FILES = new Set(["src/util/patch-switch.ts"])
-const PI = /^@mariozechner\/pi-/
-const PI_DEEP = /^@mariozechner\/pi-[^/]+\//
+/** Pi's packages under either name: Pi's extension loader maps the pre-0.74 `@mariozechner/*` ones. */
+const PI = /^@(earendil-works|mariozechner)\/pi-/
+const PI_DEEP = /^@(earendil-works|mariozechner)\/pi-[^/]+\//
+/** The name src uses: only the current one is installed. */
+const PI_OLD = /^@mariozechner\//
+/** TypeBox, which Pi's loader hands extensions for tool schemas (Pi's own copy). */
+const EXTENSION_TYPEBOX = /^typebox(\/(compile|value))?$/
 /** Packages the window process must never load either: TypeBox belongs to the side that validates (src/protocol/schemas.ts). */
 const WINDOW_NEVER = /^typebox(\/|$)/
 const CLI_ENTRY = "src/cli/main.ts"
@@ -139,11 +144,13 @@ export function checkLayers(files: Record<string, string>): string[] {
           say(e, `${layer} must not import Pi; only src/runtime and extensions do`)
         else if (layer === "extensions" && PI_DEEP.test(e.specifier))
           say(e, "extensions use Pi's public API: import the package, not its files")
+        else if (layer === "runtime" && PI_OLD.test(e.specifier))
+          say(e, "Pi is @earendil-works/* since 0.74: the old name is not installed")
         continue
       }
       if (layer === "extensions" && !e.specifier.startsWith(".")) {
         const testRunner = e.specifier === "bun:test" && /\.test\.tsx?$/.test(file)
-        if (!EXTENSION_BUILTINS.test(e.specifier) && !testRunner)
+        if (!EXTENSION_BUILTINS.test(e.specifier) && !EXTENSION_TYPEBOX.test(e.specifier) && !testRunner)
           say(e, "extensions import Pi's public packages, src/protocol and node: modules only")
         continue
       }
@@ -265,14 +272,18 @@ describe("the checker catches breaks", () => {
     const problems = checkLayers({
       ...ok,
       "src/tui/a.tsx": `const pi = await import("@mariozechner/pi-coding-agent")\n`,
-      "src/daemon/b.ts": `import type { AgentSession } from "@mariozechner/pi-coding-agent"\n`,
-      "src/runtime/c.ts": `import { createAgentSession } from "@mariozechner/pi-coding-agent"\n`,
+      "src/daemon/b.ts": `import type { AgentSession } from "@earendil-works/pi-coding-agent"\n`,
+      "src/runtime/c.ts": `import { createAgentSession } from "@earendil-works/pi-coding-agent"\n`,
+      "src/runtime/d.ts": `import { createAgentSession } from "@mariozechner/pi-coding-agent"\n`,
     })
     expect(problems).toContain(
       "src/tui/a.tsx: import '@mariozechner/pi-coding-agent' (tui must not import Pi; only src/runtime and extensions do)",
     )
     expect(problems).toContain(
-      "src/daemon/b.ts: import '@mariozechner/pi-coding-agent' (daemon must not import Pi; only src/runtime and extensions do)",
+      "src/daemon/b.ts: import '@earendil-works/pi-coding-agent' (daemon must not import Pi; only src/runtime and extensions do)",
+    )
+    expect(problems).toContain(
+      "src/runtime/d.ts: import '@mariozechner/pi-coding-agent' (Pi is @earendil-works/* since 0.74: the old name is not installed)",
     )
     expect(problems.some((p) => p.startsWith("src/runtime/c.ts"))).toBe(false)
   })
@@ -282,10 +293,11 @@ describe("the checker catches breaks", () => {
       ...ok,
       "src/runtime/host.ts": "",
       "extensions/a/index.ts": `import type { ExtensionAPI } from "@mariozechner/pi-coding-agent"\nimport type { X } from "../../src/protocol"\n`,
-      "extensions/b/index.ts": `import { x } from "@mariozechner/pi-coding-agent/dist/core/tools"\nimport "../../src/runtime/host"\n`,
+      "extensions/b/index.ts": `import { x } from "@earendil-works/pi-coding-agent/dist/core/tools"\nimport "../../src/runtime/host"\n`,
+      "extensions/c/index.ts": `import { Type } from "typebox"\nimport type { ExtensionAPI } from "@earendil-works/pi-coding-agent"\n`,
     })
     expect(problems).toEqual([
-      "extensions/b/index.ts: import '@mariozechner/pi-coding-agent/dist/core/tools' (extensions use Pi's public API: import the package, not its files)",
+      "extensions/b/index.ts: import '@earendil-works/pi-coding-agent/dist/core/tools' (extensions use Pi's public API: import the package, not its files)",
       "extensions/b/index.ts: import '../../src/runtime/host' (extensions must not import runtime; it may import protocol)",
     ])
   })
@@ -297,11 +309,11 @@ describe("the checker catches breaks", () => {
       "extensions/a/index.ts": `import { x } from "./tool"\nimport { join } from "node:path"\nimport type { BundledHost } from "../../src/protocol/bundled"\n`,
       "extensions/a/tool.ts": `import { Type } from "@mariozechner/pi-ai"\n`,
       "extensions/a/a.test.ts": `import { test } from "bun:test"\n`,
-      "extensions/b/index.ts": `import { Type } from "typebox"\nimport { x } from "../a/tool"\nimport { test } from "bun:test"\n`,
+      "extensions/b/index.ts": `import { z } from "zod"\nimport { x } from "../a/tool"\nimport { test } from "bun:test"\n`,
       "src/runtime/host.ts": `import ask from "../../extensions/a/index"\n`,
     })
     expect(problems).toEqual([
-      "extensions/b/index.ts: import 'typebox' (extensions import Pi's public packages, src/protocol and node: modules only)",
+      "extensions/b/index.ts: import 'zod' (extensions import Pi's public packages, src/protocol and node: modules only)",
       "extensions/b/index.ts: import '../a/tool' (extensions/b must not import extensions/a: each stands alone)",
       "extensions/b/index.ts: import 'bun:test' (extensions import Pi's public packages, src/protocol and node: modules only)",
       "src/runtime/host.ts: import '../../extensions/a/index' (runtime must not import extensions; it may import protocol, util)",
@@ -336,7 +348,7 @@ describe("the checker catches breaks", () => {
     const files = {
       ...ok,
       "src/protocol/leak.ts": `import "../runtime/host"\n`,
-      "src/runtime/host.ts": `import "@mariozechner/pi-coding-agent"\n`,
+      "src/runtime/host.ts": `import "@earendil-works/pi-coding-agent"\n`,
       "src/tui/app.tsx": `import { x } from "../protocol/leak"\n`,
     }
     const problems = checkLayers(files)
@@ -344,7 +356,7 @@ describe("the checker catches breaks", () => {
       "src/tui/app.tsx: reaches src/runtime/host.ts through src/tui/app.tsx → src/protocol/leak.ts → src/runtime/host.ts (the window must never load the session host)",
     )
     expect(problems).toContain(
-      "src/tui/app.tsx: reaches '@mariozechner/pi-coding-agent' through src/tui/app.tsx → src/protocol/leak.ts → src/runtime/host.ts",
+      "src/tui/app.tsx: reaches '@earendil-works/pi-coding-agent' through src/tui/app.tsx → src/protocol/leak.ts → src/runtime/host.ts",
     )
   })
 

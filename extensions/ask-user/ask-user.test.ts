@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test"
 import { minSelectionsOf, validateQuestions, type AskOutcome, type AskQuestion } from "../../src/protocol/ask-user"
+import { toolArgs } from "../../test/fixture/faux"
 import { AskUserInputError, createAskUserTool, type AskUser } from "./tool"
 
 type Call = { questions: AskQuestion[]; signal?: AbortSignal }
@@ -348,21 +349,23 @@ describe("fuzzed inputs", () => {
 
 describe("in a real Pi session (faux model)", () => {
   async function realSession(tool: ReturnType<typeof harness>["tool"]) {
-    const ai = await import("@mariozechner/pi-ai")
-    const pi = await import("@mariozechner/pi-coding-agent")
+    const ai = await import("@earendil-works/pi-ai")
+    const pi = await import("@earendil-works/pi-coding-agent")
     const { mkdtempSync } = await import("node:fs")
     const { tmpdir } = await import("node:os")
     const { join } = await import("node:path")
     const cwd = mkdtempSync(join(tmpdir(), "ask-user-"))
-    const faux = ai.registerFauxProvider({ provider: "faux", models: [{ id: "faux-1" }], tokensPerSecond: 100_000 })
-    const auth = pi.AuthStorage.inMemory()
-    auth.setRuntimeApiKey("faux", "x")
+    const faux = ai.fauxProvider({ provider: "faux", models: [{ id: "faux-1" }], tokensPerSecond: 100_000 })
+    const modelRuntime = await pi.ModelRuntime.create({
+      credentials: new ai.InMemoryCredentialStore(),
+      modelsPath: null,
+    })
+    modelRuntime.registerNativeProvider(faux.provider)
     const { session } = await pi.createAgentSession({
       cwd,
       agentDir: join(cwd, ".agent"),
       model: faux.getModel(),
-      authStorage: auth,
-      modelRegistry: pi.ModelRegistry.inMemory(auth),
+      modelRuntime,
       settingsManager: pi.SettingsManager.inMemory(),
       sessionManager: pi.SessionManager.inMemory(cwd),
       customTools: [tool],
@@ -373,22 +376,26 @@ describe("in a real Pi session (faux model)", () => {
   }
 
   test("findings 33: the system prompt names the tool once (`- ask_user: ask the person …`)", async () => {
-    const { faux, session } = await realSession(harness().tool)
+    const { session } = await realSession(harness().tool)
     const line = session.systemPrompt.split("\n").find((l) => l.startsWith("- ask_user"))
     expect(line).toStartWith("- ask_user: ask the person structured multiple-choice questions")
     expect(line).not.toContain("ask_user: ask_user")
     session.dispose()
-    faux.unregister()
   })
 
   test("a valid call returns the answers as the tool result; a bad one is a tool error with the rule", async () => {
     const h = harness()
     const { ai, faux, session } = await realSession(h.tool)
     faux.setResponses([
-      ai.fauxAssistantMessage([ai.fauxToolCall("ask_user", { questions: [stack, { ...stack, id: "stack" }] })], {
+      ai.fauxAssistantMessage(
+        [ai.fauxToolCall("ask_user", toolArgs({ questions: [stack, { ...stack, id: "stack" }] }))],
+        {
+          stopReason: "toolUse",
+        },
+      ),
+      ai.fauxAssistantMessage([ai.fauxToolCall("ask_user", toolArgs({ questions: [stack] }))], {
         stopReason: "toolUse",
       }),
-      ai.fauxAssistantMessage([ai.fauxToolCall("ask_user", { questions: [stack] })], { stopReason: "toolUse" }),
       ai.fauxAssistantMessage("thanks"),
     ])
     await session.prompt("ask me")
@@ -407,6 +414,5 @@ describe("in a real Pi session (faux model)", () => {
     })
     expect(h.calls.length).toBe(1)
     session.dispose()
-    faux.unregister()
   })
 })

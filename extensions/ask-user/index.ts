@@ -1,6 +1,6 @@
 // ask_user as a bundled extension: the tool goes to sessions whose windows can answer it; the
 // questions travel as an `ask_user` dialog through the host, which every window shows in its dock.
-import type { ExtensionAPI } from "@mariozechner/pi-coding-agent"
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent"
 import type { BundledHost } from "../../src/protocol/bundled"
 import { createAskUserTool, type AskUser } from "./tool"
 

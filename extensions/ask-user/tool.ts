@@ -1,8 +1,8 @@
 // The ask_user tool: validates the questions with the shared rules, asks the person through an injected
 // function (index.ts gives it the host's dialog request), and returns their answers as `details` plus a
 // short summary for the model.
-import { Type } from "@mariozechner/pi-ai"
-import type { ToolDefinition } from "@mariozechner/pi-coding-agent"
+import { Type } from "typebox"
+import type { ToolDefinition } from "@earendil-works/pi-coding-agent"
 import {
   ASK_LIMITS,
   formatProblems,

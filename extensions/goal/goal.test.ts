@@ -2,7 +2,7 @@
 // passes, caps by rounds and by tokens, a stall, pause and resume, reopened as paused, a goal that
 // finishes with no window attached, the tools only while a goal exists, the confirmation.
 import { expect, test } from "bun:test"
-import { fauxAssistantMessage, type Context } from "@mariozechner/pi-ai"
+import { fauxAssistantMessage, getCurrentTools, type TranscriptContext } from "@earendil-works/pi-ai"
 import type { CustomItem, GoalState, SessionSnapshot } from "../../src/protocol"
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { join } from "node:path"
@@ -22,8 +22,8 @@ const ended = (rec: FauxFixture["record"] extends (...a: never[]) => infer R ? R
 test("achieved in three rounds; get_goal/update_goal exist only while a goal does", async () => {
   const { fx, rec, send } = await setup()
   const tools: string[][] = []
-  const t = (reply: ReturnType<typeof fauxAssistantMessage>) => (ctx: Context) => {
-    tools.push((ctx.tools ?? []).map((x) => x.name))
+  const t = (reply: ReturnType<typeof fauxAssistantMessage>) => (ctx: TranscriptContext) => {
+    tools.push(getCurrentTools(ctx.messages).map((x) => x.name))
     return reply
   }
   fx.faux.setResponses([t(fauxAssistantMessage("hi"))])
@@ -59,7 +59,7 @@ test("--check fails twice (its output goes back to the model), then passes", asy
     files: { "count.sh": "n=$(cat n 2>/dev/null || echo 0); n=$((n+1)); echo $n > n; echo try $n; [ $n -ge 3 ]\n" },
   })
   const seen: string[] = []
-  const remember = (ctx: Context) => {
+  const remember = (ctx: TranscriptContext) => {
     seen.push(JSON.stringify(ctx.messages.at(-1)))
     return achieved()
   }
@@ -86,7 +86,7 @@ test("--check runs in the workspace sandbox: a check that writes outside the wor
   try {
     const outside = join(dir, "escaped")
     const seen: string[] = []
-    const unmet = (ctx: Context) => {
+    const unmet = (ctx: TranscriptContext) => {
       seen.push(JSON.stringify(ctx.messages.at(-1)))
       return call("update_goal", { status: "unmet", summary: "no" })
     }

@@ -2,7 +2,7 @@
 // that runs in the session host, so it goes on with no window attached. After each reply settles
 // an unfinished goal gets its next round, until the model declares it achieved (and its --check
 // passes) or unmet, a round stalls, a cap is hit, or the person pauses it (/goal pause, Esc).
-import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent"
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent"
 import type { BundledHost } from "../../src/protocol/bundled"
 import {
   GOAL_CARD,

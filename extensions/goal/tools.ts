@@ -1,7 +1,7 @@
 // get_goal and update_goal: the model reads the goal and declares it achieved or unmet. Active
 // only while a goal exists (index.ts switches them).
-import { Type } from "@mariozechner/pi-ai"
-import type { ToolDefinition } from "@mariozechner/pi-coding-agent"
+import { Type } from "typebox"
+import type { ToolDefinition } from "@earendil-works/pi-coding-agent"
 import { goalStatusText, goalTimeUsed, shortDuration, type GoalState } from "../../src/protocol/goal"
 
 export const GOAL_TOOLS = ["get_goal", "update_goal"]

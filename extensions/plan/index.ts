@@ -5,7 +5,7 @@
 // The phase lives in the session file (`plan-state` entries), so the normal tool set (and the sandbox's workspace scope) comes back after a rebuild too. The
 // session's info says "plan" while a request runs (BundledHost.setInfo): windows read it there.
 import { isAbsolute, relative, resolve } from "node:path"
-import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent"
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent"
 import type { BundledHost } from "../../src/protocol/bundled"
 import { statusSlot } from "../../src/protocol/status-slot"
 import {
@@ -29,7 +29,7 @@ export const PLAN_STATE = "plan-state"
 type Phase = "idle" | "planning" | "implementing"
 interface Saved {
   phase: Phase
-  /** The tool set to restore when the phase ends. */
+  /** The tool set to restore when the phase ends; when idle, the set it restored. */
   tools?: string[]
   autoAccept?: boolean
 }
@@ -75,12 +75,13 @@ export default function plan(pi: ExtensionAPI, host?: BundledHost): void {
   }
   const withoutPlanTool = (names: string[]) => names.filter((n) => n !== PLAN_TOOL)
   const restore = (ctx: ExtensionContext) => {
-    pi.setActiveTools(withoutPlanTool(saved.tools ?? pi.getActiveTools()))
+    const tools = withoutPlanTool(saved.tools ?? pi.getActiveTools())
+    pi.setActiveTools(tools)
     if (saved.phase === "planning") {
       host?.sandbox.readOnly(false)
       sandboxed = false
     }
-    persist({ phase: "idle" }, ctx)
+    persist({ phase: "idle", tools }, ctx)
   }
 
   const rebuild = (ctx: ExtensionContext, fresh: boolean) => {
@@ -99,7 +100,12 @@ export default function plan(pi: ExtensionAPI, host?: BundledHost): void {
     }
     // A request or run cut off (the host stopped, the session was reopened) ends here: normal tools back.
     if (saved.phase !== "idle") restore(ctx)
-    else pi.setActiveTools(withoutPlanTool(pi.getActiveTools()))
+    else {
+      // Pi restores the tools the transcript last sent, so a run cut off comes back with the plan's
+      // (submit_plan is active only in a phase): the set the cut restored is the one to keep.
+      const active = pi.getActiveTools()
+      pi.setActiveTools(withoutPlanTool(active.includes(PLAN_TOOL) && saved.tools ? saved.tools : active))
+    }
     // The scope belongs to the live session, which outlives this conversation (/new, /session).
     host?.sandbox.readOnly(false)
     sandboxed = false

@@ -4,7 +4,7 @@
 import { expect, test } from "bun:test"
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { fauxAssistantMessage, type Context } from "@mariozechner/pi-ai"
+import { fauxAssistantMessage, getCurrentTools, type TranscriptContext } from "@earendil-works/pi-ai"
 import type { CustomItem, SessionSnapshot, ToolItem } from "../../src/protocol"
 import type { FauxFixture } from "../../test/fixture/faux"
 import { toolTurn, useFauxSessions } from "../../test/fixture/faux-session"
@@ -18,8 +18,8 @@ const submit = (extra: Record<string, unknown> = {}) =>
 const cards = (s: SessionSnapshot, type: string) =>
   s.items.filter((i): i is CustomItem => i.kind === "custom" && i.customType === type)
 const toolsSeen: string[][] = []
-const seeing = (reply: ReturnType<typeof fauxAssistantMessage>) => (ctx: Context) => {
-  toolsSeen.push((ctx.tools ?? []).map((t) => t.name))
+const seeing = (reply: ReturnType<typeof fauxAssistantMessage>) => (ctx: TranscriptContext) => {
+  toolsSeen.push(getCurrentTools(ctx.messages).map((t) => t.name))
   return reply
 }
 const idle = (rec: ReturnType<FauxFixture["record"]>, pred: (s: SessionSnapshot) => boolean, what: string) =>
@@ -55,7 +55,7 @@ test("a plan request reads, asks one question, ends plan_ready with a file; Impl
 
   // The person edits the file; Implement sends what the file says, with the normal tools back.
   writeFileSync(d.path, "# Add a flag\n\n1. Add the flag as --loud\n")
-  let implementCtx: Context | undefined
+  let implementCtx: TranscriptContext | undefined
   fx.faux.setResponses([(ctx) => ((implementCtx = ctx), fauxAssistantMessage("Implemented."))])
   await send("/plan implement")
   const ran = await idle(
@@ -65,8 +65,8 @@ test("a plan request reads, asks one question, ends plan_ready with a file; Impl
   )
   expect((cards(ran, "plan-implement")[0]!.details as { plan: string }).plan).toContain("--loud")
   expect(JSON.stringify(implementCtx!.messages.at(-1))).toContain("--loud")
-  expect(implementCtx!.tools!.map((t) => t.name)).toContain("write")
-  expect(implementCtx!.tools!.map((t) => t.name)).toContain("submit_plan")
+  expect(getCurrentTools(implementCtx!.messages).map((t) => t.name)).toContain("write")
+  expect(getCurrentTools(implementCtx!.messages).map((t) => t.name)).toContain("submit_plan")
   await idle(rec, (s) => s.ui.status.plan === undefined, "plan status cleared")
 })
 
@@ -84,7 +84,7 @@ test("a plan request's bash runs in the read-only sandbox: the kernel refuses it
   fx.faux.setResponses([
     writes[0]!,
     writes[1]!,
-    (ctx: Context) => {
+    (ctx: TranscriptContext) => {
       // While the request runs the session's info says plan mode, in the read-only scope.
       const info = rec.state!.info
       expect([info.mode, info.sandbox?.scope]).toEqual(["plan", "read-only"])
@@ -169,7 +169,7 @@ test("keep planning sends feedback in the same conversation; a mid-run change is
   fx.faux.setResponses([submit(), fauxAssistantMessage("planned")])
   await send("/plan add a flag")
   await idle(rec, (s) => cards(s, "plan").length === 1, "first card")
-  let seen: Context | undefined
+  let seen: TranscriptContext | undefined
   fx.faux.setResponses([
     (ctx) => ((seen = ctx), submit({ plan: "1. Add the flag\n2. Document it" })),
     fauxAssistantMessage("revised"),
@@ -200,7 +200,9 @@ test("the normal tool set comes back after an interrupt and after a reopen", asy
   await fx.client.request("session.abort", { sessionId })
   await idle(rec, (s) => s.info.mode === "normal" && s.info.sandbox?.scope === undefined, "restored after abort")
   let tools: string[] = []
-  fx.faux.setResponses([(ctx) => ((tools = (ctx.tools ?? []).map((t) => t.name)), fauxAssistantMessage("hi"))])
+  fx.faux.setResponses([
+    (ctx) => ((tools = getCurrentTools(ctx.messages).map((t) => t.name)), fauxAssistantMessage("hi")),
+  ])
   await fx.client.request("session.prompt", { sessionId, text: "hello" })
   await idle(rec, (s) => s.items.at(-1)?.kind === "assistant" && tools.length > 0, "normal reply")
   expect(tools).toContain("write")
@@ -215,7 +217,9 @@ test("the normal tool set comes back after an interrupt and after a reopen", asy
   const rec2 = fx.record(again.sessionId)
   await rec2.waitFor((s) => s.info.file === planning.info.file, "reopened")
   let reopened: string[] = []
-  fx.faux.setResponses([(ctx) => ((reopened = (ctx.tools ?? []).map((t) => t.name)), fauxAssistantMessage("hi"))])
+  fx.faux.setResponses([
+    (ctx) => ((reopened = getCurrentTools(ctx.messages).map((t) => t.name)), fauxAssistantMessage("hi")),
+  ])
   await fx.client.request("session.prompt", { sessionId: again.sessionId, text: "hello again" })
   await idle(rec2, () => reopened.length > 0, "a reply after reopening")
   expect(reopened).toContain("write")

@@ -1,8 +1,8 @@
 // submit_plan: how the model ends a plan request (plan_ready, blocked, no_plan) and how it proposes
 // a changed plan during an implementation run. Checking the call is here; what it leads to is the
 // extension's (index.ts), reached through `onSubmit`.
-import { Type } from "@mariozechner/pi-ai"
-import type { ExtensionContext, ToolDefinition } from "@mariozechner/pi-coding-agent"
+import { Type } from "typebox"
+import type { ExtensionContext, ToolDefinition } from "@earendil-works/pi-coding-agent"
 import { PLAN_TOOL, type PlanOutcome } from "../../src/protocol/plan"
 
 export const submitPlanParameters = Type.Object({

@@ -1,7 +1,7 @@
 // Todo lists as a bundled extension: the todo_write tool, /todo (a snapshot card, no model
 // request) and `n of m` in the status line. The list lives in the session file (each write's
 // tool result details), so it is rebuilt from the branch on session_start and session_tree.
-import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent"
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent"
 import type { BundledHost } from "../../src/protocol/bundled"
 import { statusSlot } from "../../src/protocol/status-slot"
 import { TODO_CARD, TODO_TOOL, todoCounts, todoDetails, todoText, type TodoItem } from "../../src/protocol/todo"

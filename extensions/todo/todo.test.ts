@@ -2,10 +2,10 @@
 // result, `n of m` in the status line, /todo as a snapshot card with no model request, every
 // validation error as a tool error that leaves the list as it was, and the list rebuilt on resume.
 import { afterEach, describe, expect, test } from "bun:test"
-import { fauxAssistantMessage, fauxToolCall } from "@mariozechner/pi-ai"
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai"
 import type { CustomItem, ToolItem } from "../../src/protocol"
 import { validateTodos } from "../../src/protocol/todo"
-import { createFauxFixture, type FauxFixture } from "../../test/fixture/faux"
+import { createFauxFixture, toolArgs, type FauxFixture } from "../../test/fixture/faux"
 
 const fixtures: FauxFixture[] = []
 afterEach(async () => {
@@ -13,7 +13,7 @@ afterEach(async () => {
 })
 
 const write = (todos: unknown) =>
-  fauxAssistantMessage([fauxToolCall("todo_write", { todos })], { stopReason: "toolUse" })
+  fauxAssistantMessage([fauxToolCall("todo_write", toolArgs({ todos }))], { stopReason: "toolUse" })
 const list = (...statuses: string[]) => statuses.map((status, i) => ({ content: `step ${i + 1}`, status }))
 
 test("three writes become three cards; the status line counts; /todo snapshots without a request; resume keeps it", async () => {

@@ -43,9 +43,6 @@ export async function runDaemon(): Promise<number> {
     paths,
     log,
     loadHost: async (): Promise<HostApi> => {
-      // before Pi is first imported: leaves out what a session host never runs (see lean-pi.ts)
-      const { installLeanPi } = await import("../runtime/patches/lean-pi")
-      installLeanPi()
       const { createHost } = await import("../runtime/host")
       return createHost({ mode: "daemon", log: (msg: string) => log.info(msg) })
     },

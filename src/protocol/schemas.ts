@@ -14,6 +14,7 @@ const Thinking = Type.Union([
   Type.Literal("medium"),
   Type.Literal("high"),
   Type.Literal("xhigh"),
+  Type.Literal("max"),
 ])
 
 const Permissions = Type.Union([Type.Literal("sandboxed"), Type.Literal("full")])

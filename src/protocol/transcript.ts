@@ -97,7 +97,7 @@ export interface NoticeItem {
 export type TranscriptItem =
   UserItem | AssistantItem | ToolItem | BashItem | CustomItem | CompactionItem | BranchSummaryItem | NoticeItem
 
-export type ThinkingLevel = "off" | "minimal" | "low" | "medium" | "high" | "xhigh"
+export type ThinkingLevel = "off" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max"
 
 export interface ModelRef {
   provider: string

@@ -2,7 +2,7 @@
 // the folder given instead, see util/bundled-dir.ts) that its window did not switch off, as Pi
 // extension factories (`extensionFactories`), called with Pi's ExtensionAPI and the session's
 // BundledHost. See docs/adr-bundled-extensions.md.
-import type { ExtensionAPI, ExtensionFactory } from "@mariozechner/pi-coding-agent"
+import type { ExtensionAPI, ExtensionFactory } from "@earendil-works/pi-coding-agent"
 import type { BundledHost } from "../protocol/bundled"
 import { bundledEntry, bundledNames } from "../util/bundled-dir"
 

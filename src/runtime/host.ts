@@ -4,13 +4,7 @@
 import { randomUUID } from "node:crypto"
 import { existsSync, statSync } from "node:fs"
 import { isAbsolute, resolve } from "node:path"
-import {
-  AuthStorage,
-  getAgentDir,
-  ModelRegistry,
-  SessionManager,
-  type ExtensionFactory,
-} from "@mariozechner/pi-coding-agent"
+import { getAgentDir, ModelRuntime, SessionManager, type ExtensionFactory } from "@earendil-works/pi-coding-agent"
 import { Value } from "typebox/value"
 import { PROTOCOL_VERSION, ProtocolError, type Method, type Params, type Result, type SavedSession } from "../protocol"
 import { Schemas } from "../protocol/schemas"
@@ -18,14 +12,13 @@ import type { HostApi } from "./host-api"
 import { createBundledSlot } from "./bundled-slot"
 import type { JournalLimits } from "./journal"
 import { errorText, LiveSession } from "./live-session"
-import { authStatus, realModel, resolveModel } from "./models"
+import { authStatus, realModel, resolveModel, storeApiKey } from "./models"
 import { bundledDir } from "../util/bundled-dir"
-import { runOAuthLogin } from "./oauth-login"
+import { runOAuthLogin, signInName } from "./oauth-login"
 import { xagentHome } from "../util/daemon-paths"
 import { isPackageSource } from "../util/extension-source"
 import { SESSION_METHODS, type HostContext } from "./session-methods"
 import { probeSandbox } from "./sandbox/probe"
-import { installSseRechunking } from "./patches/sse-chunks"
 import {
   listAllSessions,
   listSessions,
@@ -46,8 +39,8 @@ export interface HostOptions {
   extensionFactories?: ExtensionFactory[]
   /** Extension files loaded into every session (Pi loads them, like `pi -e`). */
   extensionPaths?: string[]
-  /** Runs once with the shared auth and model registry (tests register the faux provider here). */
-  setup?: (services: { authStorage: AuthStorage; modelRegistry: ModelRegistry }) => void
+  /** Runs once with the shared model runtime (auth and models; tests register the faux provider here). */
+  setup?: (services: { modelRuntime: ModelRuntime }) => void | Promise<void>
   log?: (msg: string) => void
   journalLimits?: JournalLimits
   /** The bubblewrap binary for the sandbox (default XAGENT_BWRAP, else `bwrap` on PATH). */
@@ -55,14 +48,10 @@ export interface HostOptions {
 }
 
 export function createHost(opts: HostOptions = {}): HostApi {
-  installSseRechunking()
   const agentDir = resolve(opts.agentDir ?? getAgentDir())
   const log = opts.log ?? (() => {})
   const hostExtensionPaths = (opts.extensionPaths ?? []).map((p) => resolve(p))
   const bundled = createBundledSlot(resolve(opts.bundledDir ?? bundledDir()))
-  const authStorage = AuthStorage.create(resolve(agentDir, "auth.json"))
-  const modelRegistry = ModelRegistry.create(authStorage, resolve(agentDir, "models.json"))
-  opts.setup?.({ authStorage, modelRegistry })
   const sessions = new Map<string, LiveSession>()
   /** Opens in flight by file, so two windows opening one file share a session. */
   const opening = new Map<string, Promise<LiveSession>>()
@@ -70,8 +59,8 @@ export function createHost(opts: HostOptions = {}): HostApi {
 
   const deps = {
     agentDir,
-    authStorage,
-    modelRegistry,
+    // Set by `ready` below, which every request awaits first.
+    modelRuntime: undefined as unknown as ModelRuntime,
     extensionFactories: opts.extensionFactories ?? [],
     journalLimits: opts.journalLimits,
     sandbox: { xagentHome: xagentHome(), agentDir, bwrap: opts.bwrap },
@@ -82,13 +71,27 @@ export function createHost(opts: HostOptions = {}): HostApi {
 
   const ctx: HostContext = {
     agentDir,
-    modelRegistry,
+    modelRuntime: undefined as unknown as ModelRuntime,
     liveByFile: (path, except) => {
       const want = resolve(path)
       for (const s of sessions.values()) if (s.id !== except && s.file && resolve(s.file) === want) return s
       return undefined
     },
   }
+
+  // Pi builds its model runtime asynchronously (models.json, the credential store, availability):
+  // every request waits for it, so the host itself is made at once.
+  let modelRuntime!: ModelRuntime
+  const ready = (async () => {
+    modelRuntime = await ModelRuntime.create({
+      authPath: resolve(agentDir, "auth.json"),
+      modelsPath: resolve(agentDir, "models.json"),
+    })
+    await opts.setup?.({ modelRuntime })
+    deps.modelRuntime = ctx.modelRuntime = modelRuntime
+  })()
+  // A failure reaches every request through `ready`; nothing else waits on it.
+  ready.catch(() => {})
 
   function get(sessionId: string): LiveSession {
     const s = sessions.get(sessionId)
@@ -111,7 +114,7 @@ export function createHost(opts: HostOptions = {}): HostApi {
     const cwd = resolve(p.cwd)
     if (!existsSync(cwd) || !statSync(cwd).isDirectory())
       throw new ProtocolError("bad_request", `No such folder: ${cwd}`)
-    const model = p.model ? resolveModel(modelRegistry, p.model) : undefined
+    const model = p.model ? resolveModel(modelRuntime, p.model) : undefined
     const extensionPaths = [
       ...hostExtensionPaths,
       ...(p.extensions ?? []).map((e) => (isPackageSource(e) ? e.trim() : isAbsolute(e) ? e : resolve(cwd, e))),
@@ -208,21 +211,25 @@ export function createHost(opts: HostOptions = {}): HostApi {
   }
 
   async function setApiKey(p: Params<"auth.setApiKey">): Promise<Result<"auth.setApiKey">> {
-    const known = authStatus(authStorage, modelRegistry).find((x) => x.provider === p.provider)
-    if (known && !known.apiKey)
+    const known = authStatus(modelRuntime).find((x) => x.provider === p.provider)
+    if (!known) throw new ProtocolError("not_found", `Unknown provider "${p.provider}"`)
+    if (!known.apiKey)
       throw new ProtocolError(
         "bad_request",
-        `${known.name ?? p.provider} takes no API key: sign in with /login instead`,
+        known.oauth
+          ? `${known.name ?? p.provider} takes no API key: sign in with /login instead`
+          : `${known.name ?? p.provider} takes no stored API key${known.envVar ? `: set ${known.envVar} instead` : ""}`,
       )
-    authStorage.set(p.provider, { type: "api_key", key: p.key })
+    await storeApiKey(modelRuntime, p.provider, p.key)
     await signedIn(p.provider)
     return {}
   }
 
   /** Sessions with no usable model take the new provider's first model; every window hears of it. */
   async function signedIn(provider: string) {
+    const available = await modelRuntime.getAvailable(provider)
     for (const s of sessions.values()) {
-      const usable = !realModel(s.session.model) && modelRegistry.getAvailable().find((m) => m.provider === provider)
+      const usable = !realModel(s.session.model) && available[0]
       if (usable)
         await s.session.setModel(usable).catch((err) => log(`setModel after sign-in failed: ${errorText(err)}`))
       s.emitInfo()
@@ -233,24 +240,25 @@ export function createHost(opts: HostOptions = {}): HostApi {
 
   async function login(p: Params<"auth.login">): Promise<Result<"auth.login">> {
     const live = get(p.sessionId)
-    const provider = authStorage.getOAuthProviders().find((o) => o.id === p.provider)
+    const oauth = modelRuntime.getProviders().filter((o) => o.auth.oauth)
+    const provider = oauth.find((o) => o.id === p.provider)
     if (!provider) {
-      const ids = authStorage.getOAuthProviders().map((o) => o.id)
+      const ids = oauth.map((o) => o.id).sort()
       throw new ProtocolError("not_found", `No subscription sign-in for "${p.provider}"; there is: ${ids.join(", ")}`)
     }
     if (signingIn) throw new ProtocolError("failed", `A sign-in to ${signingIn} is already under way`)
-    signingIn = provider.name
+    const name = signInName(provider)
+    signingIn = name
     // The flow waits on the person and the browser: answer now, report the end as a notice.
-    void runOAuthLogin(authStorage, provider, live.bridge)
+    void runOAuthLogin(modelRuntime, provider, live.bridge)
       .finally(() => (signingIn = undefined))
       .then(async (r) => {
         if (r.ok) {
-          // As Pi does after a sign-in: providers may adjust their models to the account (modifyModels).
-          modelRegistry.refresh()
+          // Pi's login refreshes the provider's models for the account itself.
           await signedIn(provider.id)
-          live.notice("info", `Signed in to ${provider.name}. Credentials saved to ${resolve(agentDir, "auth.json")}`)
-        } else if (r.cancelled) live.notice("info", `Sign-in to ${provider.name} cancelled`)
-        else live.notice("error", `Sign-in to ${provider.name} failed: ${r.error}`)
+          live.notice("info", `Signed in to ${name}. Credentials saved to ${resolve(agentDir, "auth.json")}`)
+        } else if (r.cancelled) live.notice("info", `Sign-in to ${name} cancelled`)
+        else live.notice("error", `Sign-in to ${name} failed: ${r.error}`)
       })
       .catch((err) => log(`sign-in to ${provider.id} failed: ${errorText(err)}`))
     return {}
@@ -274,7 +282,7 @@ export function createHost(opts: HostOptions = {}): HostApi {
       case "sessions.list":
         return list(params)
       case "auth.status":
-        return { providers: authStatus(authStorage, modelRegistry) }
+        return { providers: authStatus(modelRuntime) }
       case "auth.setApiKey":
         return setApiKey(params)
       case "auth.login":
@@ -301,6 +309,7 @@ export function createHost(opts: HostOptions = {}): HostApi {
         )
       }
       try {
+        await ready
         return (await dispatch(method, params)) as Result<M>
       } catch (err) {
         if (err instanceof ProtocolError) throw err

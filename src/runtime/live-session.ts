@@ -2,17 +2,16 @@
 // windows subscribe to, and the UI bridge its extensions talk to. Survives /new, /fork and
 // /session (the runtime swaps the AgentSession; we rebind and send a snapshot).
 import { existsSync } from "node:fs"
-import type { Api, Model } from "@mariozechner/pi-ai"
+import type { Api, Model } from "@earendil-works/pi-ai"
 import {
   createAgentSessionRuntime,
   type AgentSessionRuntime,
-  type AuthStorage,
   type ExtensionAPI,
   type ExtensionCommandContextActions,
   type ExtensionFactory,
-  type ModelRegistry,
+  type ModelRuntime,
   type SessionManager,
-} from "@mariozechner/pi-coding-agent"
+} from "@earendil-works/pi-coding-agent"
 import {
   emptySnapshot,
   type PermissionMode,
@@ -42,8 +41,7 @@ import { createUiBridge, type UiBridge } from "./ui-bridge"
 
 export interface SessionDeps {
   agentDir: string
-  authStorage: AuthStorage
-  modelRegistry: ModelRegistry
+  modelRuntime: ModelRuntime
   extensionFactories: ExtensionFactory[]
   journalLimits?: JournalLimits
   sandbox: SandboxEnv
@@ -180,7 +178,7 @@ export class LiveSession {
     if (s.sessionFile) info.file = s.sessionFile
     const model = realModel(s.model)
     if (model) info.model = modelRef(model)
-    const hint = authHint(s.model, this.deps.modelRegistry)
+    const hint = authHint(s.model, this.deps.modelRuntime)
     if (hint) info.authHint = hint
     info.sandbox = this.sandbox.info()
     return info
@@ -275,8 +273,7 @@ export class LiveSession {
       emitInfo: () => this.emitInfo(),
     })
     return runtimeFactory({
-      authStorage: this.deps.authStorage,
-      modelRegistry: this.deps.modelRegistry,
+      modelRuntime: this.deps.modelRuntime,
       extensionFactories: [
         ...bundledFactories(opts.bundled, host),
         ...this.deps.extensionFactories,
@@ -325,7 +322,7 @@ export class LiveSession {
 
   private actions(): ExtensionCommandContextActions {
     return {
-      waitForIdle: () => this.session.agent.waitForIdle(),
+      waitForIdle: () => this.session.waitForIdle(),
       newSession: (o) => this.runtime.newSession(o),
       fork: async (entryId, o) => ({ cancelled: (await this.runtime.fork(entryId, o)).cancelled }),
       navigateTree: async (targetId, o) => {
@@ -343,12 +340,6 @@ export class LiveSession {
   private onPiEvent(e: AgentSessionEvent) {
     try {
       for (const ev of this.projector.handle(e)) this.emit(ev)
-      if (e.type === "agent_end") {
-        const projector = this.projector
-        queueMicrotask(() => {
-          if (projector === this.projector) for (const ev of projector.settleEnd()) this.emit(ev)
-        })
-      }
     } catch (err) {
       this.deps.log(`projecting ${e.type} failed: ${errorText(err)}`)
     }

@@ -1,6 +1,6 @@
-// Model lookup, sign-in hints and provider auth status over Pi's AuthStorage/ModelRegistry.
-import type { Api, Model } from "@mariozechner/pi-ai"
-import type { AuthStorage, ModelRegistry } from "@mariozechner/pi-coding-agent"
+// Model lookup, sign-in hints and provider auth status over Pi's ModelRuntime.
+import type { Api, Model } from "@earendil-works/pi-ai"
+import type { ModelRuntime } from "@earendil-works/pi-coding-agent"
 import { ProtocolError, type ModelInfo, type ModelRef, type ProviderAuth } from "../protocol"
 
 /** The env var pi-ai reads for a provider's key (mirrors pi-ai's own table, which it does not export). */
@@ -40,23 +40,23 @@ export function modelRef(m: Model<Api>): ModelRef {
   return { provider: m.provider, id: m.id, name: m.name, contextWindow: m.contextWindow, reasoning: m.reasoning }
 }
 
-export function modelInfo(m: Model<Api>, registry: ModelRegistry): ModelInfo {
+export function modelInfo(m: Model<Api>, runtime: ModelRuntime): ModelInfo {
   return {
     provider: m.provider,
     id: m.id,
     name: m.name,
-    available: registry.hasConfiguredAuth(m),
+    available: runtime.hasConfiguredAuth(m.provider),
     reasoning: m.reasoning,
     contextWindow: m.contextWindow,
   }
 }
 
 /** "provider/id" (the id may itself hold slashes), or a bare id when only one provider has it. */
-export function resolveModel(registry: ModelRegistry, ref: string): Model<Api> {
+export function resolveModel(runtime: ModelRuntime, ref: string): Model<Api> {
   const slash = ref.indexOf("/")
-  const all = registry.getAll()
+  const all = runtime.getModels()
   if (slash > 0) {
-    const found = registry.find(ref.slice(0, slash), ref.slice(slash + 1))
+    const found = runtime.getModel(ref.slice(0, slash), ref.slice(slash + 1))
     if (found) return found
   } else {
     const byId = all.filter((m) => m.id === ref)
@@ -107,15 +107,15 @@ function distance(a: string, b: string): number {
 }
 
 /** What to tell the person when no model can answer; undefined when one can. */
-export function authHint(current: Model<Api> | undefined, registry: ModelRegistry): string | undefined {
+export function authHint(current: Model<Api> | undefined, runtime: ModelRuntime): string | undefined {
   const model = realModel(current)
   if (model) {
-    if (registry.hasConfiguredAuth(model)) return undefined
+    if (runtime.hasConfiguredAuth(model.provider)) return undefined
     const env = envVarFor(model.provider)
     return `No credentials for ${model.provider}: run /login${env ? ` or set ${env}` : ""}.`
   }
   // A models.json that does not load loses its providers: that, not signing in, is the thing to fix.
-  const broken = registry.getError()
+  const broken = runtime.getError()
   if (broken) {
     const file = /File: (.+)$/.exec(broken)?.[1]?.trim() ?? "models.json"
     const reason = broken
@@ -124,31 +124,46 @@ export function authHint(current: Model<Api> | undefined, registry: ModelRegistr
       .trim()
     return `${file} could not be read (${reason}): fix it, or run /login, then pick a model with /model.`
   }
-  if (registry.getAvailable().length > 0) return "No model selected: pick one with /model."
+  if (runtime.getAvailableSnapshot().length > 0) return "No model selected: pick one with /model."
   return "No model is signed in: run /login, or set an API key such as ANTHROPIC_API_KEY or OPENAI_API_KEY, then pick a model with /model."
 }
 
-/**
- * Subscription providers that take an API key as well. Pi's /login offers a key for a sign-in
- * provider only when it is in its table of key providers (not exported); of the sign-ins pi-ai
- * ships, that is Anthropic alone (openai-codex and github-copilot are subscription-only).
- */
-const KEY_AND_SUBSCRIPTION = new Set(["anthropic"])
+export function authStatus(runtime: ModelRuntime): ProviderAuth[] {
+  return runtime
+    .getProviders()
+    .map((p): ProviderAuth => {
+      const { oauth, apiKey } = p.auth
+      // A sign-in provider is named by its subscription ("Anthropic (Claude Pro/Max)"), as Pi's /login does.
+      const name = oauth?.name ?? p.name
+      const entry: ProviderAuth = {
+        provider: p.id,
+        hasAuth: runtime.getProviderAuthStatus(p.id).configured,
+        oauth: !!oauth,
+        // Ambient-only key providers (environment, AWS profiles) have no key to type in.
+        apiKey: !!apiKey?.login,
+      }
+      if (name !== p.id) entry.name = name
+      const env = envVarFor(p.id)
+      if (env) entry.envVar = env
+      return entry
+    })
+    .sort((a, b) => a.provider.localeCompare(b.provider))
+}
 
-export function authStatus(auth: AuthStorage, registry: ModelRegistry): ProviderAuth[] {
-  const oauth = new Set(auth.getOAuthProviders().map((p) => p.id as string))
-  const providers = new Set<string>([...registry.getAll().map((m) => m.provider), ...oauth])
-  return [...providers].sort().map((provider) => {
-    const name = registry.getProviderDisplayName(provider)
-    const entry: ProviderAuth = {
-      provider,
-      hasAuth: registry.getProviderAuthStatus(provider).configured,
-      oauth: oauth.has(provider),
-      apiKey: !oauth.has(provider) || KEY_AND_SUBSCRIPTION.has(provider),
-    }
-    if (name !== provider) entry.name = name
-    const env = envVarFor(provider)
-    if (env) entry.envVar = env
-    return entry
+/**
+ * Saves an API key in Pi's auth.json as Pi's /login does: through the provider's own API-key
+ * login, its key prompt answered with the key. A login that asks for more (Cloudflare's account
+ * id, Bedrock's method) is refused before anything is written.
+ */
+export async function storeApiKey(runtime: ModelRuntime, provider: string, key: string): Promise<void> {
+  let answered = false
+  await runtime.login(provider, "api_key", {
+    prompt: async (p) => {
+      if (p.type !== "secret" || answered)
+        throw new ProtocolError("bad_request", `${provider} asks for more than a key ("${p.message}"): use pi's /login`)
+      answered = true
+      return key
+    },
+    notify: () => {},
   })
 }

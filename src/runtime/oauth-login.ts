@@ -1,9 +1,9 @@
-// A subscription sign-in through Pi's own OAuth provider (the ones pi-ai ships and any an
+// A subscription sign-in through Pi's own OAuth providers (the ones pi-ai ships and any an
 // extension registers), shown to windows as one held `login` request: the link, instructions,
-// progress and, when the flow waits on the person, one field. Credentials are written the way
-// Pi's AuthStorage.login writes them, and only when the flow was not cancelled first.
-import type { OAuthLoginCallbacks, OAuthProviderInterface } from "@mariozechner/pi-ai"
-import type { AuthStorage } from "@mariozechner/pi-coding-agent"
+// progress and, when the flow waits on the person, one field. Pi's ModelRuntime.login runs the
+// flow and writes the credentials, and writes nothing once the flow's signal was aborted.
+import type { AuthEvent, AuthPrompt, Provider } from "@earendil-works/pi-ai"
+import type { ModelRuntime } from "@earendil-works/pi-coding-agent"
 import { ProtocolError, type LoginField, type LoginRequest, type UiResponse } from "../protocol"
 import type { UiBridge } from "./ui-bridge"
 
@@ -11,19 +11,27 @@ export type LoginOutcome = { ok: true } | { ok: false; cancelled: boolean; error
 
 const CANCELLED = "Login cancelled"
 
+/** The name a sign-in is shown by: the subscription's ("Anthropic (Claude Pro/Max)"). */
+export const signInName = (provider: Provider) => provider.auth.oauth?.name ?? provider.name
+
 export async function runOAuthLogin(
-  auth: AuthStorage,
-  provider: OAuthProviderInterface,
+  runtime: ModelRuntime,
+  provider: Provider,
   bridge: UiBridge,
 ): Promise<LoginOutcome> {
   const abort = new AbortController()
-  const view: Omit<LoginRequest, "id"> = { kind: "login", provider: provider.id, name: provider.name, progress: [] }
+  const view: Omit<LoginRequest, "id"> = {
+    kind: "login",
+    provider: provider.id,
+    name: signInName(provider),
+    progress: [],
+  }
   let asking: { resolve(v: string): void; reject(e: Error): void } | undefined
   let keys = 0
 
   const onAnswer = (r: UiResponse) => {
     if ("cancelled" in r) {
-      abort.abort()
+      abort.abort(new Error(CANCELLED))
       asking?.reject(new Error(CANCELLED))
       asking = undefined
       return
@@ -43,56 +51,66 @@ export async function runOAuthLogin(
   }
   const held = bridge.hold(view, onAnswer)
 
-  const ask = (field: Omit<LoginField, "key">) =>
+  const ask = (field: Omit<LoginField, "key">, signal?: AbortSignal) =>
     new Promise<string>((resolve, reject) => {
       if (abort.signal.aborted) return reject(new Error(CANCELLED))
       asking?.reject(new Error("Superseded by a newer question"))
-      asking = { resolve, reject }
+      const mine = { resolve, reject }
+      asking = mine
       view.field = { ...field, key: ++keys }
       held.update(view)
+      // The flow withdrew this question (the browser won the race with a pasted code).
+      signal?.addEventListener(
+        "abort",
+        () => {
+          if (asking !== mine) return
+          asking = undefined
+          delete view.field
+          held.update(view)
+          reject(new Error("The sign-in no longer needs this answer"))
+        },
+        { once: true },
+      )
     })
 
-  const callbacks: OAuthLoginCallbacks = {
-    onAuth(info) {
-      view.url = info.url
-      if (info.instructions) view.instructions = info.instructions
-      held.update(view)
-    },
-    onPrompt: (p) =>
-      ask({
-        message: p.message,
-        ...(p.placeholder ? { placeholder: p.placeholder } : {}),
-        ...(p.allowEmpty ? { allowEmpty: true } : {}),
-      }),
-    onProgress(message) {
-      view.progress = [...view.progress, message]
-      // The browser won the race with the pasted code: the field has nothing left to do.
-      if (view.field?.manual) delete view.field
-      held.update(view)
-    },
-    onSelect: async (p) => {
-      try {
-        return await ask({ message: p.message, options: p.options.map((o) => ({ id: o.id, label: o.label })) })
-      } catch (err) {
-        if (abort.signal.aborted) return undefined
-        throw err
-      }
-    },
-    signal: abort.signal,
+  const prompt = (p: AuthPrompt): Promise<string> => {
+    const placeholder = "placeholder" in p && p.placeholder ? { placeholder: p.placeholder } : {}
+    // Extension flows written for Pi's older callbacks may still pass allowEmpty along.
+    const allowEmpty = (p as { allowEmpty?: boolean }).allowEmpty ? { allowEmpty: true } : {}
+    switch (p.type) {
+      case "select":
+        return ask({ message: p.message, options: p.options.map((o) => ({ id: o.id, label: o.label })) }, p.signal)
+      case "manual_code":
+        return ask(
+          {
+            message: "Paste the redirect URL or the code here, or finish in the browser",
+            manual: true,
+            ...placeholder,
+          },
+          p.signal,
+        )
+      default:
+        return ask({ message: p.message, ...placeholder, ...allowEmpty }, p.signal)
+    }
   }
-  if (provider.usesCallbackServer)
-    callbacks.onManualCodeInput = () =>
-      ask({ message: "Paste the redirect URL or the code here, or finish in the browser", manual: true })
 
-  // Some flows do not watch the signal while they wait on the network: the cancel wins anyway.
-  const cancelled = new Promise<never>((_, reject) =>
-    abort.signal.addEventListener("abort", () => reject(new Error(CANCELLED)), { once: true }),
-  )
-  cancelled.catch(() => {})
+  const notify = (e: AuthEvent) => {
+    if (e.type === "auth_url") {
+      view.url = e.url
+      if (e.instructions) view.instructions = e.instructions
+    } else if (e.type === "device_code") {
+      view.url = e.verificationUri
+      view.instructions = `Enter the code ${e.userCode} at ${e.verificationUri}`
+    } else {
+      view.progress = [...view.progress, e.message]
+      // The browser won the race with the pasted code: the field has nothing left to do.
+      if (e.type === "progress" && view.field?.manual) delete view.field
+    }
+    held.update(view)
+  }
+
   try {
-    const credentials = await Promise.race([provider.login(callbacks), cancelled])
-    if (abort.signal.aborted) return { ok: false, cancelled: true, error: CANCELLED }
-    auth.set(provider.id, { type: "oauth", ...credentials })
+    await runtime.login(provider.id, "oauth", { signal: abort.signal, prompt, notify })
     return { ok: true }
   } catch (err) {
     if (abort.signal.aborted) return { ok: false, cancelled: true, error: CANCELLED }

@@ -1,6 +1,6 @@
 // Type aliases over Pi's exports, so the rest of the runtime names Pi shapes in one place.
-import type { AgentSession, AgentSessionEvent, SessionEntry } from "@mariozechner/pi-coding-agent"
-import type { AssistantMessage, ToolResultMessage, UserMessage } from "@mariozechner/pi-ai"
+import type { AgentSession, AgentSessionEvent, SessionEntry } from "@earendil-works/pi-coding-agent"
+import type { AssistantMessage, ToolResultMessage, UserMessage } from "@earendil-works/pi-ai"
 
 export type { AgentSession, AgentSessionEvent, SessionEntry, AssistantMessage, ToolResultMessage, UserMessage }
 

@@ -123,7 +123,9 @@ export class EventProjector {
         this.started = true
         return this.beginRun()
       case "agent_end":
-        return this.agentEnd()
+        return this.agentEnd(e.willRetry)
+      case "agent_settled":
+        return this.settleEnd()
       case "turn_end":
         return [{ type: "stats", stats: this.ctx.stats() }]
       case "message_start":
@@ -181,9 +183,11 @@ export class EventProjector {
     }
   }
 
-  private agentEnd(): SessionEvent[] {
+  private agentEnd(willRetry: boolean): SessionEvent[] {
     const last = this.lastAssistant
     this.lastAssistant = undefined
+    // A retry follows (auto_retry_start): the run goes on, and the retry's notice says why.
+    if (willRetry) return []
     if (last?.stopReason === "error") {
       this.failedEnd = { error: last.errorMessage ?? "The model returned an error", reported: false }
       return []
@@ -192,10 +196,10 @@ export class EventProjector {
   }
 
   /**
-   * Call right after Pi's agent_end handling (a microtask after agent_end): Pi announces a retry
-   * synchronously after its listeners, so by then a failed run that is not retried is over.
+   * At agent_settled, once Pi's post-run work is done: a failed run ends here, after the
+   * "gave up" of its last retry (which comes after agent_end), so its error is said once.
    */
-  settleEnd(): SessionEvent[] {
+  private settleEnd(): SessionEvent[] {
     const failed = this.failedEnd
     if (!failed) return []
     this.failedEnd = undefined
@@ -344,13 +348,13 @@ export class EventProjector {
 }
 
 /**
- * pi-ai reports a refusal as an error; the one it marks is an OpenAI-style content filter
- * (Anthropic's refusal arrives as an unnamed error and stays "error").
+ * pi-ai reports a refusal as an error, by these messages: an OpenAI-style content filter, and
+ * Anthropic's refusal when it gives no explanation (one it explains stays "error").
  */
-const REFUSAL = "Provider finish_reason: content_filter"
+const REFUSALS = new Set(["Provider finish_reason: content_filter", "The model refused to complete the request"])
 
 function turnFailed(errorMessage: string): Extract<SessionEvent, { type: "turn_end" }> {
-  const stopReason: TurnStopReason = errorMessage === REFUSAL ? "refusal" : "error"
+  const stopReason: TurnStopReason = REFUSALS.has(errorMessage) ? "refusal" : "error"
   return { type: "turn_end", stopReason, errorMessage }
 }
 

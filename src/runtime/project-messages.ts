@@ -86,7 +86,9 @@ export function projectAssistant(message: AssistantMessage, id: string, streamin
     model: `${message.provider}/${message.model}`,
     timestamp: message.timestamp,
   }
-  if (!streaming) item.stopReason = message.stopReason
+  // "pending" and "deferred" (a batch reply still to be fetched) are not endings.
+  if (!streaming && message.stopReason !== "pending" && message.stopReason !== "deferred")
+    item.stopReason = message.stopReason
   if (message.errorMessage) item.errorMessage = message.errorMessage
   if (message.usage && (message.usage.input || message.usage.output))
     item.usage = { input: message.usage.input, output: message.usage.output }

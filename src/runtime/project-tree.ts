@@ -1,5 +1,5 @@
 // A session file's entry tree as flat TreeNodes (depth-first, children in file order), for /tree.
-import type { SessionManager } from "@mariozechner/pi-coding-agent"
+import type { SessionManager } from "@earendil-works/pi-coding-agent"
 import type { TreeNode } from "../protocol"
 import type { SessionEntry } from "./pi-types"
 import { contentText, userText } from "./project-messages"
@@ -68,6 +68,10 @@ export function entryText(e: SessionEntry): string {
       return e.name ?? ""
     case "custom":
       return e.customType
+    case "usage":
+      return `${e.kind}: ${e.provider}/${e.model}`
+    case "context_edit":
+      return e.replacement ? "edited an earlier message" : "left an earlier message out of the context"
   }
 }
 

@@ -1,22 +1,20 @@
 // The factory Pi's AgentSessionRuntime calls for the first session and again on /new, /fork and
 // /session: cwd-bound services over the host's shared auth and models, the person's resources,
 // and what xagent adds (its bundled extensions, see bundled-slot.ts).
-import type { Api, Model } from "@mariozechner/pi-ai"
+import type { Api, Model } from "@earendil-works/pi-ai"
 import {
   createAgentSessionFromServices,
   createAgentSessionServices,
-  type AuthStorage,
   type CreateAgentSessionRuntimeFactory,
   type ExtensionFactory,
-  type ModelRegistry,
+  type ModelRuntime,
   type ToolDefinition,
-} from "@mariozechner/pi-coding-agent"
+} from "@earendil-works/pi-coding-agent"
 import type { ThinkingLevel } from "../protocol"
 import type { ShellSettings } from "./sandbox/pi-tools"
 
 export interface FactoryInputs {
-  authStorage: AuthStorage
-  modelRegistry: ModelRegistry
+  modelRuntime: ModelRuntime
   extensionFactories: ExtensionFactory[]
   extensionPaths: string[]
   /** Tools that take the place of Pi's own of the same name (the sandboxed bash, write, edit). */
@@ -30,8 +28,7 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
     const services = await createAgentSessionServices({
       cwd,
       agentDir,
-      authStorage: i.authStorage,
-      modelRegistry: i.modelRegistry,
+      modelRuntime: i.modelRuntime,
       resourceLoaderOptions: { extensionFactories: i.extensionFactories, additionalExtensionPaths: i.extensionPaths },
     })
     const { model, thinking } = i.takeNext()

@@ -1,6 +1,6 @@
 // `!command`: Pi runs it (and records it in the session); windows see it as a bash item that
 // fills in while it runs.
-import type { BashOperations } from "@mariozechner/pi-coding-agent"
+import type { BashOperations } from "@earendil-works/pi-coding-agent"
 import type { BashItem, SessionEvent } from "../protocol"
 import type { AgentSession } from "./pi-types"
 

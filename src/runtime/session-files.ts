@@ -2,7 +2,7 @@
 // defaults follow the env's agent dir, so everything here takes the host's agentDir explicitly.
 import { existsSync, readdirSync, statSync } from "node:fs"
 import { isAbsolute, join, resolve } from "node:path"
-import { SessionManager, SettingsManager, type SessionInfo as PiSessionInfo } from "@mariozechner/pi-coding-agent"
+import { SessionManager, SettingsManager, type SessionInfo as PiSessionInfo } from "@earendil-works/pi-coding-agent"
 import { ProtocolError, type SavedSession } from "../protocol"
 import { notASessionMessage, sessionFileProblem } from "../util/session-file-check"
 
@@ -22,7 +22,9 @@ export function customSessionDir(cwd: string, agentDir: string): string | undefi
 export function sessionDirFor(cwd: string, agentDir: string): string {
   const custom = customSessionDir(cwd, agentDir)
   if (custom) return custom
-  return join(agentDir, "sessions", `--${cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`)
+  // As Pi 1.6 does: the resolved folder (no trailing separator, relative made absolute).
+  const folder = resolve(cwd)
+  return join(resolve(agentDir), "sessions", `--${folder.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`)
 }
 
 /** The newest session file of a folder by mtime (what `pi --continue` resumes), if any; other files are passed over. */
@@ -59,7 +61,7 @@ export async function listAllSessions(agentDir: string): Promise<PiSessionInfo[]
     : []
   const custom = process.env[SESSION_DIR_ENV]
   if (custom) dirs.push(expandHome(custom))
-  const lists = await Promise.all(dirs.map((d) => SessionManager.list("", d)))
+  const lists = await Promise.all(dirs.map((d) => SessionManager.listAll(d)))
   const seen = new Set<string>()
   return lists
     .flat()

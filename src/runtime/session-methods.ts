@@ -3,7 +3,7 @@
 import { writeFileSync } from "node:fs"
 import { homedir } from "node:os"
 import { isAbsolute, resolve } from "node:path"
-import type { ModelRegistry } from "@mariozechner/pi-coding-agent"
+import type { ModelRuntime } from "@earendil-works/pi-coding-agent"
 import { ProtocolError, type CommandInfo, type Params, type Result, type UiResponse } from "../protocol"
 import { transcriptMarkdown } from "./export-markdown"
 import { errorText, type LiveSession } from "./live-session"
@@ -16,7 +16,7 @@ import { registryPrices, replyUsage, summarize, todayUsage, type ReplyUsage } fr
 
 export interface HostContext {
   agentDir: string
-  modelRegistry: ModelRegistry
+  modelRuntime: ModelRuntime
   /** The live session (other than `except`) that has this file open, if any. */
   liveByFile(path: string, except?: string): LiveSession | undefined
 }
@@ -80,15 +80,15 @@ export const SESSION_METHODS: Handlers = {
   "session.commands": async (live) => ({ commands: commands(live) }),
   "session.models": async (live, _p, host) => {
     const s = live.session
-    const models = host.modelRegistry.getAll().map((m) => modelInfo(m, host.modelRegistry))
+    const models = host.modelRuntime.getModels().map((m) => modelInfo(m, host.modelRuntime))
     const result: Result<"session.models"> = { models, levels: s.getAvailableThinkingLevels() }
     const current = realModel(s.model)
     if (current) result.current = { provider: current.provider, id: current.id }
     return result
   },
   "session.setModel": async (live, p, host) => {
-    const model = resolveModel(host.modelRegistry, `${p.provider}/${p.id}`)
-    if (!host.modelRegistry.hasConfiguredAuth(model))
+    const model = resolveModel(host.modelRuntime, `${p.provider}/${p.id}`)
+    if (!host.modelRuntime.hasConfiguredAuth(model.provider))
       throw new ProtocolError(
         "failed",
         `No credentials for ${model.provider}: sign in with /login or set its API key first`,
@@ -116,7 +116,7 @@ export const SESSION_METHODS: Handlers = {
   "session.cycleModel": async (live, p, host) => {
     const s = live.session
     if (s.scopedModels.length === 0) {
-      const scoped = scopedModels(s.settingsManager.getEnabledModels(), host.modelRegistry)
+      const scoped = scopedModels(s.settingsManager.getEnabledModels(), host.modelRuntime)
       if (scoped.length) s.setScopedModels(scoped.map((model) => ({ model })))
     }
     const r = await failed(() => s.cycleModel(p.direction ?? "forward"), "Could not change the model")
@@ -170,8 +170,9 @@ export const SESSION_METHODS: Handlers = {
   "session.tree": async (live) => ({ nodes: projectTree(live.session.sessionManager) }),
   "session.navigate": async (live, p) => {
     entry(live, p.entryId)
-    if (live.session.isStreaming)
-      throw new ProtocolError("failed", "Interrupt the running reply before moving in the tree")
+    if (live.running) throw new ProtocolError("failed", "Interrupt the running reply before moving in the tree")
+    // Pi may still be finishing the run windows saw end (its post-run continuation).
+    await live.session.waitForIdle()
     const r = await failed(() => live.session.navigateTree(p.entryId), "Could not move in the tree")
     if (r.cancelled) throw new ProtocolError("failed", "An extension cancelled the move")
     live.resetView()
@@ -204,7 +205,7 @@ export const SESSION_METHODS: Handlers = {
     return text === undefined ? {} : { text }
   },
   "session.usage": async (live, _p, host) => {
-    const prices = registryPrices(host.modelRegistry)
+    const prices = registryPrices(host.modelRuntime)
     const sm = live.session.sessionManager
     const replies = sm.getEntries().flatMap((e): ReplyUsage[] => {
       const r = replyUsage(e)
@@ -263,7 +264,7 @@ async function prompt(
   if (live.running && !behavior)
     throw new ProtocolError("bad_request", 'A reply is running: send this with behavior "steer" or "followUp"')
   // Pi's agent can still be winding down after the run ended for windows: let it finish.
-  if (!live.running && s.isStreaming) await s.agent.waitForIdle()
+  if (!live.running && s.isStreaming) await s.waitForIdle()
   const hint = live.running ? undefined : live.info().authHint
   if (hint) throw new ProtocolError("failed", hint)
   await new Promise<void>((resolvePrompt, reject) => {
@@ -272,8 +273,9 @@ async function prompt(
     s.prompt(text, {
       streamingBehavior: live.running ? behavior : undefined,
       images: images?.length ? images : undefined,
-      preflightResult: (ok) => {
-        if (!ok) return
+      preflightResult: (disposition) => {
+        // "handled": an input hook or command consumed it; no run follows and the promise settles.
+        if (disposition === "handled") return
         accepted = true
         run = live.beginRun()
         resolvePrompt()
@@ -296,11 +298,11 @@ async function prompt(
  * Pi's `enabledModels` patterns ("provider/id", a bare id, `*` globs) over the usable models, in
  * pattern order. Pi's own resolver is not exported; this covers the forms its docs show.
  */
-export function scopedModels(patterns: string[] | undefined, registry: ModelRegistry) {
-  const available = registry.getAvailable()
-  const out: typeof available = []
+export function scopedModels(patterns: string[] | undefined, runtime: ModelRuntime) {
+  const available = runtime.getAvailableSnapshot()
+  const out: (typeof available)[number][] = []
   for (const raw of patterns ?? []) {
-    const pattern = raw.replace(/:(off|minimal|low|medium|high|xhigh)$/, "").toLowerCase()
+    const pattern = raw.replace(/:(off|minimal|low|medium|high|xhigh|max)$/, "").toLowerCase()
     const re = new RegExp(
       `^${pattern
         .split("*")

@@ -5,7 +5,7 @@
 import { ProtocolError, type SettingInfo } from "../protocol"
 import type { AgentSession } from "./pi-types"
 
-const LEVELS = ["off", "minimal", "low", "medium", "high", "xhigh"] as const
+const LEVELS = ["off", "minimal", "low", "medium", "high", "xhigh", "max"] as const
 const MODES = ["all", "one-at-a-time"] as const
 
 interface Row {

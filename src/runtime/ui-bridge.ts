@@ -1,7 +1,7 @@
 // Pi's ExtensionUIContext for a host without pi-tui: dialogs become id-correlated `ui_request`
 // events held until some window answers (first answer wins), and the fire-and-forget calls
 // become ui_* events. Calls that need pi-tui components degrade to a warning, never a crash.
-import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent"
+import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent"
 import {
   formatProblems,
   ProtocolError,

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs"
 import { readFile } from "node:fs/promises"
 import { join } from "node:path"
-import type { ModelRegistry } from "@mariozechner/pi-coding-agent"
+import type { ModelRuntime } from "@earendil-works/pi-coding-agent"
 import type { UsageReport, UsageTotals } from "../protocol"
 import { customSessionDir } from "./session-files"
 
@@ -32,9 +32,9 @@ const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null
 
 export const registryPrices =
-  (registry: ModelRegistry): Prices =>
+  (runtime: ModelRuntime): Prices =>
   (provider, id) =>
-    registry.find(provider, id)?.cost
+    runtime.getModel(provider, id)?.cost
 
 /** The usage of one session entry, when it is an assistant reply with usage. */
 export function replyUsage(entry: unknown): ReplyUsage | undefined {

@@ -30,8 +30,6 @@ let host: Promise<HostApi> | undefined
 async function start(options: WorkerHostOptions): Promise<HostApi> {
   for (const [k, v] of Object.entries(options.env ?? {})) process.env[k] = v
   if (options.agentDir && !process.env.PI_CODING_AGENT_DIR) process.env.PI_CODING_AGENT_DIR = options.agentDir
-  const { installLeanPi } = await import("./patches/lean-pi")
-  installLeanPi()
   const { createHost } = await import("./host")
   const setup = options.setupModule ? (await import(options.setupModule)).default : undefined
   return createHost({

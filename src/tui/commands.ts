@@ -58,7 +58,7 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: "thinking",
     args: "[level]",
-    description: "Set the thinking level (off, minimal, low, medium, high, xhigh)",
+    description: "Set the thinking level (off, minimal, low, medium, high, xhigh, max)",
     run: (a, args) => a.setThinking(args),
   },
   {

@@ -45,7 +45,7 @@ test("--help lists every flag", async () => {
     "-h, --help",
   ])
     expect(r.stdout).toContain(flag)
-  expect(r.stdout).toContain("off|minimal|low|medium|high|xhigh")
+  expect(r.stdout).toContain("off|minimal|low|medium|high|xhigh|max")
   for (const command of ["daemon", "attach [options] [session]", "sessions", "help [command]"])
     expect(r.stdout).toContain(`  ${command}`)
 })
@@ -59,7 +59,7 @@ describe("a bad call says what was wrong in one line and exits 2", () => {
     [
       "bad thinking level",
       ["--thinking", "huge"],
-      /--thinking 'huge' is not a level: use one of off, minimal, low, medium, high, xhigh/,
+      /--thinking 'huge' is not a level: use one of off, minimal, low, medium, high, xhigh, max/,
     ],
     ["model without a provider", ["-m", "gpt-5"], /--model 'gpt-5' is not provider\/id/],
     ["model with an empty id", ["--model", "openai/"], /--model 'openai\/' is not provider\/id/],

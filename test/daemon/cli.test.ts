@@ -48,7 +48,8 @@ test("start, status, sessions, attach without a terminal, stop", async () => {
 
   const sessions = await xagent("sessions")
   expect(sessions.code).toBe(0)
-  expect(sessions.stdout).toMatch(new RegExp(`● idle, 1 window  ${shown}\\s+\\d+s ago\\s+2 msgs  list me\\n`))
+  // Pi's count, as its own session list shows it: since 1.6 its system-prompt message counts too.
+  expect(sessions.stdout).toMatch(new RegExp(`● idle, 1 window  ${shown}\\s+\\d+s ago\\s+3 msgs  list me\\n`))
 
   const attach = await xagent("attach")
   expect(attach).toMatchObject({ code: 2, stderr: "xagent: attach needs a terminal\n" })

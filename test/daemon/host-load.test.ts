@@ -17,7 +17,7 @@ test("a failed host load is reported to the window and retried by its next reque
     {
       log: { info() {}, warn() {}, error: (m) => void errors.push(m) },
       loadHost: async () => {
-        if (++attempts <= 2) throw new Error("Cannot find module '@mariozechner/pi-coding-agent'")
+        if (++attempts <= 2) throw new Error("Cannot find module '@earendil-works/pi-coding-agent'")
         const { createHost } = await import("../../src/runtime/host")
         return createHost({ log() {} })
       },
@@ -27,7 +27,7 @@ test("a failed host load is reported to the window and retried by its next reque
   const win = await connectSocket({ socketPath, heartbeatMs: 0 })
   cleanups.push(() => win.close())
 
-  await expect(win.request("sessions.list", {})).rejects.toThrow("Cannot find module '@mariozechner/pi-coding-agent'")
+  await expect(win.request("sessions.list", {})).rejects.toThrow("Cannot find module '@earendil-works/pi-coding-agent'")
   expect(errors.join("\n")).toContain("session host failed to load")
   expect(await win.request("sessions.list", {})).toEqual({ sessions: [] })
   expect(attempts).toBe(3)

@@ -4,8 +4,8 @@
 // field by field, and with the snapshot the host rebuilds from the session file.
 import { afterEach, expect, test } from "bun:test"
 import { createRoot } from "solid-js"
-import { fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall } from "@mariozechner/pi-ai"
-import type { ExtensionFactory } from "@mariozechner/pi-coding-agent"
+import { fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall } from "@earendil-works/pi-ai"
+import type { ExtensionFactory } from "@earendil-works/pi-coding-agent"
 import { SNAPSHOT_KEYS, type EventEnvelope, type SessionSnapshot } from "../../src/protocol"
 import { SnapshotState } from "../../src/runtime/snapshot-state"
 import { createSessionStore } from "../../src/tui/context/session-store"

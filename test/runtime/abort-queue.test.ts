@@ -1,13 +1,13 @@
 // Stopping a reply hands its queued steers and follow-ups back to the window that stopped it (as
 // Pi's own editor does); they are never delivered later, behind a newer message.
 import { afterEach, expect, test } from "bun:test"
-import { fauxAssistantMessage, type Context } from "@mariozechner/pi-ai"
+import { fauxAssistantMessage, type TranscriptContext } from "@earendil-works/pi-ai"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
 
 let fx: FauxFixture
 afterEach(() => fx?.dispose())
 
-const userTexts = (ctx: Context) =>
+const userTexts = (ctx: TranscriptContext) =>
   ctx.messages
     .filter((m) => m.role === "user")
     .map((m) =>
@@ -21,11 +21,11 @@ test("abort returns the queue as editor text and empties it; the next prompt goe
   const seen: string[][] = []
   fx.faux.setResponses([
     fauxAssistantMessage("word ".repeat(400)),
-    (ctx: Context) => {
+    (ctx: TranscriptContext) => {
       seen.push(userTexts(ctx))
       return fauxAssistantMessage("fine")
     },
-    (ctx: Context) => {
+    (ctx: TranscriptContext) => {
       seen.push(userTexts(ctx))
       return fauxAssistantMessage("late")
     },

@@ -2,9 +2,9 @@
 // answers with session.uiRespond, and the model's next call sees the answer. Resumed, the transcript draws
 // the same cards. `interactive: false` (the --print runs) leaves the tool out.
 import { afterEach, expect, test } from "bun:test"
-import { fauxAssistantMessage, fauxToolCall, type Context } from "@mariozechner/pi-ai"
+import { fauxAssistantMessage, fauxToolCall, getCurrentTools, type TranscriptContext } from "@earendil-works/pi-ai"
 import type { AskQuestion, SessionSnapshot, ToolItem, UiRequest } from "../../src/protocol"
-import { createFauxFixture, type FauxFixture } from "../fixture/faux"
+import { createFauxFixture, toolArgs, type FauxFixture } from "../fixture/faux"
 import { FakeClient } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"
 
@@ -52,8 +52,8 @@ type AskRequest = Extract<UiRequest, { kind: "ask_user" }>
 const pendingAsk = (s: SessionSnapshot) => s.ui.pending.find((r): r is AskRequest => r.kind === "ask_user")
 /** What the model was sent, copied at the call (the context object lives on). */
 type Seen = { tools: string[]; messages: { role: string }[] }
-const copy = (ctx: Context): Seen => ({
-  tools: (ctx.tools ?? []).map((t) => t.name),
+const copy = (ctx: TranscriptContext): Seen => ({
+  tools: getCurrentTools(ctx.messages).map((t) => t.name),
   messages: JSON.parse(JSON.stringify(ctx.messages)),
 })
 type ToolResultMessage = {
@@ -71,7 +71,7 @@ test("the model asks, a window answers, the model reads the answer; resumed, the
   fx.faux.setResponses([
     (ctx) => {
       seen.push(copy(ctx))
-      const call = fauxToolCall("ask_user", { questions: [LAYOUT, STACK] })
+      const call = fauxToolCall("ask_user", toolArgs({ questions: [LAYOUT, STACK] }))
       return fauxAssistantMessage([call], { stopReason: "toolUse" })
     },
     (ctx) => {
@@ -144,7 +144,7 @@ test("a cancel reaches the model as cancelled, and the card says so", async () =
   const rec = fx.record(sessionId)
   const seen: Seen[] = []
   fx.faux.setResponses([
-    fauxAssistantMessage([fauxToolCall("ask_user", { questions: [STACK] })], { stopReason: "toolUse" }),
+    fauxAssistantMessage([fauxToolCall("ask_user", toolArgs({ questions: [STACK] }))], { stopReason: "toolUse" }),
     (ctx) => {
       seen.push(copy(ctx))
       return fauxAssistantMessage("Alright, I will pick.")
@@ -166,8 +166,8 @@ test("a cancel reaches the model as cancelled, and the card says so", async () =
 test("ask_user is offered in interactive sessions only (print runs open with interactive: false)", async () => {
   const fx = await fixture()
   const tools: string[][] = []
-  const capture = (ctx: Context) => {
-    tools.push((ctx.tools ?? []).map((t) => t.name))
+  const capture = (ctx: TranscriptContext) => {
+    tools.push(getCurrentTools(ctx.messages).map((t) => t.name))
     return fauxAssistantMessage("ok")
   }
   fx.faux.setResponses([capture, capture])

@@ -3,7 +3,7 @@
 // convention). New-user-tour rows 14 and 15.
 import { afterEach, expect, test } from "bun:test"
 import { readdirSync, readFileSync } from "node:fs"
-import { fauxAssistantMessage, type Context } from "@mariozechner/pi-ai"
+import { fauxAssistantMessage, type TranscriptContext } from "@earendil-works/pi-ai"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
 
 let fx: FauxFixture
@@ -55,7 +55,9 @@ test("!!command output stays out of the model's context; !command output goes in
   expect(s.items[1]).not.toHaveProperty("excludeFromContext")
 
   let seen = ""
-  fx.faux.setResponses([(ctx: Context) => ((seen = JSON.stringify(ctx.messages)), fauxAssistantMessage("ok"))])
+  fx.faux.setResponses([
+    (ctx: TranscriptContext) => ((seen = JSON.stringify(ctx.messages)), fauxAssistantMessage("ok")),
+  ])
   await fx.client.request("session.prompt", { sessionId, text: "what ran?" })
   await rec.waitFor((s) => !s.running && s.items.some((i) => i.kind === "assistant"), "the reply")
   expect(seen).toContain("shared-out")

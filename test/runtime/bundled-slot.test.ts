@@ -2,7 +2,7 @@
 // load by default, an extension placed in the slot's folder loads the same way, each one can be
 // switched off per session, and a broken one costs a warning, not the session.
 import { afterEach, expect, test } from "bun:test"
-import { fauxAssistantMessage, fauxToolCall, type Context } from "@mariozechner/pi-ai"
+import { fauxAssistantMessage, fauxToolCall, getCurrentTools, type TranscriptContext } from "@earendil-works/pi-ai"
 import type { SessionEvent, ToolItem } from "../../src/protocol"
 import { makeSlot, type Slot } from "../fixture/bundled-slot"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
@@ -28,8 +28,8 @@ function slotted(): Slot {
 async function toolsOffered(fx: FauxFixture, extra: Parameters<FauxFixture["open"]>[1] = {}) {
   let tools: string[] = []
   fx.faux.setResponses([
-    (ctx: Context) => {
-      tools = (ctx.tools ?? []).map((t) => t.name)
+    (ctx: TranscriptContext) => {
+      tools = getCurrentTools(ctx.messages).map((t) => t.name)
       return fauxAssistantMessage("ok")
     },
   ])

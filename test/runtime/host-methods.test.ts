@@ -3,8 +3,13 @@
 import { afterEach, expect, test } from "bun:test"
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import { fauxAssistantMessage, fauxToolCall, type Context } from "@mariozechner/pi-ai"
-import type { ExtensionFactory } from "@mariozechner/pi-coding-agent"
+import {
+  fauxAssistantMessage,
+  fauxToolCall,
+  getCurrentSystemPrompt,
+  type TranscriptContext,
+} from "@earendil-works/pi-ai"
+import type { ExtensionFactory } from "@earendil-works/pi-coding-agent"
 import type { SessionEvent } from "../../src/protocol"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
 
@@ -165,7 +170,9 @@ test("commands list extension commands, prompt templates and skills; AGENTS.md r
   expect(commands).toContainEqual({ name: "skill:milk", description: "Buys milk", source: "skill" })
 
   const rec = fx.record(sessionId)
-  fx.faux.setResponses([(ctx: Context) => ((systemPrompt = ctx.systemPrompt ?? ""), fauxAssistantMessage("ok"))])
+  fx.faux.setResponses([
+    (ctx: TranscriptContext) => ((systemPrompt = getCurrentSystemPrompt(ctx.messages)), fauxAssistantMessage("ok")),
+  ])
   await fx.client.request("session.prompt", { sessionId, text: "/review main" })
   const s = await rec.waitFor((s) => !s.running && s.items.length === 2, "the reply")
   expect(systemPrompt).toContain("Always answer in haiku.")

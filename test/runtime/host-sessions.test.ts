@@ -1,7 +1,7 @@
 // Sessions as files: resume in a new host, continue, id prefixes, fork, tree navigation, listing.
 import { afterEach, expect, test } from "bun:test"
 import { existsSync } from "node:fs"
-import { fauxAssistantMessage, fauxText, fauxToolCall } from "@mariozechner/pi-ai"
+import { fauxAssistantMessage, fauxText, fauxToolCall } from "@earendil-works/pi-ai"
 import type { SessionSnapshot, UserItem } from "../../src/protocol"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
 

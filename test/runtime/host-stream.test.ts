@@ -1,7 +1,13 @@
 // A real Pi session on the faux provider, driven through the Client: streaming, tools, the queue,
 // interrupting, compaction and retries, as the events a window would see.
 import { afterEach, expect, test } from "bun:test"
-import { fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall, type Context } from "@mariozechner/pi-ai"
+import {
+  fauxAssistantMessage,
+  fauxText,
+  fauxThinking,
+  fauxToolCall,
+  type TranscriptContext,
+} from "@earendil-works/pi-ai"
 import type { SessionEvent, ToolItem, TranscriptItem } from "../../src/protocol"
 import { createFauxFixture, failOnceThenAnswer, QUICK_RETRY, type FauxFixture } from "../fixture/faux"
 
@@ -10,7 +16,7 @@ afterEach(() => fx?.dispose())
 
 const kinds = (items: TranscriptItem[]) => items.map((i) => i.kind)
 const events = (rec: { events: { event: SessionEvent }[] }) => rec.events.map((e) => e.event)
-const lastUser = (ctx: Context) => {
+const lastUser = (ctx: TranscriptContext) => {
   const m = ctx.messages.filter((x) => x.role === "user").at(-1)
   return typeof m?.content === "string"
     ? m.content
@@ -180,12 +186,15 @@ test("abort marks the turn interrupted and ends the run", async () => {
 })
 
 test("compaction adds a compaction item with the scripted summary", async () => {
-  fx = await createFauxFixture()
+  // Pi keeps the newest ~20k tokens out of a summary by default: with two short turns, keep none.
+  fx = await createFauxFixture({ settings: { compaction: { keepRecentTokens: 1 } } })
   const { sessionId } = await fx.open()
   const rec = fx.record(sessionId)
   fx.faux.setResponses([
     fauxAssistantMessage("first answer"),
     fauxAssistantMessage("second answer"),
+    fauxAssistantMessage("SUMMARY: we chatted twice"),
+    // With nothing kept, Pi also summarizes the cut turn's prefix.
     fauxAssistantMessage("SUMMARY: we chatted twice"),
   ])
   for (const text of ["one", "two"]) {

@@ -1,7 +1,7 @@
 // The journal alone (seq, replay, snapshot fallback, merging, bounds) and then through a real host:
 // a window that comes back after N sees exactly what followed, and ends up equal to the snapshot.
 import { afterEach, describe, expect, test } from "bun:test"
-import { fauxAssistantMessage, fauxText, fauxThinking } from "@mariozechner/pi-ai"
+import { fauxAssistantMessage, fauxText, fauxThinking } from "@earendil-works/pi-ai"
 import type { EventEnvelope, SessionEvent, SessionSnapshot } from "../../src/protocol"
 import { Journal } from "../../src/runtime/journal"
 import { emptyUi, SnapshotState } from "../../src/runtime/snapshot-state"

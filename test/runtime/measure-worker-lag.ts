@@ -40,7 +40,7 @@ const r = await client.request("session.open", { cwd, mode: { kind: "new" }, mod
 const tOpen = performance.now() - t0
 clearInterval(timer)
 maxGap = Math.max(maxGap, performance.now() - last)
-const piOnMain = Object.keys(require.cache).filter((k) => k.includes("@mariozechner/pi-")).length
+const piOnMain = Object.keys(require.cache).filter((k) => k.includes("@earendil-works/pi-")).length
 console.log(
   JSON.stringify({
     mode,

@@ -44,7 +44,9 @@ test("auth.status lists sign-in providers, and which take a key", async () => {
   })
   expect(providers.find((p) => p.provider === "openai-codex")).toMatchObject({ oauth: true, apiKey: false })
   expect(providers.find((p) => p.provider === "anthropic")).toMatchObject({ oauth: true, apiKey: true })
-  expect(providers.find((p) => p.provider === "openai")).toMatchObject({ oauth: false, apiKey: true })
+  // Pi 1.6's openai offers the ChatGPT sign-in too; mistral is a key-only provider.
+  expect(providers.find((p) => p.provider === "openai")).toMatchObject({ oauth: true, apiKey: true })
+  expect(providers.find((p) => p.provider === "mistral")).toMatchObject({ oauth: false, apiKey: true })
   await expect(fx.client.request("auth.setApiKey", { provider: "openai-codex", key: "sk-x" })).rejects.toThrow(
     /takes no API key: sign in with \/login/,
   )

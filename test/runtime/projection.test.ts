@@ -1,6 +1,6 @@
 // Pi messages/events → protocol items/events, with no session: pure functions and the projector.
 import { describe, expect, test } from "bun:test"
-import { fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall } from "@mariozechner/pi-ai"
+import { fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall } from "@earendil-works/pi-ai"
 import type { SessionEvent, SessionSnapshot } from "../../src/protocol"
 import type { AgentSessionEvent, SessionEntry } from "../../src/runtime/pi-types"
 import { EventProjector, type ProjectorContext } from "../../src/runtime/project-events"
@@ -120,6 +120,8 @@ function projector(over: Partial<ProjectorContext> = {}) {
   return new EventProjector(new ItemIds(), ctx)
 }
 const ev = (e: Record<string, unknown>) => e as unknown as AgentSessionEvent
+/** Pi is done with the run: retries, compaction and its post-run continuation. */
+const settled = ev({ type: "agent_settled", aborted: false })
 
 describe("EventProjector", () => {
   test("streams text and thinking as deltas into one assistant item, then finalizes it", () => {
@@ -191,7 +193,7 @@ describe("EventProjector", () => {
       { type: "item_update", item: expect.objectContaining({ id: "a-9", streaming: false, stopReason: "stop" }) },
     ])
     expect(p.handle(ev({ type: "turn_end" }))).toEqual([{ type: "stats", stats: expect.objectContaining({ cost: 0 }) }])
-    expect(p.handle(ev({ type: "agent_end", messages: [] }))).toEqual([
+    expect(p.handle(ev({ type: "agent_end", messages: [], willRetry: false }))).toEqual([
       { type: "run", running: false },
       { type: "turn_end", stopReason: "end_turn", itemId: "a-9" },
     ])
@@ -273,7 +275,7 @@ describe("EventProjector", () => {
     const failed = fauxAssistantMessage("", { stopReason: "error", errorMessage: "503 overloaded", timestamp: 1 })
     p.handle(ev({ type: "message_start", message: failed }))
     p.handle(ev({ type: "message_end", message: failed }))
-    expect(p.handle(ev({ type: "agent_end", messages: [] }))).toEqual([])
+    expect(p.handle(ev({ type: "agent_end", messages: [], willRetry: true }))).toEqual([])
     const notice = p.handle(
       ev({ type: "auto_retry_start", attempt: 2, maxAttempts: 3, delayMs: 2000, errorMessage: "503 overloaded" }),
     )
@@ -289,13 +291,13 @@ describe("EventProjector", () => {
         },
       },
     ])
-    expect(p.settleEnd()).toEqual([])
+    expect(p.handle(settled)).toEqual([])
     expect(p.handle(ev({ type: "agent_start" }))).toEqual([])
-    // Not retried (not retryable, or retries off): the run ends once Pi's handling is done.
+    // Not retried (not retryable, or retries off): the run ends once Pi has settled.
     p.handle(ev({ type: "message_start", message: failed }))
     p.handle(ev({ type: "message_end", message: failed }))
-    expect(p.handle(ev({ type: "agent_end", messages: [] }))).toEqual([])
-    expect(p.settleEnd()).toEqual([
+    expect(p.handle(ev({ type: "agent_end", messages: [], willRetry: false }))).toEqual([])
+    expect(p.handle(settled)).toEqual([
       { type: "item_add", item: expect.objectContaining({ kind: "notice", level: "error", text: "503 overloaded" }) },
       { type: "run", running: false },
       { type: "turn_end", stopReason: "error", errorMessage: "503 overloaded", itemId: expect.any(String) },
@@ -307,21 +309,21 @@ describe("EventProjector", () => {
     const failed = fauxAssistantMessage("", { stopReason: "error", errorMessage: "503", timestamp: 1 })
     p.handle(ev({ type: "agent_start" }))
     p.handle(ev({ type: "message_end", message: failed }))
-    p.handle(ev({ type: "agent_end", messages: [] }))
+    p.handle(ev({ type: "agent_end", messages: [], willRetry: false }))
     const gaveUp = p.handle(ev({ type: "auto_retry_end", success: false, attempt: 3, finalError: "503" }))
     expect(gaveUp).toEqual([
       { type: "item_add", item: expect.objectContaining({ text: "Gave up after 3 attempts: 503" }) },
     ])
-    expect(p.settleEnd()).toEqual([
+    expect(p.handle(settled)).toEqual([
       { type: "run", running: false },
       { type: "turn_end", stopReason: "error", errorMessage: "503", itemId: expect.any(String) },
     ])
 
     p.handle(ev({ type: "agent_start" }))
     p.handle(ev({ type: "message_end", message: failed }))
-    p.handle(ev({ type: "agent_end", messages: [] }))
+    p.handle(ev({ type: "agent_end", messages: [], willRetry: true }))
     p.handle(ev({ type: "auto_retry_start", attempt: 1, maxAttempts: 3, delayMs: 9000, errorMessage: "503" }))
-    expect(p.settleEnd()).toEqual([])
+    expect(p.handle(settled)).toEqual([])
     const cancelled = p.handle(
       ev({ type: "auto_retry_end", success: false, attempt: 1, finalError: "Retry cancelled" }),
     )

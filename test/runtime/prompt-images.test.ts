@@ -2,7 +2,7 @@
 // are stored in the session; a malformed image is refused before Pi sees it.
 import { afterEach, expect, test } from "bun:test"
 import { readFileSync } from "node:fs"
-import { fauxAssistantMessage, type Context } from "@mariozechner/pi-ai"
+import { fauxAssistantMessage, type TranscriptContext } from "@earendil-works/pi-ai"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
 import { PNG_BASE64 as PNG } from "../fixture/png"
 
@@ -13,9 +13,9 @@ test("images go with the prompt as image content, to the model and into the sess
   fx = await createFauxFixture({ models: [{ id: "faux-1", input: ["text", "image"], contextWindow: 200_000 }] })
   const { sessionId } = await fx.open()
   const rec = fx.record(sessionId)
-  const seen: Context[] = []
+  const seen: TranscriptContext[] = []
   fx.faux.setResponses([
-    (ctx: Context) => {
+    (ctx: TranscriptContext) => {
       seen.push(JSON.parse(JSON.stringify({ messages: ctx.messages })))
       return fauxAssistantMessage("a red dot")
     },

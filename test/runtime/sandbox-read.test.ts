@@ -5,9 +5,9 @@
 import { afterAll, expect, test } from "bun:test"
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { fauxAssistantMessage, fauxToolCall } from "@mariozechner/pi-ai"
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai"
 import type { ToolItem } from "../../src/protocol"
-import { createFauxFixture } from "../fixture/faux"
+import { createFauxFixture, toolArgs } from "../fixture/faux"
 
 const home = process.env.HOME!
 const xagentHome = process.env.XAGENT_HOME!
@@ -19,7 +19,11 @@ writeFileSync(join(xagentHome, "state.txt"), "xagent state sekrit\n")
 const fx = await createFauxFixture({
   files: { "notes.txt": "workspace sekrit line\n" },
   // grep, find and ls are off by default; a session that turns them on must still be held.
-  extensionFactories: [(pi) => pi.on("session_start", () => pi.setActiveTools(["read", "bash", "grep", "find", "ls"]))],
+  extensionFactories: [
+    (pi) => {
+      pi.on("session_start", () => pi.setActiveTools(["read", "bash", "grep", "find", "ls"]))
+    },
+  ],
 })
 afterAll(() => fx.dispose())
 writeFileSync(join(fx.agentDir, "auth.json"), JSON.stringify({ x: { key: "sekrit" } }))
@@ -27,7 +31,7 @@ symlinkSync(join(home, ".ssh"), join(fx.cwd, "keys"))
 
 const calls = (...c: [string, Record<string, unknown>][]) => [
   fauxAssistantMessage(
-    c.map(([name, args]) => fauxToolCall(name, args)),
+    c.map(([name, args]) => fauxToolCall(name, toolArgs(args))),
     { stopReason: "toolUse" },
   ),
   fauxAssistantMessage("Carried on."),

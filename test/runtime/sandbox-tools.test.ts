@@ -4,9 +4,9 @@
 import { afterEach, expect, test } from "bun:test"
 import { linkSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from "node:fs"
 import { join } from "node:path"
-import { fauxAssistantMessage, fauxToolCall } from "@mariozechner/pi-ai"
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai"
 import type { BashItem, ToolItem } from "../../src/protocol"
-import { createFauxFixture, type FauxFixture } from "../fixture/faux"
+import { createFauxFixture, toolArgs, type FauxFixture } from "../fixture/faux"
 
 let fx: FauxFixture | undefined
 // Outside /tmp (the sandbox's own there) and outside the workspace.
@@ -20,7 +20,7 @@ process.on("exit", () => rmSync(outside, { recursive: true, force: true }))
 const tools = (items: { kind: string }[]) => items.filter((i): i is ToolItem => i.kind === "tool")
 const toolCalls = (...calls: [string, Record<string, unknown>][]) => [
   fauxAssistantMessage(
-    calls.map(([name, args]) => fauxToolCall(name, args)),
+    calls.map(([name, args]) => fauxToolCall(name, toolArgs(args))),
     { stopReason: "toolUse" },
   ),
   fauxAssistantMessage("ok"),

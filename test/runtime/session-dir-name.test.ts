@@ -2,7 +2,7 @@
 // agent dir explicitly, Pi's own function reads it from the environment), so the two names must
 // stay equal, or xagent and pi would each see only their own sessions of a folder.
 import { expect, test } from "bun:test"
-import { SessionManager } from "@mariozechner/pi-coding-agent"
+import { SessionManager } from "@earendil-works/pi-coding-agent"
 import { sessionDirFor } from "../../src/runtime/session-files"
 
 const CWDS = [

@@ -3,7 +3,7 @@
 import { afterEach, expect, test } from "bun:test"
 import { readFileSync, utimesSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { CURRENT_SESSION_VERSION } from "@mariozechner/pi-coding-agent"
+import { CURRENT_SESSION_VERSION } from "@earendil-works/pi-coding-agent"
 import { SESSION_FORMAT_VERSION } from "../../src/util/session-file-check"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
 
@@ -42,7 +42,7 @@ test("-c passes over a .jsonl in the sessions folder that is not a session, and 
   fixtures.push(fx)
   const { sessionId } = await fx.open()
   const rec = fx.record(sessionId)
-  fx.faux.setResponses([{ ...(await import("@mariozechner/pi-ai")).fauxAssistantMessage("Saved.") }])
+  fx.faux.setResponses([{ ...(await import("@earendil-works/pi-ai")).fauxAssistantMessage("Saved.") }])
   await fx.client.request("session.prompt", { sessionId, text: "keep me" })
   const s = await rec.waitFor((s) => !s.running && s.items.length === 2, "reply")
   rec.stop()

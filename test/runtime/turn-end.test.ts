@@ -2,8 +2,8 @@
 // Each case sends a second prompt and waits for its turn_end too, so a stray extra turn_end of
 // the first run (one per attempt, one per agent_end) would sit between the two and fail the test.
 import { afterEach, expect, test } from "bun:test"
-import { fauxAssistantMessage, fauxText, fauxToolCall } from "@mariozechner/pi-ai"
-import type { ExtensionFactory } from "@mariozechner/pi-coding-agent"
+import { fauxAssistantMessage, fauxText, fauxToolCall } from "@earendil-works/pi-ai"
+import type { ExtensionFactory } from "@earendil-works/pi-coding-agent"
 import type { SessionEvent } from "../../src/protocol"
 import { createFauxFixture, failOnceThenAnswer, QUICK_RETRY, type FauxFixture, type Recorder } from "../fixture/faux"
 
@@ -85,6 +85,13 @@ test("a model error ends as error with its message; a content filter as refusal"
   ])
   await prompt(rec, sessionId, "say something rude", 3)
   expect(turnEnds(rec)[2]).toMatchObject({ stopReason: "refusal" })
+
+  // Pi 1.6 names Anthropic's refusal (stop_reason "refusal" without an explanation).
+  fx.faux.setResponses([
+    fauxAssistantMessage("", { stopReason: "error", errorMessage: "The model refused to complete the request" }),
+  ])
+  await prompt(rec, sessionId, "say something worse", 4)
+  expect(turnEnds(rec)[3]).toMatchObject({ stopReason: "refusal" })
 })
 
 test("a reply cut at the length limit ends as max_tokens", async () => {

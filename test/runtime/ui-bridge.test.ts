@@ -1,8 +1,8 @@
 // Extension UI through a real session: dialogs are held until a window answers (first answer
 // wins), fire-and-forget calls become UI state, and pi-tui-only calls degrade to a warning.
 import { afterEach, expect, test } from "bun:test"
-import { fauxAssistantMessage, fauxToolCall } from "@mariozechner/pi-ai"
-import type { ExtensionFactory } from "@mariozechner/pi-coding-agent"
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai"
+import type { ExtensionFactory } from "@earendil-works/pi-coding-agent"
 import { createLocalClient } from "../../src/client/local-client"
 import type { EventEnvelope, UiRequest } from "../../src/protocol"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"

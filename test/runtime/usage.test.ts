@@ -3,7 +3,7 @@
 import { afterEach, expect, test } from "bun:test"
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { fauxAssistantMessage } from "@mariozechner/pi-ai"
+import { fauxAssistantMessage } from "@earendil-works/pi-ai"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
 
 let fx: FauxFixture

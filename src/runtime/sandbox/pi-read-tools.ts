@@ -3,7 +3,7 @@
 // auth.json, ~/.ssh. `read` (active by default) is replaced through customTools and checks the
 // path it is about to read; grep, find and ls are off by default, and a custom tool would turn
 // them on, so a tool_call hook refuses them instead, whoever turned them on.
-import { createReadToolDefinition, type ExtensionFactory, type ToolDefinition } from "@mariozechner/pi-coding-agent"
+import { createReadToolDefinition, type ExtensionFactory, type ToolDefinition } from "@earendil-works/pi-coding-agent"
 import { readRefusal, toolPath } from "./read-guard"
 import type { SessionSandbox } from "./session-sandbox"
 

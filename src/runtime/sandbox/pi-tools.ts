@@ -9,7 +9,7 @@ import {
   createWriteToolDefinition,
   type BashOperations,
   type ToolDefinition,
-} from "@mariozechner/pi-coding-agent"
+} from "@earendil-works/pi-coding-agent"
 import { access, constants, mkdir, readFile, writeFile } from "node:fs/promises"
 import { execLine } from "./bwrap-args"
 import { guardedAccess, guardedMkdir, guardedWrite } from "./file-guard"

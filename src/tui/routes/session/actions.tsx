@@ -18,7 +18,7 @@ import { oneLine } from "../../util/format"
 import { transcriptMarkdown, type ProviderAuth, type ThinkingLevel } from "../../../protocol"
 import { copyText } from "./copy-text"
 
-const LEVELS: ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh"]
+const LEVELS: ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh", "max"]
 
 export function useCommandActions(): CommandActions {
   const renderer = useRenderer()
