@@ -36,8 +36,6 @@ export interface DaemonContext {
   requestStop(reason: string, ifIdle: boolean): boolean
   maxFrameBytes: number
   outbox: OutboxLimits
-  /** The daemon's environment, hashed (util/env-fingerprint.ts), for windows to compare with theirs. */
-  envFingerprint?: string
   /** What untrusted peers may call (default ACCESS); a method it does not name is refused to them. */
   access?: Readonly<Record<string, Access>>
   /** Something may now need the daemon's periodic checks (a client fell behind, a window left a session). */
@@ -69,6 +67,8 @@ export class Connection {
   readonly outbox: Outbox
   hello = false
   client = "?"
+  /** The window's environment from hello: what the sessions it opens run with. */
+  env: Record<string, string> | undefined
   closed = false
   private readonly decoder: LineDecoder
   private readonly text = new TextDecoder()
@@ -180,8 +180,9 @@ export class Connection {
           )
         this.hello = true
         this.client = String(params.client).slice(0, 60)
+        this.env = params.env
         this.ctx.log.info(`${this.label} hello${this.peer.trusted ? "" : ` (read-only: ${this.peer.reason})`}`)
-        return { version: PROTOCOL_VERSION, server: "xagent-daemon", pid: process.pid, env: this.ctx.envFingerprint }
+        return { version: PROTOCOL_VERSION, server: "xagent-daemon", pid: process.pid }
       case "ping":
         return { now: Date.now() }
       case "daemon.status": {
@@ -203,7 +204,7 @@ export class Connection {
       }
     }
     const host = await this.ctx.host()
-    const result = await host.request(method as Method, params as never)
+    const result = await host.request(method as Method, params as never, { env: this.env, sessions: [...this.touched] })
     if (method === "session.open") this.touched.add((result as { sessionId: string }).sessionId)
     return result
   }

@@ -10,12 +10,12 @@ import type { Socket, TCPSocketListener, UnixSocketListener } from "bun"
 import { PROTOCOL_VERSION, type DaemonStatus } from "../protocol"
 import type { HostApi } from "../runtime/host-api"
 import type { DaemonPaths } from "../util/daemon-paths"
-import { envFingerprint } from "../util/env-fingerprint"
 import { createQuietGc } from "../util/patches/quiet-gc"
 import { adoptSocket, bunSocketLink, type Link } from "../util/patches/quiet-socket"
 import { Connection, type DaemonContext, type Logger } from "./connection"
 import { ensurePrivateDir } from "./lock"
 import type { OutboxLimits } from "./outbox"
+import type { HostPool } from "./host-pool"
 import { judgePeer, type PeerVerdict } from "./peer"
 import { reapOrphanZombies, trackedZombies } from "./reaper"
 
@@ -99,6 +99,7 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
       pendingQuestions: s.pendingQuestions,
       windows: s.subscribers,
     })),
+    hosts: (host as Partial<HostPool> | undefined)?.hosts?.(),
   })
 
   const ctx: DaemonContext = {
@@ -107,12 +108,14 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
     status,
     maxFrameBytes: opts.maxFrameBytes,
     outbox: opts.outbox,
-    envFingerprint: envFingerprint(),
     access: opts.access,
     wake: () => wake(),
     activity: (oneShot) => quietGc.touch(oneShot ? ONE_SHOT_QUIET_MS : undefined),
     requestStop(reason, ifIdle) {
       if (ifIdle && live().length > 0) return false
+      // No new window may reach a daemon on its way out (its hosts take a while to end): the
+      // next one starts a fresh daemon, which waits for our lock.
+      closeListener()
       // Let the reply reach the client before the socket closes.
       setTimeout(() => stop(reason), 20)
       return true
@@ -190,6 +193,16 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
   }
   chmodSync(paths.socket, 0o600)
 
+  let listening = true
+  function closeListener() {
+    if (!listening) return
+    listening = false
+    listener.stop(false)
+    try {
+      if (existsSync(paths.socket)) unlinkSync(paths.socket)
+    } catch {}
+  }
+
   const orphanSince = new Map<string, number>()
   let idleSince: number | undefined
   const tickMs = Math.max(25, Math.min(2000, Math.floor(Math.min(opts.idleMs, opts.lingerMs || opts.idleMs) / 5)))
@@ -241,14 +254,12 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
       quietGc.dispose()
       process.off("SIGCHLD", onChild)
       log.info(`shutting down: ${reason}`)
+      closeListener()
       listener.stop(true)
       for (const c of conns) c.onClose()
       for (const link of links.values()) link.end()
       conns.clear()
       links.clear()
-      try {
-        if (existsSync(paths.socket)) unlinkSync(paths.socket)
-      } catch {}
       if (host) {
         await Promise.race([host.dispose(), Bun.sleep(5000)]).catch((e) => log.error(`host.dispose: ${e.message}`))
       }

@@ -7,6 +7,7 @@ import { connectSocket, type SocketClient, type SocketClientOptions } from "../.
 import type { EventEnvelope, SessionSnapshot, TranscriptItem } from "../../src/protocol"
 import { SnapshotState } from "../../src/runtime/snapshot-state"
 import { daemonPaths, type DaemonPaths } from "../../src/util/daemon-paths"
+import { stringEnv } from "../../src/util/env-fingerprint"
 import { makeSandbox, startMockLlm, writeAgentDir, type MockLlm, type Sandbox, type Scenario } from "../fixture/mockllm"
 
 export const BUN = process.execPath
@@ -53,7 +54,16 @@ export async function startBox(
     connect: async (o = {}) =>
       track(await connectOrStart({ home: box.xagentHome, env, heartbeatMs: 0, clientName: "test", ...o })),
     attach: async (o = {}) =>
-      track(await connectSocket({ socketPath: paths.socket, heartbeatMs: 0, clientName: "test", ...o })),
+      // a window of this box: the sessions it opens run with the box's environment
+      track(
+        await connectSocket({
+          socketPath: paths.socket,
+          heartbeatMs: 0,
+          clientName: "test",
+          env: { ...stringEnv(process.env), ...env },
+          ...o,
+        }),
+      ),
     daemonPid,
     log: () => (existsSync(paths.log) ? readFileSync(paths.log, "utf8") : ""),
     async cleanup() {
