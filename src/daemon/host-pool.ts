@@ -5,24 +5,23 @@
 // resume, and the others go on.
 import { existsSync, statSync } from "node:fs"
 import { resolve } from "node:path"
-import { PROTOCOL_VERSION, ProtocolError, type EventEnvelope, type Method, type Params, type Result } from "../protocol"
+import {
+  PROTOCOL_VERSION,
+  ProtocolError,
+  type EventEnvelope,
+  type HostProcessStatus,
+  type Method,
+  type Params,
+  type Result,
+} from "../protocol"
 import type { HostApi, RequestOrigin } from "../runtime/host-api"
 import { envFingerprint } from "../util/env-fingerprint"
 import { killDescendants } from "./descendants"
 import { HostChild } from "./host-child"
 import type { LiveInfo } from "./host-frames"
 
-export interface HostStatus {
-  pid: number
-  cwd: string
-  rssBytes: number
-  state: "starting" | "running" | "waiting" | "idle"
-  sessionId?: string
-  piSessionId?: string
-}
-
 export interface HostPool extends HostApi {
-  hosts(): HostStatus[]
+  hosts(): HostProcessStatus[]
   /** Sessions whose reply runs or whose question waits. */
   busy(): LiveInfo[]
 }
@@ -236,7 +235,7 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
     hosts() {
       return [...entries].map((e) => {
         const s = e.sessionId ? e.child.live.find((x) => x.sessionId === e.sessionId) : undefined
-        const state: HostStatus["state"] = !s
+        const state: HostProcessStatus["state"] = !s
           ? "starting"
           : s.running
             ? "running"
