@@ -45,28 +45,37 @@ export const busyNeighbour: BenchCase = {
       const open_ms = performance.now() - t0
       const a = await client.request("session.open", { cwd: folderA, mode: { kind: "new" }, extensions: [SPIN] })
       const host = (await client.daemon("daemon.status", {})).hosts?.find((h) => h.sessionId === b.sessionId)
-      /** B's longest gap between deltas over the 5 s after its fifth delta, with `meanwhile` running. */
+      // one subscription for both replies: a second one from seq 0 would replay the first reply
+      const deltas: number[] = []
+      let runsEnded = 0
+      let onEnd = () => {}
+      const unsub = client.subscribe(b.sessionId, 0, (e: EventEnvelope) => {
+        if (e.event.type === "text_delta") deltas.push(performance.now())
+        if (e.event.type === "run" && !e.event.running) (runsEnded++, onEnd())
+      })
+      /** B's longest gap between deltas from its fifth delta to its end, with `meanwhile` running. */
       const longestGap = async (meanwhile: () => Promise<unknown>) => {
-        const deltas: number[] = []
-        let done!: () => void
-        const finished = new Promise<void>((r) => (done = r))
-        const unsub = client.subscribe(b.sessionId, 0, (e: EventEnvelope) => {
-          if (e.event.type === "text_delta") deltas.push(performance.now())
-          if (e.event.type === "run" && !e.event.running && deltas.length) done()
-        })
+        const first = deltas.length
+        const ended = runsEnded
+        const finished = new Promise<void>((r) => (onEnd = () => runsEnded > ended && r()))
         await client.request("session.prompt", { sessionId: b.sessionId, text: "stream" })
-        while (deltas.length < 5) await Bun.sleep(10)
-        const from = performance.now()
-        await Promise.all([meanwhile(), finished])
-        unsub()
-        const during = deltas.filter((t) => t >= from && t <= from + 5000)
-        if (during.length < 2) throw new Error("B's reply did not stream for 5 s; make it longer")
+        while (deltas.length < first + 5) await Bun.sleep(10)
+        let meanwhileEnd = 0
+        await Promise.all([meanwhile().then(() => (meanwhileEnd = performance.now())), finished])
+        // from the fifth delta on: a stall that starts right after it counts whole
+        const during = deltas.slice(first + 4)
+        if (!(during.at(-1)! > meanwhileEnd)) throw new Error("B's reply ended before A's loop did; make it longer")
         let gap = 0
         for (let i = 1; i < during.length; i++) gap = Math.max(gap, during[i]! - during[i - 1]!)
         return gap
       }
       const gap_alone_ms = await longestGap(() => Bun.sleep(5000))
-      const gap_ms = await longestGap(() => client.request("session.prompt", { sessionId: a.sessionId, text: "/spin" }))
+      const gap_ms = await longestGap(async () => {
+        const t = performance.now()
+        await client.request("session.prompt", { sessionId: a.sessionId, text: "/spin" })
+        if (performance.now() - t < 4900) throw new Error("A's /spin did not block its process for 5 s")
+      })
+      unsub()
       return { gap_ms, gap_alone_ms, open_ms, host_mb: (host?.rssBytes ?? 0) / (1024 * 1024) }
     } finally {
       await client.daemon("daemon.stop", {}).catch(() => {})
