@@ -67,6 +67,8 @@ export class Connection {
   readonly outbox: Outbox
   hello = false
   client = "?"
+  /** Let go by the daemon (too slow, stalled), not gone by itself: it comes back when it can. */
+  dropped = false
   /** The window's environment from hello: what the sessions it opens run with. */
   env: Record<string, string> | undefined
   closed = false
@@ -127,6 +129,7 @@ export class Connection {
 
   private drop(reason: string) {
     this.ctx.log.warn(`${this.label} dropped: ${reason}`)
+    this.dropped = true
     this.closed = true
     this.socket.destroy()
   }

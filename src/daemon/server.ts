@@ -4,8 +4,8 @@
 // session no window watches, a client with unsent bytes, a zombie in its grace period, no client
 // and no session at all); whatever can start one of those wakes it. A daemon serving windows that
 // are merely open wakes for nothing.
-import { chmodSync, existsSync, unlinkSync } from "node:fs"
-import { dirname } from "node:path"
+import { chmodSync, existsSync, unlinkSync, watch, type FSWatcher } from "node:fs"
+import { basename, dirname } from "node:path"
 import type { Socket, TCPSocketListener, UnixSocketListener } from "bun"
 import { PROTOCOL_VERSION, type DaemonStatus } from "../protocol"
 import type { HostApi } from "../runtime/host-api"
@@ -141,7 +141,10 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
   function closed(conn: Connection) {
     links.delete(conn)
     if (!conns.delete(conn)) return
-    for (const id of conn.onClose()) endIfAbandoned(id, { unlessTouched: true })
+    const touched = conn.onClose()
+    // A window we let go for being slow has not left: it reconnects when it reads again (D2),
+    // so its sessions wait for the linger check instead of ending now.
+    if (!conn.dropped) for (const id of touched) endIfAbandoned(id, { unlessTouched: true })
     wake()
   }
 
@@ -149,54 +152,74 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
   ensurePrivateDir(paths.runDir)
   ensurePrivateDir(dirname(paths.socket))
   if (existsSync(paths.socket)) unlinkSync(paths.socket) // we hold the lock: any socket here is stale
-  const umask = process.umask(0o177)
-  let listener: UnixSocketListener<Connection> | TCPSocketListener<Connection>
-  try {
-    listener = Bun.listen<Connection>({
-      unix: paths.socket,
-      socket: {
-        open(socket: Socket<Connection>) {
-          const peer = (opts.judge ?? judgePeer)((socket as unknown as { fd?: number }).fd)
-          const conn: Connection = new Connection(
-            nextId++,
-            { write: (b): number => links.get(conn)?.write(b) ?? -1, destroy: () => links.get(conn)?.destroy() },
-            peer,
-            ctx,
-          )
-          conns.add(conn)
-          const link = adoptSocket(socket, {
-            data: (chunk) => conn.onData(chunk),
-            drain: () => conn.outbox.drain(),
-            close: () => closed(conn),
-          })
-          if (link) return void links.set(conn, link)
-          // Bun's socket stays in use where it cannot be handed over (see quiet-socket.ts)
-          links.set(conn, bunSocketLink(socket))
-          socket.data = conn
+  function listen(): UnixSocketListener<Connection> | TCPSocketListener<Connection> {
+    const umask = process.umask(0o177)
+    try {
+      return Bun.listen<Connection>({
+        unix: paths.socket,
+        socket: {
+          open(socket: Socket<Connection>) {
+            const peer = (opts.judge ?? judgePeer)((socket as unknown as { fd?: number }).fd)
+            const conn: Connection = new Connection(
+              nextId++,
+              { write: (b): number => links.get(conn)?.write(b) ?? -1, destroy: () => links.get(conn)?.destroy() },
+              peer,
+              ctx,
+            )
+            conns.add(conn)
+            const link = adoptSocket(socket, {
+              data: (chunk) => conn.onData(chunk),
+              drain: () => conn.outbox.drain(),
+              close: () => closed(conn),
+            })
+            if (link) return void links.set(conn, link)
+            // Bun's socket stays in use where it cannot be handed over (see quiet-socket.ts)
+            links.set(conn, bunSocketLink(socket))
+            socket.data = conn
+          },
+          data(socket, chunk) {
+            socket.data?.onData(chunk)
+          },
+          drain(socket) {
+            socket.data?.outbox.drain()
+          },
+          close(socket) {
+            if (socket.data) closed(socket.data)
+          },
+          error(socket, err) {
+            log.warn(`${socket.data?.label ?? "client"} socket error: ${err.message}`)
+          },
         },
-        data(socket, chunk) {
-          socket.data?.onData(chunk)
-        },
-        drain(socket) {
-          socket.data?.outbox.drain()
-        },
-        close(socket) {
-          if (socket.data) closed(socket.data)
-        },
-        error(socket, err) {
-          log.warn(`${socket.data?.label ?? "client"} socket error: ${err.message}`)
-        },
-      },
-    })
-  } finally {
-    process.umask(umask)
+      })
+    } finally {
+      process.umask(umask)
+    }
   }
+  let listener = listen()
   chmodSync(paths.socket, 0o600)
 
   let listening = true
+  const replaced: (typeof listener)[] = []
+  // Any same-user process (the agent's included) can remove the socket file: listen again at
+  // once, so windows keep finding this daemon (findings D9). inotify, so an idle daemon stays asleep.
+  const socketWatch = watchFolder(dirname(paths.socket), (name) => {
+    if (!listening || name !== basename(paths.socket) || existsSync(paths.socket)) return
+    log.warn(`the socket ${paths.socket} was removed: listening on it again`)
+    try {
+      // the old listener stays until shutdown: stopping it would unlink the new socket file
+      replaced.push(listener)
+      listener = listen()
+      chmodSync(paths.socket, 0o600)
+    } catch (e) {
+      log.error(`could not listen on ${paths.socket} again: ${(e as Error).message}`)
+    }
+  })
+
   function closeListener() {
     if (!listening) return
     listening = false
+    socketWatch?.close()
+    for (const l of replaced.splice(0)) l.stop(false)
     listener.stop(false)
     try {
       if (existsSync(paths.socket)) unlinkSync(paths.socket)
@@ -264,5 +287,15 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
         await Promise.race([host.dispose(), Bun.sleep(5000)]).catch((e) => log.error(`host.dispose: ${e.message}`))
       }
     },
+  }
+}
+
+function watchFolder(dir: string, onChange: (name: string | null) => void): FSWatcher | undefined {
+  try {
+    const w = watch(dir, { persistent: false }, (_event, name) => onChange(name ? String(name) : null))
+    w.on("error", () => {})
+    return w
+  } catch {
+    return undefined
   }
 }
