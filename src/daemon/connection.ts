@@ -35,6 +35,11 @@ export interface DaemonContext {
   /** Stops the daemon unless `ifIdle` and sessions are live; false when it refused. */
   requestStop(reason: string, ifIdle: boolean): boolean
   maxFrameBytes: number
+  /**
+   * The change in this connection's partial-frame bytes; answers whether every connection's
+   * together are still under the daemon's one cap (findings D8). Absent: no global cap.
+   */
+  partialBytes?(delta: number): boolean
   outbox: OutboxLimits
   /** What untrusted peers may call (default ACCESS); a method it does not name is refused to them. */
   access?: Readonly<Record<string, Access>>
@@ -100,11 +105,24 @@ export class Connection {
   }
 
   onData(chunk: Uint8Array) {
-    if (!this.closed) this.decoder.push(this.text.decode(chunk, { stream: true }))
+    if (this.closed) return
+    const before = this.decoder.pending
+    this.decoder.push(this.text.decode(chunk, { stream: true }))
+    const delta = this.decoder.pending - before
+    if (delta === 0 || !this.ctx.partialBytes) return
+    if (!this.ctx.partialBytes(delta)) this.drop("partial frames of all clients over the daemon's cap")
+  }
+
+  /** Gives back what its partial frame held (on close and drop). */
+  private releasePartial() {
+    const held = this.decoder.pending
+    if (held && this.ctx.partialBytes) this.ctx.partialBytes(-held)
+    this.decoder.reset()
   }
 
   /** Ends every subscription; returns the sessions this client had touched. */
   onClose(): string[] {
+    this.releasePartial()
     this.closed = true
     for (const unsub of this.subs.values()) safely(unsub)
     this.subs.clear()
@@ -130,6 +148,7 @@ export class Connection {
   private drop(reason: string) {
     this.ctx.log.warn(`${this.label} dropped: ${reason}`)
     this.dropped = true
+    this.releasePartial()
     this.closed = true
     this.socket.destroy()
   }

@@ -50,6 +50,8 @@ export async function runDaemon(): Promise<number> {
     idleMs: envInt("XAGENT_DAEMON_IDLE_MS", 10 * 60_000),
     lingerMs: envInt("XAGENT_DAEMON_LINGER_MS", 10 * 60_000),
     maxFrameBytes: envInt("XAGENT_DAEMON_MAX_FRAME", MAX_FRAME_BYTES),
+    maxPartialBytes: envInt("XAGENT_DAEMON_MAX_PARTIAL", 4 * envInt("XAGENT_DAEMON_MAX_FRAME", MAX_FRAME_BYTES)),
+    maxConnections: envInt("XAGENT_DAEMON_MAX_CONNECTIONS", 256),
     outbox: {
       maxQueuedBytes: envInt("XAGENT_DAEMON_OUTBOX_BYTES", 16 * 1024 * 1024),
       stallMs: envInt("XAGENT_DAEMON_STALL_MS", 60_000),

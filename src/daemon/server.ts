@@ -31,6 +31,10 @@ export interface DaemonServerOptions {
   /** A session nobody watches, with nothing running or pending, ends after this long. */
   lingerMs: number
   maxFrameBytes: number
+  /** All connections' partial frames together (default 4 frames' worth); over it, the one growing is dropped. */
+  maxPartialBytes?: number
+  /** Connections at once (default 256); more are closed at once, with a line in the log. */
+  maxConnections?: number
   outbox: OutboxLimits
   /** Decides what a connecting process may do (default: the peer-ancestry check). */
   judge?: (fd: number | undefined) => PeerVerdict
@@ -54,6 +58,9 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
   const links = new Map<Connection, Link>()
   const quietGc = createQuietGc()
   let nextId = 1
+  let partial = 0
+  const maxPartial = opts.maxPartialBytes ?? 4 * opts.maxFrameBytes
+  const maxConnections = opts.maxConnections ?? 256
   let host: HostApi | undefined
   let stopping = false
   let hostPromise: Promise<HostApi> | undefined
@@ -107,6 +114,10 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
     log,
     status,
     maxFrameBytes: opts.maxFrameBytes,
+    partialBytes(delta) {
+      partial += delta
+      return partial <= maxPartial
+    },
     outbox: opts.outbox,
     access: opts.access,
     wake: () => wake(),
@@ -159,6 +170,10 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
         unix: paths.socket,
         socket: {
           open(socket: Socket<Connection>) {
+            if (conns.size >= maxConnections) {
+              log.warn(`refused a connection: ${maxConnections} are open already`)
+              return void socket.end()
+            }
             const peer = (opts.judge ?? judgePeer)((socket as unknown as { fd?: number }).fd)
             const conn: Connection = new Connection(
               nextId++,

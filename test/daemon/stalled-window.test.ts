@@ -10,7 +10,8 @@ let d: DaemonBox
 beforeAll(async () => {
   d = await startBox(
     { turns: [{ repeat: "word ", count: WORDS }, { text: "Still here." }] },
-    { tps: 50_000, env: { XAGENT_DAEMON_OUTBOX_BYTES: "65536", XAGENT_DAEMON_STALL_MS: "300" } },
+    // a stall limit longer than the reply: the window is dropped after the reply ended, as in D2
+    { tps: 100_000, env: { XAGENT_DAEMON_STALL_MS: "2000" } },
   )
 })
 afterAll(() => d.cleanup())
