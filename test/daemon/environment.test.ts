@@ -2,22 +2,13 @@
 // (docs/adr-session-hosts.md): windows with different keys share one daemon, neither is warned,
 // and each session's host has its own window's key and not the daemon's.
 import { afterAll, beforeAll, expect, test } from "bun:test"
-import { readFileSync } from "node:fs"
-import { startBox, type DaemonBox } from "./harness"
+import { startBox, startEnv, type DaemonBox } from "./harness"
 
 let d: DaemonBox
 beforeAll(async () => {
   d = await startBox({ turns: [{ text: "fine" }] })
 })
 afterAll(() => d.cleanup())
-
-const startEnv = (pid: number): Record<string, string> =>
-  Object.fromEntries(
-    readFileSync(`/proc/${pid}/environ`, "utf8")
-      .split("\0")
-      .filter(Boolean)
-      .map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]),
-  )
 
 test("one daemon for windows with different environments; each session's host has its own window's", async () => {
   const first = await d.connect({ env: { ...d.env, XAGENT_TEST_API_KEY: "first", XAGENT_TEST_DAEMON_ONLY: "1" } })

@@ -22,8 +22,8 @@ beforeAll(async () => {
 })
 afterAll(() => d.cleanup())
 
-/** A session (full access, so the lurkers escape their call) whose tool starts the lurkers. */
-async function plant(tag: string): Promise<{ win: SocketClient; sessionId: string; hostPid: number }> {
+/** A new window continues the session (full access, so the lurkers escape their call) and sends one prompt. */
+async function turn(text: string, reply: string, what: string) {
   const win = await d.connect()
   const { sessionId } = await win.request("session.open", {
     cwd: d.box.cwd,
@@ -31,13 +31,19 @@ async function plant(tag: string): Promise<{ win: SocketClient; sessionId: strin
     permissions: "full",
   })
   const rec = new Recorder(win, sessionId, 0)
-  const done = rec.snapshot ? assistantTexts(rec.snapshot.items).length : 0
-  await win.request("session.prompt", { sessionId, text: `plant ${tag}` })
-  await rec.waitFor(
-    (s) => !s.running && assistantTexts(s.items).includes("lurking") && s.items.length > done,
-    `${tag}: planted`,
-  )
+  const before = assistantTexts((await rec.waitFor(() => true, `${what}: the snapshot`)).items).length
+  await win.request("session.prompt", { sessionId, text })
+  const s = await rec.waitFor((x) => {
+    const texts = assistantTexts(x.items)
+    return !x.running && texts.length > before && texts.at(-1) === reply
+  }, `${what}: the reply`)
   rec.stop()
+  return { win, sessionId, snapshot: s }
+}
+
+/** A session whose tool starts the lurkers. */
+async function plant(tag: string): Promise<{ win: SocketClient; sessionId: string; hostPid: number }> {
+  const { win, sessionId } = await turn(`plant ${tag}`, "lurking", `${tag}: planting`)
   for (let i = 0; i < LURKERS; i++) expect(existsSync(join(d.box.cwd, `${tag}-${i}.started`))).toBe(true)
   expect(lurkersAlive()).toBe(LURKERS)
   // a daemon that hosts its sessions itself is their host
@@ -49,21 +55,10 @@ async function plant(tag: string): Promise<{ win: SocketClient; sessionId: strin
 /** The next daemon's session takes a prompt; none of the lurkers got one in. */
 async function nobodyGotIn(tag: string) {
   await until(() => lurkersAlive() === 0, `${tag}: the lurkers to be gone`)
-  const win = await d.connect()
-  const { sessionId } = await win.request("session.open", {
-    cwd: d.box.cwd,
-    mode: { kind: "continue" },
-    permissions: "full",
-  })
-  const rec = new Recorder(win, sessionId, 0)
-  await win.request("session.prompt", { sessionId, text: "anyone?" })
-  const s = await rec.waitFor(
-    (x) => !x.running && assistantTexts(x.items).at(-1) === "nobody else here",
-    `${tag}: the reply`,
-  )
+  const { win, snapshot } = await turn("anyone?", "nobody else here", `${tag}: after`)
   const acted = Array.from({ length: LURKERS }, (_, i) => existsSync(join(d.box.cwd, `${tag}-${i}.acted`)))
   expect(acted.filter(Boolean)).toHaveLength(0)
-  expect(JSON.stringify(s.items)).not.toContain("INJECTED BY LURKER")
+  expect(JSON.stringify(snapshot.items)).not.toContain("INJECTED BY LURKER")
   await win.close()
 }
 

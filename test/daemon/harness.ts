@@ -193,3 +193,13 @@ export function lurkersAlive(): number {
   }
   return n
 }
+
+/** The environment a process was started with (/proc/<pid>/environ). */
+export function startEnv(pid: number): Record<string, string> {
+  return Object.fromEntries(
+    readFileSync(`/proc/${pid}/environ`, "utf8")
+      .split("\0")
+      .filter(Boolean)
+      .map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]),
+  )
+}

@@ -3,22 +3,13 @@
 // window, stays), both ends of its socket stay Bun's own (the path used off Linux), and a prompt
 // still gets its streamed reply.
 import { afterAll, beforeAll, expect, test } from "bun:test"
-import { readFileSync } from "node:fs"
 import { BUN_TUNING } from "../../src/util/patches/bun-tuning"
 import { PATCHES, patchSwitch } from "../../src/util/patch-switch"
-import { assistantTexts, Recorder, replyDone, startBox, type DaemonBox } from "./harness"
+import { assistantTexts, Recorder, replyDone, startBox, startEnv, type DaemonBox } from "./harness"
 
 const ALL_OFF = Object.fromEntries(PATCHES.map((p) => [patchSwitch(p), "1"]))
 const REPLY = "Every patch is off and this still streams."
 
-/** The environment a process was started with (what Bun read its settings from). */
-const startEnv = (pid: number): Record<string, string> =>
-  Object.fromEntries(
-    readFileSync(`/proc/${pid}/environ`, "utf8")
-      .split("\0")
-      .filter(Boolean)
-      .map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]),
-  )
 const tuningOf = (env: Record<string, string>) =>
   Object.fromEntries(Object.keys(BUN_TUNING).flatMap((k) => (k in env ? [[k, env[k]]] : [])))
 
