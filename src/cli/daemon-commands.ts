@@ -12,6 +12,9 @@ import { daemonPaths } from "../util/daemon-paths"
 import { plural } from "../util/plural"
 import { noPeerChecksReason, peerChecksAvailable } from "../util/peer-checks"
 import { shortIds } from "../util/short-id"
+import { copyWithTool } from "../util/clipboard-tool"
+import type { ScreenSetting } from "../util/window-settings"
+import { screenChoice } from "./run-plan"
 import { err, out } from "./io"
 import { UsageError } from "./usage-error"
 import { VERSION } from "./version"
@@ -101,8 +104,10 @@ export function registerDaemonCommands(program: Command): void {
   program
     .command("attach [session]")
     .description("open a window on a live session (default: the one in this folder)")
-    .action(async (ref: string | undefined) => {
-      process.exitCode = await attach(ref)
+    .option("--inline", "draw below the shell prompt, the conversation in the terminal's scrollback")
+    .option("--fullscreen", "draw on the whole screen (the alternate screen)")
+    .action(async (ref: string | undefined, flags: { inline?: boolean; fullscreen?: boolean }) => {
+      process.exitCode = await attach(ref, screenChoice(flags))
     })
 
   program
@@ -143,7 +148,7 @@ export function unsaved(live: LiveSessionStatus[], saved: SavedSession[], cwd?: 
     }))
 }
 
-async function attach(ref: string | undefined): Promise<number> {
+async function attach(ref: string | undefined, screen: ScreenSetting): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError("attach needs a terminal")
   // Windows keep their sessions in process there (connect-client.ts): the daemon has none to offer.
   if (!peerChecksAvailable())
@@ -168,6 +173,8 @@ async function attach(ref: string | undefined): Promise<number> {
     version: VERSION,
     connect: () => connectClient({ daemon: true }),
     target: { kind: "attach", sessionId: target.sessionId },
+    screen,
+    copyWithTool: (text) => copyWithTool(text),
   })
   if (result.farewell) await out(result.farewell + "\n")
   return result.exitCode
@@ -279,7 +286,7 @@ function hostLines(hosts: HostProcessStatus[]): string[] {
   return columns(hosts.map((h) => [`pid ${h.pid}`, h.state, mb(h.rssBytes), h.cwd])).map((l) => `  ${l}`)
 }
 
-export function duration(ms: number): string {
+function duration(ms: number): string {
   const s = Math.floor(ms / 1000)
   if (s < 60) return `${s}s`
   if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`

@@ -32,6 +32,8 @@ export function buildProgram(run: (flags: RootFlags, words: string[]) => Promise
       "no window: stream the reply to stdout, tool activity to stderr (piped stdin is appended)",
     )
     .option("--no-daemon", "keep the session in this process instead of the background daemon")
+    .option("--inline", "draw below the shell prompt: the conversation goes into the terminal's own scrollback")
+    .option("--fullscreen", "draw on the whole screen (the alternate screen); the conversation scrolls in the window")
     .option(
       "--no-bundled <name>",
       "switch off a bundled extension (extensions/<name>, e.g. ask-user) for this session (repeatable)",

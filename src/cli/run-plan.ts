@@ -8,6 +8,7 @@ import { resolveFrom } from "../util/paths"
 import { notASessionMessage } from "../util/session-file-check"
 import { looksLikeSessionPath } from "../util/session-ref"
 import { isThinkingLevel, THINKING_LEVELS } from "../util/thinking"
+import { screenSetting, type ScreenSetting } from "../util/window-settings"
 import { switchedOff } from "./bundled-switch"
 import { UsageError } from "./usage-error"
 
@@ -24,7 +25,12 @@ export interface RootFlags {
   bundled?: string[] | boolean
   /** `--dangerously-skip-sandbox`: full access for the sessions this run opens (never saved). */
   dangerouslySkipSandbox?: boolean
+  inline?: boolean
+  fullscreen?: boolean
 }
+
+/** How the window draws when neither a flag nor the setting says (docs/adr-inline-mode.md). */
+export const DEFAULT_SCREEN: ScreenSetting = "fullscreen"
 
 export type SessionChoice = Params<"session.open">["mode"] | { kind: "pick" }
 
@@ -37,6 +43,8 @@ export interface RunPlan {
   prompt?: string
   /** False with --no-daemon: the session lives in this process. */
   daemon: boolean
+  /** --inline / --fullscreen, else the setting, else DEFAULT_SCREEN. */
+  screen: ScreenSetting
 }
 
 export function planRun(flags: RootFlags, words: string[], cwd: string, env = process.env): RunPlan {
@@ -77,7 +85,27 @@ export function planRun(flags: RootFlags, words: string[], cwd: string, env = pr
   if (!print && prompt !== undefined && flags.resume)
     throw new UsageError("--resume picks a session first, so it takes no prompt: type it in the window instead")
 
-  return { mode: print ? "print" : "window", cwd, session, open, prompt, daemon: flags.daemon !== false }
+  return {
+    mode: print ? "print" : "window",
+    cwd,
+    session,
+    open,
+    prompt,
+    daemon: flags.daemon !== false,
+    screen: print ? DEFAULT_SCREEN : screenChoice(flags, env),
+  }
+}
+
+/** --inline / --fullscreen, else the setting, else the default (the root command and attach). */
+export function screenChoice(flags: Pick<RootFlags, "inline" | "fullscreen">, env = process.env): ScreenSetting {
+  if (flags.inline && flags.fullscreen) throw new UsageError("--inline and --fullscreen both pick the screen: use one")
+  if (flags.inline) return "inline"
+  if (flags.fullscreen) return "fullscreen"
+  try {
+    return screenSetting(env) ?? DEFAULT_SCREEN
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e))
+  }
 }
 
 function sessionChoice(flags: RootFlags, cwd: string): SessionChoice {

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto"
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { isAbsolute, join, relative, resolve } from "node:path"
 
-export const PACKAGE_DIR = resolve(import.meta.dir, "../..")
+const PACKAGE_DIR = resolve(import.meta.dir, "../..")
 const bundlesDir = (pkg: string) => join(pkg, "dist", "window")
 const ENTRY = "src/tui/run.tsx"
 /** Not in the import graph, but they change what a build makes: how it is built, and the dependencies. */
@@ -18,7 +18,7 @@ const INPUTS_FILE = "inputs.json"
 const KEEP = 3
 
 /** Hash of the files' paths, sizes and mtimes (about 1 ms for ~100 files), and the Bun version. */
-export function windowStamp(pkg: string, files: readonly string[]): string {
+function windowStamp(pkg: string, files: readonly string[]): string {
   const hash = createHash("sha256").update(Bun.version)
   for (const rel of files) hash.update(`${rel}\0${fileState(join(pkg, rel))}\n`)
   return hash.digest("hex").slice(0, 16)

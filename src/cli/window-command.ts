@@ -1,5 +1,6 @@
 // The root command with a window: draws first, then connects (daemon or in-process Worker).
 import type { TuiOptions } from "../tui/run-options"
+import { copyWithTool } from "../util/clipboard-tool"
 import { connectClient } from "./connect-client"
 import { loadWindow } from "./load-window"
 import { out } from "./io"
@@ -18,6 +19,8 @@ export async function runWindow(plan: RunPlan): Promise<number> {
     connect: () => connectClient({ daemon: plan.daemon }),
     target,
     initialPrompt: plan.prompt,
+    screen: plan.screen,
+    copyWithTool: (text) => copyWithTool(text),
   })
   if (result.farewell) await out(`${result.farewell}\n`)
   return result.exitCode

@@ -44,7 +44,7 @@ export function readLockInfo(paths: DaemonPaths): LockInfo | undefined {
   }
 }
 
-export function pidAlive(pid: number): boolean {
+function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true

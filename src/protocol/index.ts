@@ -1,4 +1,5 @@
 export * from "./transcript"
+export * from "./transcript-markdown"
 export * from "./ui"
 export * from "./events"
 export * from "./requests"

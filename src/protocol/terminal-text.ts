@@ -4,7 +4,7 @@
 // dropped, tabs expanded to the next tab stop, and a carriage return overwrites its line as a
 // terminal would (progress bars keep their last state). Pure; returns the input when it is clean.
 
-export const TAB_WIDTH = 4
+const TAB_WIDTH = 4
 
 // Anything that needs work: C0 but \n, DEL, C1, and the bidi embedding/override/isolate marks.
 const NEEDS_WORK = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/

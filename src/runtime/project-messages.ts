@@ -153,19 +153,6 @@ export function projectCompaction(
 /** Tool items opened by an assistant message, keyed by tool call id (latest call wins). */
 export type OpenTools = Map<string, ToolItem>
 
-/**
- * Projects a run of messages in order, merging tool results into the tool items their
- * assistant message opened. Tool calls left without a result are marked as errors unless
- * `streaming` says the last message is still running.
- */
-export function projectMessages(messages: readonly AgentMessage[], ids: ItemIds): TranscriptItem[] {
-  const out: TranscriptItem[] = []
-  const at = new Map<string, number>()
-  const open: OpenTools = new Map()
-  for (const m of messages) pushMessage(m, ids, out, at, open)
-  return closeOpenTools(out, at, open)
-}
-
 function pushMessage(m: AgentMessage, ids: ItemIds, out: TranscriptItem[], at: Map<string, number>, open: OpenTools) {
   switch (m.role) {
     case "user":

@@ -6,9 +6,11 @@ import { useKeyboard, useRenderer, useSelectionHandler } from "@opentui/solid"
 import { createEffect, Match, onCleanup, Switch } from "solid-js"
 import type { Client } from "../client/client"
 import { ClientProvider, useClient } from "./context/client"
+import { ClipboardProvider } from "./context/clipboard"
 import { DialogProvider, useDialog } from "./context/dialog"
 import { ExitProvider, useExit } from "./context/exit"
 import { RouteProvider, useRoute } from "./context/route"
+import { ScreenProvider, type ScreenMode } from "./context/screen"
 import { SessionProvider } from "./context/session"
 import { useStopGuard } from "./context/stop-guard"
 import { SyncProvider, useSync } from "./context/sync"
@@ -29,10 +31,13 @@ export interface AppProps {
   /** Lets the caller read live state at exit (the farewell needs it). */
   onState?: (state: { running: () => boolean; sessionId: () => string | undefined }) => void
   flushInterval?: number
+  /** Full screen (the default here) or inline, the transcript in the terminal's scrollback. */
+  screen?: ScreenMode
+  copyWithTool?: TuiOptions["copyWithTool"]
 }
 
 /** Exit code of a window whose daemon went away. */
-export const EXIT_LOST = 75
+const EXIT_LOST = 75
 
 /** How long the first Ctrl+C stays armed for the second. */
 const QUIT_WINDOW_MS = 2000
@@ -134,19 +139,24 @@ export function App(props: AppProps) {
   return (
     <ExitProvider onExit={props.onExit}>
       <ToastProvider>
-        <DialogProvider>
-          <ClientProvider connect={props.connect}>
-            <SyncProvider flushInterval={props.flushInterval}>
-              <RouteProvider>
-                <SessionProvider target={props.target} initialPrompt={props.initialPrompt}>
-                  <ViewProvider>
-                    <Shell version={props.version} cwd={props.cwd} onState={props.onState} />
-                  </ViewProvider>
-                </SessionProvider>
-              </RouteProvider>
-            </SyncProvider>
-          </ClientProvider>
-        </DialogProvider>
+        <ClipboardProvider tool={props.copyWithTool}>
+          <DialogProvider>
+            <ClientProvider connect={props.connect}>
+              <SyncProvider flushInterval={props.flushInterval}>
+                <RouteProvider>
+                  <SessionProvider target={props.target} initialPrompt={props.initialPrompt}>
+                    {/* Inline, the terminal selects text: the window takes no mouse until Ctrl+S. */}
+                    <ViewProvider mouse={props.screen !== "inline"}>
+                      <ScreenProvider mode={props.screen}>
+                        <Shell version={props.version} cwd={props.cwd} onState={props.onState} />
+                      </ScreenProvider>
+                    </ViewProvider>
+                  </SessionProvider>
+                </RouteProvider>
+              </SyncProvider>
+            </ClientProvider>
+          </DialogProvider>
+        </ClipboardProvider>
       </ToastProvider>
     </ExitProvider>
   )

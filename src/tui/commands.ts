@@ -6,6 +6,9 @@ import type { PaletteEntry } from "./component/palette/palette-entry"
 
 export type ExportFormat = "html" | "markdown"
 
+/** What `/copy` takes: the last reply, one of its code blocks (1-based; the last without a number), or everything. */
+export type CopyTarget = { kind: "reply" } | { kind: "code"; n?: number } | { kind: "all" }
+
 export interface CommandActions {
   help(): void
   newSession(): void
@@ -16,7 +19,7 @@ export interface CommandActions {
   setThinking(level: string): void
   compact(instructions: string): void
   rename(name: string): void
-  copyLastReply(): void
+  copy(target: CopyTarget): void
   usage(): void
   exportSession(format: ExportFormat, path?: string): void
   login(provider: string): void
@@ -65,7 +68,22 @@ export const COMMANDS: CommandSpec[] = [
     run: (a, args) => a.compact(args),
   },
   { name: "name", args: "[name]", description: "Name this session", run: (a, args) => a.rename(args) },
-  { name: "copy", description: "Copy the last reply to the clipboard", run: (a) => a.copyLastReply() },
+  {
+    name: "copy",
+    args: "[code [n]|all]",
+    description: "Copy the last reply, one of its code blocks, or the whole conversation",
+    run: (a, args) => {
+      const [what = "", n, ...rest] = args.split(/\s+/).filter(Boolean)
+      if (what === "" && n === undefined) return a.copy({ kind: "reply" })
+      if (what === "all" && n === undefined) return a.copy({ kind: "all" })
+      if (what === "code" && rest.length === 0) {
+        if (n === undefined) return a.copy({ kind: "code" })
+        if (/^[1-9]\d*$/.test(n)) return a.copy({ kind: "code", n: Number(n) })
+        return a.refuse(`/copy code takes a block number (1 for the first), not "${n}"`)
+      }
+      a.refuse(`Unknown /copy "${args}": use /copy, /copy code [n] or /copy all`)
+    },
+  },
   {
     name: "usage",
     aliases: ["cost"],

@@ -13,6 +13,10 @@ export interface TuiOptions {
     /** `--resume`: the saved-sessions page first. */
     | { kind: "pick"; params: Omit<Params<"session.open">, "mode"> }
   initialPrompt?: string
+  /** Inline (the main screen, finished output in the terminal's scrollback) or full screen. */
+  screen?: "inline" | "fullscreen"
+  /** Puts text on the platform clipboard with its own tool (the window runs no processes itself). */
+  copyWithTool?: (text: string) => Promise<string | undefined>
 }
 
 export interface TuiResult {

@@ -24,11 +24,21 @@ function firstFrame(renderer: CliRenderer): Promise<void> {
 }
 
 export async function runTui(opts: TuiOptions): Promise<TuiResult> {
+  const inline = opts.screen === "inline"
   const renderer = await createCliRenderer({
     targetFps: 60,
     exitOnCtrlC: false,
-    useMouse: true,
+    // Inline, the terminal keeps the mouse: its own selection and scrolling work on the scrollback.
+    useMouse: !inline,
     useKittyKeyboard: {},
+    ...(inline
+      ? {
+          screenMode: "split-footer" as const,
+          // Stray writes to stdout go up into the scrollback instead of through the footer.
+          externalOutputMode: "capture-stdout" as const,
+          footerHeight: Math.min(12, process.stdout.rows || 12),
+        }
+      : {}),
     // These three are ours (they resolve with an exit code); the renderer keeps the rest.
     exitSignals: ["SIGQUIT", "SIGABRT", "SIGPIPE", "SIGBUS"],
   })
@@ -60,6 +70,8 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
         version={opts.version}
         target={opts.target}
         initialPrompt={opts.initialPrompt}
+        screen={opts.screen}
+        copyWithTool={opts.copyWithTool}
         connect={async () => {
           await shown
           client = await opts.connect()

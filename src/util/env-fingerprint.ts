@@ -10,7 +10,7 @@ const RELEVANT =
   /^(PATH|HOME|SHELL|PI_\w+|XAGENT_BUNDLED_DIR|XAGENT_NO_(?!BUNDLED$)\w+|\w+_API_KEY|\w+_API_BASE|\w+_BASE_URL|\w+_TOKEN|AWS_\w+|AZURE_\w+|GOOGLE_\w+|GCLOUD_\w+|VERTEX_\w+|HTTPS?_PROXY|ALL_PROXY|NO_PROXY|NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR)$/i
 
 /** The environment variables that count, in a stable order. */
-export function relevantEnv(env: NodeJS.ProcessEnv): [string, string][] {
+function relevantEnv(env: NodeJS.ProcessEnv): [string, string][] {
   return Object.entries(env)
     .filter((e): e is [string, string] => typeof e[1] === "string" && RELEVANT.test(e[0]))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

@@ -19,9 +19,3 @@ export function resolveFrom(cwd: string, path: string, env: Env = process.env): 
   const expanded = expandHome(path, env)
   return isAbsolute(expanded) ? expanded : resolve(cwd, expanded)
 }
-
-/** Pi's agent dir (auth, models, settings, sessions), shared with an existing Pi setup. */
-export function piAgentDir(env: Env = process.env): string {
-  const dir = env.PI_CODING_AGENT_DIR
-  return dir ? resolveFrom(process.cwd(), dir, env) : join(homeDir(env), ".pi", "agent")
-}

@@ -2,7 +2,7 @@
 // session shares. A fixed 8 would not do: a UUIDv7 starts with its timestamp, so sessions made
 // minutes apart share their first 8 digits. `--session` and `attach` take these prefixes back.
 
-export const SHORT_ID_MIN = 8
+const SHORT_ID_MIN = 8
 
 /** Each distinct id to its shortest unique prefix among `ids` (at least `min` characters). */
 export function shortIds(ids: readonly string[], min = SHORT_ID_MIN): Map<string, string> {

@@ -38,13 +38,15 @@ test("--help lists every flag", async () => {
     "-e, --extension <path>",
     "-p, --print [prompt]",
     "--no-daemon",
+    "--inline",
+    "--fullscreen",
     "--no-bundled <name>",
     "-v, --version",
     "-h, --help",
   ])
     expect(r.stdout).toContain(flag)
   expect(r.stdout).toContain("off|minimal|low|medium|high|xhigh")
-  for (const command of ["daemon", "attach [session]", "sessions", "help [command]"])
+  for (const command of ["daemon", "attach [options] [session]", "sessions", "help [command]"])
     expect(r.stdout).toContain(`  ${command}`)
 })
 

@@ -1,9 +1,9 @@
 // -e takes files (checked here, made absolute) and package sources (left to Pi to install).
 import { expect, test } from "bun:test"
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { planRun } from "../../src/cli/run-plan"
+import { DEFAULT_SCREEN, planRun } from "../../src/cli/run-plan"
 
 test("extension files become absolute paths; npm:, git:, github:, URLs and ssh: pass through as Pi's sources", () => {
   const cwd = mkdtempSync(join(tmpdir(), "xagent-plan-"))
@@ -55,4 +55,22 @@ test("a prompt's words join into one prompt wherever -p stands (row 21)", () => 
   expect(planRun({ print: true }, ["foo", "bar"], cwd).prompt).toBe("foo bar")
   expect(planRun({ print: "hi" }, ["extra", "words"], cwd).prompt).toBe("hi extra words")
   expect(planRun({}, ["fix", "it"], cwd).prompt).toBe("fix it")
+})
+
+test("--inline / --fullscreen pick the screen; else $XAGENT_HOME/settings.json; a bad setting is a clear error", () => {
+  const cwd = mkdtempSync(join(tmpdir(), "xagent-plan-"))
+  const home = mkdtempSync(join(tmpdir(), "xagent-home-"))
+  const env = { XAGENT_HOME: home }
+  expect(planRun({}, [], cwd, env).screen).toBe(DEFAULT_SCREEN)
+  expect(planRun({ fullscreen: true }, [], cwd, env).screen).toBe("fullscreen")
+  expect(planRun({ inline: true }, [], cwd, env).screen).toBe("inline")
+  expect(() => planRun({ inline: true, fullscreen: true }, [], cwd, env)).toThrow(/use one/)
+  writeFileSync(join(home, "settings.json"), JSON.stringify({ screen: "fullscreen" }))
+  expect(planRun({}, [], cwd, env).screen).toBe("fullscreen")
+  expect(planRun({ inline: true }, [], cwd, env).screen).toBe("inline")
+  writeFileSync(join(home, "settings.json"), JSON.stringify({ screen: "tiny" }))
+  expect(() => planRun({}, [], cwd, env)).toThrow(/settings\.json: "screen" is "tiny": use "inline" or "fullscreen"/)
+  writeFileSync(join(home, "settings.json"), "{ nope")
+  expect(() => planRun({}, [], cwd, env)).toThrow(/settings\.json is not JSON/)
+  expect(readFileSync(join(home, "settings.json"), "utf8")).toBe("{ nope")
 })

@@ -133,7 +133,15 @@ export class Recorder {
       }
       const timer = setTimeout(() => {
         this.waiters.delete(check)
-        reject(new Error(`timed out waiting for ${what}; last events: ${JSON.stringify(this.events.slice(-3))}`))
+        // What was still running says where it stuck; the last events say what came last.
+        const running = (this.state?.snapshot().items ?? []).filter(
+          (i) => (i.kind === "tool" || i.kind === "bash") && (i.status === "running" || i.status === "pending"),
+        )
+        reject(
+          new Error(
+            `timed out waiting for ${what}; still running: ${JSON.stringify(running)}; last events: ${JSON.stringify(this.events.slice(-3))}`,
+          ),
+        )
       }, timeoutMs)
       this.waiters.add(check)
       check()

@@ -1,6 +1,8 @@
 // A real terminal for end-to-end runs: a tmux server of its own (-L), one pane, keys in, screen out.
 import { spawnSync } from "node:child_process"
-import { readFileSync } from "node:fs"
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 
 export const hasTmux = spawnSync("tmux", ["-V"]).status === 0
 
@@ -10,6 +12,11 @@ export interface Pane {
   /** Pastes `text` as the terminal would on drag-and-drop or Ctrl+Shift+V (bracketed paste). */
   paste(text: string): void
   screen(): string
+  /** Everything the pane holds: its history (the terminal's scrollback) and the screen. */
+  scrollback(): string
+  resize(cols: number, rows: number): void
+  /** Forgets the scrollback (as a fresh terminal would have none). */
+  clearHistory(): void
   /** Polls the screen until `match` holds; throws with the last screen at the deadline. */
   waitFor(match: string | RegExp | ((screen: string) => boolean), timeoutMs?: number): Promise<string>
   /** The process the pane's shell is running now (the program under test), if any. */
@@ -17,7 +24,14 @@ export interface Pane {
   kill(): void
 }
 
-export function openPane(opts: { cwd: string; env: Record<string, string>; cols?: number; rows?: number }): Pane {
+export function openPane(opts: {
+  cwd: string
+  env: Record<string, string>
+  cols?: number
+  rows?: number
+  /** Lines of scrollback the pane keeps (tmux's default is 2000). */
+  history?: number
+}): Pane {
   const socket = `xagent-e2e-${process.pid}-${Math.random().toString(36).slice(2, 8)}`
   const tmux = (...args: string[]) => {
     const r = spawnSync("tmux", ["-L", socket, ...args], { cwd: opts.cwd, env: opts.env, encoding: "utf8" })
@@ -26,7 +40,10 @@ export function openPane(opts: { cwd: string; env: Record<string, string>; cols?
   }
   // A plain shell in the pane, so a program's exit status stays readable after it quits.
   const size = ["-x", String(opts.cols ?? 100), "-y", String(opts.rows ?? 30)]
-  tmux("-f", "/dev/null", "new-session", "-d", "-s", "e2e", "-c", opts.cwd, ...size, "sh")
+  // history-limit only reaches panes made after it is set: it goes in the server's config.
+  const conf = opts.history ? join(mkdtempSync(join(tmpdir(), "xagent-tmux-")), "tmux.conf") : "/dev/null"
+  if (opts.history) writeFileSync(conf, `set -g history-limit ${opts.history}\n`)
+  tmux("-f", conf, "new-session", "-d", "-s", "e2e", "-c", opts.cwd, ...size, "sh")
   tmux("set-option", "-g", "status", "off")
   const pane: Pane = {
     send: (...keys) => void tmux("send-keys", "-t", "e2e", ...keys),
@@ -36,6 +53,9 @@ export function openPane(opts: { cwd: string; env: Record<string, string>; cols?
       tmux("paste-buffer", "-p", "-t", "e2e")
     },
     screen: () => tmux("capture-pane", "-p", "-t", "e2e"),
+    scrollback: () => tmux("capture-pane", "-p", "-S", "-", "-t", "e2e"),
+    clearHistory: () => void tmux("clear-history", "-t", "e2e"),
+    resize: (cols, rows) => void tmux("resize-window", "-t", "e2e", "-x", String(cols), "-y", String(rows)),
     async waitFor(match, timeoutMs = 20_000) {
       const test =
         typeof match === "function"

@@ -88,7 +88,15 @@ test("/help lists every key the README lists, and wraps long rows instead of cut
   expect(keys.length).toBeGreaterThan(15)
   const app = await ready(new FakeClient(), { width: 100, height: 60 })
   await app.submit("/help")
-  const frame = await app.until("Keys")
+  // The help is longer than the dialog: page through it to its end ("Ctrl+V" is the last key).
+  let last = await app.until("Keys")
+  let frame = last
+  for (let i = 0; i < 8 && !frame.includes("Ctrl+V"); i++) {
+    const before = last
+    app.mockInput.pressKey("\x1b[6~")
+    last = await app.until((f) => f !== before)
+    frame += last
+  }
   for (const key of keys) expect(frame).toContain(key)
   expect(frame).not.toContain("...")
   expect(frame).toContain("xhigh")

@@ -34,6 +34,11 @@ export interface PolicyInputs {
   runtimeDir?: string
   /** More writable folders from settings (caches and the like). */
   extraWritable?: string[]
+  /**
+   * Folders the commands must still see read-only though they sit under the replaced /tmp: the
+   * Bun and the xagent install that run inside (a checkout in /tmp, say).
+   */
+  tools?: string[]
   network: NetworkPolicy
 }
 
@@ -42,7 +47,7 @@ export function workspacePolicy(i: PolicyInputs): SandboxPolicy {
   const writable = existing([...i.workspace, ...(i.extraWritable ?? [])])
   return {
     writable,
-    readable: [],
+    readable: underTmp(i.tools),
     hidden: hiddenFolders(i, writable),
     masked: existing([join(i.agentDir, "auth.json"), join(i.agentDir, "models.json")]),
     tmp: real(i.tmp),
@@ -53,7 +58,7 @@ export function workspacePolicy(i: PolicyInputs): SandboxPolicy {
 /** Plan mode's scope: the same jail with no writable path at all (not even /tmp). */
 export function readOnlyPolicy(i: PolicyInputs): SandboxPolicy {
   const base = workspacePolicy(i)
-  const readable = existing(i.workspace)
+  const readable = existing([...underTmp(i.tools), ...i.workspace])
   return { ...base, writable: [], readable, hidden: hiddenFolders(i, readable), tmp: undefined }
 }
 
@@ -70,6 +75,10 @@ function hiddenFolders(i: PolicyInputs, writable: string[]): string[] {
   // /tmp is replaced as a whole, so what is under it is already gone, unless a writable folder
   // brings it back (a workspace in /tmp holding the state folder, say).
   return [...new Set(want)].filter((p) => !inside(p, "/tmp") || writable.some((w) => inside(p, w)))
+}
+
+function underTmp(paths: string[] = []): string[] {
+  return existing(paths).filter((p) => inside(p, "/tmp"))
 }
 
 function existing(paths: string[]): string[] {

@@ -3,7 +3,7 @@
 // session, or the same one opened again, starts sandboxed.
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { dirname, join } from "node:path"
+import { dirname, join, resolve } from "node:path"
 import type { PermissionMode, SandboxInfo } from "../../protocol"
 import { daemonPaths } from "../../util/daemon-paths"
 import { homeDir } from "../../util/paths"
@@ -12,6 +12,9 @@ import { readOnlyPolicy, workspacePolicy, type SandboxPolicy } from "./policy"
 import { probeSandbox, type Availability } from "./probe"
 import { readSandboxSettings, type SandboxSettings } from "./settings"
 import { workspaceRoots } from "./workspace"
+
+/** xagent's own install (src/runtime/sandbox → the package). */
+const PACKAGE_DIR = resolve(import.meta.dir, "../../..")
 
 export interface SandboxEnv {
   xagentHome: string
@@ -87,6 +90,7 @@ export class SessionSandbox {
       home: homeDir(),
       runtimeDir: process.env.XDG_RUNTIME_DIR || undefined,
       extraWritable: this.settings.writable,
+      tools: [dirname(process.execPath), PACKAGE_DIR],
       network: this.settings.network,
     }
     return this.scopeNow === "read-only" ? readOnlyPolicy(inputs) : workspacePolicy(inputs)

@@ -2,7 +2,7 @@
 // spinner is mounted, so an idle window schedules no frames.
 import { createSignal, onCleanup } from "solid-js"
 
-export const SPINNER_FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+const SPINNER_FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
 const [tick, setTick] = createSignal(0)
 let users = 0

@@ -14,11 +14,14 @@ export interface ToastOptions {
 export interface ToastApi {
   show(options: ToastOptions): void
   clear(): void
+  /** Rows the stack takes from the window's top (0 when none shows): the inline footer makes room. */
+  rows: () => number
 }
 
 const DURATION: Record<ToastLevel, number> = { info: 4000, warning: 6000, error: 8000 }
 const MAX_TOASTS = 4
 const MAX_CHARS = 600
+const TOP = 1
 const COLOR: Record<ToastLevel, string> = { info: theme.info, warning: theme.warning, error: theme.error }
 const PREFIX: Record<ToastLevel, string> = { info: "", warning: "! ", error: "✗ " }
 
@@ -32,6 +35,7 @@ export function useToast(): ToastApi {
 
 export function ToastProvider(props: ParentProps) {
   const [toasts, setToasts] = createSignal<(ToastOptions & { id: number })[]>([])
+  const [stackHeight, setStackHeight] = createSignal(0)
   const dims = useTerminalDimensions()
   const timers = new Set<ReturnType<typeof setTimeout>>()
   let nextId = 1
@@ -54,6 +58,7 @@ export function ToastProvider(props: ParentProps) {
       timers.clear()
       setToasts([])
     },
+    rows: () => (toasts().length > 0 ? TOP + stackHeight() : 0),
   }
 
   return (
@@ -62,8 +67,11 @@ export function ToastProvider(props: ParentProps) {
       <Show when={toasts().length > 0}>
         <box
           position="absolute"
-          top={1}
+          top={TOP}
           right={1}
+          onSizeChange={function (this: { height: number }) {
+            setStackHeight(this.height)
+          }}
           width={Math.max(16, Math.min(48, dims().width - 2))}
           zIndex={200}
           flexDirection="column"

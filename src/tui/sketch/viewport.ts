@@ -13,7 +13,7 @@ export interface Viewport {
   max: Pan
 }
 
-export function clampPan(pan: Pan, canvas: { width: number; height: number }, view: { width: number; height: number }) {
+function clampPan(pan: Pan, canvas: { width: number; height: number }, view: { width: number; height: number }) {
   const max = { x: Math.max(0, canvas.width - view.width), y: Math.max(0, canvas.height - view.height) }
   return { pan: { x: Math.min(Math.max(0, pan.x), max.x), y: Math.min(Math.max(0, pan.y), max.y) }, max }
 }

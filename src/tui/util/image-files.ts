@@ -11,7 +11,7 @@ export interface PromptImage {
 }
 
 /** What Pi's providers take as image input. */
-export const IMAGE_TYPES: Record<string, string> = {
+const IMAGE_TYPES: Record<string, string> = {
   ".png": "image/png",
   ".jpg": "image/jpeg",
   ".jpeg": "image/jpeg",

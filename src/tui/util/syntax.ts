@@ -40,21 +40,3 @@ export function syntaxStyle(): SyntaxStyle {
   })
   return style
 }
-
-const extensions: Record<string, string> = {
-  ts: "typescript",
-  tsx: "typescript",
-  mts: "typescript",
-  cts: "typescript",
-  js: "javascript",
-  jsx: "javascript",
-  mjs: "javascript",
-  cjs: "javascript",
-  md: "markdown",
-  zig: "zig",
-}
-
-export function filetypeOf(path: string): string | undefined {
-  const ext = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase()
-  return ext ? extensions[ext] : undefined
-}

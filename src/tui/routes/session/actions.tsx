@@ -1,9 +1,10 @@
 // What the built-in commands do: requests on the session, and the dialogs and pages they need.
 import { useRenderer, useTerminalDimensions } from "@opentui/solid"
-import type { CommandActions, ExportFormat } from "../../commands"
+import type { CommandActions, CopyTarget, ExportFormat } from "../../commands"
 import { HelpView } from "../../component/help-view"
 import { UsageView } from "../../component/usage/usage-view"
 import { useClient } from "../../context/client"
+import { useClipboard } from "../../context/clipboard"
 import { useDialog } from "../../context/dialog"
 import { useRoute } from "../../context/route"
 import { useSession } from "../../context/session"
@@ -14,7 +15,8 @@ import { DialogInput } from "../../ui/dialog-input"
 import { DialogSelect } from "../../ui/dialog-select"
 import { fillComposer } from "../../util/composer-text"
 import { oneLine } from "../../util/format"
-import type { ProviderAuth, ThinkingLevel } from "../../../protocol"
+import { transcriptMarkdown, type ProviderAuth, type ThinkingLevel } from "../../../protocol"
+import { copyText } from "./copy-text"
 
 const LEVELS: ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh"]
 
@@ -28,6 +30,7 @@ export function useCommandActions(): CommandActions {
   const sync = useSync()
   const dims = useTerminalDimensions()
   const guard = useStopGuard()
+  const clipboard = useClipboard()
 
   const info = (message: string) => toast.show({ level: "info", message })
   const fail = (e: unknown) => toast.show({ level: "error", message: e instanceof Error ? e.message : String(e) })
@@ -126,12 +129,15 @@ export function useCommandActions(): CommandActions {
         <DialogInput title="Name this session" value={sync.data.info?.name} onSubmit={apply} onCancel={() => {}} />
       ))
     },
-    async copyLastReply() {
-      const r = await session.act("session.lastReply", {})
-      if (!r) return
-      if (!r.text) return info("No reply to copy yet")
-      if (renderer.copyToClipboardOSC52(r.text)) info("Copied the last reply")
-      else fail("This terminal does not accept clipboard writes (OSC 52)")
+    async copy(target: CopyTarget) {
+      const picked = await copyText(target, {
+        lastReply: async () => (await session.act("session.lastReply", {}))?.text,
+        all: () => (sync.data.info ? transcriptMarkdown(sync.data.info, sync.data.items) : ""),
+      })
+      if ("refused" in picked) return info(picked.refused)
+      const { via } = await clipboard.copy(picked.text)
+      if (via.length === 0) return fail("Not copied: the terminal ignores OSC 52 and no clipboard tool was found")
+      info(`Copied ${picked.what}`)
     },
     async usage() {
       const r = await session.act("session.usage", {})

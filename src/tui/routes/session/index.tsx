@@ -17,8 +17,10 @@ import { useDialog } from "../../context/dialog"
 import { useSession } from "../../context/session"
 import { useSync } from "../../context/sync"
 import { useToast } from "../../context/toast"
+import { useScreen } from "../../context/screen"
 import { useView } from "../../context/view"
 import { theme } from "../../theme"
+import { LiveArea } from "../../inline/live-area"
 import type { VirtualListApi } from "../../ui/virtual-list"
 import { fillComposer } from "../../util/composer-text"
 import { gitBranch } from "../../../util/git-branch"
@@ -62,6 +64,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const ask = useAskDock()
   const rewind = useRewind()
   const toast = useToast()
+  const screen = useScreen()
   const data = sync.data
   let list: VirtualListApi | undefined
   const [newBelow, setNewBelow] = createSignal(false)
@@ -142,35 +145,52 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
     if (e.ctrl && e.name === "end") return (list?.toBottom(), handled())
   })
 
+  const welcome = () => (
+    <Welcome
+      version={props.version}
+      hour={new Date().getHours()}
+      model={data.info?.model ? `${data.info.model.provider}/${data.info.model.id}` : undefined}
+      authHint={data.info?.authHint}
+    />
+  )
+
   return (
-    <box flexDirection="column" width="100%" height="100%">
+    <box
+      flexDirection="column"
+      width="100%"
+      // Inline, the page is as tall as its content: the footer is sized from what it measures.
+      height={screen.inline ? undefined : "100%"}
+      flexShrink={0}
+      onSizeChange={function (this: { height: number }) {
+        if (screen.inline) screen.sized("page", this)
+      }}
+    >
       <ConnectionBanner text={banner()?.text} color={banner()?.color} />
       <Show
-        when={data.items.length > 0}
+        when={!screen.inline}
         fallback={
-          <Welcome
-            version={props.version}
-            hour={new Date().getHours()}
-            model={data.info?.model ? `${data.info.model.provider}/${data.info.model.id}` : undefined}
-            authHint={data.info?.authHint}
-          />
+          <PlanCards.Provider value={planActions}>
+            <LiveArea items={data.items} isOpen={view.isOpen} onFlip={view.flip} empty={welcome()} />
+          </PlanCards.Provider>
         }
       >
-        <PlanCards.Provider value={planActions}>
-          <Transcript
-            items={data.items}
-            epoch={data.epoch}
-            isOpen={view.isOpen}
-            onFlip={view.flip}
-            apiRef={(api) => (list = api)}
-            onNewBelow={setNewBelow}
-          />
-        </PlanCards.Provider>
-      </Show>
-      <Show when={newBelow() && data.items.length > 0}>
-        <text fg={theme.accent} flexShrink={0}>
-          {" ↓ new output below · Ctrl+End"}
-        </text>
+        <Show when={data.items.length > 0} fallback={welcome()}>
+          <PlanCards.Provider value={planActions}>
+            <Transcript
+              items={data.items}
+              epoch={data.epoch}
+              isOpen={view.isOpen}
+              onFlip={view.flip}
+              apiRef={(api) => (list = api)}
+              onNewBelow={setNewBelow}
+            />
+          </PlanCards.Provider>
+        </Show>
+        <Show when={newBelow() && data.items.length > 0}>
+          <text fg={theme.accent} flexShrink={0}>
+            {" ↓ new output below · Ctrl+End"}
+          </text>
+        </Show>
       </Show>
       <QueueRows queue={data.queue} />
       <Show when={heldBash().length > 0}>
@@ -201,7 +221,12 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
         />
       </Show>
       <Widgets widgets={data.ui.widgets} placement="aboveEditor" />
-      <AskDock dock={ask} width={dims().width} rows={dims().height} focused={props.focused} />
+      <AskDock
+        dock={ask}
+        width={dims().width}
+        rows={screen.inline ? screen.rows() : dims().height}
+        focused={props.focused}
+      />
       <box flexDirection="column" flexShrink={0} visible={!ask.active()}>
         <Composer
           planMode={planMode()}

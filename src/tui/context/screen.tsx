@@ -1,0 +1,111 @@
+// Where the window draws. Full screen: the alternate screen, the transcript in a scrollable view.
+// Inline: the main screen, finished transcript items in the terminal's own scrollback and the
+// rest (the live reply, composer, dock, dialogs, status bar) in a footer pinned below it that
+// grows and shrinks with its content up to the terminal's height. Pages that need the whole
+// screen (sessions, tree) go to the alternate screen and come back to the inline view as it was.
+import { useRenderer } from "@opentui/solid"
+import { createEffect, createSignal, on, onCleanup } from "solid-js"
+import { createCommitter } from "../inline/committer"
+import { footerRows } from "../inline/footer-rows"
+import { useDialog } from "./dialog"
+import { createSimpleContext } from "./helper"
+import { useRoute } from "./route"
+import { useSync } from "./sync"
+import { useToast } from "./toast"
+import { useView } from "./view"
+
+export type ScreenMode = "inline" | "fullscreen"
+
+type Sized = { readonly height: number }
+
+export const { use: useScreen, provider: ScreenProvider } = createSimpleContext({
+  name: "Screen",
+  init: (props: { mode?: ScreenMode }) => {
+    const inline = props.mode === "inline"
+    const renderer = useRenderer()
+    const route = useRoute()
+    const dialog = useDialog()
+    const sync = useSync()
+    const view = useView()
+    const toast = useToast()
+    const [rows, setRows] = createSignal(renderer.terminalHeight)
+    const [liveHeight, setLiveHeight] = createSignal(0)
+    const parts: { page?: Sized; live?: Sized; content?: Sized } = {}
+    let measuring = false
+    // Inline only: the scrollback is written while the main screen is up.
+    const [onMain, setOnMain] = createSignal(inline)
+
+    const onResize = () => setRows(renderer.terminalHeight)
+    renderer.on("resize", onResize)
+    onCleanup(() => renderer.off("resize", onResize))
+
+    const committer = createCommitter({ renderer, data: sync.data, writable: onMain, isOpen: view.isOpen })
+
+    if (inline) {
+      // A page leaves for the alternate screen once what was handed to the scrollback is written,
+      // and comes back to the footer where it was.
+      createEffect(
+        on(
+          () => route.route().name === "session",
+          (session) => {
+            if (!session) {
+              setOnMain(false)
+              void committer.idle().then(() => {
+                if (route.route().name === "session" || renderer.isDestroyed) return
+                renderer.externalOutputMode = "passthrough"
+                renderer.screenMode = "alternate-screen"
+              })
+              return
+            }
+            if (renderer.screenMode !== "split-footer") {
+              renderer.screenMode = "split-footer"
+              renderer.externalOutputMode = "capture-stdout"
+            }
+            setOnMain(true)
+          },
+          { defer: true },
+        ),
+      )
+      createEffect(() => {
+        rows()
+        dialog.active()
+        toast.rows()
+        if (onMain()) measured()
+      })
+    }
+
+    /** Sizes the footer from one finished layout: heights read together, never half updated. */
+    function measured() {
+      if (measuring || !inline) return
+      measuring = true
+      queueMicrotask(() => {
+        measuring = false
+        if (!onMain() || renderer.isDestroyed || !parts.page) return
+        const size = footerRows({
+          rows: rows(),
+          page: parts.page.height,
+          live: parts.live?.height ?? 0,
+          liveNatural: parts.content?.height ?? 0,
+          dialog: dialog.active(),
+          atLeast: toast.rows(),
+        })
+        setLiveHeight(size.live)
+        renderer.footerHeight = size.footer
+      })
+    }
+
+    return {
+      inline,
+      /** The terminal's height (in inline mode the window's own height is the footer's). */
+      rows,
+      liveFrom: committer.liveFrom,
+      /** How tall the footer's live area may be. */
+      liveHeight,
+      /** The page, the live area and its content report here each time their size changes. */
+      sized(part: keyof typeof parts, node: Sized) {
+        parts[part] = node
+        measured()
+      },
+    }
+  },
+})

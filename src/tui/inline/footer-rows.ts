@@ -1,0 +1,26 @@
+// How tall the inline footer is: its content's height, but never more than the terminal. When the
+// content does not fit, the live area (the streaming reply, running tools) gives up rows from its
+// top, so the composer and status bar stay on screen. A dialog takes the whole terminal; toasts,
+// drawn over the footer's top, get the rows they need.
+
+export interface FooterInput {
+  /** Terminal rows. */
+  rows: number
+  /** The page as last measured, live area included. */
+  page: number
+  /** The live area's current height (part of `page`). */
+  live: number
+  /** What the live area's content measured. */
+  liveNatural: number
+  dialog: boolean
+  /** Rows something drawn over the footer needs (the toasts). */
+  atLeast?: number
+}
+
+export function footerRows(input: FooterInput): { footer: number; live: number } {
+  const rows = Math.max(1, input.rows)
+  const rest = Math.max(0, input.page - input.live)
+  const live = Math.max(0, Math.min(input.liveNatural, rows - rest))
+  const footer = input.dialog ? rows : Math.max(1, Math.min(rows, Math.max(rest + live, input.atLeast ?? 0)))
+  return { footer, live }
+}

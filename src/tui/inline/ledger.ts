@@ -1,0 +1,106 @@
+// Which transcript items are in the terminal's scrollback, and what to write there next. Pure: the
+// committer (committer.tsx) feeds it the store's items and writes what it returns.
+//
+// Rules (docs/adr-inline-mode.md):
+// - items go up in order, each once, when it is settled (it will not be drawn differently again);
+//   the first unsettled item holds back everything after it, so the scrollback never skips one;
+// - a snapshot that still holds the last item written continues where the scrollback is (a
+//   reconnect, an attach replaying its journal): nothing is written twice;
+// - a snapshot that lost it moved the view (another session, /new, /fork, a tree jump): a separator
+//   goes up, then the new view's items the scrollback does not already hold.
+import type { TranscriptItem } from "../../protocol"
+
+export type CommitStep = { kind: "item"; item: TranscriptItem } | { kind: "separator"; text: string }
+
+/** True once an item is drawn the way it will stay: not streaming, not running. */
+export function isSettled(item: TranscriptItem): boolean {
+  switch (item.kind) {
+    case "assistant":
+      return !item.streaming
+    case "tool":
+      return item.status === "done" || item.status === "error"
+    case "bash":
+      return item.status === "done"
+    default:
+      return true
+  }
+}
+
+export interface LedgerView {
+  items: readonly TranscriptItem[]
+  /** Pi's session id: a change means another session is shown. */
+  session?: string
+  /** Bumped by every snapshot (the store's epoch). */
+  epoch: number
+}
+
+export class ScrollbackLedger {
+  /** Ids of every item written, for this view and the ones before it. */
+  private written = new Set<string>()
+  /** The last item written that a snapshot must still hold (notices are live-only: snapshots drop them). */
+  private anchor: string | undefined
+  private session: string | undefined
+  private epoch = -1
+  /** Items of the current view, from the start, that are written (or queued to be). */
+  private done = 0
+
+  /** How many leading items of the current view are in the scrollback (or on their way). */
+  get count(): number {
+    return this.done
+  }
+
+  /** What to write for the view as it is now; call on every change. */
+  next(view: LedgerView): CommitStep[] {
+    const steps: CommitStep[] = []
+    if (view.epoch !== this.epoch) {
+      this.epoch = view.epoch
+      // The window's reset between sessions (nothing shown yet) is no view of its own.
+      if (view.session === undefined && view.items.length === 0) {
+        this.done = 0
+        return steps
+      }
+      const held = this.leadingWritten(view.items)
+      const moved = view.session !== this.session || !this.continues(view.items, held)
+      if (moved) {
+        if (this.written.size > 0) steps.push({ kind: "separator", text: separatorText(this.session, view) })
+        // What follows the separator continues from the part of the new view already up there.
+        this.anchor = lastAnchor(view.items, held)
+      }
+      this.session = view.session
+      this.done = held
+    }
+    while (this.done < view.items.length) {
+      const item = view.items[this.done]!
+      if (!isSettled(item)) break
+      this.done++
+      if (this.written.has(item.id)) continue
+      this.written.add(item.id)
+      if (item.kind !== "notice") this.anchor = item.id
+      steps.push({ kind: "item", item })
+    }
+    return steps
+  }
+
+  private leadingWritten(items: readonly TranscriptItem[]): number {
+    let n = 0
+    while (n < items.length && this.written.has(items[n]!.id)) n++
+    return n
+  }
+
+  /** The view still holds the last item written within the part already written. */
+  private continues(items: readonly TranscriptItem[], held: number): boolean {
+    if (this.anchor === undefined) return true
+    for (let i = 0; i < held; i++) if (items[i]!.id === this.anchor) return true
+    return false
+  }
+}
+
+function lastAnchor(items: readonly TranscriptItem[], held: number): string | undefined {
+  for (let i = held - 1; i >= 0; i--) if (items[i]!.kind !== "notice") return items[i]!.id
+  return undefined
+}
+
+function separatorText(before: string | undefined, view: LedgerView): string {
+  if (view.session !== before) return view.items.length === 0 ? "new session" : "another session"
+  return "another point of the session tree"
+}

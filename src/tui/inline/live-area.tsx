@@ -1,0 +1,45 @@
+// The footer's part of the transcript in inline mode: the items not yet in the scrollback (the
+// streaming reply, running tools), or the welcome before there are any. Anchored to its bottom, so
+// when the footer cannot hold it all the newest rows stay in view and the oldest are cut.
+import type { BoxRenderable } from "@opentui/core"
+import { createMemo, For, Show, type JSX } from "solid-js"
+import type { TranscriptItem } from "../../protocol"
+import { ItemView, type FoldKind } from "../component/message/item-view"
+import { useScreen } from "../context/screen"
+
+export function LiveArea(props: {
+  items: readonly TranscriptItem[]
+  isOpen: (kind: FoldKind, id: string) => boolean
+  onFlip: (kind: FoldKind, id: string) => void
+  /** Shown while the transcript is empty. */
+  empty: JSX.Element
+}) {
+  const screen = useScreen()
+  const live = createMemo(() => props.items.slice(screen.liveFrom()))
+  return (
+    <box
+      id="live"
+      height={screen.liveHeight()}
+      flexShrink={0}
+      overflow="hidden"
+      onSizeChange={function (this: BoxRenderable) {
+        screen.sized("live", this)
+      }}
+    >
+      <box
+        position="absolute"
+        left={0}
+        right={0}
+        bottom={0}
+        flexDirection="column"
+        onSizeChange={function (this: BoxRenderable) {
+          screen.sized("content", this)
+        }}
+      >
+        <Show when={props.items.length > 0} fallback={props.empty}>
+          <For each={live()}>{(item) => <ItemView item={item} isOpen={props.isOpen} onFlip={props.onFlip} />}</For>
+        </Show>
+      </box>
+    </box>
+  )
+}

@@ -1,0 +1,150 @@
+// Inline mode in a real terminal (tmux): the transcript goes into the pane's own scrollback, each
+// line once and in order, through a long reply, resizes, a resume and an attach mid-reply.
+// `capture-pane -S -` reads the scrollback and the screen together.
+import { afterAll, describe, expect, test } from "bun:test"
+import { spawnSync } from "node:child_process"
+import { mkdirSync } from "node:fs"
+import { join } from "node:path"
+import { writeLongSession } from "../../bench/fixtures/long-session"
+import { sessionDirFor } from "../../src/runtime/session-files"
+import { makeSandbox, startMockLlm, writeAgentDir, XAGENT_BIN, type Scenario } from "../fixture/mockllm"
+import { hasTmux, openPane, type Pane } from "./tmux"
+
+const END = "REPLY-END-3f9"
+const numbered = (n: number, of: number) => `line ${String(n).padStart(4, "0")} of ${of}`
+/** A reply of `count` one-line paragraphs, then the end marker. */
+const longReply = (count: number) =>
+  Array.from({ length: count }, (_, i) => numbered(i + 1, count)).join("\n\n") + `\n\n${END}`
+
+/** The numbers of every `line NNNN of <of>` row the pane holds, top to bottom. */
+function linesIn(text: string, of: number): number[] {
+  const re = new RegExp(`line (\\d{4}) of ${of}\\b`, "g")
+  return [...text.matchAll(re)].map((m) => Number(m[1]))
+}
+const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1)
+
+if (!hasTmux) console.warn("test/e2e/inline.test.ts: skipped, tmux is not installed (apt-get install tmux)")
+
+describe.skipIf(!hasTmux)("inline mode in a terminal", () => {
+  const cleanups: (() => unknown)[] = []
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c()
+  }, 60_000)
+
+  async function setup(script: Scenario, opts: { tps?: number; cols?: number; rows?: number } = {}) {
+    const box = makeSandbox()
+    const llm = await startMockLlm(script, { tps: opts.tps })
+    writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
+    const pane = openPane({ cwd: box.cwd, env: box.env, cols: opts.cols, rows: opts.rows, history: 60_000 })
+    cleanups.push(
+      () => box.cleanup(),
+      () => llm.stop(),
+      () => pane.kill(),
+      () => spawnSync(XAGENT_BIN, ["daemon", "stop", "--force"], { cwd: box.cwd, env: box.env }),
+    )
+    return { box, llm, pane }
+  }
+
+  function run(pane: Pane, args: string) {
+    pane.send("clear", "Enter")
+    pane.type(`${XAGENT_BIN} --inline ${args}; echo "EXIT=$?"`)
+    pane.send("Enter")
+  }
+
+  async function ask(pane: Pane, prompt: string) {
+    await pane.waitFor("Ask anything")
+    pane.type(prompt)
+    pane.send("Enter")
+  }
+
+  /** Waits until the scrollback holds `text` (the screen shows only the footer's part). */
+  async function inScrollback(pane: Pane, text: string, timeoutMs = 60_000) {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const all = pane.scrollback()
+      if (all.includes(text)) return all
+      if (Date.now() > deadline) throw new Error(`never in the scrollback: ${text}\n${all.slice(-3000)}`)
+      await Bun.sleep(100)
+    }
+  }
+
+  async function quit(pane: Pane) {
+    pane.send("C-c")
+    pane.send("C-c")
+    await pane.waitFor("EXIT=0")
+  }
+
+  // Not met yet (docs/adr-inline-mode.md): a long reply streams far slower inline than full screen
+  // (the footer redraws it whole each frame), so these time out; the default stays full screen.
+  test.skip("a 3,000-line reply: the scrollback holds every line once, in order", async () => {
+    const { pane } = await setup({ turns: [{ text: longReply(3000) }] })
+    run(pane, "--no-daemon")
+    await ask(pane, "count to three thousand")
+    const all = await inScrollback(pane, END, 120_000)
+    expect(linesIn(all, 3000)).toEqual(upTo(3000))
+    expect(all.split("count to three thousand").length - 1).toBe(1)
+    await quit(pane)
+  }, 180_000)
+
+  // Not met yet (docs/adr-inline-mode.md): a long reply streams far slower inline than full screen
+  // (the footer redraws it whole each frame), so these time out; the default stays full screen.
+  test.skip("the same with 20 resizes while it streams", async () => {
+    // 60 tokens a second: some twenty seconds of streaming to resize in
+    const { pane } = await setup({ turns: [{ text: longReply(600) }] }, { tps: 60 })
+    run(pane, "--no-daemon")
+    await ask(pane, "count while I resize")
+    const sizes = [
+      [80, 24],
+      [120, 40],
+      [60, 20],
+      [100, 30],
+    ] as const
+    for (let i = 0; i < 20; i++) {
+      // Each resize waits for the reply to have moved on (a new line number on screen).
+      const seen = Math.max(0, ...linesIn(pane.screen(), 600))
+      await pane.waitFor((s) => Math.max(0, ...linesIn(s, 600)) > seen, 30_000)
+      const [cols, rows] = sizes[i % sizes.length]!
+      pane.resize(cols, rows)
+    }
+    const all = await inScrollback(pane, END, 120_000)
+    expect(linesIn(all, 600)).toEqual(upTo(600))
+    await quit(pane)
+  }, 180_000)
+
+  test("-c on a 2,000-message session writes its history once", async () => {
+    const { box, pane } = await setup({ turns: [], fallback: "ok" })
+    const dir = sessionDirFor(box.cwd, box.agentDir)
+    mkdirSync(dir, { recursive: true })
+    const marker = "LAST-OF-2000"
+    writeLongSession(join(dir, "2026-01-05T09-00-00-000Z_0195c0de.jsonl"), { messages: 2000, cwd: box.cwd, marker })
+    run(pane, "-c --no-daemon")
+    const all = await inScrollback(pane, marker, 120_000)
+    await pane.waitFor("Ask anything")
+    const turns = [...all.matchAll(/Turn (\d+):/g)].map((m) => Number(m[1]))
+    expect(turns).toEqual(Array.from({ length: 500 }, (_, i) => i))
+    expect(all.split(marker).length - 1).toBe(1)
+    await quit(pane)
+  }, 180_000)
+
+  // Not met yet (docs/adr-inline-mode.md): a long reply streams far slower inline than full screen
+  // (the footer redraws it whole each frame), so these time out; the default stays full screen.
+  test.skip("attach mid-reply: the history once, then the rest of the reply, nothing twice", async () => {
+    const { pane } = await setup({ turns: [{ text: longReply(300) }] }, { tps: 30 })
+    run(pane, "")
+    await ask(pane, "count slowly for the attach")
+    await pane.waitFor((s) => linesIn(s, 300).some((n) => n >= 20), 60_000)
+    pane.send("C-c")
+    pane.send("C-c")
+    await pane.waitFor("xagent attach")
+    // A fresh terminal for the attaching window: what the first one wrote is gone.
+    pane.send("clear", "Enter")
+    await pane.waitFor((s) => !s.includes("count slowly for the attach"))
+    pane.clearHistory()
+    pane.type(`${XAGENT_BIN} attach --inline; echo "EXIT=$?"`)
+    pane.send("Enter")
+    const all = await inScrollback(pane, END, 120_000)
+    expect(linesIn(all, 300)).toEqual(upTo(300))
+    expect(all.split("count slowly for the attach").length - 1).toBe(1)
+    await quit(pane)
+  }, 180_000)
+})

@@ -1,0 +1,222 @@
+// Inline mode in the real window (split-footer renderer): finished items go up to the terminal's
+// scrollback once each, drawn as in the window; the live part, composer, dock, dialogs and status
+// bar live in the footer; pages take the alternate screen and come back.
+import { afterEach, expect, test } from "bun:test"
+import type { SessionEvent, TranscriptItem } from "../../src/protocol"
+import { FakeClient, item, sessionInfo, snapshot } from "../fixture/fake-client"
+import { mountApp, type MountedApp } from "../fixture/tui"
+import { STACK } from "./question-dock-harness"
+
+let app: MountedApp | undefined
+afterEach(() => app?.renderer.destroy())
+
+const COMPOSER = "Ask anything"
+const WIDTHS = [120, 80, 40] as const
+
+/** The scrollback so far: every row written above the footer, trailing blanks cut. */
+function scrollback(a: MountedApp, into: string[] = []): string[] {
+  for (const commit of a.externalOutput.take()) into.push(...commit.rows.map((r) => r.trimEnd()))
+  return into
+}
+
+async function inline(over: Parameters<typeof mountApp>[0] = {}, snap: Parameters<typeof snapshot>[0] = {}) {
+  app = await mountApp({ width: 80, height: 24, screen: "inline", ...over })
+  await app.emit({ type: "snapshot", snapshot: snapshot(snap) })
+  await app.until(COMPOSER)
+  return app
+}
+
+/** Renders until the scrollback holds `text` (writes finish a microtask or two after the event). */
+async function untilWritten(a: MountedApp, rows: string[], text: string) {
+  // A deadline, not a speed limit: 2,000 items take seconds on a loaded machine.
+  const end = Date.now() + 20_000
+  while (!scrollback(a, rows).some((r) => r.includes(text))) {
+    if (Date.now() > end) throw new Error(`never written: ${text}\n${rows.join("\n")}`)
+    await a.renderOnce()
+  }
+  return rows
+}
+
+const count = (rows: string[], text: string) => rows.filter((r) => r.includes(text)).length
+
+test("a finished item goes up once, drawn as in the window; the streaming reply stays in the footer", async () => {
+  const a = await inline()
+  const rows: string[] = []
+  await a.emit(
+    { type: "item_add", item: item.user("u1", "Explain x") },
+    { type: "run", running: true },
+    { type: "item_add", item: item.assistant("a1", "", { streaming: true, blocks: [] }) },
+    { type: "text_delta", itemId: "a1", blockIndex: 0, blockType: "text", delta: "# Title\n\nSome **bold** te" },
+  )
+  let frame = await a.until("Some bold te")
+  expect(frame).toContain("Working")
+  await untilWritten(a, rows, "Explain x")
+  expect(rows.join("\n")).not.toContain("Title")
+  expect(frame).not.toContain("Explain x")
+
+  await a.emit(
+    { type: "item_update", item: item.assistant("a1", "# Title\n\nSome **bold** text.\n\n```ts\nconst x = 1\n```") },
+    { type: "run", running: false },
+  )
+  await untilWritten(a, rows, "const x = 1")
+  frame = await a.until((f) => !f.includes("Some bold"))
+  expect(frame).toContain(COMPOSER)
+  // Markdown as the window draws it: markers concealed, the reply indented.
+  expect(rows).toContain("  Title")
+  expect(rows).toContain("  Some bold text.")
+  expect(rows.join("\n")).not.toContain("**")
+  for (let i = 0; i < 5; i++) await a.renderOnce()
+  scrollback(a, rows)
+  expect(count(rows, "Explain x")).toBe(1)
+  expect(count(rows, "Some bold text.")).toBe(1)
+  expect(rows.findIndex((r) => r.includes("Explain x"))).toBeLessThan(rows.indexOf("  Title"))
+})
+
+test("a resumed session's 2,000 items go up once each and in order; the footer holds the composer", async () => {
+  const items: TranscriptItem[] = []
+  for (let i = 0; i < 1000; i++) items.push(item.user(`u${i}`, `question ${i}`), item.assistant(`a${i}`, `answer ${i}`))
+  const a = await inline({}, { items })
+  const rows = await untilWritten(a, [], "answer 999")
+  const texts = rows.filter((r) => /question \d+|answer \d+/.test(r)).map((r) => r.trim().replace(/^│ /, ""))
+  expect(texts).toHaveLength(2000)
+  expect(texts.slice(0, 4)).toEqual(["question 0", "answer 0", "question 1", "answer 1"])
+  expect(texts.at(-1)).toBe("answer 999")
+  const frame = a.frame()
+  expect(frame).toContain(COMPOSER)
+  expect(frame).not.toContain("answer 999")
+})
+
+test("a reconnect's snapshot writes nothing twice; /new puts up a separator", async () => {
+  const history = [item.user("u1", "first question"), item.assistant("a1", "first answer")]
+  const a = await inline({}, { items: history })
+  const rows = await untilWritten(a, [], "first answer")
+  await a.emit({ type: "snapshot", snapshot: snapshot({ items: [...history, item.user("u2", "second question")] }) })
+  await untilWritten(a, rows, "second question")
+  expect(count(rows, "first question")).toBe(1)
+  expect(count(rows, "first answer")).toBe(1)
+
+  await a.emit({ type: "snapshot", snapshot: snapshot({ info: sessionInfo({ piSessionId: "pi-2" }) }) })
+  await untilWritten(a, rows, "new session")
+  expect(rows.find((r) => r.includes("new session"))).toMatch(/^─+ new session ─+$/)
+  expect(count(rows, "first question")).toBe(1)
+})
+
+for (const width of WIDTHS) {
+  test(`at ${width} columns: a long live reply keeps the composer and status bar in view, the footer within the terminal`, async () => {
+    const a = await inline({ width, height: 20 })
+    const long = Array.from({ length: 60 }, (_, i) => `line ${i} of the reply`).join("\n\n")
+    await a.emit(
+      { type: "run", running: true },
+      { type: "item_add", item: item.assistant("a1", long, { streaming: true }) },
+      { type: "queue", queue: { steering: [], followUp: ["and then the tests"] } },
+    )
+    const frame = await a.until("line 59 of the reply")
+    expect(a.renderer.footerHeight).toBe(20)
+    expect(frame).toContain("╭")
+    expect(frame).toContain("Esc stop")
+    expect(frame).toContain("Faux One")
+    expect(frame).toContain("and then the tests")
+    expect(frame).toContain("Working")
+    expect(frame).not.toContain("line 0 of the reply")
+    expect(scrollback(a)).toEqual([])
+  })
+
+  test(`at ${width} columns: the question dock answers from the footer and it shrinks back after`, async () => {
+    const a = await inline({ width, height: 24 })
+    const small = a.renderer.footerHeight
+    const ask: SessionEvent = { type: "ui_request", request: { id: "q1", kind: "ask_user", questions: [STACK] } }
+    await a.emit(ask)
+    const frame = await a.until("1. ○ Bun")
+    expect(frame).not.toContain(COMPOSER)
+    expect(a.renderer.footerHeight).toBeGreaterThan(small)
+    // The second choice, then Review's submit.
+    a.mockInput.pressKey("2")
+    a.mockInput.pressArrow("right")
+    await a.until("[ Submit ]")
+    a.mockInput.pressEnter()
+    await a.until(() => a.client.calls("session.uiRespond").length > 0)
+    await a.emit({ type: "ui_resolved", requestId: "q1" })
+    await a.until(COMPOSER)
+    await a.until(() => a.renderer.footerHeight === small)
+  })
+
+  test(`at ${width} columns: a dialog takes the terminal's height and the footer shrinks back after`, async () => {
+    const a = await inline({ width, height: 24 })
+    const small = a.renderer.footerHeight
+    await a.emit({
+      type: "ui_request",
+      request: { id: "d1", kind: "select", title: "Pick a colour", options: ["red", "green"] },
+    })
+    const frame = await a.until("Pick a colour")
+    expect(frame).toContain("green")
+    expect(a.renderer.footerHeight).toBe(24)
+    a.mockInput.pressEnter()
+    await a.until(() => a.client.calls("session.uiRespond").length > 0)
+    await a.until(() => a.renderer.footerHeight === small)
+  })
+}
+
+test("extension widgets sit in the footer around the composer", async () => {
+  const a = await inline()
+  await a.emit({ type: "ui_widget", key: "w", lines: ["widget line one", "widget line two"], placement: "aboveEditor" })
+  const frame = await a.until("widget line two")
+  expect(frame).toContain(COMPOSER)
+  expect(scrollback(a)).toEqual([])
+})
+
+test("the sessions page opens on the alternate screen; back, what finished meanwhile goes up", async () => {
+  const client = new FakeClient({
+    "sessions.list": () => ({
+      sessions: [
+        {
+          path: "/s/a.jsonl",
+          id: "aaa",
+          cwd: "/work/demo",
+          modified: Date.now(),
+          messageCount: 2,
+          firstMessage: "old",
+        },
+      ],
+    }),
+  })
+  const a = await inline({ client }, { items: [item.user("u1", "before the page")] })
+  const rows = await untilWritten(a, [], "before the page")
+  await a.emit(
+    { type: "run", running: true },
+    { type: "item_add", item: item.assistant("a1", "streaming", { streaming: true }) },
+  )
+  await a.submit("/session")
+  await a.until(() => a.renderer.screenMode === "alternate-screen")
+  await a.until("old")
+  expect(a.renderer.footerHeight).toBeGreaterThan(0)
+  expect(a.frame().trimEnd().split("\n")).toHaveLength(24)
+  // The reply ends while the page is up: it waits for the main screen.
+  await a.emit(
+    { type: "item_update", item: item.assistant("a1", "finished meanwhile") },
+    { type: "run", running: false },
+  )
+  for (let i = 0; i < 3; i++) await a.renderOnce()
+  expect(scrollback(a, rows).join("\n")).not.toContain("finished meanwhile")
+  a.mockInput.pressEscape()
+  await a.until(() => a.renderer.screenMode === "split-footer")
+  await untilWritten(a, rows, "finished meanwhile")
+  await a.until(COMPOSER)
+  expect(count(rows, "before the page")).toBe(1)
+})
+
+test("toasts over a small footer get the rows they need", async () => {
+  const a = await inline({ width: 60 }, { items: [item.user("u1", "hello")] })
+  const small = a.renderer.footerHeight
+  expect(small).toBeLessThan(8)
+  await a.emit(
+    { type: "ui_notify", level: "warning", message: "first notice that is long enough to wrap onto a second row" },
+    { type: "ui_notify", level: "error", message: "another notice, long enough to wrap onto a second row" },
+    { type: "ui_notify", level: "info", message: "second notice" },
+  )
+  const frame = await a.until("second notice")
+  expect(frame).toContain("first notice")
+  expect(a.renderer.footerHeight).toBeGreaterThan(small)
+  // The notices' rows are drawn over the footer, all of them inside it.
+  const rows = frame.split("\n")
+  expect(rows.findIndex((r) => r.includes("second notice"))).toBeLessThan(a.renderer.footerHeight)
+})
