@@ -40,6 +40,7 @@ export class HostChild {
   private gone: HostExit | undefined
   private onReady!: { resolve(): void; reject(e: Error): void }
   private onDisposed: (() => void) | undefined
+  private disposing: Promise<void> | undefined
 
   constructor(private readonly opts: HostChildOptions) {
     this.ready = new Promise<void>((resolve, reject) => (this.onReady = { resolve, reject }))
@@ -109,7 +110,12 @@ export class HostChild {
   }
 
   /** Asks it to end (it disposes its session and ends its tools), then kills it if it does not. */
-  async dispose(): Promise<void> {
+  dispose(): Promise<void> {
+    // asked twice (a close and the daemon's shutdown): both wait for the one ending
+    return (this.disposing ??= this.end())
+  }
+
+  private async end(): Promise<void> {
     this.closing = true
     if (this.gone) return
     const done = new Promise<void>((resolve) => (this.onDisposed = resolve))

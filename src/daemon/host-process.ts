@@ -135,8 +135,9 @@ process.on("message", async (frame: ToHost) => {
     case "subscribe": {
       const h = await hostReady.catch(() => undefined)
       const forward = (env: EventEnvelope) => {
-        send({ type: "event", subId: frame.subId, env })
+        // the state first: a window that hears the reply ended and asks for status must see it ended
         pushLive()
+        send({ type: "event", subId: frame.subId, env })
       }
       try {
         if (!h) throw new Error("the session host did not start")
