@@ -6,6 +6,7 @@ import { existsSync, writeFileSync } from "node:fs"
 import { loadavg } from "node:os"
 import { join } from "node:path"
 import { attachLong } from "./cases/attach-long"
+import { busyNeighbour } from "./cases/busy-neighbour"
 import { firstFrame } from "./cases/first-frame"
 import { idle } from "./cases/idle"
 import { keystrokeEcho } from "./cases/keystroke-echo"
@@ -34,6 +35,7 @@ const CASES: BenchCase[] = [
   keystrokeEcho,
   idle,
   sandboxCost,
+  busyNeighbour,
 ]
 
 interface Args {

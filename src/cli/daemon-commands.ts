@@ -5,7 +5,7 @@ import { createInterface } from "node:readline/promises"
 import type { Command } from "commander"
 import { connectOrStart, DaemonUnavailable } from "../client/connect"
 import { connectSocket, type SocketClient } from "../client/socket-client"
-import type { DaemonStatus, LiveSessionStatus, SavedSession } from "../protocol"
+import type { DaemonStatus, HostProcessStatus, LiveSessionStatus, SavedSession } from "../protocol"
 import { connectClient } from "./connect-client"
 import { loadWindow } from "./load-window"
 import { daemonPaths } from "../util/daemon-paths"
@@ -293,6 +293,12 @@ function sessionLines(sessions: LiveSessionStatus[], saved: readonly string[] = 
   return columns(sessions.map((s) => [id(s), state(s), plural(s.windows, "window"), s.cwd]))
 }
 
+/** One process per live session: pid, state, resident memory, folder. */
+function hostLines(hosts: HostProcessStatus[]): string[] {
+  const mb = (b: number) => `${Math.round(b / (1024 * 1024))} MB`
+  return columns(hosts.map((h) => [`pid ${h.pid}`, h.state, mb(h.rssBytes), h.cwd])).map((l) => `  ${l}`)
+}
+
 function duration(ms: number): string {
   const s = Math.floor(ms / 1000)
   if (s < 60) return `${s}s`
@@ -309,6 +315,7 @@ export function formatStatus(s: DaemonStatus, saved: readonly string[] = []): st
     `clients: ${s.clients}`,
     s.sessions.length ? "live sessions:" : "live sessions: none",
     ...sessionLines(s.sessions, saved).map((line) => `  ${line}`),
+    ...(s.hosts ? [s.hosts.length ? "session hosts:" : "session hosts: none", ...hostLines(s.hosts)] : []),
   ]
   return lines.join("\n") + "\n"
 }

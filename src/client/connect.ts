@@ -1,13 +1,14 @@
 // Finds the daemon for $XAGENT_HOME or starts one (detached, in its own process group, logging
 // to logs/daemon.log) and returns a connected client. A daemon speaking an older protocol is
-// replaced when it has no live sessions; otherwise the window gets a clear error.
+// replaced when it has no live sessions; otherwise the window gets a clear error. The window's
+// environment goes with hello: the sessions it opens run with it.
 import { spawn } from "node:child_process"
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { ProtocolError } from "../protocol"
 import { bunTuning } from "../util/patches/bun-tuning"
 import { EXIT_ALREADY_RUNNING, daemonPaths, xagentHome, type DaemonPaths } from "../util/daemon-paths"
-import { envFingerprint } from "../util/env-fingerprint"
+import { stringEnv } from "../util/env-fingerprint"
 import { ConnectionLost, connectSocket, type SocketClient, type SocketClientOptions } from "./socket-client"
 
 export interface ConnectOptions extends Omit<SocketClientOptions, "socketPath"> {
@@ -16,7 +17,7 @@ export interface ConnectOptions extends Omit<SocketClientOptions, "socketPath"> 
   start?: boolean
   /** How long to wait for a started daemon to answer. */
   startTimeoutMs?: number
-  /** Extra environment for a daemon this call starts. */
+  /** Extra environment for the sessions this client opens (and a daemon this call starts). */
   env?: Record<string, string>
 }
 
@@ -32,15 +33,13 @@ function unreachable(e: unknown): boolean {
 
 export async function connectOrStart(opts: ConnectOptions = {}): Promise<SocketClient> {
   const paths = daemonPaths(opts.home ?? xagentHome())
-  const connect = () => connectSocket({ ...opts, socketPath: paths.socket })
+  // sessions run with this environment, whatever the daemon's (docs/adr-session-hosts.md)
+  const env = { ...stringEnv(process.env), ...opts.env }
+  const connect = () => connectSocket({ ...opts, env, socketPath: paths.socket })
   try {
-    const client = await connect()
-    if (opts.start === false) return client
-    return await sameEnvironment(client, paths, opts)
+    return await connect()
   } catch (e) {
-    if (e instanceof EnvironmentChanged) {
-      // the old daemon is gone: start one with this environment below
-    } else if (e instanceof ProtocolError && e.code === "version") {
+    if (e instanceof ProtocolError && e.code === "version") {
       if (opts.start === false || !(await replaceIdleDaemon(paths))) throw e
     } else if (!unreachable(e) && !(e instanceof ConnectionLost)) throw e
     else if (opts.start === false) throw new DaemonUnavailable(`no xagent daemon is running (${paths.socket})`)
@@ -92,27 +91,6 @@ export function startDaemon(paths: DaemonPaths = daemonPaths(), env: Record<stri
   } finally {
     closeSync(fd)
   }
-}
-
-class EnvironmentChanged extends Error {}
-
-/**
- * A daemon keeps the environment of the window that started it (keys, PATH, proxies). If this
- * one's differs, an idle daemon is replaced (EnvironmentChanged: start a new one); a busy one
- * stays, and the window is told what that means.
- */
-async function sameEnvironment(client: SocketClient, paths: DaemonPaths, opts: ConnectOptions): Promise<SocketClient> {
-  const mine = envFingerprint({ ...process.env, ...opts.env })
-  if (client.daemonEnv === undefined || client.daemonEnv === mine) return client
-  await client.close()
-  if (await replaceIdleDaemon(paths)) throw new EnvironmentChanged()
-  const again = await connectSocket({ ...opts, socketPath: paths.socket })
-  again.notices.push(
-    `The xagent daemon (pid ${again.daemonPid}) keeps the environment of the window that started it, ` +
-      "and this one differs (API keys, PATH, proxies or PI_ settings). It has live sessions, so it stays: " +
-      "sessions use its environment. Run `xagent daemon stop` once they are done to use this one.",
-  )
-  return again
 }
 
 /** Asks an older daemon to stop if it has nothing live; true once it is gone. */

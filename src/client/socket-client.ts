@@ -3,6 +3,7 @@
 // reports `degraded` after one missed ping and `lost` after two. The heartbeat runs only while
 // the window waits for something (a request in flight, a reply running): an idle window wakes
 // for nothing, and a daemon that hung meanwhile is found by the next request.
+import { stringEnv } from "../util/env-fingerprint"
 import { peerCred } from "../util/libc"
 import { adoptSocket, bunSocketLink, type Link } from "../util/patches/quiet-socket"
 import type { Client, ConnectionState } from "./client"
@@ -36,14 +37,14 @@ export interface SocketClientOptions {
   skipHello?: boolean
   /** A daemon that accepts the connection but does not answer hello within this is reported. */
   helloTimeoutMs?: number
+  /** Sent with hello: the sessions this client opens run with it (default this process's environment). */
+  env?: Record<string, string>
 }
 
 export interface SocketClient extends Client {
   readonly kind: "socket"
   /** Pid of the daemon answering, from hello. */
   readonly daemonPid: number
-  /** The daemon's environment fingerprint, from hello (absent from older daemons). */
-  readonly daemonEnv: string | undefined
   readonly notices: string[]
   /** Requests the daemon answers itself (status, stop, ping). */
   daemon<M extends DaemonMethod>(method: M, params: DaemonParams<M>): Promise<DaemonResults[M]>
@@ -81,7 +82,6 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
   let closing = false
   let state: ConnectionState["state"] = "connected"
   let daemonPid = 0
-  let daemonEnv: string | undefined
   let missed = 0
   let pingOut = false
   let heartbeat: ReturnType<typeof setInterval> | undefined
@@ -211,6 +211,7 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
         version: opts.protocolVersion ?? PROTOCOL_VERSION,
         client: opts.clientName ?? "xagent",
         pid: process.pid,
+        env: opts.env ?? stringEnv(process.env),
       }),
       new Promise<never>((_, reject) => {
         timer = setTimeout(
@@ -226,7 +227,6 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
       }),
     ]).finally(() => clearTimeout(timer))
     daemonPid = hello.pid
-    daemonEnv = hello.env
     greeted = true
     for (const [sessionId, sub] of subs) void subscribeWire(sessionId, sub)
     if (waiting()) armHeartbeat()
@@ -319,9 +319,6 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
     kind: "socket",
     get daemonPid() {
       return daemonPid
-    },
-    get daemonEnv() {
-      return daemonEnv
     },
     notices: [],
     request<M extends Method>(method: M, params: Params<M>): Promise<Result<M>> {

@@ -35,9 +35,12 @@ export interface DaemonContext {
   /** Stops the daemon unless `ifIdle` and sessions are live; false when it refused. */
   requestStop(reason: string, ifIdle: boolean): boolean
   maxFrameBytes: number
+  /**
+   * The change in this connection's partial-frame bytes; answers whether every connection's
+   * together are still under the daemon's one cap (findings D8). Absent: no global cap.
+   */
+  partialBytes?(delta: number): boolean
   outbox: OutboxLimits
-  /** The daemon's environment, hashed (util/env-fingerprint.ts), for windows to compare with theirs. */
-  envFingerprint?: string
   /** What untrusted peers may call (default ACCESS); a method it does not name is refused to them. */
   access?: Readonly<Record<string, Access>>
   /** Something may now need the daemon's periodic checks (a client fell behind, a window left a session). */
@@ -69,6 +72,10 @@ export class Connection {
   readonly outbox: Outbox
   hello = false
   client = "?"
+  /** Let go by the daemon (too slow, stalled), not gone by itself: it comes back when it can. */
+  dropped = false
+  /** The window's environment from hello: what the sessions it opens run with. */
+  env: Record<string, string> | undefined
   closed = false
   private readonly decoder: LineDecoder
   private readonly text = new TextDecoder()
@@ -98,11 +105,24 @@ export class Connection {
   }
 
   onData(chunk: Uint8Array) {
-    if (!this.closed) this.decoder.push(this.text.decode(chunk, { stream: true }))
+    if (this.closed) return
+    const before = this.decoder.pending
+    this.decoder.push(this.text.decode(chunk, { stream: true }))
+    const delta = this.decoder.pending - before
+    if (delta === 0 || !this.ctx.partialBytes) return
+    if (!this.ctx.partialBytes(delta)) this.drop("partial frames of all clients over the daemon's cap")
+  }
+
+  /** Gives back what its partial frame held (on close and drop). */
+  private releasePartial() {
+    const held = this.decoder.pending
+    if (held && this.ctx.partialBytes) this.ctx.partialBytes(-held)
+    this.decoder.reset()
   }
 
   /** Ends every subscription; returns the sessions this client had touched. */
   onClose(): string[] {
+    this.releasePartial()
     this.closed = true
     for (const unsub of this.subs.values()) safely(unsub)
     this.subs.clear()
@@ -127,6 +147,8 @@ export class Connection {
 
   private drop(reason: string) {
     this.ctx.log.warn(`${this.label} dropped: ${reason}`)
+    this.dropped = true
+    this.releasePartial()
     this.closed = true
     this.socket.destroy()
   }
@@ -180,8 +202,9 @@ export class Connection {
           )
         this.hello = true
         this.client = String(params.client).slice(0, 60)
+        this.env = params.env
         this.ctx.log.info(`${this.label} hello${this.peer.trusted ? "" : ` (read-only: ${this.peer.reason})`}`)
-        return { version: PROTOCOL_VERSION, server: "xagent-daemon", pid: process.pid, env: this.ctx.envFingerprint }
+        return { version: PROTOCOL_VERSION, server: "xagent-daemon", pid: process.pid }
       case "ping":
         return { now: Date.now() }
       case "daemon.status": {
@@ -203,7 +226,7 @@ export class Connection {
       }
     }
     const host = await this.ctx.host()
-    const result = await host.request(method as Method, params as never)
+    const result = await host.request(method as Method, params as never, { env: this.env, sessions: [...this.touched] })
     if (method === "session.open") this.touched.add((result as { sessionId: string }).sessionId)
     return result
   }

@@ -1,7 +1,7 @@
 // One daemon per $XAGENT_HOME. The lock is a kernel flock on run/daemon.lock (released by the
 // kernel however the daemon dies, so it never goes stale); the file also records who holds it,
 // for `daemon status` and `daemon stop` when the socket does not answer.
-import { closeSync, ftruncateSync, mkdirSync, chmodSync, openSync, readFileSync, writeSync } from "node:fs"
+import { chmodSync, closeSync, ftruncateSync, lstatSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs"
 import { PROTOCOL_VERSION } from "../protocol"
 import type { DaemonPaths } from "../util/daemon-paths"
 import { tryLockFd } from "../util/libc"
@@ -19,9 +19,20 @@ export class DaemonRunning extends Error {
   }
 }
 
+/**
+ * Makes `dir` (0700) or takes the one there only if it is a real folder of ours: the socket's
+ * folder may sit in the shared temp dir, where anyone could have made it first or put a symlink
+ * there (findings D7); chmod on someone else's folder, or through their link, is never done.
+ */
 export function ensurePrivateDir(dir: string) {
   mkdirSync(dir, { recursive: true, mode: 0o700 })
-  chmodSync(dir, 0o700)
+  const st = lstatSync(dir)
+  const uid = process.getuid?.()
+  if (st.isSymbolicLink()) throw new Error(`${dir} is a symbolic link, not a folder of ours: remove it`)
+  if (!st.isDirectory()) throw new Error(`${dir} is not a folder: remove it`)
+  if (uid !== undefined && st.uid !== uid)
+    throw new Error(`${dir} belongs to uid ${st.uid}, not to us (uid ${uid}): remove it or set XDG_RUNTIME_DIR`)
+  if ((st.mode & 0o777) !== 0o700) chmodSync(dir, 0o700)
 }
 
 export function readLockInfo(paths: DaemonPaths): LockInfo | undefined {

@@ -8,7 +8,9 @@ import { becomeChildSubreaper } from "../util/libc"
 import { noPeerChecksReason, peerChecksAvailable } from "../util/peer-checks"
 import { DaemonRunning, acquireLock } from "./lock"
 import { stderrLogger } from "./log"
+import { createHostPool } from "./host-pool"
 import { startDaemonServer } from "./server"
+import { stringEnv } from "../util/env-fingerprint"
 
 function envInt(name: string, fallback: number): number {
   const v = Number(process.env[name])
@@ -42,13 +44,14 @@ export async function runDaemon(): Promise<number> {
   const server = startDaemonServer({
     paths,
     log,
-    loadHost: async (): Promise<HostApi> => {
-      const { createHost } = await import("../runtime/host")
-      return createHost({ mode: "daemon", log: (msg: string) => log.info(msg) })
-    },
+    // one process per live session (docs/adr-session-hosts.md): the broker never loads Pi
+    loadHost: async (): Promise<HostApi> =>
+      createHostPool({ home: paths.home, log: (msg: string) => log.info(msg), fallbackEnv: stringEnv(process.env) }),
     idleMs: envInt("XAGENT_DAEMON_IDLE_MS", 10 * 60_000),
     lingerMs: envInt("XAGENT_DAEMON_LINGER_MS", 10 * 60_000),
     maxFrameBytes: envInt("XAGENT_DAEMON_MAX_FRAME", MAX_FRAME_BYTES),
+    maxPartialBytes: envInt("XAGENT_DAEMON_MAX_PARTIAL", 4 * envInt("XAGENT_DAEMON_MAX_FRAME", MAX_FRAME_BYTES)),
+    maxConnections: envInt("XAGENT_DAEMON_MAX_CONNECTIONS", 256),
     outbox: {
       maxQueuedBytes: envInt("XAGENT_DAEMON_OUTBOX_BYTES", 16 * 1024 * 1024),
       stallMs: envInt("XAGENT_DAEMON_STALL_MS", 60_000),

@@ -4,18 +4,18 @@
 // session no window watches, a client with unsent bytes, a zombie in its grace period, no client
 // and no session at all); whatever can start one of those wakes it. A daemon serving windows that
 // are merely open wakes for nothing.
-import { chmodSync, existsSync, unlinkSync } from "node:fs"
-import { dirname } from "node:path"
+import { chmodSync, existsSync, unlinkSync, watch, type FSWatcher } from "node:fs"
+import { basename, dirname } from "node:path"
 import type { Socket, TCPSocketListener, UnixSocketListener } from "bun"
 import { PROTOCOL_VERSION, type DaemonStatus } from "../protocol"
 import type { HostApi } from "../runtime/host-api"
 import type { DaemonPaths } from "../util/daemon-paths"
-import { envFingerprint } from "../util/env-fingerprint"
 import { createQuietGc } from "../util/patches/quiet-gc"
 import { adoptSocket, bunSocketLink, type Link } from "../util/patches/quiet-socket"
 import { Connection, type DaemonContext, type Logger } from "./connection"
 import { ensurePrivateDir } from "./lock"
 import type { OutboxLimits } from "./outbox"
+import type { HostPool } from "./host-pool"
 import { judgePeer, type PeerVerdict } from "./peer"
 import { reapOrphanZombies, trackedZombies } from "./reaper"
 
@@ -31,6 +31,10 @@ export interface DaemonServerOptions {
   /** A session nobody watches, with nothing running or pending, ends after this long. */
   lingerMs: number
   maxFrameBytes: number
+  /** All connections' partial frames together (default 4 frames' worth); over it, the one growing is dropped. */
+  maxPartialBytes?: number
+  /** Connections at once (default 256); more are closed at once, with a line in the log. */
+  maxConnections?: number
   outbox: OutboxLimits
   /** Decides what a connecting process may do (default: the peer-ancestry check). */
   judge?: (fd: number | undefined) => PeerVerdict
@@ -54,6 +58,9 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
   const links = new Map<Connection, Link>()
   const quietGc = createQuietGc()
   let nextId = 1
+  let partial = 0
+  const maxPartial = opts.maxPartialBytes ?? 4 * opts.maxFrameBytes
+  const maxConnections = opts.maxConnections ?? 256
   let host: HostApi | undefined
   let stopping = false
   let hostPromise: Promise<HostApi> | undefined
@@ -99,6 +106,7 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
       pendingQuestions: s.pendingQuestions,
       windows: s.subscribers,
     })),
+    hosts: (host as Partial<HostPool> | undefined)?.hosts?.(),
   })
 
   const ctx: DaemonContext = {
@@ -106,17 +114,19 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
     log,
     status,
     maxFrameBytes: opts.maxFrameBytes,
+    partialBytes(delta) {
+      partial += delta
+      return partial <= maxPartial
+    },
     outbox: opts.outbox,
-    envFingerprint: envFingerprint(),
     access: opts.access,
     wake: () => wake(),
     activity: (oneShot) => quietGc.touch(oneShot ? ONE_SHOT_QUIET_MS : undefined),
     requestStop(reason, ifIdle) {
       if (ifIdle && live().length > 0) return false
-      // From now on nobody new gets in: a window that connects in the next moments would be
-      // served by a host about to go away (its reply cut off mid-stream). With the socket gone it
-      // starts the next daemon instead, which takes over once this one lets go of the lock.
-      stopListening()
+      // No new window may reach a daemon on its way out (its hosts take a while to end): the
+      // next one starts a fresh daemon, which waits for our lock.
+      closeListener()
       // Let the reply reach the client before the socket closes.
       setTimeout(() => stop(reason), 20)
       return true
@@ -142,7 +152,10 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
   function closed(conn: Connection) {
     links.delete(conn)
     if (!conns.delete(conn)) return
-    for (const id of conn.onClose()) endIfAbandoned(id, { unlessTouched: true })
+    const touched = conn.onClose()
+    // A window we let go for being slow has not left: it reconnects when it reads again (D2),
+    // so its sessions wait for the linger check instead of ending now.
+    if (!conn.dropped) for (const id of touched) endIfAbandoned(id, { unlessTouched: true })
     wake()
   }
 
@@ -150,49 +163,83 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
   ensurePrivateDir(paths.runDir)
   ensurePrivateDir(dirname(paths.socket))
   if (existsSync(paths.socket)) unlinkSync(paths.socket) // we hold the lock: any socket here is stale
-  const umask = process.umask(0o177)
-  let listener: UnixSocketListener<Connection> | TCPSocketListener<Connection>
-  try {
-    listener = Bun.listen<Connection>({
-      unix: paths.socket,
-      socket: {
-        open(socket: Socket<Connection>) {
-          const peer = (opts.judge ?? judgePeer)((socket as unknown as { fd?: number }).fd)
-          const conn: Connection = new Connection(
-            nextId++,
-            { write: (b): number => links.get(conn)?.write(b) ?? -1, destroy: () => links.get(conn)?.destroy() },
-            peer,
-            ctx,
-          )
-          conns.add(conn)
-          const link = adoptSocket(socket, {
-            data: (chunk) => conn.onData(chunk),
-            drain: () => conn.outbox.drain(),
-            close: () => closed(conn),
-          })
-          if (link) return void links.set(conn, link)
-          // Bun's socket stays in use where it cannot be handed over (see quiet-socket.ts)
-          links.set(conn, bunSocketLink(socket))
-          socket.data = conn
+  function listen(): UnixSocketListener<Connection> | TCPSocketListener<Connection> {
+    const umask = process.umask(0o177)
+    try {
+      return Bun.listen<Connection>({
+        unix: paths.socket,
+        socket: {
+          open(socket: Socket<Connection>) {
+            if (conns.size >= maxConnections) {
+              log.warn(`refused a connection: ${maxConnections} are open already`)
+              return void socket.end()
+            }
+            const peer = (opts.judge ?? judgePeer)((socket as unknown as { fd?: number }).fd)
+            const conn: Connection = new Connection(
+              nextId++,
+              { write: (b): number => links.get(conn)?.write(b) ?? -1, destroy: () => links.get(conn)?.destroy() },
+              peer,
+              ctx,
+            )
+            conns.add(conn)
+            const link = adoptSocket(socket, {
+              data: (chunk) => conn.onData(chunk),
+              drain: () => conn.outbox.drain(),
+              close: () => closed(conn),
+            })
+            if (link) return void links.set(conn, link)
+            // Bun's socket stays in use where it cannot be handed over (see quiet-socket.ts)
+            links.set(conn, bunSocketLink(socket))
+            socket.data = conn
+          },
+          data(socket, chunk) {
+            socket.data?.onData(chunk)
+          },
+          drain(socket) {
+            socket.data?.outbox.drain()
+          },
+          close(socket) {
+            if (socket.data) closed(socket.data)
+          },
+          error(socket, err) {
+            log.warn(`${socket.data?.label ?? "client"} socket error: ${err.message}`)
+          },
         },
-        data(socket, chunk) {
-          socket.data?.onData(chunk)
-        },
-        drain(socket) {
-          socket.data?.outbox.drain()
-        },
-        close(socket) {
-          if (socket.data) closed(socket.data)
-        },
-        error(socket, err) {
-          log.warn(`${socket.data?.label ?? "client"} socket error: ${err.message}`)
-        },
-      },
-    })
-  } finally {
-    process.umask(umask)
+      })
+    } finally {
+      process.umask(umask)
+    }
   }
+  let listener = listen()
   chmodSync(paths.socket, 0o600)
+
+  let listening = true
+  const replaced: (typeof listener)[] = []
+  // Any same-user process (the agent's included) can remove the socket file: listen again at
+  // once, so windows keep finding this daemon (findings D9). inotify, so an idle daemon stays asleep.
+  const socketWatch = watchFolder(dirname(paths.socket), (name) => {
+    if (!listening || name !== basename(paths.socket) || existsSync(paths.socket)) return
+    log.warn(`the socket ${paths.socket} was removed: listening on it again`)
+    try {
+      // the old listener stays until shutdown: stopping it would unlink the new socket file
+      replaced.push(listener)
+      listener = listen()
+      chmodSync(paths.socket, 0o600)
+    } catch (e) {
+      log.error(`could not listen on ${paths.socket} again: ${(e as Error).message}`)
+    }
+  })
+
+  function closeListener() {
+    if (!listening) return
+    listening = false
+    socketWatch?.close()
+    for (const l of replaced.splice(0)) l.stop(false)
+    listener.stop(false)
+    try {
+      if (existsSync(paths.socket)) unlinkSync(paths.socket)
+    } catch {}
+  }
 
   const orphanSince = new Map<string, number>()
   let idleSince: number | undefined
@@ -236,13 +283,6 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
   const onChild = () => wake()
   process.on("SIGCHLD", onChild)
 
-  function stopListening() {
-    listener.stop(false)
-    try {
-      if (existsSync(paths.socket)) unlinkSync(paths.socket)
-    } catch {}
-  }
-
   return {
     startedAt,
     status,
@@ -252,18 +292,25 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
       quietGc.dispose()
       process.off("SIGCHLD", onChild)
       log.info(`shutting down: ${reason}`)
-      stopListening()
+      closeListener()
       listener.stop(true)
       for (const c of conns) c.onClose()
       for (const link of links.values()) link.end()
       conns.clear()
       links.clear()
-      try {
-        if (existsSync(paths.socket)) unlinkSync(paths.socket)
-      } catch {}
       if (host) {
         await Promise.race([host.dispose(), Bun.sleep(5000)]).catch((e) => log.error(`host.dispose: ${e.message}`))
       }
     },
+  }
+}
+
+function watchFolder(dir: string, onChange: (name: string | null) => void): FSWatcher | undefined {
+  try {
+    const w = watch(dir, { persistent: false }, (_event, name) => onChange(name ? String(name) : null))
+    w.on("error", () => {})
+    return w
+  } catch {
+    return undefined
   }
 }

@@ -19,6 +19,16 @@ export interface LiveSessionStatus {
   windows: number
 }
 
+/** One session-host process of the daemon (one per live session). */
+export interface HostProcessStatus {
+  pid: number
+  cwd: string
+  rssBytes: number
+  state: "starting" | "running" | "waiting" | "idle"
+  sessionId?: string
+  piSessionId?: string
+}
+
 export interface DaemonStatus {
   pid: number
   protocol: number
@@ -29,6 +39,8 @@ export interface DaemonStatus {
   /** Connected clients (windows and short-lived commands) other than the one asking. */
   clients: number
   sessions: LiveSessionStatus[]
+  /** Its session-host processes (absent from a daemon that hosts sessions itself). */
+  hosts?: HostProcessStatus[]
 }
 
 export interface DaemonResults {

@@ -31,6 +31,8 @@ export const Schemas = {
     version: Type.Integer(),
     client: Type.String(),
     pid: Type.Optional(Type.Integer()),
+    /** The window's environment: the sessions it opens run with it, not with the daemon's. */
+    env: Type.Optional(Type.Record(Type.String(), Type.String())),
   }),
   "session.open": Type.Object({
     cwd: Type.String({ minLength: 1 }),

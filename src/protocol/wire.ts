@@ -47,6 +47,16 @@ export class LineDecoder {
     private readonly max = MAX_FRAME_BYTES,
   ) {}
 
+  reset() {
+    this.buf = ""
+    this.skipping = false
+  }
+
+  /** Characters held for a line not ended yet. */
+  get pending(): number {
+    return this.buf.length
+  }
+
   push(chunk: string) {
     let start = 0
     for (let nl = chunk.indexOf("\n"); nl !== -1; nl = chunk.indexOf("\n", start)) {

@@ -2,8 +2,16 @@
 // the daemon serves it over the socket. Same shape as Client, minus connection state.
 import type { EventEnvelope, Method, Params, Result } from "../protocol"
 
+/** Who asks, for a daemon that runs each session in a process of its own (daemon/host-pool.ts). */
+export interface RequestOrigin {
+  /** The asking window's environment: a session it opens runs with it. */
+  env?: Record<string, string>
+  /** Sessions this window opened or watched: a request naming none goes to one of their hosts. */
+  sessions?: string[]
+}
+
 export interface HostApi {
-  request<M extends Method>(method: M, params: Params<M>): Promise<Result<M>>
+  request<M extends Method>(method: M, params: Params<M>, origin?: RequestOrigin): Promise<Result<M>>
   subscribe(sessionId: string, after: number, onEvent: (e: EventEnvelope) => void): () => void
   /** Live sessions, for `xagent daemon status` and `sessions.list`. */
   live(): {

@@ -22,3 +22,10 @@ export function envFingerprint(env: NodeJS.ProcessEnv = process.env): string {
   for (const [k, v] of relevantEnv(env)) hash.update(`${k}\0${v}\0`)
   return hash.digest("hex").slice(0, 32)
 }
+
+/** The set variables of an environment (what a child process can be given). */
+export function stringEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(env)) if (typeof v === "string") out[k] = v
+  return out
+}

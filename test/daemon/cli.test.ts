@@ -44,6 +44,13 @@ test("start, status, sessions, attach without a terminal, stop", async () => {
   const shown = json.sessions[0].piSessionId.slice(0, 8)
   expect(status.stdout).toContain(`  ${shown}  idle  1 window  ${d.box.cwd}\n`)
   expect(status.stdout).toContain("clients: 1\n")
+  // every session-host process: pid, state, memory, folder
+  expect(json.hosts).toEqual([expect.objectContaining({ sessionId, state: "idle", cwd: d.box.cwd })])
+  const host = json.hosts[0]
+  expect(host.rssBytes).toBeGreaterThan(0)
+  expect(status.stdout).toContain(
+    `session hosts:\n  pid ${host.pid}  idle  ${Math.round(host.rssBytes / 1048576)} MB  ${d.box.cwd}\n`,
+  )
   expect(json.clients).toBe(1)
 
   const sessions = await xagent("sessions")
@@ -57,6 +64,7 @@ test("start, status, sessions, attach without a terminal, stop", async () => {
   const stop = await xagent("daemon", "stop")
   expect(stop.stdout).toBe(`xagent daemon stopped (pid ${pid}, 1 session(s) ended)\n`)
   await until(() => !alive(pid), "the daemon to exit")
+  expect(alive(host.pid)).toBe(false)
   expect(existsSync(d.paths.socket)).toBe(false)
   expect((await xagent("daemon", "stop")).stdout).toBe("xagent daemon is not running\n")
 }, 60_000)

@@ -1,12 +1,13 @@
 // A real daemon process on a throwaway XAGENT_HOME, with Pi pointed at mockllm (a scripted
 // OpenAI-compatible server). Clients are the real socket client; nothing in between is faked.
-import { existsSync, readFileSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { connectOrStart, type ConnectOptions } from "../../src/client/connect"
 import { connectSocket, type SocketClient, type SocketClientOptions } from "../../src/client/socket-client"
 import type { EventEnvelope, SessionSnapshot, TranscriptItem } from "../../src/protocol"
 import { SnapshotState } from "../../src/runtime/snapshot-state"
 import { daemonPaths, type DaemonPaths } from "../../src/util/daemon-paths"
+import { stringEnv } from "../../src/util/env-fingerprint"
 import { makeSandbox, startMockLlm, writeAgentDir, type MockLlm, type Sandbox, type Scenario } from "../fixture/mockllm"
 
 export const BUN = process.execPath
@@ -53,7 +54,16 @@ export async function startBox(
     connect: async (o = {}) =>
       track(await connectOrStart({ home: box.xagentHome, env, heartbeatMs: 0, clientName: "test", ...o })),
     attach: async (o = {}) =>
-      track(await connectSocket({ socketPath: paths.socket, heartbeatMs: 0, clientName: "test", ...o })),
+      // a window of this box: the sessions it opens run with the box's environment
+      track(
+        await connectSocket({
+          socketPath: paths.socket,
+          heartbeatMs: 0,
+          clientName: "test",
+          env: { ...stringEnv(process.env), ...env },
+          ...o,
+        }),
+      ),
     daemonPid,
     log: () => (existsSync(paths.log) ? readFileSync(paths.log, "utf8") : ""),
     async cleanup() {
@@ -166,3 +176,38 @@ export function readSessionFile(path: string) {
 }
 
 export const fixturePath = (name: string) => join(HERE, "fixtures", name)
+
+/**
+ * The escaped-tool attack (findings D1) as a bash command: `n` lurkers (fixtures/lurker.ts)
+ * started with `setsid nohup … &`, tagged `<tag>-<i>`; it returns once all of them run.
+ */
+export function lurkCommand(tag: string, n: number): string {
+  const one = (i: number) =>
+    `setsid nohup ${BUN} ${fixturePath("lurker.ts")} ${tag}-${i} > /dev/null 2>&1 < /dev/null &`
+  const wait = `until [ $(ls ${tag}-*.started 2>/dev/null | wc -l) -ge ${n} ]; do sleep 0.05; done; echo all started`
+  return [...Array.from({ length: n }, (_, i) => one(i)), wait].join("\n")
+}
+
+/** Live lurkers: processes running the fixture (not the shells whose script names it). */
+export function lurkersAlive(): number {
+  let n = 0
+  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    try {
+      const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")
+      if (argv[1] === fixturePath("lurker.ts")) n++
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return n
+}
+
+/** The environment a process was started with (/proc/<pid>/environ). */
+export function startEnv(pid: number): Record<string, string> {
+  return Object.fromEntries(
+    readFileSync(`/proc/${pid}/environ`, "utf8")
+      .split("\0")
+      .filter(Boolean)
+      .map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]),
+  )
+}

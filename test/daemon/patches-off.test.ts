@@ -1,23 +1,15 @@
 // With every patch switched off (XAGENT_NO_<NAME>=1 for each of src/util/patch-switch.ts), a
-// window's daemon is a fresh one started with Bun's defaults, both ends of its socket stay Bun's
-// own (the path used off Linux), and a prompt still gets its streamed reply.
+// window's session host is started with Bun's defaults (the daemon, started tuned by an earlier
+// window, stays), both ends of its socket stay Bun's own (the path used off Linux), and a prompt
+// still gets its streamed reply.
 import { afterAll, beforeAll, expect, test } from "bun:test"
-import { readFileSync } from "node:fs"
 import { BUN_TUNING } from "../../src/util/patches/bun-tuning"
 import { PATCHES, patchSwitch } from "../../src/util/patch-switch"
-import { alive, assistantTexts, Recorder, replyDone, startBox, until, type DaemonBox } from "./harness"
+import { assistantTexts, Recorder, replyDone, startBox, startEnv, type DaemonBox } from "./harness"
 
 const ALL_OFF = Object.fromEntries(PATCHES.map((p) => [patchSwitch(p), "1"]))
 const REPLY = "Every patch is off and this still streams."
 
-/** The environment a process was started with (what Bun read its settings from). */
-const startEnv = (pid: number): Record<string, string> =>
-  Object.fromEntries(
-    readFileSync(`/proc/${pid}/environ`, "utf8")
-      .split("\0")
-      .filter(Boolean)
-      .map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]),
-  )
 const tuningOf = (env: Record<string, string>) =>
   Object.fromEntries(Object.keys(BUN_TUNING).flatMap((k) => (k in env ? [[k, env[k]]] : [])))
 
@@ -30,7 +22,7 @@ afterAll(async () => {
   await d.cleanup()
 })
 
-test("all switches off: a fresh daemon started without tuning, switches on both ends of the socket, and a reply", async () => {
+test("all switches off: a session host started without tuning, switches on both ends of the socket, and a reply", async () => {
   const tuned = await d.connect()
   const first = tuned.daemonPid
   expect(tuningOf(startEnv(first))).toEqual(BUN_TUNING)
@@ -39,13 +31,13 @@ test("all switches off: a fresh daemon started without tuning, switches on both 
   // the window's own side of the socket reads its switch from this process's environment
   Object.assign(process.env, ALL_OFF)
   const client = await d.connect({ env: { ...d.env, ...ALL_OFF } })
-  expect(client.daemonPid).not.toBe(first) // the switches count in the daemon's environment
-  await until(() => !alive(first), "the tuned daemon to exit")
-  const env = startEnv(client.daemonPid)
+  expect(client.daemonPid).toBe(first) // sessions take the window's environment, not the daemon's
+  const { sessionId } = await client.request("session.open", { cwd: d.box.cwd, mode: { kind: "new" } })
+  const host = (await client.daemon("daemon.status", {})).hosts!.find((h) => h.sessionId === sessionId)!
+  const env = startEnv(host.pid)
   expect(tuningOf(env)).toEqual({})
   for (const [k, v] of Object.entries(ALL_OFF)) expect(env[k]).toBe(v)
 
-  const { sessionId } = await client.request("session.open", { cwd: d.box.cwd, mode: { kind: "new" } })
   const rec = new Recorder(client, sessionId)
   await client.request("session.prompt", { sessionId, text: "go" })
   const s = await rec.waitFor(replyDone(1), "the reply")

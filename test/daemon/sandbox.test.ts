@@ -4,16 +4,25 @@
 // Every attempt fails, the reply goes on, and each tool's output says what was refused.
 import { afterAll, beforeAll, expect, test } from "bun:test"
 import { spawnSync } from "node:child_process"
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import type { ToolItem } from "../../src/protocol"
-import { assistantTexts, BUN, fixturePath, Recorder, replyDone, startBox, type DaemonBox } from "./harness"
+import {
+  assistantTexts,
+  BUN,
+  fixturePath,
+  lurkCommand,
+  lurkersAlive,
+  Recorder,
+  replyDone,
+  startBox,
+  type DaemonBox,
+} from "./harness"
 
 const LURKERS = 10
 const tmuxName = `xagent-sbx-${process.pid}`
 // Outside /tmp (which the sandbox replaces), so the write meets the read-only root itself.
 const outside = mkdtempSync("/var/tmp/xagent-outside-")
-const lurk = (i: number) => `setsid nohup ${BUN} ${fixturePath("lurker.ts")} lurker-${i} > /dev/null 2>&1 < /dev/null &`
 let d: DaemonBox
 let tmuxOk = false
 
@@ -30,7 +39,7 @@ beforeAll(async () => {
         {
           tool: "bash",
           args: {
-            command: `${Array.from({ length: LURKERS }, (_, i) => lurk(i)).join("\n")}\nuntil [ $(ls lurker-*.started 2>/dev/null | wc -l) -ge ${LURKERS} ]; do sleep 0.05; done; echo all started`,
+            command: lurkCommand("lurker", LURKERS),
           },
         },
       ],
@@ -45,20 +54,6 @@ afterAll(async () => {
   rmSync(outside, { recursive: true, force: true })
   await d.cleanup()
 })
-
-/** Live lurkers: processes running the fixture (not the shells whose script names it). */
-function lurkersAlive(): number {
-  let n = 0
-  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
-    try {
-      const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")
-      if (argv[1] === fixturePath("lurker.ts")) n++
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return n
-}
 
 test("the agent's commands cannot write outside, read xagent's state, reach its socket or tmux, or outlive their call (D1: 0 of 10)", async () => {
   const win = await d.connect()

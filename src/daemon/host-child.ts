@@ -1,0 +1,185 @@
+// The broker's side of one session-host process (host-process.ts): spawns it in the session's
+// folder with the window's environment, in a process group of its own, and turns the IPC frames
+// back into calls. A host that dies fails what was in flight and says how it ended.
+import type { Subprocess } from "bun"
+import { fileURLToPath } from "node:url"
+import { ProtocolError, type EventEnvelope, type Method, type Params } from "../protocol"
+import { bunTuning } from "../util/patches/bun-tuning"
+import { rssBytes } from "./descendants"
+import type { FromHost, LiveInfo, ToHost } from "./host-frames"
+
+const HOST_MAIN = fileURLToPath(new URL("./host-process.ts", import.meta.url))
+const DISPOSE_TIMEOUT_MS = 8000
+
+export interface HostExit {
+  code: number | null
+  signal: string | null
+  /** Said to the session's windows: what happened, in words. */
+  text: string
+}
+
+export interface HostChildOptions {
+  cwd: string
+  env: Record<string, string>
+  log(msg: string): void
+  /** The host's live sessions changed (one ended by itself: an extension's shutdown). */
+  onLive?(sessions: LiveInfo[]): void
+}
+
+export class HostChild {
+  readonly proc: Subprocess
+  readonly ready: Promise<void>
+  readonly exited: Promise<HostExit>
+  /** The host's live sessions as it last said (running, questions, subscribers). */
+  live: LiveInfo[] = []
+  /** Set once the broker asked it to end: its exit is not a crash. */
+  closing = false
+  private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>()
+  private readonly subs = new Map<number, (e: EventEnvelope) => void>()
+  private nextId = 0
+  private gone: HostExit | undefined
+  private onReady!: { resolve(): void; reject(e: Error): void }
+  private onDisposed: (() => void) | undefined
+  private disposing: Promise<void> | undefined
+
+  constructor(private readonly opts: HostChildOptions) {
+    this.ready = new Promise<void>((resolve, reject) => (this.onReady = { resolve, reject }))
+    this.ready.catch(() => {})
+    this.proc = Bun.spawn([process.execPath, HOST_MAIN], {
+      cwd: opts.cwd,
+      env: { ...opts.env, ...bunTuning(opts.env) },
+      // the broker's log takes what the host prints (Pi's own warnings included)
+      stdio: ["ignore", "inherit", "inherit"],
+      serialization: "json",
+      detached: true,
+      ipc: (frame: FromHost) => this.onFrame(frame),
+    })
+    this.exited = this.proc.exited.then(() => {
+      const code = this.proc.exitCode
+      const signal = this.proc.signalCode === null ? null : String(this.proc.signalCode)
+      const text = signal ? `was killed (${signal})` : `exited with code ${code}`
+      const gone: HostExit = { code, signal, text }
+      this.gone = gone
+      const why = new ProtocolError("failed", `the session host (pid ${this.pid}) ${text}`)
+      for (const p of this.pending.values()) p.reject(why)
+      this.pending.clear()
+      this.onReady.reject(why)
+      this.onDisposed?.()
+      return gone
+    })
+  }
+
+  get pid(): number {
+    return this.proc.pid
+  }
+
+  get alive(): boolean {
+    return !this.gone
+  }
+
+  /** Resident memory of the host process itself. */
+  rss(): number {
+    return rssBytes(this.pid)
+  }
+
+  request(method: Method, params: unknown): Promise<unknown> {
+    return this.call({ type: "request", method, params })
+  }
+
+  resolveTarget(params: Params<"session.open">): Promise<string | undefined> {
+    return this.call({ type: "resolve", params }).then((r) => (r as { path?: string }).path)
+  }
+
+  /** Asks for its live sessions now rather than waiting for its next report. */
+  async refreshLive(): Promise<void> {
+    this.live = (await this.call({ type: "poll" })) as LiveInfo[]
+  }
+
+  subscribe(sessionId: string, after: number, onEvent: (e: EventEnvelope) => void): () => void {
+    const subId = ++this.nextId
+    this.subs.set(subId, onEvent)
+    this.post({ type: "subscribe", subId, sessionId, after })
+    return () => {
+      if (this.subs.delete(subId)) this.post({ type: "unsubscribe", subId })
+    }
+  }
+
+  /** Subscribers of a session in this host, so a dead host can tell them. */
+  subscriberCallbacks(): ((e: EventEnvelope) => void)[] {
+    return [...this.subs.values()]
+  }
+
+  /** Asks it to end (it disposes its session and ends its tools), then kills it if it does not. */
+  dispose(): Promise<void> {
+    // asked twice (a close and the daemon's shutdown): both wait for the one ending
+    return (this.disposing ??= this.end())
+  }
+
+  private async end(): Promise<void> {
+    this.closing = true
+    if (this.gone) return
+    const done = new Promise<void>((resolve) => (this.onDisposed = resolve))
+    this.post({ type: "dispose" })
+    let timer: ReturnType<typeof setTimeout> | undefined
+    await Promise.race([done, new Promise<void>((r) => (timer = setTimeout(r, DISPOSE_TIMEOUT_MS)))])
+    clearTimeout(timer)
+    if (!this.gone) this.kill()
+    await this.exited
+  }
+
+  kill() {
+    this.closing = true
+    try {
+      this.proc.kill("SIGKILL")
+    } catch {}
+  }
+
+  private call(
+    frame:
+      | { type: "request"; method: Method; params: unknown }
+      | { type: "resolve"; params: Params<"session.open"> }
+      | { type: "poll" },
+  ) {
+    if (this.gone)
+      return Promise.reject(new ProtocolError("failed", `the session host (pid ${this.pid}) ${this.gone.text}`))
+    const id = ++this.nextId
+    return new Promise<unknown>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject })
+      this.post({ ...frame, id } as ToHost)
+    })
+  }
+
+  private post(frame: ToHost) {
+    if (this.gone) return
+    try {
+      this.proc.send(frame)
+    } catch (e) {
+      this.opts.log(`host ${this.pid}: send failed: ${(e as Error).message}`)
+    }
+  }
+
+  private onFrame(f: FromHost) {
+    switch (f.type) {
+      case "ready":
+        return this.onReady.resolve()
+      case "failed":
+        return this.onReady.reject(new ProtocolError("failed", `the session host could not start: ${f.message}`))
+      case "response": {
+        const p = this.pending.get(f.id)
+        this.pending.delete(f.id)
+        if (f.error) p?.reject(new ProtocolError(f.error.code, f.error.message))
+        else p?.resolve(f.result)
+        return
+      }
+      case "event":
+        return this.subs.get(f.subId)?.(f.env)
+      case "live":
+        this.live = f.sessions
+        return this.opts.onLive?.(f.sessions)
+      case "log":
+        return this.opts.log(`host ${this.pid}: ${f.message}`)
+      case "disposed":
+        return this.onDisposed?.()
+    }
+  }
+}

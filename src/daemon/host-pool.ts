@@ -1,0 +1,261 @@
+// The broker's session hosts: one process per live session (docs/adr-session-hosts.md). Opening
+// a session starts a host in the session's folder with the opening window's environment; a
+// second window on a live session joins its host; closing the session ends the process and
+// everything its tools started. A host that dies tells its windows how it ended and how to
+// resume, and the others go on.
+import { existsSync, statSync } from "node:fs"
+import { resolve } from "node:path"
+import {
+  PROTOCOL_VERSION,
+  ProtocolError,
+  type EventEnvelope,
+  type HostProcessStatus,
+  type Method,
+  type Params,
+  type Result,
+} from "../protocol"
+import type { HostApi, RequestOrigin } from "../runtime/host-api"
+import { envFingerprint } from "../util/env-fingerprint"
+import { killDescendants } from "./descendants"
+import { HostChild } from "./host-child"
+import type { LiveInfo } from "./host-frames"
+
+export interface HostPool extends HostApi {
+  hosts(): HostProcessStatus[]
+  /** Sessions whose reply runs or whose question waits. */
+  busy(): LiveInfo[]
+}
+
+export interface HostPoolOptions {
+  home: string
+  log(msg: string): void
+  /** For a client that sent no environment (an older one): the daemon's own. */
+  fallbackEnv?: Record<string, string>
+}
+
+interface Entry {
+  child: HostChild
+  cwd: string
+  envKey: string
+  sessionId?: string
+}
+
+/** Requests that name no session: served by a host the asker already uses, or one started for it. */
+const SESSIONLESS = new Set<string>(["sessions.list", "auth.status", "auth.setApiKey"])
+
+export function createHostPool(opts: HostPoolOptions): HostPool {
+  const entries = new Set<Entry>()
+  /** Host processes not yet exited (closing ones too): a sweep must not take them or their tools. */
+  const running = new Set<number>()
+  const bySession = new Map<string, Entry>()
+  /** Opens in flight by file, so two windows opening one file share a host. */
+  const opening = new Map<string, Promise<Entry>>()
+  /** Windows subscribed, counted here: the host's own count reaches us a moment later. */
+  const watchers = new Map<string, number>()
+  let disposed = false
+
+  function start(cwd: string, origin: RequestOrigin | undefined): Entry {
+    const env: Record<string, string> = { ...(origin?.env ?? opts.fallbackEnv ?? {}), XAGENT_HOME: opts.home }
+    const entry: Entry = {
+      child: new HostChild({
+        cwd,
+        env,
+        log: opts.log,
+        onLive: (sessions) => {
+          // its session ended inside it (an extension asked for shutdown): the process goes too
+          if (entry.sessionId && !sessions.some((s) => s.sessionId === entry.sessionId)) void retire(entry)
+        },
+      }),
+      cwd,
+      envKey: envFingerprint(env),
+    }
+    const child = entry.child
+    entries.add(entry)
+    running.add(child.pid)
+    opts.log(`host ${child.pid} started in ${cwd}`)
+    void child.exited.then((exit) => {
+      running.delete(child.pid)
+      entries.delete(entry)
+      if (entry.sessionId && bySession.get(entry.sessionId) === entry) bySession.delete(entry.sessionId)
+      if (!child.closing) {
+        const live = child.live[0]
+        const resume = live?.file ? `xagent --session ${live.piSessionId}` : "xagent -c"
+        const reason =
+          `The session host (pid ${child.pid}) ${exit.text}. What was saved is in the session file: ` +
+          `\`${resume}\` resumes it.`
+        opts.log(`host ${child.pid} ${exit.text}${entry.sessionId ? ` (session ${entry.sessionId})` : ""}`)
+        for (const cb of child.subscriberCallbacks())
+          cb({
+            type: "event",
+            sessionId: entry.sessionId ?? "",
+            seq: Number.MAX_SAFE_INTEGER,
+            event: { type: "closed", reason },
+          })
+      }
+      // what its tools left behind was handed to us when it died: nothing of it may stay
+      const ended = killDescendants(process.pid, running)
+      if (ended) opts.log(`ended ${ended} process(es) left by host ${child.pid}`)
+    })
+    return entry
+  }
+
+  async function retire(entry: Entry) {
+    entries.delete(entry)
+    if (entry.sessionId && bySession.get(entry.sessionId) === entry) bySession.delete(entry.sessionId)
+    await entry.child.dispose().catch((e) => opts.log(`host ${entry.child.pid}: ${(e as Error).message}`))
+  }
+
+  function route(sessionId: string): Entry {
+    const e = bySession.get(sessionId)
+    if (e?.child.alive) return e
+    const ids = [...bySession.keys()]
+    throw new ProtocolError(
+      "not_found",
+      `Unknown session "${sessionId}"` + (ids.length ? `; live sessions: ${ids.join(", ")}` : "; no session is open"),
+    )
+  }
+
+  function liveByFile(path: string): Entry | undefined {
+    const want = resolve(path)
+    for (const e of bySession.values()) if (e.child.live.some((s) => s.file && resolve(s.file) === want)) return e
+    return undefined
+  }
+
+  async function open(p: Params<"session.open">, origin?: RequestOrigin): Promise<Result<"session.open">> {
+    if (disposed) throw new ProtocolError("failed", "The session host is shutting down")
+    const cwd = resolve(p.cwd)
+    if (!existsSync(cwd) || !statSync(cwd).isDirectory())
+      throw new ProtocolError("bad_request", `No such folder: ${cwd}`)
+    const entry = start(cwd, origin)
+    try {
+      await entry.child.ready
+      const path = p.mode.kind === "new" ? undefined : await entry.child.resolveTarget(p)
+      if (path) {
+        // a file appears once the first reply is saved: their last report may not name it yet
+        await Promise.all([...bySession.values()].map((e) => e.child.refreshLive().catch(() => {})))
+        const existing = liveByFile(path) ?? (await opening.get(resolve(path))?.catch(() => undefined))
+        if (existing?.child.alive) {
+          void retire(entry)
+          return (await existing.child.request("session.open", p)) as Result<"session.open">
+        }
+      }
+      const opened = (async () => {
+        const r = (await entry.child.request("session.open", p)) as Result<"session.open">
+        entry.sessionId = r.sessionId
+        bySession.set(r.sessionId, entry)
+        return { entry, r }
+      })()
+      if (path)
+        opening.set(
+          resolve(path),
+          opened.then((x) => x.entry),
+        )
+      try {
+        return (await opened).r
+      } finally {
+        if (path) opening.delete(resolve(path))
+      }
+    } catch (e) {
+      void retire(entry)
+      throw e
+    }
+  }
+
+  /** A host this asker already uses, else one with its environment, else a short-lived one. */
+  async function sessionless(method: Method, params: unknown, origin?: RequestOrigin): Promise<unknown> {
+    const key = envFingerprint({ ...(origin?.env ?? opts.fallbackEnv ?? {}), XAGENT_HOME: opts.home })
+    const mine = (origin?.sessions ?? []).map((id) => bySession.get(id)).find((e) => e?.child.alive)
+    const same = mine ?? [...bySession.values()].find((e) => e.child.alive && e.envKey === key)
+    if (same) return annotate(method, await same.child.request(method, params))
+    const cwd = (params as { cwd?: string }).cwd
+    const temp = start(cwd && existsSync(cwd) ? resolve(cwd) : opts.home, origin)
+    try {
+      await temp.child.ready
+      return annotate(method, await temp.child.request(method, params))
+    } finally {
+      void retire(temp)
+    }
+  }
+
+  /** A host marks only its own live sessions in a listing: mark the others'. */
+  function annotate(method: Method, result: unknown): unknown {
+    if (method !== "sessions.list") return result
+    for (const saved of (result as Result<"sessions.list">).sessions) {
+      if (saved.live) continue
+      const e = liveByFile(saved.path)
+      const s = e?.child.live.find((x) => x.file && resolve(x.file) === resolve(saved.path))
+      if (s)
+        saved.live = {
+          sessionId: s.sessionId,
+          running: s.running,
+          pendingQuestions: s.pendingQuestions,
+          windows: s.subscribers,
+        }
+    }
+    return result
+  }
+
+  function live(): LiveInfo[] {
+    const out: LiveInfo[] = []
+    for (const [id, e] of bySession) {
+      if (!e.child.alive) continue
+      const s = e.child.live.find((x) => x.sessionId === id)
+      if (s) out.push({ ...s, subscribers: watchers.get(id) ?? 0 })
+    }
+    return out
+  }
+
+  return {
+    async request<M extends Method>(method: M, params: Params<M>, origin?: RequestOrigin): Promise<Result<M>> {
+      if (method === "hello") return { version: PROTOCOL_VERSION, server: "xagent", pid: process.pid } as Result<M>
+      if (method === "session.open") return (await open(params as Params<"session.open">, origin)) as Result<M>
+      if (SESSIONLESS.has(method)) return (await sessionless(method, params, origin)) as Result<M>
+      const sessionId = (params as { sessionId?: string }).sessionId
+      if (typeof sessionId !== "string") throw new ProtocolError("bad_request", `${method} needs a sessionId`)
+      const entry = route(sessionId)
+      const result = (await entry.child.request(method, params)) as Result<M>
+      if (method === "session.close") await retire(entry)
+      return result
+    },
+    subscribe(sessionId: string, after: number, onEvent: (e: EventEnvelope) => void) {
+      const unsub = route(sessionId).child.subscribe(sessionId, after, onEvent)
+      watchers.set(sessionId, (watchers.get(sessionId) ?? 0) + 1)
+      let done = false
+      return () => {
+        if (done) return
+        done = true
+        unsub()
+        const n = (watchers.get(sessionId) ?? 1) - 1
+        if (n > 0) watchers.set(sessionId, n)
+        else watchers.delete(sessionId)
+      }
+    },
+    live,
+    busy: () => live().filter((s) => s.running || s.pendingQuestions > 0),
+    hosts() {
+      return [...entries].map((e) => {
+        const s = e.sessionId ? e.child.live.find((x) => x.sessionId === e.sessionId) : undefined
+        const state: HostProcessStatus["state"] = !s
+          ? "starting"
+          : s.running
+            ? "running"
+            : s.pendingQuestions
+              ? "waiting"
+              : "idle"
+        return {
+          pid: e.child.pid,
+          cwd: s?.cwd ?? e.cwd,
+          rssBytes: e.child.rss(),
+          state,
+          sessionId: e.sessionId,
+          piSessionId: s?.piSessionId,
+        }
+      })
+    },
+    async dispose() {
+      disposed = true
+      await Promise.all([...entries].map(retire))
+      killDescendants(process.pid)
+    },
+  }
+}

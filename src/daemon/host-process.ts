@@ -1,0 +1,162 @@
+// A session host's process entry: `bun src/daemon/host-process.ts`, spawned by the broker daemon
+// (host-pool.ts) with the session's folder as cwd and the environment of the window that opened
+// it. It serves one live session (Pi swaps sessions inside it for /new, /fork, /session) over Bun
+// IPC (host-frames.ts). It is a child subreaper, so everything its tools start stays below it, and
+// when it ends (closed, the broker gone, a signal) it ends all of that (findings D1).
+import { existsSync, readFileSync, statSync } from "node:fs"
+import type { EventEnvelope, Params } from "../protocol"
+import type { HostApi } from "../runtime/host-api"
+import { becomeChildSubreaper } from "../util/libc"
+import { dropBunTuning } from "../util/patches/bun-tuning"
+import { killDescendants } from "./descendants"
+import { errorBody, type FromHost, type ToHost } from "./host-frames"
+
+const DISPOSE_TIMEOUT_MS = 5000
+
+const send = (frame: FromHost) => {
+  try {
+    process.send?.(frame)
+  } catch {}
+}
+const log = (message: string) => send({ type: "log", message })
+
+dropBunTuning()
+becomeChildSubreaper()
+process.on("uncaughtException", (e) => log(`uncaught: ${e.stack ?? e}`))
+process.on("unhandledRejection", (e) => log(`unhandled rejection: ${(e as Error)?.stack ?? e}`))
+
+const subs = new Map<number, () => void>()
+let lastLive = ""
+let ending = false
+
+const hostReady: Promise<HostApi> = (async () => {
+  const { createHost } = await import("../runtime/host")
+  return createHost({ mode: "daemon", log })
+})()
+let host: HostApi | undefined
+hostReady.then(
+  (h) => {
+    host = h
+    send({ type: "ready" })
+  },
+  (e) => send({ type: "failed", message: errorBody(e).message }),
+)
+
+/** The folder follows the session: /new, /fork and /session swap it inside this process. */
+function followSession() {
+  const live = host?.live() ?? []
+  const cwd = live[0]?.cwd
+  if (cwd && cwd !== process.cwd() && existsSync(cwd)) {
+    try {
+      process.chdir(cwd)
+    } catch (e) {
+      log(`cannot change to ${cwd}: ${(e as Error).message}`)
+    }
+  }
+}
+
+/** A saved session runs in the folder its header names (opened from elsewhere by path or id). */
+async function sessionFolder(p: Params<"session.open">): Promise<string> {
+  if (p.mode.kind === "new") return p.cwd
+  try {
+    const { openTarget } = await import("../runtime/open-target")
+    const path = await openTarget(p)
+    if (!path) return p.cwd
+    const head = readFileSync(path, "utf8")
+      .slice(0, 64 * 1024)
+      .split("\n", 1)[0]!
+    const cwd = (JSON.parse(head) as { cwd?: unknown }).cwd
+    if (typeof cwd === "string" && existsSync(cwd) && statSync(cwd).isDirectory()) return cwd
+  } catch {
+    // the open itself reports what is wrong with the file
+  }
+  return p.cwd
+}
+
+function pushLive() {
+  if (!host) return
+  const sessions = host.live()
+  const text = JSON.stringify(sessions)
+  if (text === lastLive) return
+  lastLive = text
+  send({ type: "live", sessions })
+}
+// a detached reply ends with nobody subscribed: the broker learns it from here
+setInterval(pushLive, 1000).unref()
+
+async function end(reason: string, reply: boolean) {
+  if (ending) return
+  ending = true
+  for (const u of subs.values()) u()
+  subs.clear()
+  const h = host ?? (await Promise.race([hostReady.catch(() => undefined), Bun.sleep(DISPOSE_TIMEOUT_MS)]))
+  if (h) await Promise.race([h.dispose().catch(() => {}), Bun.sleep(DISPOSE_TIMEOUT_MS)])
+  const ended = killDescendants(process.pid)
+  if (ended) log(`ended ${ended} process(es) the session's tools left running (${reason})`)
+  if (reply) send({ type: "disposed" })
+  process.exit(0)
+}
+
+process.on("disconnect", () => void end("the daemon is gone", false))
+for (const sig of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(sig, () => void end(sig, false))
+
+process.on("message", async (frame: ToHost) => {
+  if (ending) return
+  switch (frame.type) {
+    case "poll":
+      await hostReady.catch(() => undefined)
+      return send({ type: "response", id: frame.id, result: host?.live() ?? [] })
+    case "request":
+    case "resolve": {
+      try {
+        const h = await hostReady
+        let result: unknown
+        if (frame.type === "resolve") {
+          const { openTarget } = await import("../runtime/open-target")
+          result = { path: await openTarget(frame.params) }
+        } else {
+          // before Pi loads the folder's extensions, so they see their folder from the start
+          if (frame.method === "session.open")
+            process.chdir(await sessionFolder(frame.params as Params<"session.open">))
+          result = await h.request(frame.method, frame.params as never)
+          followSession()
+        }
+        // before the answer: the broker's view of the session is current when the window hears back
+        pushLive()
+        send({ type: "response", id: frame.id, result })
+      } catch (err) {
+        pushLive()
+        send({ type: "response", id: frame.id, error: errorBody(err) })
+      }
+      return
+    }
+    case "subscribe": {
+      const h = await hostReady.catch(() => undefined)
+      const forward = (env: EventEnvelope) => {
+        // the state first: a window that hears the reply ended and asks for status must see it ended
+        pushLive()
+        send({ type: "event", subId: frame.subId, env })
+      }
+      try {
+        if (!h) throw new Error("the session host did not start")
+        subs.set(frame.subId, h.subscribe(frame.sessionId, frame.after, forward))
+      } catch (err) {
+        forward({
+          type: "event",
+          sessionId: frame.sessionId,
+          seq: frame.after,
+          event: { type: "closed", reason: errorBody(err).message },
+        })
+      }
+      pushLive()
+      return
+    }
+    case "unsubscribe":
+      subs.get(frame.subId)?.()
+      subs.delete(frame.subId)
+      pushLive()
+      return
+    case "dispose":
+      return end("closed", true)
+  }
+})
