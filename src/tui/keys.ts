@@ -12,6 +12,7 @@ export const KEYS = {
   history: { label: "↑ / ↓", help: "Prompt history of this folder" },
   bash: { label: "!cmd", help: "Run a shell command as a turn of its own" },
   quietBash: { label: "!!cmd", help: "The same, with its output kept out of the model's context" },
+  outside: { label: "!outside cmd", help: "Run that one command outside the sandbox, once you approve it" },
   files: { label: "@", help: "Complete a file path" },
   palette: { label: "/", help: "Command palette" },
   planMode: { label: "Shift+Tab", help: "Plan mode on/off for the next message" },

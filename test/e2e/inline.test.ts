@@ -2,13 +2,13 @@
 // line once and in order, through a long reply, resizes, a resume and an attach mid-reply.
 // `capture-pane -S -` reads the scrollback and the screen together.
 import { afterAll, describe, expect, test } from "bun:test"
-import { spawnSync } from "node:child_process"
 import { mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { writeLongSession } from "../../bench/fixtures/long-session"
 import { sessionDirFor } from "../../src/runtime/session-files"
-import { makeSandbox, startMockLlm, writeAgentDir, XAGENT_BIN, type Scenario } from "../fixture/mockllm"
-import { hasTmux, openPane, type Pane } from "./tmux"
+import { XAGENT_BIN, type Scenario } from "../fixture/mockllm"
+import { terminalBox } from "./terminal-box"
+import { hasTmux, type Pane } from "./tmux"
 
 const END = "REPLY-END-3f9"
 const numbered = (n: number, of: number) => `line ${String(n).padStart(4, "0")} of ${of}`
@@ -31,19 +31,8 @@ describe.skipIf(!hasTmux)("inline mode in a terminal", () => {
     for (const c of cleanups.reverse()) await c()
   }, 60_000)
 
-  async function setup(script: Scenario, opts: { tps?: number; cols?: number; rows?: number } = {}) {
-    const box = makeSandbox()
-    const llm = await startMockLlm(script, { tps: opts.tps })
-    writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
-    const pane = openPane({ cwd: box.cwd, env: box.env, cols: opts.cols, rows: opts.rows, history: 60_000 })
-    cleanups.push(
-      () => box.cleanup(),
-      () => llm.stop(),
-      () => pane.kill(),
-      () => spawnSync(XAGENT_BIN, ["daemon", "stop", "--force"], { cwd: box.cwd, env: box.env }),
-    )
-    return { box, llm, pane }
-  }
+  const setup = (script: Scenario, opts: { tps?: number; cols?: number; rows?: number } = {}) =>
+    terminalBox(script, cleanups, { ...opts, history: 60_000 })
 
   function run(pane: Pane, args: string) {
     pane.send("clear", "Enter")
