@@ -20,7 +20,7 @@ import { UsageError } from "./usage-error"
 import { VERSION } from "./version"
 
 /** Reaches a running daemon without starting one; undefined when none answers. */
-async function reach(hello: boolean): Promise<SocketClient | undefined> {
+export async function reach(hello: boolean): Promise<SocketClient | undefined> {
   try {
     return await connectSocket({
       socketPath: daemonPaths().socket,
