@@ -23,11 +23,12 @@ export async function prune(ctx: Ctx, opts: { idleMs?: number } = {}): Promise<P
         keep(`in use by ${who}`)
         continue
       }
-      if (ctx.now() - w.lastUsedAt < idleMs) {
+      const s = await inspect(w)
+      // a folder deleted by hand holds nothing: forget it whatever its age
+      if (s.present && ctx.now() - w.lastUsedAt < idleMs) {
         keep("used recently")
         continue
       }
-      const s = await inspect(w)
       if (s.present && s.changedFiles) {
         keep(`${s.changedFiles} uncommitted file(s)`)
         continue
