@@ -127,3 +127,21 @@ test("trust shows nothing to trust without a setup script, and runs a trusted on
   ).path
   expect(readFileSync(join(path, ".ran"), "utf8")).toBe("ran\n")
 })
+
+test("xagent -w outside a repository says so and starts nothing", async () => {
+  const proc = Bun.spawn([XAGENT_BIN, "-w", "feat", "-p", "hi"], {
+    cwd: box.home,
+    env: box.env,
+    stderr: "pipe",
+    stdout: "pipe",
+  })
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ])
+  expect([code, stdout]).toEqual([1, ""])
+  expect(stderr).toBe(
+    `xagent: ${box.home} is not in a git repository: worktrees need one (run git init, or cd into one)\n`,
+  )
+})
