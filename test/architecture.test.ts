@@ -380,6 +380,20 @@ describe("the checker catches breaks", () => {
     ])
   })
 
+  test("the window reaches the worktrees only through the service it is handed, never src/worktree", () => {
+    const files = {
+      ...ok,
+      "src/protocol/worktree.ts": "export interface WorktreeService {}\n",
+      "src/worktree/service.ts": `import { execFile } from "node:child_process"\n`,
+      "src/tui/page.tsx": `import type { WorktreeService } from "../protocol/worktree"\nimport "../worktree/service"\n`,
+      "src/cli/window.ts": `import { worktreeService } from "../worktree/service"\n`,
+    }
+    expect(checkLayers(files)).toEqual([
+      "src/tui/page.tsx: import '../worktree/service' (tui must not import worktree; it may import protocol, util)",
+      "src/worktree/service.ts: starts processes or loads bun:ffi, and the window reaches it through src/tui/page.tsx → src/worktree/service.ts",
+    ])
+  })
+
   test("the window never loads TypeBox: request schemas stay with the side that validates", () => {
     const files = {
       ...ok,
