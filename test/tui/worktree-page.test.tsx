@@ -3,7 +3,7 @@
 import { afterAll, afterEach, expect, test } from "bun:test"
 import { existsSync, readFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
-import { snapshot } from "../fixture/fake-client"
+import { sessionInfo, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"
 import { makeRepo, service, sh, status, write } from "../worktree/fixture"
 
@@ -194,4 +194,19 @@ test("b makes a branch on a detached worktree; d refuses the one this window use
   await app.until("This window uses it: switch away first")
   expect(existsSync(row.path)).toBe(true)
   expect(main).toBeTruthy()
+})
+
+test("a session in a worktree: the status bar shows the worktree's path and branch", async () => {
+  const r = makeRepo("status")
+  roots.push(r.root)
+  const { row } = await service(r.repo, r.home).create({ name: "feat" })
+  app = await mountApp({ width: 160, cwd: row.path })
+  await app.emit({ type: "snapshot", snapshot: snapshot({ info: sessionInfo({ cwd: row.path }) }) })
+  const frame = await app.until(`${row.path} (xagent/feat)`)
+  expect(
+    frame
+      .split("\n")
+      .find((l) => l.includes(row.path))
+      ?.trim(),
+  ).toStartWith(`${row.path} (xagent/feat) · `)
 })
