@@ -3,7 +3,8 @@
 import { afterAll, expect, test } from "bun:test"
 import { existsSync, readFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
-import { makeSandbox, XAGENT_BIN } from "../fixture/mockllm"
+import { makeSandbox } from "../fixture/mockllm"
+import { runXagent } from "./run-xagent"
 import { makeRepo, sh, status, write } from "../worktree/fixture"
 
 const { root, repo } = makeRepo("cli répo with space")
@@ -13,21 +14,8 @@ afterAll(() => {
   box.cleanup()
 })
 
-async function xagent(...args: string[]) {
-  const proc = Bun.spawn([XAGENT_BIN, "worktree", ...args], {
-    cwd: repo,
-    env: box.env,
-    stdout: "pipe",
-    stderr: "pipe",
-    stdin: "ignore",
-  })
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(proc.stdout).text(),
-    new Response(proc.stderr).text(),
-    proc.exited,
-  ])
-  return { stdout, stderr, code }
-}
+const NOT_A_REPO = `${box.home} is not in a git repository: worktrees need one (run git init, or cd into one)`
+const xagent = (...args: string[]) => runXagent(["worktree", ...args], { ...box, cwd: repo })
 
 test("new, list, handoff both ways, branch, remove with a snapshot, restore, prune", async () => {
   const made = await xagent("new", "feat")
@@ -99,16 +87,8 @@ test("refusals: a taken or invalid name, an unknown worktree, outside a reposito
   const bad = await xagent("new", "no/slash")
   expect(bad.stderr).toContain("'no/slash' is not a worktree name")
   expect((await xagent("restore", "nothing")).stderr).toStartWith("xagent: no snapshot of 'nothing' to restore")
-  const proc = Bun.spawn([XAGENT_BIN, "worktree", "list"], {
-    cwd: box.home,
-    env: box.env,
-    stderr: "pipe",
-    stdout: "pipe",
-  })
-  expect(await new Response(proc.stderr).text()).toBe(
-    `xagent: ${box.home} is not in a git repository: worktrees need one (run git init, or cd into one)\n`,
-  )
-  expect(await proc.exited).toBe(1)
+  const outside = await runXagent(["worktree", "list"], { ...box, cwd: box.home })
+  expect([outside.code, outside.stderr]).toEqual([1, `xagent: ${NOT_A_REPO}\n`])
 })
 
 test("trust shows nothing to trust without a setup script, and runs a trusted one", async () => {
@@ -129,19 +109,6 @@ test("trust shows nothing to trust without a setup script, and runs a trusted on
 })
 
 test("xagent -w outside a repository says so and starts nothing", async () => {
-  const proc = Bun.spawn([XAGENT_BIN, "-w", "feat", "-p", "hi"], {
-    cwd: box.home,
-    env: box.env,
-    stderr: "pipe",
-    stdout: "pipe",
-  })
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(proc.stdout).text(),
-    new Response(proc.stderr).text(),
-    proc.exited,
-  ])
-  expect([code, stdout]).toEqual([1, ""])
-  expect(stderr).toBe(
-    `xagent: ${box.home} is not in a git repository: worktrees need one (run git init, or cd into one)\n`,
-  )
+  const { code, stdout, stderr } = await runXagent(["-w", "feat", "-p", "hi"], { ...box, cwd: box.home })
+  expect([code, stdout, stderr]).toEqual([1, "", `xagent: ${NOT_A_REPO}\n`])
 })

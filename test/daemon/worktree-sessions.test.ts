@@ -4,12 +4,11 @@
 // $XAGENT_HOME, and neither sees the other worktree or xagent's state. The daemon's live
 // sessions make both "in use", so neither is pruned or removed.
 import { afterAll, beforeAll, expect, test } from "bun:test"
-import { mkdirSync } from "node:fs"
 import { join } from "node:path"
 import type { ToolItem } from "../../src/protocol"
 import { liveUse } from "../../src/cli/worktree-live"
 import { worktreeService } from "../../src/worktree/service"
-import { sh, write } from "../worktree/fixture"
+import { initRepo, sh } from "../worktree/fixture"
 import { Recorder, replyDone, startBox, type DaemonBox } from "./harness"
 
 let d: DaemonBox
@@ -32,14 +31,7 @@ const step = [
 
 beforeAll(async () => {
   d = await startBox({ turns: [...step, ...step] })
-  main = join(d.box.cwd, "répo with space")
-  mkdirSync(main)
-  sh(main, "init", "-q", "-b", "main")
-  sh(main, "config", "user.name", "Test")
-  sh(main, "config", "user.email", "t@example.com")
-  write(main, "a.txt", "from main\n")
-  sh(main, "add", "-A")
-  sh(main, "commit", "-qm", "first")
+  main = initRepo(join(d.box.cwd, "répo with space"), { "a.txt": "from main\n" })
 })
 afterAll(() => d.cleanup())
 

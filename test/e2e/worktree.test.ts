@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process"
 import { realpathSync } from "node:fs"
 import { join } from "node:path"
 import { XAGENT_BIN } from "../fixture/mockllm"
-import { sh, write } from "../worktree/fixture"
+import { initRepo, sh } from "../worktree/fixture"
 import { terminalBox } from "./terminal-box"
 import { hasTmux } from "./tmux"
 
@@ -20,13 +20,7 @@ describe.skipIf(!hasTmux)("xagent -w", () => {
 
   test("starts the window in a managed worktree that git and xagent worktree list both show", async () => {
     const { box, pane } = await terminalBox({ turns: [{ text: "hello" }] }, cleanups, { cols: 180, rows: 30 })
-    const repo = realpathSync(box.cwd)
-    sh(repo, "init", "-q", "-b", "main")
-    sh(repo, "config", "user.name", "Test")
-    sh(repo, "config", "user.email", "t@example.com")
-    write(repo, "a.txt", "a\n")
-    sh(repo, "add", "-A")
-    sh(repo, "commit", "-qm", "first")
+    const repo = initRepo(realpathSync(box.cwd))
 
     pane.type(`${XAGENT_BIN} -w feat; echo "EXIT=$?"`)
     pane.send("Enter")

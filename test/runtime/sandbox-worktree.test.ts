@@ -10,7 +10,7 @@ import { carveOut } from "../../src/runtime/sandbox/policy"
 import { readRefusal } from "../../src/runtime/sandbox/read-guard"
 import { SessionSandbox } from "../../src/runtime/sandbox/session-sandbox"
 import { worktreeService } from "../../src/worktree/service"
-import { sh, write } from "../worktree/fixture"
+import { initRepo, sh } from "../worktree/fixture"
 
 const root = mkdtempSync("/var/tmp/xagent-sbwt-")
 const home = join(root, "xagent")
@@ -38,13 +38,7 @@ test("carveOut denies a folder's other entries, level by level, down to the work
 })
 
 test("the agent's bash writes and commits in its worktree; the state and the sibling worktree stay hidden", async () => {
-  mkdirSync(main)
-  sh(main, "init", "-q", "-b", "main")
-  sh(main, "config", "user.name", "Test")
-  sh(main, "config", "user.email", "t@example.com")
-  write(main, "a.txt", "a\n")
-  sh(main, "add", "-A")
-  sh(main, "commit", "-qm", "first")
+  initRepo(main)
   mkdirSync(join(home, "run"), { recursive: true })
   writeFileSync(join(home, "run", "daemon.lock"), '{"pid":1}')
   const s = worktreeService({ cwd: main, home, live: async () => ({ sessionCwds: [] }) })

@@ -5,16 +5,14 @@ import { existsSync, readFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { sessionInfo, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"
-import { makeRepo, service, sh, status, write } from "../worktree/fixture"
+import { makeRepo, removeRepos, service, sh, status, write } from "../worktree/fixture"
 
 let app: MountedApp | undefined
 afterEach(() => app?.renderer.destroy())
-const roots: string[] = []
-afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })))
+afterAll(removeRepos)
 
 async function setup(width: number, height = 24) {
   const r = makeRepo("page répo")
-  roots.push(r.root)
   // what the CLI passes: the live use of this window's own folder
   const s = service(r.repo, r.home, { self: r.repo })
   const restarts: string[] = []
@@ -32,6 +30,13 @@ const answer = async (a: MountedApp, text: string) => {
   await a.mockInput.typeText(text)
   a.mockInput.pressEnter()
   await a.renderOnce()
+}
+/** A key whose dialog asks first: the question shows, `y` answers it, then what it said. */
+async function confirmed(a: MountedApp, name: string, asked: string, said: string) {
+  await key(a, name)
+  await a.until(asked)
+  await key(a, "y")
+  return a.until(said)
 }
 /** The page's rows, without the hint lines (they wrap differently at each width). */
 const rowsOf = (frame: string) => frame.split("\n").map((l) => l.trimEnd())
@@ -125,10 +130,7 @@ test("d removes (a snapshot when it holds work), Enter on the snapshot restores,
   // newest first: spare, then keep
   await key(a, "down")
   await key(a, "down")
-  await key(a, "d")
-  await a.until("holds 1 changed file and 0 unpushed commits: a snapshot keeps them")
-  await key(a, "y")
-  await a.until("removed · snapshot")
+  await confirmed(a, "d", "holds 1 changed file and 0 unpushed commits: a snapshot keeps them", "removed · snapshot")
   expect(existsSync(row.path)).toBe(false)
   // the snapshot row is the last one
   await key(a, "down")
@@ -147,26 +149,17 @@ test("h hands a worktree's changes to the main checkout, c carries the main chec
   await a.submit("/worktree")
   await a.until("  hand  xagent/hand")
   await key(a, "down")
-  await key(a, "h")
-  await a.until("Apply hand's changes to the main checkout?")
-  await key(a, "y")
-  await a.until("Handed 1 file to the main checkout")
+  await confirmed(a, "h", "Apply hand's changes to the main checkout?", "Handed 1 file to the main checkout")
   expect(status(main)).toBe("?? from-wt.txt\n")
   rmSync(join(main, "from-wt.txt"))
   write(main, "from-main.txt", "main\n")
-  await key(a, "c")
-  await a.until("Move the main checkout's uncommitted changes into hand?")
-  await key(a, "y")
-  await a.until("Carried 1 file into hand")
+  await confirmed(a, "c", "Move the main checkout's uncommitted changes into hand?", "Carried 1 file into hand")
   expect(status(main)).toBe("")
   expect(readFileSync(join(row.path, "from-main.txt"), "utf8")).toBe("main\n")
   // both sides change a.txt differently
   write(row.path, "a.txt", "one\nworktree\nthree\n")
   write(main, "a.txt", "one\nmain\nthree\n")
-  await key(a, "h")
-  await a.until("Apply hand's changes")
-  await key(a, "y")
-  const frame = await a.until("Nothing was changed on either side")
+  const frame = await confirmed(a, "h", "Apply hand's changes", "Nothing was changed on either side")
   expect(frame).toContain("stopped: the changes do not apply cleanly")
   expect(frame).toContain("(conflict in")
   expect(readFileSync(join(main, "a.txt"), "utf8")).toBe("one\nmain\nthree\n")
@@ -198,7 +191,6 @@ test("b makes a branch on a detached worktree; d refuses the one this window use
 
 test("a session in a worktree: the status bar shows the worktree's path and branch", async () => {
   const r = makeRepo("status")
-  roots.push(r.root)
   const { row } = await service(r.repo, r.home).create({ name: "feat" })
   app = await mountApp({ width: 160, cwd: row.path })
   await app.emit({ type: "snapshot", snapshot: snapshot({ info: sessionInfo({ cwd: row.path }) }) })

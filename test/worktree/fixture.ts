@@ -1,6 +1,6 @@
 // Real temporary git repositories for the worktree tests, and the service over them.
 import { spawnSync } from "node:child_process"
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import type { LiveUse } from "../../src/worktree/live"
@@ -17,20 +17,32 @@ export function write(dir: string, file: string, text: string) {
   writeFileSync(join(dir, file), text)
 }
 
-/** A repository with one commit on `main`, in a folder named `name` (spaces and Unicode welcome). */
+/** `dir` (made if need be) as a repository with one commit on `main`: `files` and nothing else. */
+export function initRepo(dir: string, files: Record<string, string> = { "a.txt": "a\n" }): string {
+  mkdirSync(dir, { recursive: true })
+  sh(dir, "init", "-q", "-b", "main")
+  sh(dir, "config", "user.name", "Test")
+  sh(dir, "config", "user.email", "test@example.com")
+  sh(dir, "config", "commit.gpgsign", "false")
+  for (const [file, text] of Object.entries(files)) write(dir, file, text)
+  sh(dir, "add", "-A")
+  sh(dir, "commit", "-q", "-m", "first")
+  return dir
+}
+
+const made: string[] = []
+
+/** A repository in a folder named `name` (spaces and Unicode welcome); gone at `removeRepos()`. */
 export function makeRepo(name = "repo"): { root: string; repo: string; home: string } {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "xagent-wt-")))
-  const repo = join(root, name)
-  mkdirSync(repo, { recursive: true })
-  sh(repo, "init", "-q", "-b", "main")
-  sh(repo, "config", "user.name", "Test")
-  sh(repo, "config", "user.email", "test@example.com")
-  sh(repo, "config", "commit.gpgsign", "false")
-  write(repo, "a.txt", "one\ntwo\nthree\n")
-  write(repo, "src/b.txt", "bee\n")
-  sh(repo, "add", "-A")
-  sh(repo, "commit", "-q", "-m", "first")
+  made.push(root)
+  const repo = initRepo(join(root, name), { "a.txt": "one\ntwo\nthree\n", "src/b.txt": "bee\n" })
   return { root, repo, home: join(root, "xagent home") }
+}
+
+/** Every repository makeRepo made (a test file's afterAll). */
+export function removeRepos(): void {
+  for (const root of made.splice(0)) rmSync(root, { recursive: true, force: true })
 }
 
 export function service(cwd: string, home: string, live: Partial<LiveUse> = {}, now?: () => number) {

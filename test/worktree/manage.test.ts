@@ -3,15 +3,10 @@
 import { afterAll, describe, expect, test } from "bun:test"
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { makeRepo, service, sh, status, write } from "./fixture"
+import { makeRepo, removeRepos, service, sh, status, write } from "./fixture"
 
-const roots: string[] = []
-const repo = (name?: string) => {
-  const r = makeRepo(name)
-  roots.push(r.root)
-  return r
-}
-afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })))
+const repo = makeRepo
+afterAll(removeRepos)
 
 describe("making and listing", () => {
   test("a new worktree on xagent/<name> from HEAD, outside the working tree, in a path with spaces and Unicode", async () => {

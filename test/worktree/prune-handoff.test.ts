@@ -5,15 +5,10 @@ import { existsSync, readFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { enterWorktree } from "../../src/worktree/enter"
 import { AUTO_PRUNE_IDLE_MS } from "../../src/worktree/prune"
-import { makeRepo, service, sh, status, write } from "./fixture"
+import { makeRepo, removeRepos, service, sh, status, write } from "./fixture"
 
-const roots: string[] = []
-const repo = (name?: string) => {
-  const r = makeRepo(name)
-  roots.push(r.root)
-  return r
-}
-afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })))
+const repo = makeRepo
+afterAll(removeRepos)
 
 describe("pruning", () => {
   test("never one with uncommitted work, unpushed commits, a live session, a holder or permanence", async () => {
