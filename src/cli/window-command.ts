@@ -35,7 +35,7 @@ export async function runWindows(
       initialPrompt: prompt,
       screen: how.screen,
       copyWithTool: (text) => copyWithTool(text),
-      worktrees: await windowWorktrees(cwd),
+      worktrees: windowWorktrees(cwd),
     })
     if (result.farewell) await out(`${result.farewell}\n`)
     if (!result.restart) return result.exitCode

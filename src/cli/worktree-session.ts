@@ -1,6 +1,7 @@
 // The worktree side of a window run: `-w` picks the folder before anything starts, the window
 // gets the repository's worktree service, and this process holds whichever worktree it works in.
 import type { WorktreeService } from "../protocol/worktree"
+import type { Ctx } from "../worktree/manage"
 import { err } from "./io"
 import { liveUse } from "./worktree-live"
 
@@ -22,15 +23,27 @@ export async function enterForRun(cwd: string, name: string | undefined, interac
   return e.cwd
 }
 
-/** The window's service for the repository `cwd` is in; holding that folder's worktree now. */
-export async function windowWorktrees(cwd: string): Promise<WorktreeService | undefined> {
-  const { worktreeService } = await import("../worktree/service")
-  const service = worktreeService({ cwd, live: () => liveUse(cwd) })
-  const { holdPath } = await import("../worktree/manage")
-  try {
-    await holdPath(await service.ctx(), cwd, process.pid)
-  } catch {
-    // not a repository, or no git: the page says so when opened
+/**
+ * The window's service for the repository `cwd` is in. The window never waits for it on its way
+ * to the first frame: its code loads, and this process takes hold of the folder's worktree, in
+ * the background.
+ */
+export function windowWorktrees(cwd: string): WorktreeService {
+  let loaded: Promise<WorktreeService & { ctx(): Promise<Ctx> }> | undefined
+  const service = () =>
+    (loaded ??= import("../worktree/service").then((m) => m.worktreeService({ cwd, live: () => liveUse(cwd) })))
+  // not a repository, or no git: the page says so when it is opened
+  void service()
+    .then(async (s) => (await import("../worktree/manage")).holdPath(await s.ctx(), cwd, process.pid))
+    .catch(() => {})
+  return {
+    list: async () => (await service()).list(),
+    create: async (o) => (await service()).create(o),
+    trustSetup: async (name, hash) => (await service()).trustSetup(name, hash),
+    remove: async (name, o) => (await service()).remove(name, o),
+    restore: async (name) => (await service()).restore(name),
+    prune: async () => (await service()).prune(),
+    branch: async (name, b) => (await service()).branch(name, b),
+    handoff: async (name, d) => (await service()).handoff(name, d),
   }
-  return service
 }
