@@ -190,8 +190,15 @@ export async function restore(ctx: Ctx, name: string): Promise<WorktreeRow> {
     mkdirSync(ctx.repo.home, { recursive: true })
     const args = snap.branch ? ["-b", snap.branch, path, snap.head] : ["--detach", path, snap.head]
     await git(ctx.repo.main, ["worktree", "add", "--quiet", ...args])
-    const commit = (await git(ctx.repo.main, ["rev-parse", snap.ref])).trim()
-    await applyOrExplain(path, await diffBetween(path, snap.head, commit), `Restoring '${name}'`)
+    try {
+      const commit = (await git(ctx.repo.main, ["rev-parse", snap.ref])).trim()
+      await applyOrExplain(path, await diffBetween(path, snap.head, commit), `Restoring '${name}'`)
+    } catch (e) {
+      // the snapshot stays; the half-made worktree goes
+      await gitRun(ctx.repo.main, ["worktree", "remove", "--force", path])
+      if (snap.branch) await gitRun(ctx.repo.main, ["branch", "-D", "--quiet", snap.branch])
+      throw e
+    }
     await git(ctx.repo.main, ["update-ref", "-d", snap.ref])
     r.snapshots = r.snapshots.filter((s) => s !== snap)
     const now = ctx.now()

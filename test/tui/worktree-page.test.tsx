@@ -90,9 +90,13 @@ test("at 60 columns: rows cut to the width, the keys wrap onto more lines", asyn
 })
 
 test("n makes one (named or generated), p a permanent one; Enter switches the window there and back", async () => {
-  const { s, restarts, repo: main, app: a } = await setup(120)
+  const { s, restarts, repo: main, home, app: a } = await setup(120)
   await a.submit("/worktree")
   await a.until("main checkout")
+  // the checkout this window is in: nothing to switch to
+  a.mockInput.pressEnter()
+  await a.until("This window is already there")
+  expect(restarts).toEqual([])
   await key(a, "n")
   await a.until("New worktree")
   await answer(a, "made")
@@ -112,12 +116,22 @@ test("n makes one (named or generated), p a permanent one; Enter switches the wi
   await key(a, "down")
   a.mockInput.pressEnter()
   await a.renderOnce()
-  expect(restarts).toEqual([rows.find((w) => w.name === "made")!.path])
-  await key(a, "up")
-  await key(a, "up")
-  a.mockInput.pressEnter()
-  await a.renderOnce()
-  expect(restarts.at(-1)).toBe(main)
+  const made = rows.find((w) => w.name === "made")!.path
+  expect(restarts).toEqual([made])
+  // the window as the CLI opens it again there: Enter on the main checkout goes back
+  a.renderer.destroy()
+  app = await mountApp({
+    width: 120,
+    cwd: made,
+    worktrees: service(made, home, { self: made }),
+    onRestart: (cwd) => restarts.push(cwd),
+  })
+  await app.emit({ type: "snapshot", snapshot: snapshot() })
+  await app.submit("/worktree")
+  await app.until("  made  xagent/made  clean  ● this window")
+  app.mockInput.pressEnter()
+  await app.renderOnce()
+  expect(restarts).toEqual([made, main])
 })
 
 test("d removes (a snapshot when it holds work), Enter on the snapshot restores, x prunes", async () => {

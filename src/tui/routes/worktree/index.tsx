@@ -174,7 +174,8 @@ export function WorktreePage(props: { cwd: string }) {
     else if (e.name === "up") setSelected((s) => Math.max(0, s - 1))
     else if (e.name === "down") setSelected((s) => Math.min(Math.max(0, n - 1), s + 1))
     else if ((e.name === "return" || e.name === "kpenter") && it) {
-      if (it.kind === "main") switchTo(it.path, "the main checkout")
+      if (it.kind !== "snapshot" && it.current) say("This window is already there")
+      else if (it.kind === "main") switchTo(it.path, "the main checkout")
       else if (it.kind === "worktree") switchTo(it.row.path, it.row.name)
       else void run("restore", async () => `Restored ${(await wt.service()!.restore(it.snap.name)).name}`)
     } else if (!e.ctrl && !e.meta && wt.service() && "npxbhcd".includes(e.name) && e.name.length === 1) key(e.name, it)
