@@ -216,3 +216,23 @@ test("a session in a worktree: the status bar shows the worktree's path and bran
       ?.trim(),
   ).toStartWith(`${row.path} (xagent/feat) · `)
 })
+
+test("n in a repository with a setup script: the script is shown and runs once trusted", async () => {
+  const { s, repo: main, app: a } = await setup(120, 30)
+  write(main, ".xagent/worktree-setup", "echo ran > .setup-ran\n")
+  sh(main, "add", "-A")
+  sh(main, "commit", "-qm", "setup script")
+  await a.submit("/worktree")
+  await a.until("main checkout")
+  await key(a, "n")
+  await a.until("New worktree")
+  await answer(a, "setup")
+  const asked = await a.until("Trust this setup script?")
+  expect(asked).toContain(".xagent/worktree-setup of this repository runs in every new worktree")
+  expect(asked).toContain("echo ran > .setup-ran")
+  const path = (await s.list()).worktrees[0]!.path
+  expect(existsSync(join(path, ".setup-ran"))).toBe(false)
+  await key(a, "y")
+  await a.until("Setup script ran in setup")
+  expect(readFileSync(join(path, ".setup-ran"), "utf8")).toBe("ran\n")
+})
