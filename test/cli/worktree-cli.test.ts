@@ -112,3 +112,11 @@ test("xagent -w outside a repository says so and starts nothing", async () => {
   const { code, stdout, stderr } = await runXagent(["-w", "feat", "-p", "hi"], { ...box, cwd: box.home })
   expect([code, stdout, stderr]).toEqual([1, "", `xagent: ${NOT_A_REPO}\n`])
 })
+
+test("git missing from PATH: one clear line, exit 1", async () => {
+  const r = await runXagent(["worktree", "list"], { ...box, cwd: repo, env: { ...box.env, PATH: "/nonexistent" } })
+  expect([r.code, r.stderr]).toEqual([
+    1,
+    "xagent: git was not found on PATH: install git 2.17 or newer to use worktrees\n",
+  ])
+})
