@@ -69,6 +69,10 @@ test("at 120 columns: main checkout, worktrees with branch, work and use, snapsh
   expect(frame).toContain(
     "Enter switch/restore · n new · p permanent · b branch · h hand to main · c carry from main · d remove",
   )
+  // Esc goes back to the session
+  a.mockInput.pressEscape()
+  const back = await a.until((f) => !f.includes("removed · snapshot"))
+  expect(back).not.toContain("Worktrees")
 })
 
 test("at 60 columns: rows cut to the width, the keys wrap onto more lines", async () => {

@@ -3,7 +3,7 @@
 // letter keys make, hand off, branch, remove and prune. Git runs in the CLI's service, never here.
 import { useKeyboard, useTerminalDimensions } from "@opentui/solid"
 import { createMemo, createResource, createSignal, For, Show } from "solid-js"
-import type { SetupOutcome } from "../../../protocol/worktree"
+import { branchText, type SetupOutcome } from "../../../protocol/worktree"
 import { plural } from "../../../util/plural"
 import { useDialog } from "../../context/dialog"
 import { useRoute } from "../../context/route"
@@ -97,7 +97,7 @@ export function WorktreePage(props: { cwd: string }) {
         void run("new", async () => {
           const r = await wt.service()!.create({ name: name.trim() || undefined, permanent })
           afterSetup(r.row.name, r.setup)
-          return `Made ${r.row.name} on ${r.row.branch} at ${shortPath(r.row.path)}`
+          return `Made ${r.row.name} on ${branchText(r.row)} at ${shortPath(r.row.path)}`
         }),
     )
   }
