@@ -1,6 +1,6 @@
 // What a sandboxed command may touch. A policy is plain data: the folders it may write, the
 // folders and files it must not read, and its network. bwrap-args.ts turns it into a jail.
-import { existsSync, readdirSync, realpathSync } from "node:fs"
+import { existsSync, readdirSync, realpathSync, type Dirent } from "node:fs"
 import { join, sep } from "node:path"
 
 /**
@@ -48,7 +48,7 @@ export interface PolicyInputs {
 /** The default: the workspace and temp writable, xagent's state, credentials and local services hidden. */
 export function workspacePolicy(i: PolicyInputs): SandboxPolicy {
   const writable = existing([...i.workspace, ...(i.extraWritable ?? [])])
-  const denied = carveOut(existing(deniedFolders(i)), existing(i.workspace))
+  const denied = deniedParts(i)
   return {
     writable,
     readable: underTmp(i.tools),
@@ -63,7 +63,7 @@ export function workspacePolicy(i: PolicyInputs): SandboxPolicy {
 export function readOnlyPolicy(i: PolicyInputs): SandboxPolicy {
   const base = workspacePolicy(i)
   const readable = existing([...underTmp(i.tools), ...i.workspace])
-  const denied = carveOut(existing(deniedFolders(i)), existing(i.workspace))
+  const denied = deniedParts(i)
   return {
     ...base,
     writable: [],
@@ -84,7 +84,7 @@ function credentialFiles(i: PolicyInputs): string[] {
  * masked credential files. Sockets need no entry: a file read cannot connect to one.
  */
 export function deniedReads(i: PolicyInputs): string[] {
-  const denied = carveOut(existing(deniedFolders(i)), existing(i.workspace))
+  const denied = deniedParts(i)
   return existing([...denied.folders, ...denied.files, join(i.agentDir, "auth.json"), join(i.agentDir, "models.json")])
 }
 
@@ -100,6 +100,11 @@ function deniedFolders(i: PolicyInputs): string[] {
   ]
 }
 
+/** What is denied, with the workspace carved out of it. */
+function deniedParts(i: PolicyInputs): { folders: string[]; files: string[] } {
+  return carveOut(existing(deniedFolders(i)), existing(i.workspace))
+}
+
 /**
  * A denied folder that holds the workspace (a managed worktree lives in xagent's state folder,
  * $XAGENT_HOME/worktrees/<repo>/<name>) is denied as its other entries instead, level by level
@@ -112,7 +117,7 @@ export function carveOut(denied: string[], workspace: string[]): { folders: stri
     const kept = workspace.filter((w) => inside(w, dir))
     if (!kept.length) return void folders.push(dir)
     if (kept.includes(dir)) return
-    let entries: import("node:fs").Dirent[] = []
+    let entries: Dirent[] = []
     try {
       entries = readdirSync(dir, { withFileTypes: true })
     } catch {
