@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { dirname, join, relative, resolve } from "node:path"
 import ts from "typescript"
 
-type Layer = "protocol" | "runtime" | "daemon" | "client" | "tui" | "cli" | "util" | "extensions"
+type Layer = "protocol" | "runtime" | "daemon" | "client" | "tui" | "cli" | "util" | "worktree" | "extensions"
 type Kind = "static" | "dynamic" | "type"
 
 interface Edge {
@@ -25,8 +25,11 @@ const ALLOWED: Record<Layer, Layer[]> = {
   daemon: ["runtime", "protocol", "util"],
   client: ["protocol", "util"],
   tui: ["protocol", "util"],
-  cli: ["client", "daemon", "tui", "util", "protocol"],
+  cli: ["client", "daemon", "tui", "util", "protocol", "worktree"],
   util: [],
+  // Managed git worktrees: git and xagent's record of them, for the CLI (and, through a service
+  // the CLI hands it, the window's /worktree page).
+  worktree: ["protocol", "util"],
   extensions: ["protocol"],
 }
 /** The two client transports that carry a session host with them. */
@@ -61,7 +64,7 @@ const EXTENSION_BUILTINS = /^node:/
 const extensionOf = (file: string) => /^extensions\/([^/]+)\//.exec(file)?.[1]
 
 function layerOf(file: string): Layer | undefined {
-  const m = /^(?:src\/(protocol|runtime|daemon|client|tui|cli|util)|(extensions))\//.exec(file)
+  const m = /^(?:src\/(protocol|runtime|daemon|client|tui|cli|util|worktree)|(extensions))\//.exec(file)
   return (m?.[1] ?? m?.[2]) as Layer | undefined
 }
 
@@ -374,6 +377,20 @@ describe("the checker catches breaks", () => {
       "src/util/run-git.ts: starts processes or loads bun:ffi, and the window reaches it through src/tui/a.tsx → src/util/run-git.ts",
       "src/tui/b.tsx: starts processes or loads bun:ffi, and the window reaches it through src/tui/b.tsx",
       "src/util/ffi.ts: starts processes or loads bun:ffi, and the window reaches it through src/tui/b.tsx → src/util/ffi.ts",
+    ])
+  })
+
+  test("the window reaches the worktrees only through the service it is handed, never src/worktree", () => {
+    const files = {
+      ...ok,
+      "src/protocol/worktree.ts": "export interface WorktreeService {}\n",
+      "src/worktree/service.ts": `import { execFile } from "node:child_process"\n`,
+      "src/tui/page.tsx": `import type { WorktreeService } from "../protocol/worktree"\nimport "../worktree/service"\n`,
+      "src/cli/window.ts": `import { worktreeService } from "../worktree/service"\n`,
+    }
+    expect(checkLayers(files)).toEqual([
+      "src/tui/page.tsx: import '../worktree/service' (tui must not import worktree; it may import protocol, util)",
+      "src/worktree/service.ts: starts processes or loads bun:ffi, and the window reaches it through src/tui/page.tsx → src/worktree/service.ts",
     ])
   })
 

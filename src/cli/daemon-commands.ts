@@ -6,21 +6,17 @@ import type { Command } from "commander"
 import { connectOrStart, DaemonUnavailable } from "../client/connect"
 import { connectSocket, type SocketClient } from "../client/socket-client"
 import type { DaemonStatus, HostProcessStatus, LiveSessionStatus, SavedSession } from "../protocol"
-import { connectClient } from "./connect-client"
-import { loadWindow } from "./load-window"
 import { daemonPaths } from "../util/daemon-paths"
 import { plural } from "../util/plural"
 import { noPeerChecksReason, peerChecksAvailable } from "../util/peer-checks"
 import { shortIds } from "../util/short-id"
-import { copyWithTool } from "../util/clipboard-tool"
 import type { ScreenSetting } from "../util/window-settings"
 import { screenChoice } from "./run-plan"
 import { err, out } from "./io"
 import { UsageError } from "./usage-error"
-import { VERSION } from "./version"
 
 /** Reaches a running daemon without starting one; undefined when none answers. */
-async function reach(hello: boolean): Promise<SocketClient | undefined> {
+export async function reach(hello: boolean): Promise<SocketClient | undefined> {
   try {
     return await connectSocket({
       socketPath: daemonPaths().socket,
@@ -175,19 +171,13 @@ async function attach(ref: string | undefined, screen: ScreenSetting): Promise<n
     await client.close()
   }
   if (!target) return 1
-  const runTui = await loadWindow()
+  const { runWindows } = await import("./window-command")
   // The window gets a client of its own, as `xagent` does: heartbeat and reconnect on, so a
   // dropped link mends itself and a daemon that stops answering is noticed.
-  const result = await runTui({
-    cwd: target.cwd,
-    version: VERSION,
-    connect: () => connectClient({ daemon: true }),
-    target: { kind: "attach", sessionId: target.sessionId },
-    screen,
-    copyWithTool: (text) => copyWithTool(text),
-  })
-  if (result.farewell) await out(result.farewell + "\n")
-  return result.exitCode
+  return runWindows(
+    { cwd: target.cwd, target: { kind: "attach", sessionId: target.sessionId } },
+    { daemon: true, screen },
+  )
 }
 
 export function pickByRef(sessions: LiveSessionStatus[], ref: string): LiveSessionStatus {

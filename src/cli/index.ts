@@ -31,6 +31,10 @@ export function buildProgram(run: (flags: RootFlags, words: string[]) => Promise
       "-p, --print [prompt]",
       "no window: stream the reply to stdout, tool activity to stderr (piped stdin is appended)",
     )
+    .option(
+      "-w, --worktree [name]",
+      "start in a managed git worktree of this repository: the named one, or a new one on branch xagent/<name>",
+    )
     .option("--no-daemon", "keep the session in this process instead of the background daemon")
     .option("--inline", "draw below the shell prompt: the conversation goes into the terminal's own scrollback")
     .option("--fullscreen", "draw on the whole screen (the alternate screen); the conversation scrolls in the window")
@@ -55,6 +59,7 @@ export function buildProgram(run: (flags: RootFlags, words: string[]) => Promise
         "  xagent                              open the window in this folder",
         '  xagent "fix the failing test"       open it and send a first message',
         "  xagent -c                           continue where you left off",
+        "  xagent -w feat                      work in the worktree 'feat' (branch xagent/feat)",
         '  git diff | xagent -p "review this"  answer on stdout, no window',
       ].join("\n"),
     )
@@ -69,6 +74,11 @@ export function buildProgram(run: (flags: RootFlags, words: string[]) => Promise
 
 async function runRoot(flags: RootFlags, words: string[]): Promise<number> {
   const plan = planRun(flags, words, process.cwd())
+  if (flags.worktree !== undefined && flags.worktree !== false) {
+    const { enterForRun } = await import("./worktree-session")
+    const name = typeof flags.worktree === "string" ? flags.worktree : undefined
+    plan.cwd = plan.open.cwd = await enterForRun(plan.cwd, name, plan.mode === "window" && !!process.stdin.isTTY)
+  }
   if (plan.mode === "print") {
     const prompt = withStdin(plan.prompt, await readPipedStdin())
     if (!prompt) throw new UsageError('--print needs a prompt: xagent -p "your question", or pipe text into it')

@@ -27,6 +27,8 @@ export interface RootFlags {
   dangerouslySkipSandbox?: boolean
   inline?: boolean
   fullscreen?: boolean
+  /** `-w [name]`: a managed worktree's name, or true for a new one with a generated name. */
+  worktree?: string | boolean
 }
 
 /** How the window draws when neither a flag nor the setting says (docs/adr-inline-mode.md). */

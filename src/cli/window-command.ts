@@ -1,27 +1,46 @@
-// The root command with a window: draws first, then connects (daemon or in-process Worker).
+// The root command with a window: draws first, then connects (daemon or in-process Worker). A
+// /worktree switch closes the window and opens it again in the chosen checkout, as a new session.
+import type { Params } from "../protocol"
 import type { TuiOptions } from "../tui/run-options"
 import { copyWithTool } from "../util/clipboard-tool"
+import type { ScreenSetting } from "../util/window-settings"
 import { connectClient } from "./connect-client"
 import { loadWindow } from "./load-window"
 import { out } from "./io"
 import type { RunPlan } from "./run-plan"
 import { VERSION } from "./version"
+import { windowWorktrees } from "./worktree-session"
 
-export async function runWindow(plan: RunPlan): Promise<number> {
-  const runTui = await loadWindow()
+export function runWindow(plan: RunPlan): Promise<number> {
   const target: TuiOptions["target"] =
     plan.session.kind === "pick"
       ? { kind: "pick", params: plan.open }
       : { kind: "open", params: { ...plan.open, mode: plan.session } }
-  const result = await runTui({
-    cwd: plan.cwd,
-    version: VERSION,
-    connect: () => connectClient({ daemon: plan.daemon }),
-    target,
-    initialPrompt: plan.prompt,
-    screen: plan.screen,
-    copyWithTool: (text) => copyWithTool(text),
-  })
-  if (result.farewell) await out(`${result.farewell}\n`)
-  return result.exitCode
+  return runWindows({ cwd: plan.cwd, target, prompt: plan.prompt }, plan)
+}
+
+/** Windows one after another: the first as asked, then one per /worktree switch. */
+export async function runWindows(
+  first: { cwd: string; target: TuiOptions["target"]; prompt?: string },
+  how: { daemon: boolean; screen: ScreenSetting; open?: Omit<Params<"session.open">, "mode"> },
+): Promise<number> {
+  const runTui = await loadWindow()
+  let { cwd, target, prompt } = first
+  for (;;) {
+    const result = await runTui({
+      cwd,
+      version: VERSION,
+      connect: () => connectClient({ daemon: how.daemon }),
+      target,
+      initialPrompt: prompt,
+      screen: how.screen,
+      copyWithTool: (text) => copyWithTool(text),
+      worktrees: windowWorktrees(cwd),
+    })
+    if (result.farewell) await out(`${result.farewell}\n`)
+    if (!result.restart) return result.exitCode
+    cwd = result.restart.cwd
+    target = { kind: "open", params: { ...how.open, cwd, mode: { kind: "new" } } }
+    prompt = undefined
+  }
 }

@@ -19,6 +19,8 @@ import { useView, ViewProvider } from "./context/view"
 import { SessionPage } from "./routes/session"
 import { SessionsPage } from "./routes/sessions"
 import { TreePage } from "./routes/tree"
+import { WorktreePage } from "./routes/worktree"
+import { WorktreesProvider } from "./context/worktrees"
 import type { TuiOptions } from "./run-options"
 
 export interface AppProps {
@@ -34,6 +36,9 @@ export interface AppProps {
   /** Full screen (the default here) or inline, the transcript in the terminal's scrollback. */
   screen?: ScreenMode
   copyWithTool?: TuiOptions["copyWithTool"]
+  worktrees?: TuiOptions["worktrees"]
+  /** Close the window to open it again in `cwd` (a /worktree switch). */
+  onRestart?: (cwd: string) => void
 }
 
 /** Exit code of a window whose daemon went away. */
@@ -127,6 +132,9 @@ function Shell(props: { version: string; cwd: string; onState?: AppProps["onStat
         <Match when={route.route().name === "tree"}>
           <TreePage />
         </Match>
+        <Match when={route.route().name === "worktree"}>
+          <WorktreePage cwd={props.cwd} />
+        </Match>
         <Match when={route.route().name === "session"}>
           <SessionPage version={props.version} cwd={props.cwd} focused={!dialog.active()} />
         </Match>
@@ -145,12 +153,14 @@ export function App(props: AppProps) {
               <SyncProvider flushInterval={props.flushInterval}>
                 <RouteProvider>
                   <SessionProvider target={props.target} initialPrompt={props.initialPrompt}>
-                    {/* Inline, the terminal selects text: the window takes no mouse until Ctrl+S. */}
-                    <ViewProvider mouse={props.screen !== "inline"}>
-                      <ScreenProvider mode={props.screen}>
-                        <Shell version={props.version} cwd={props.cwd} onState={props.onState} />
-                      </ScreenProvider>
-                    </ViewProvider>
+                    <WorktreesProvider service={props.worktrees} onRestart={props.onRestart}>
+                      {/* Inline, the terminal selects text: the window takes no mouse until Ctrl+S. */}
+                      <ViewProvider mouse={props.screen !== "inline"}>
+                        <ScreenProvider mode={props.screen}>
+                          <Shell version={props.version} cwd={props.cwd} onState={props.onState} />
+                        </ScreenProvider>
+                      </ViewProvider>
+                    </WorktreesProvider>
                   </SessionProvider>
                 </RouteProvider>
               </SyncProvider>

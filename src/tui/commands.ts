@@ -14,6 +14,7 @@ export interface CommandActions {
   newSession(): void
   openSessions(): void
   openTree(): void
+  openWorktrees(): void
   fork(): void
   pickModel(query: string): void
   setThinking(level: string): void
@@ -53,6 +54,12 @@ export const COMMANDS: CommandSpec[] = [
     run: (a) => a.openSessions(),
   },
   { name: "tree", description: "Move to another point in this session's branches", run: (a) => a.openTree() },
+  {
+    name: "worktree",
+    aliases: ["worktrees"],
+    description: "Managed git worktrees: make, switch, hand off, remove, restore",
+    run: (a) => a.openWorktrees(),
+  },
   { name: "fork", description: "Start a new session from an earlier message", run: (a) => a.fork() },
   { name: "model", args: "[name]", description: "Choose the model", run: (a, args) => a.pickModel(args) },
   {

@@ -1,5 +1,6 @@
 import type { Client } from "../client/client"
 import type { Params } from "../protocol"
+import type { WorktreeService } from "../protocol/worktree"
 
 /** How the CLI hands the window its session; the window draws before `connect` resolves. */
 export interface TuiOptions {
@@ -17,10 +18,14 @@ export interface TuiOptions {
   screen?: "inline" | "fullscreen"
   /** Puts text on the platform clipboard with its own tool (the window runs no processes itself). */
   copyWithTool?: (text: string) => Promise<string | undefined>
+  /** The repository's managed worktrees (the /worktree page); absent outside the CLI. */
+  worktrees?: WorktreeService
 }
 
 export interface TuiResult {
   exitCode: number
   /** Said on the normal screen after the window closes (e.g. how to attach again). */
   farewell?: string
+  /** The window asked to open again in this folder, as a new conversation (/worktree switch). */
+  restart?: { cwd: string }
 }

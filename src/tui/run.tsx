@@ -51,6 +51,7 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
   let finished = false
 
   let message: string | undefined
+  let restart: TuiResult["restart"]
   const finish = (code: number, said?: string) => {
     if (finished) return
     finished = true
@@ -72,6 +73,11 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
         initialPrompt={opts.initialPrompt}
         screen={opts.screen}
         copyWithTool={opts.copyWithTool}
+        worktrees={opts.worktrees}
+        onRestart={(cwd) => {
+          restart = { cwd }
+          finish(0)
+        }}
         connect={async () => {
           await shown
           client = await opts.connect()
@@ -101,5 +107,5 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
         (running && id && client?.kind === "socket"
           ? `The reply is still running. Pick it up again with: xagent attach ${id}`
           : undefined))
-  return { exitCode: code, farewell }
+  return { exitCode: code, farewell, restart }
 }

@@ -1,6 +1,6 @@
 // What a sandboxed command may touch. A policy is plain data: the folders it may write, the
 // folders and files it must not read, and its network. bwrap-args.ts turns it into a jail.
-import { existsSync, realpathSync } from "node:fs"
+import { existsSync, readdirSync, realpathSync, type Dirent } from "node:fs"
 import { join, sep } from "node:path"
 
 /**
@@ -48,11 +48,12 @@ export interface PolicyInputs {
 /** The default: the workspace and temp writable, xagent's state, credentials and local services hidden. */
 export function workspacePolicy(i: PolicyInputs): SandboxPolicy {
   const writable = existing([...i.workspace, ...(i.extraWritable ?? [])])
+  const denied = deniedParts(i)
   return {
     writable,
     readable: underTmp(i.tools),
-    hidden: hiddenFolders(i, writable),
-    masked: underBinds(credentialFiles(i), writable),
+    hidden: underBinds(denied.folders, writable),
+    masked: underBinds([...credentialFiles(i), ...denied.files], writable),
     tmp: real(i.tmp),
     network: i.network,
   }
@@ -62,12 +63,13 @@ export function workspacePolicy(i: PolicyInputs): SandboxPolicy {
 export function readOnlyPolicy(i: PolicyInputs): SandboxPolicy {
   const base = workspacePolicy(i)
   const readable = existing([...underTmp(i.tools), ...i.workspace])
+  const denied = deniedParts(i)
   return {
     ...base,
     writable: [],
     readable,
-    hidden: hiddenFolders(i, readable),
-    masked: underBinds(credentialFiles(i), readable),
+    hidden: underBinds(denied.folders, readable),
+    masked: underBinds([...credentialFiles(i), ...denied.files], readable),
     tmp: undefined,
   }
 }
@@ -82,7 +84,8 @@ function credentialFiles(i: PolicyInputs): string[] {
  * masked credential files. Sockets need no entry: a file read cannot connect to one.
  */
 export function deniedReads(i: PolicyInputs): string[] {
-  return existing([...deniedFolders(i), join(i.agentDir, "auth.json"), join(i.agentDir, "models.json")])
+  const denied = deniedParts(i)
+  return existing([...denied.folders, ...denied.files, join(i.agentDir, "auth.json"), join(i.agentDir, "models.json")])
 }
 
 function deniedFolders(i: PolicyInputs): string[] {
@@ -97,8 +100,37 @@ function deniedFolders(i: PolicyInputs): string[] {
   ]
 }
 
-function hiddenFolders(i: PolicyInputs, writable: string[]): string[] {
-  return underBinds([...new Set(existing(deniedFolders(i)))], writable)
+/** What is denied, with the workspace carved out of it. */
+function deniedParts(i: PolicyInputs): { folders: string[]; files: string[] } {
+  return carveOut(existing(deniedFolders(i)), existing(i.workspace))
+}
+
+/**
+ * A denied folder that holds the workspace (a managed worktree lives in xagent's state folder,
+ * $XAGENT_HOME/worktrees/<repo>/<name>) is denied as its other entries instead, level by level
+ * down to the workspace: the worktree stays visible, its siblings and the rest of the state do not.
+ */
+export function carveOut(denied: string[], workspace: string[]): { folders: string[]; files: string[] } {
+  const folders: string[] = []
+  const files: string[] = []
+  const visit = (dir: string) => {
+    const kept = workspace.filter((w) => inside(w, dir))
+    if (!kept.length) return void folders.push(dir)
+    if (kept.includes(dir)) return
+    let entries: Dirent[] = []
+    try {
+      entries = readdirSync(dir, { withFileTypes: true })
+    } catch {
+      return
+    }
+    for (const e of entries) {
+      const p = join(dir, e.name)
+      if (e.isDirectory()) visit(p)
+      else if (e.isFile()) files.push(p)
+    }
+  }
+  for (const d of new Set(denied)) visit(d)
+  return { folders, files }
 }
 
 /**

@@ -1,4 +1,4 @@
-// Which page fills the window: the live session, the saved-sessions list, or the branch tree.
+// Which page fills the window: the live session, the saved-sessions list, the branch tree, or the worktrees.
 import { createSignal } from "solid-js"
 import { createSimpleContext } from "./helper"
 
@@ -7,6 +7,7 @@ export type Route =
   /** `initial`: shown before any session is open (`--resume`); Escape then starts a new one. */
   | { name: "sessions"; initial?: boolean }
   | { name: "tree" }
+  | { name: "worktree" }
 
 export const { use: useRoute, provider: RouteProvider } = createSimpleContext({
   name: "Route",

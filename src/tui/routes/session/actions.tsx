@@ -43,6 +43,7 @@ export function useCommandActions(): CommandActions {
     newSession: () => guard.newSession(() => void session.openNew()),
     openSessions: () => route.navigate({ name: "sessions" }),
     openTree: () => route.navigate({ name: "tree" }),
+    openWorktrees: () => route.navigate({ name: "worktree" }),
     async fork() {
       const r = await session.act("session.forkPoints", {})
       if (!r) return
