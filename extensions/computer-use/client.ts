@@ -228,6 +228,10 @@ export class WorkerClient {
       live.replies.clear()
       onExit(code)
       this.hooks.log(`worker ${epoch} exited (${code})`)
+      // What waited for this worker fails with it (never sent, so nothing was done).
+      if (!this.closed)
+        for (const j of this.queue.splice(0))
+          j.resolve({ ok: false, error: err("WORKER_EXITED", "The worker exited before this call was sent"), epoch })
       this.hooks.exit({ epoch, code, unavailable: false })
     })
     const timer = new Promise<"late">((r) => setTimeout(() => r("late"), this.t.helloMs))

@@ -15,16 +15,22 @@ const AFTER: Record<Effect, string> = {
   unknown: "It may or may not have acted: observe again before deciding; do not simply repeat it.",
 }
 
-export function failure(code: Code | string, message: string, operationId?: string, effect: Effect = "none"): ComputerResult {
+export function failure(
+  code: Code | string,
+  message: string,
+  operationId?: string,
+  effect: Effect = "none",
+  data?: Record<string, unknown>,
+): ComputerResult {
   return {
     content: [{ type: "text", text: `${code}: ${message}\n${AFTER[effect]}` }],
-    details: { ok: false, code, verification: "none", effect, operationId, warnings: [] },
+    details: { ok: false, code, verification: "none", effect, operationId, warnings: [], ...(data ? { data } : {}) },
     isError: true,
   }
 }
 
 export function toResult(method: string, o: Outcome, operationId?: string): ComputerResult {
-  if (!o.ok) return failure(o.error.code, o.error.message, operationId, o.error.effect)
+  if (!o.ok) return failure(o.error.code, o.error.message, operationId, o.error.effect, o.error.details)
   const r = o.result as CallResult
   const verification: Verification = r.verification ?? "none"
   const effect: Effect = classOf(method) === "O" ? "none" : "sent"

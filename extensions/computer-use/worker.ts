@@ -93,6 +93,8 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
   const desktop = async (req: Request, abort: AbortController): Promise<CallResult> => {
     const cls = classOf(req.method)
     if (!cls) throw new ComputerError("UNKNOWN_METHOD", `Unknown method: ${req.method}`)
+    if (!req.params || typeof req.params !== "object" || Array.isArray(req.params))
+      throw new ComputerError("INVALID_PARAMS", "params must be an object")
     if (denied.has(req.method)) throw new ComputerError("TOOL_DENIED", `${req.method} is denied by the person's settings`)
     checkSelectors(req.params)
     const reqOp = req.op ?? null

@@ -110,4 +110,13 @@ export default createComputerUseExtension({ ...${JSON.stringify(opts)}, launcher
   }
 }
 
+/** Waits for something the sim writes to a file (no session event tells of it). */
+export async function until(pred: () => boolean, what: string, ms = 4_000): Promise<void> {
+  const end = Date.now() + ms
+  while (!pred()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
 export const details = (t: ToolItem) => t.details as ComputerDetails & { data?: Record<string, any> }

@@ -26,6 +26,7 @@ export type FaultKind =
   | "hang"
   | "crash_before"
   | "crash_after"
+  | "stall_after"
   | "uncertain"
   | "garble"
   | "split"

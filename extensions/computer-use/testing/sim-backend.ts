@@ -131,7 +131,11 @@ export class SimBackend implements Backend {
     if (f?.kind === "delay") await sleep(f.ms ?? 0, ctx.signal)
     if (f?.kind === "hang") await new Promise(() => {})
     if (f?.kind === "crash_before") process.exit(70)
-    const result = await simMethod(this, method, params, ctx)
+    if (f?.kind === "stall_after") {
+      this.effect(method, params, ctx)
+      await sleep(600_000, ctx.signal)
+    }
+    const result = await simMethod(this, method, params, ctx).finally(() => this.trace(`end ${method}`))
     if (f?.kind === "crash_after") process.exit(71)
     if (f?.kind === "uncertain")
       throw new ComputerError("NATIVE_HELPER_UNAVAILABLE", "The input helper stopped answering mid-action", "unknown")

@@ -23,7 +23,7 @@ async function shape(msg: FromWorker, write: (text: string) => void): Promise<vo
     const f = backend.fault("hello")
     if (f?.kind === "no_hello") return never
     if (f?.kind === "slow_hello") await new Promise((r) => setTimeout(r, f.ms ?? 0))
-    backend.trace("hello")
+    backend.trace(`hello pid=${msg.pid} helpers=${msg.helperPids.join(",")}`)
   }
   if (msg.type === "disposed") {
     const f = backend.fault("dispose")
