@@ -119,6 +119,8 @@ export function createComputerUseExtension(opts: ComputerUseOptions = {}) {
     })
     pi.on("agent_settled", () => endOp())
     pi.on("session_shutdown", async () => {
+      // Pi's ctx is stale from here: nothing may draw through it.
+      s.ctx = undefined
       s.status.end()
       const report = await s.client!.dispose()
       s.log(

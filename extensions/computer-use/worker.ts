@@ -64,7 +64,7 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
   }
   const stop = (name: "stopped" | "desktop_lost", reason: string) => {
     if (op) stopped.add(op)
-    inFlight?.abort.abort(new ComputerError("COMPUTER_USE_STOPPED", `Stopped: ${reason}`))
+    inFlight?.abort.abort(new ComputerError("COMPUTER_USE_STOPPED", `Stopped (${reason}); it stays stopped until the person's next message`))
     void backend.releaseInput().then(() => setControl(false))
     void send({ type: "event", name, op: op ?? undefined, reason })
   }
