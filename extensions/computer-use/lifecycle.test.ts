@@ -4,7 +4,7 @@ import { expect, test } from "bun:test"
 import { existsSync, readFileSync } from "node:fs"
 import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai"
 import { QUICK_RETRY, toolArgs } from "../../test/fixture/faux"
-import { details, until, useComputerSessions, type CuSession } from "./testing/harness"
+import { details, until, useComputerSessions, type CuSession } from "../../test/fixture/computer-use"
 
 const open = useComputerSessions()
 const code = (row: { details?: unknown }) => (row.details as { code?: string }).code

@@ -2,7 +2,7 @@
 import { expect, test } from "bun:test"
 import { getCurrentTools, type TranscriptContext, fauxAssistantMessage } from "@earendil-works/pi-ai"
 import { COMPUTER_TOOLS } from "../../src/protocol/computer-use"
-import { details, useComputerSessions } from "./testing/harness"
+import { details, useComputerSessions } from "../../test/fixture/computer-use"
 
 const open = useComputerSessions()
 

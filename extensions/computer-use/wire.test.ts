@@ -1,7 +1,7 @@
 // Section 4, the wire and the client: startup, framing, FIFO, deadlines, abort, timeouts, crashes,
 // epochs and the restart budget, each through Pi's tool execution against the real worker.
 import { expect, test } from "bun:test"
-import { details, until, useComputerSessions, type CuSession } from "./testing/harness"
+import { details, until, useComputerSessions, type CuSession } from "../../test/fixture/computer-use"
 
 const open = useComputerSessions()
 const base = { deadlineBase: { O: 300, Q: 300, F: 300, X: 300 } }
