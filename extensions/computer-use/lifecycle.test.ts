@@ -147,9 +147,9 @@ test("no_ack_kill_reports_retained", async () => {
 })
 
 test("shutdown_no_orphans", async () => {
-  const cu = await open({ faults: [{ method: "find", kind: "crash_before", epoch: 1 }] })
+  const cu = await open({ faults: [{ method: "find_elements", kind: "crash_before", epoch: 1 }] })
   await cu.call("list_windows")
-  await cu.call("find", { name: "Save" })
+  await cu.call("find_elements", { name: "Save" })
   await cu.call("list_windows")
   const all = pids(cu)
   expect(all.length).toBe(4)

@@ -9,7 +9,7 @@ const target = {
   pid: opt(Type.Integer({ description: "Compat: a process id" })),
   title: opt(Type.String({ description: "Compat: part of a window title" })),
 }
-const element = { elementId: Type.String({ description: "An element ID from snapshot, find or accessibility_tree" }) }
+const element = { elementId: Type.String({ description: "An element ID from snapshot, find_elements or accessibility_tree" }) }
 const point = {
   elementId: opt(Type.String({ description: "Act on this element's centre" })),
   x: opt(Type.Number({ description: "Desktop physical pixels" })),
@@ -36,7 +36,7 @@ export const TOOL_SPECS: Record<string, ToolSpec> = {
     description: "The UI Automation tree of a window (or below rootElementId), with `truncated` when cut.",
     parameters: Type.Object({ ...target, rootElementId: opt(Type.String()), depth: opt(Type.Integer({ minimum: 1, maximum: 50 })), maxNodes: opt(Type.Integer({ minimum: 1, maximum: 5000 })) }),
   },
-  find: {
+  find_elements: {
     description: "Find elements in a window by name, role, automationId or text; returns element IDs.",
     parameters: Type.Object({ ...target, name: opt(Type.String()), role: opt(Type.String()), automationId: opt(Type.String()), text: opt(Type.String()) }),
   },

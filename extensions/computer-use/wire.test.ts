@@ -39,10 +39,10 @@ test("ndjson_split_coalesced", async () => {
     faults: [
       { method: "list_windows", kind: "split" },
       { method: "snapshot", kind: "coalesce" },
-      { method: "find", kind: "stderr" },
+      { method: "find_elements", kind: "stderr" },
     ],
   })
-  const rows = [await cu.call("list_windows"), await cu.call("snapshot"), await cu.call("find", { name: "Save" })]
+  const rows = [await cu.call("list_windows"), await cu.call("snapshot"), await cu.call("find_elements", { name: "Save" })]
   expect(rows.map((r) => r.status)).toEqual(["done", "done", "done"])
   expect(rows[0]!.output).toContain("Notepad")
   expect(rows[2]!.output).toContain('button "Save"')
@@ -77,11 +77,11 @@ test("fifo_serialization", async () => {
   const rows = await cu.turn([
     ["list_windows", {}],
     ["snapshot", {}],
-    ["find", { role: "button" }],
+    ["find_elements", { role: "button" }],
   ])
   expect(rows.map((r) => r.status)).toEqual(["done", "done", "done"])
   const order = cu.trace().filter((l) => / (call|end) /.test(l)).map((l) => l.split(" ").slice(1, 3).join(" "))
-  expect(order).toEqual(["call list_windows", "end list_windows", "call snapshot", "end snapshot", "call find", "end find"])
+  expect(order).toEqual(["call list_windows", "end list_windows", "call snapshot", "end snapshot", "call find_elements", "end find_elements"])
 })
 
 test("deadline_starts_at_dispatch", async () => {
@@ -175,10 +175,10 @@ test("crash_mid_action_unknown", async () => {
 })
 
 test("new_epoch_rejects_old_ids", async () => {
-  const cu = await open({ faults: [{ method: "find", kind: "crash_before", epoch: 1 }] })
+  const cu = await open({ faults: [{ method: "find_elements", kind: "crash_before", epoch: 1 }] })
   const listed = await cu.call("list_windows")
   const ref = details(listed).data!.windows[0].windowRef as string
-  const crashed = await cu.call("find", { windowRef: ref, name: "Save" })
+  const crashed = await cu.call("find_elements", { windowRef: ref, name: "Save" })
   expect(code(crashed)).toBe("WORKER_EXITED")
   const stale = await cu.call("snapshot", { windowRef: ref })
   expect([stale.status, code(stale)]).toEqual(["error", "STALE_REFERENCE"])

@@ -11,7 +11,8 @@ export const COMPUTER_TOOLS: Record<string, ComputerToolClass> = {
   list_windows: "O",
   snapshot: "O",
   accessibility_tree: "O",
-  find: "O",
+  // Not `find`: that is Pi's own file search.
+  find_elements: "O",
   element_info: "O",
   screenshot: "O",
   ocr: "O",

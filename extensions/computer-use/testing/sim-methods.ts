@@ -46,7 +46,7 @@ export async function simMethod(b: SimBackend, method: string, p: P, ctx: CallCo
         method === "snapshot" ? { base64: b.png(32, 20), mimeType: "image/png", width: 32, height: 20 } : undefined
       return { text: `${ref} "${win.title}"\n${text}`, data: { truncated, origin: [0, 0], imageScale: 1 }, image, verification: "observed", windowRef: ref }
     }
-    case "find": {
+    case "find_elements": {
       const win = d.window(p)
       const ids: string[] = []
       d.walk(win, (el, path) => {
