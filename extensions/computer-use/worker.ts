@@ -69,10 +69,17 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
     void send({ type: "event", name, op: op ?? undefined, reason })
   }
 
-  const started = await backend.start({
-    stopped: (reason) => stop("stopped", reason),
-    desktopLost: (reason) => stop("desktop_lost", reason),
-  })
+  // A backend that cannot start (no compiler, no desktop) still says hello: each call then says why.
+  let broken: ComputerError | undefined
+  const started = await backend
+    .start({
+      stopped: (reason) => stop("stopped", reason),
+      desktopLost: (reason) => stop("desktop_lost", reason),
+    })
+    .catch((err: unknown) => {
+      broken = err instanceof ComputerError ? err : new ComputerError("NATIVE_HELPER_UNAVAILABLE", String(err))
+      return { capabilities: [], helperPids: [] }
+    })
   await send({ type: "hello", protocol: PROTOCOL_VERSION, pid: process.pid, epoch: o.epoch, host: backend.host, ...started })
 
   const internal = async (req: Request): Promise<unknown> => {
@@ -133,6 +140,7 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
     inFlight = { id: req.id, abort, done: new Promise((r) => (resolveDone = r)) }
     try {
       const internalMethod = (INTERNAL_METHODS as readonly string[]).includes(req.method)
+      if (broken && req.method !== "configure" && req.method !== "operation_end") throw broken
       if (!internalMethod && !Object.hasOwn(COMPUTER_TOOLS, req.method))
         throw new ComputerError("UNKNOWN_METHOD", `Unknown method: ${req.method}`)
       const result = internalMethod ? await internal(req) : await desktop(req, abort)
@@ -159,8 +167,8 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
     disposing = true
     inFlight?.abort.abort(new ComputerError("CANCELLED", "The worker is shutting down"))
     await chain
-    await endOperation()
-    const cleanup = await backend.dispose()
+    if (!broken) await endOperation()
+    const cleanup = broken ? { released: [], retained: [] } : await backend.dispose()
     await send({ type: "disposed", id, cleanup })
     o.exit(0)
   }
@@ -179,8 +187,10 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
     disposing = true
     inFlight?.abort.abort(new ComputerError("CANCELLED", "The client went away"))
     await chain
-    await endOperation()
-    await backend.dispose()
+    if (!broken) {
+      await endOperation()
+      await backend.dispose()
+    }
     o.exit(0)
   }
 }
