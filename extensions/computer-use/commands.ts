@@ -39,8 +39,13 @@ export function registerCommands(s: ComputerSession): void {
       if (unsupported(ctx, "Settings have no effect here.")) return
       const [verb = "", ...rest] = args.trim().split(/\s+/)
       const { settings, errors } = s.settings()
-      if (errors.length && verb !== "off") return ctx.ui.notify(`Fix or remove the settings file first: ${errors.join("; ")}`, "error")
-      const names = rest.join(",").split(",").map((n) => n.trim()).filter(Boolean)
+      if (errors.length && verb !== "off")
+        return ctx.ui.notify(`Fix or remove the settings file first: ${errors.join("; ")}`, "error")
+      const names = rest
+        .join(",")
+        .split(",")
+        .map((n) => n.trim())
+        .filter(Boolean)
       let next: ComputerSettings | undefined
       if (verb === "on") {
         const ok = await ctx.ui.confirm(
@@ -55,10 +60,16 @@ export function registerCommands(s: ComputerSession): void {
       else if (verb === "chord") next = { ...settings, stopChord: names[0] === "none" ? undefined : names[0] }
       else if (verb === "preview") {
         const o = await s.client!.call("preview", { seconds: 2, offscreen: rest[0] === "check" })
-        return ctx.ui.notify(o.ok ? "Border preview shown (2 s, unarmed)" : `${o.error.code}: ${o.error.message}`, o.ok ? "info" : "warning")
+        return ctx.ui.notify(
+          o.ok ? "Border preview shown (2 s, unarmed)" : `${o.error.code}: ${o.error.message}`,
+          o.ok ? "info" : "warning",
+        )
       } else {
         const state = settings.enabled ? "on" : "off"
-        return ctx.ui.notify(`computer-use is ${state}; denied: ${settings.denied.join(", ") || "none"}; tools: ${Object.keys(COMPUTER_TOOLS).length}. ${USAGE}`, "info")
+        return ctx.ui.notify(
+          `computer-use is ${state}; denied: ${settings.denied.join(", ") || "none"}; tools: ${Object.keys(COMPUTER_TOOLS).length}. ${USAGE}`,
+          "info",
+        )
       }
       const checked = validateSettings(next)
       if (checked.errors.length) return ctx.ui.notify(`Not changed: ${checked.errors.join("; ")}`, "error")
@@ -66,7 +77,10 @@ export function registerCommands(s: ComputerSession): void {
       s.client!.denied = checked.settings.denied
       if (s.client!.currentEpoch !== undefined) await s.client!.call("configure", { denied: checked.settings.denied })
       s.show()
-      ctx.ui.notify(`computer-use is ${checked.settings.enabled ? "on" : "off"}; denied: ${checked.settings.denied.join(", ") || "none"}`, "info")
+      ctx.ui.notify(
+        `computer-use is ${checked.settings.enabled ? "on" : "off"}; denied: ${checked.settings.denied.join(", ") || "none"}`,
+        "info",
+      )
     },
   })
 }

@@ -52,12 +52,18 @@ for (const b of backends)
       const c = client()
       const o = await c.call("list_windows", {}, { op: "op-c" })
       expect(o.ok).toBe(true)
-      const { windows, monitors } = (o as { result: { data: { windows: Record<string, unknown>[]; monitors: unknown[] } } }).result.data
+      const { windows, monitors } = (
+        o as { result: { data: { windows: Record<string, unknown>[]; monitors: unknown[] } } }
+      ).result.data
       expect(monitors.length).toBeGreaterThan(0)
       const w = windows[0]!
-      expect(Object.keys(w)).toEqual(expect.arrayContaining(["windowRef", "hwnd", "pid", "title", "bounds", "minimized", "foreground"]))
+      expect(Object.keys(w)).toEqual(
+        expect.arrayContaining(["windowRef", "hwnd", "pid", "title", "bounds", "minimized", "foreground"]),
+      )
       expect(String(w.windowRef)).toMatch(/^w1\./)
-      expect(codeOf(await c.call("snapshot", { windowRef: w.windowRef, hwnd: w.hwnd }, { op: "op-c" }))).toBe("TARGET_CONFLICT")
+      expect(codeOf(await c.call("snapshot", { windowRef: w.windowRef, hwnd: w.hwnd }, { op: "op-c" }))).toBe(
+        "TARGET_CONFLICT",
+      )
       const other = String(w.windowRef).replace(/^w1\./, "w9.")
       expect(codeOf(await c.call("accessibility_tree", { windowRef: other }, { op: "op-c" }))).toBe("STALE_REFERENCE")
       expect(codeOf(await c.call("operation_end", { op: "op-c" }))).toBe("ok")
@@ -68,7 +74,11 @@ for (const b of backends)
       const c = client()
       await c.call("health", {})
       const abort = new AbortController()
-      const waiting = c.call("wait", { windowTitle: "no such window 7f3a", timeoutMs: 60_000 }, { op: "op-w", signal: abort.signal })
+      const waiting = c.call(
+        "wait",
+        { windowTitle: "no such window 7f3a", timeoutMs: 60_000 },
+        { op: "op-w", signal: abort.signal },
+      )
       setTimeout(() => abort.abort(), 200)
       const o = await waiting
       expect(codeOf(o)).toBe("CANCELLED")

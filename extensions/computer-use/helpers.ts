@@ -52,6 +52,7 @@ export const CSC_FLAGS = ["/nologo", "/target:exe", "/optimize+", "/langversion:
 export function helpersHash(): string {
   const h = createHash("sha256")
   h.update(JSON.stringify({ HELPERS, CSC_FLAGS }))
-  for (const f of [...new Set(HELPERS.flatMap((s) => s.files))].sort()) h.update(f).update(readFileSync(join(ASSETS_DIR, f)))
+  for (const f of [...new Set(HELPERS.flatMap((s) => s.files))].sort())
+    h.update(f).update(readFileSync(join(ASSETS_DIR, f)))
   return h.digest("hex").slice(0, 16)
 }

@@ -62,7 +62,14 @@ test("new_run_ends_prior_op", async () => {
   expect(details(second).operationId).not.toBe(details(first).operationId)
   await until(() => cu.trace().at(-1) === "1 release", "the second operation's end")
   const t = cu.trace().filter((l) => /acquire|release$|call/.test(l))
-  expect(t.map((l) => l.split(" ").slice(1, 2)[0])).toEqual(["acquire", "call", "release", "acquire", "call", "release"])
+  expect(t.map((l) => l.split(" ").slice(1, 2)[0])).toEqual([
+    "acquire",
+    "call",
+    "release",
+    "acquire",
+    "call",
+    "release",
+  ])
 })
 
 test("second_session_busy", async () => {
@@ -142,7 +149,9 @@ test("no_ack_kill_reports_retained", async () => {
   await cu.fx.client.request("session.close", { sessionId: cu.sessionId })
   await until(() => cu.log().includes("disposed:"), "the dispose report")
   expect(cu.log()).toContain("dispose: no acknowledgement within 600 ms; killed")
-  expect(cu.log()).toContain("not acknowledged; released nothing; retained held keys or buttons (unconfirmed), desktop ownership (unconfirmed)")
+  expect(cu.log()).toContain(
+    "not acknowledged; released nothing; retained held keys or buttons (unconfirmed), desktop ownership (unconfirmed)",
+  )
   await until(() => !alive(worker!), "the worker killed")
 })
 

@@ -64,7 +64,10 @@ export class NativeBackend implements Backend {
   async health() {
     const listed = await this.helper("capture").request<{ windows: unknown[]; monitors: unknown[] }>("list")
     if (!listed.monitors.length)
-      throw new ComputerError("NO_INTERACTIVE_DESKTOP", "No interactive desktop in this Windows session (SSH or session 0?)")
+      throw new ComputerError(
+        "NO_INTERACTIVE_DESKTOP",
+        "No interactive desktop in this Windows session (SSH or session 0?)",
+      )
     return { host: this.host, interactive: true, windows: listed.windows.length, monitors: listed.monitors.length }
   }
 
@@ -79,7 +82,11 @@ export class NativeBackend implements Backend {
       await this.helper("stop").request("control", { active })
     } catch (err) {
       // A border that cannot be shown refuses control.
-      if (active) throw new ComputerError("NATIVE_HELPER_UNAVAILABLE", `The border could not be shown, so control is refused: ${String(err)}`)
+      if (active)
+        throw new ComputerError(
+          "NATIVE_HELPER_UNAVAILABLE",
+          `The border could not be shown, so control is refused: ${String(err)}`,
+        )
     }
   }
   async releaseInput() {
@@ -107,15 +114,26 @@ export class NativeBackend implements Backend {
       const id = String(p.windowRef ?? p.elementId)
       const [head, hwnd, marker] = id.split(".")
       const ref = `w${(head ?? "").slice(1)}.${hwnd}.${marker}`
-      if (Number((head ?? "").slice(1)) !== this.epoch) throw new ComputerError("STALE_REFERENCE", `${id} is from an earlier worker: observe again`)
+      if (Number((head ?? "").slice(1)) !== this.epoch)
+        throw new ComputerError("STALE_REFERENCE", `${id} is from an earlier worker: observe again`)
       const at = this.issued.get(ref)
-      if (at === undefined || Date.now() - at > REF_LIFETIME_MS) throw new ComputerError("STALE_REFERENCE", `${id} expired: observe again`)
-      const ok = await this.helper("capture").request<{ valid: boolean }>("check", { hwnd: Number(hwnd), marker: Number(marker) })
-      if (!ok.valid) throw new ComputerError("STALE_REFERENCE", `${id} lost its proof (the window's marker is gone or denied): observe again`)
+      if (at === undefined || Date.now() - at > REF_LIFETIME_MS)
+        throw new ComputerError("STALE_REFERENCE", `${id} expired: observe again`)
+      const ok = await this.helper("capture").request<{ valid: boolean }>("check", {
+        hwnd: Number(hwnd),
+        marker: Number(marker),
+      })
+      if (!ok.valid)
+        throw new ComputerError(
+          "STALE_REFERENCE",
+          `${id} lost its proof (the window's marker is gone or denied): observe again`,
+        )
       return { hwnd: Number(hwnd), marker: Number(marker), ref }
     }
     if (p.hwnd === undefined && p.pid === undefined && p.title === undefined) return undefined
-    const { windows } = await this.helper("capture").request<{ windows: { hwnd: number; pid: number; title: string; marker: number }[] }>("list")
+    const { windows } = await this.helper("capture").request<{
+      windows: { hwnd: number; pid: number; title: string; marker: number }[]
+    }>("list")
     const hits = windows.filter(
       (w) =>
         (p.hwnd === undefined || w.hwnd === p.hwnd) &&
@@ -123,7 +141,8 @@ export class NativeBackend implements Backend {
         (p.title === undefined || w.title.toLowerCase().includes(String(p.title).toLowerCase())),
     )
     if (!hits.length) throw new ComputerError("TARGET_NOT_FOUND", "No window matches the target")
-    if (hits.length > 1) throw new ComputerError("TARGET_CONFLICT", `${hits.length} windows match: use a windowRef from list_windows`)
+    if (hits.length > 1)
+      throw new ComputerError("TARGET_CONFLICT", `${hits.length} windows match: use a windowRef from list_windows`)
     return { hwnd: hits[0]!.hwnd, marker: hits[0]!.marker, ref: this.refFor(hits[0]!.hwnd, hits[0]!.marker) }
   }
 
@@ -143,7 +162,8 @@ export class NativeBackend implements Backend {
       () => released.push("ownership"),
       () => retained.push("ownership (the mutex goes with the owner helper)"),
     )
-    for (const [name, h] of [...this.helpers].reverse()) if (!(await h.close(2_000))) retained.push(`${name} helper (killed)`)
+    for (const [name, h] of [...this.helpers].reverse())
+      if (!(await h.close(2_000))) retained.push(`${name} helper (killed)`)
     released.push("helpers")
     return { released, retained }
   }

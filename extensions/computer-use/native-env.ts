@@ -34,10 +34,19 @@ export function nativeEnv(host: HostKind): NativeEnv {
     localAppData: () => {
       const r = spawnSync(
         "powershell.exe",
-        ["-NoProfile", "-NonInteractive", "-EncodedCommand", encodedCommand("[Environment]::GetFolderPath('LocalApplicationData')")],
+        [
+          "-NoProfile",
+          "-NonInteractive",
+          "-EncodedCommand",
+          encodedCommand("[Environment]::GetFolderPath('LocalApplicationData')"),
+        ],
         { encoding: "utf8", timeout: 20_000 },
       )
-      if (r.status !== 0) throw new ComputerError("NATIVE_HELPER_UNAVAILABLE", `powershell.exe did not answer: ${r.stderr || r.error?.message}`)
+      if (r.status !== 0)
+        throw new ComputerError(
+          "NATIVE_HELPER_UNAVAILABLE",
+          `powershell.exe did not answer: ${r.stderr || r.error?.message}`,
+        )
       return fromWindowsPath(r.stdout)
     },
   }
@@ -60,13 +69,21 @@ export function ensureHelpers(env: NativeEnv): Record<HelperName, string> {
         r.startsWith("winmd:") ? join(env.windir, "System32", "WinMetadata", r.slice(6)) : join(fw, ...r.split("/")),
       )
       const args = helperArgv(
-        [...CSC_FLAGS, `/out:${env.win(join(tmp, `${h.name}.exe`))}`, ...refs.map((r) => `/reference:${env.win(r)}`), ...h.files.map((f) => ({ path: join(tmp, f) }))],
+        [
+          ...CSC_FLAGS,
+          `/out:${env.win(join(tmp, `${h.name}.exe`))}`,
+          ...refs.map((r) => `/reference:${env.win(r)}`),
+          ...h.files.map((f) => ({ path: join(tmp, f) })),
+        ],
         env.host === "wsl" ? { distro: process.env.WSL_DISTRO_NAME ?? "Ubuntu" } : undefined,
       )
       const r = spawnSync(csc, args, { encoding: "utf8", timeout: 120_000 })
       // OCR is unproven (WinRT without package identity): the others still work without it.
       if (r.status !== 0 && h.name !== "ocr")
-        throw new ComputerError("NATIVE_HELPER_UNAVAILABLE", `csc could not compile the ${h.name} helper: ${(r.stdout + r.stderr).slice(0, 2000)}`)
+        throw new ComputerError(
+          "NATIVE_HELPER_UNAVAILABLE",
+          `csc could not compile the ${h.name} helper: ${(r.stdout + r.stderr).slice(0, 2000)}`,
+        )
     }
     mkdirSync(join(dir, ".."), { recursive: true })
     if (!existsSync(dir)) renameSync(tmp, dir)

@@ -50,14 +50,22 @@ export class HelperProc {
           if (!p) return
           const e = msg.e as { code?: string; message?: string; effect?: string } | undefined
           if (msg.ok) p.resolve(msg.r)
-          else p.reject(new ComputerError((e?.code ?? "NATIVE_HELPER_UNAVAILABLE") as Code, `${e?.message ?? "failed"}`, e?.effect === "unknown" ? "unknown" : "none"))
+          else
+            p.reject(
+              new ComputerError(
+                (e?.code ?? "NATIVE_HELPER_UNAVAILABLE") as Code,
+                `${e?.message ?? "failed"}`,
+                e?.effect === "unknown" ? "unknown" : "none",
+              ),
+            )
         }),
       )
     })
     proc.stderr!.on("data", (d: Buffer) => this.events.log(`${this.name} stderr: ${d.toString().trimEnd()}`))
     proc.stdin!.on("error", () => {})
     proc.on("exit", (code) => {
-      for (const p of this.pending.values()) p.reject(new ComputerError("NATIVE_HELPER_UNAVAILABLE", `The ${this.name} helper exited (${code})`, "unknown"))
+      for (const p of this.pending.values())
+        p.reject(new ComputerError("NATIVE_HELPER_UNAVAILABLE", `The ${this.name} helper exited (${code})`, "unknown"))
       this.pending.clear()
       this.proc = undefined
       this.ready = undefined
@@ -66,7 +74,12 @@ export class HelperProc {
     return this.ready
   }
 
-  async request<T = Record<string, unknown>>(m: string, p: Record<string, unknown> = {}, signal?: AbortSignal, graceMs = 1_000): Promise<T> {
+  async request<T = Record<string, unknown>>(
+    m: string,
+    p: Record<string, unknown> = {},
+    signal?: AbortSignal,
+    graceMs = 1_000,
+  ): Promise<T> {
     await this.start()
     const id = ++this.seq
     const reply = new Promise<T>((resolve, reject) => {

@@ -59,7 +59,11 @@ export async function nativeCall(b: NativeBackend, method: string, p: P, ctx: Ca
       const r = await cap.request<{ windows: Listed[]; monitors: unknown[] }>("list", p, sig)
       const windows = r.windows.map(({ marker, ...w }) => ({ windowRef: b.refFor(w.hwnd, marker), ...w }))
       const text = windows.map((w) => `${w.windowRef} "${w.title}" pid ${w.pid}${w.foreground ? " (foreground)" : ""}`)
-      return { text: text.join("\n") || "No windows match", data: { windows, monitors: r.monitors }, verification: "observed" }
+      return {
+        text: text.join("\n") || "No windows match",
+        data: { windows, monitors: r.monitors },
+        verification: "observed",
+      }
     }
     case "snapshot": {
       const t = need(await b.target(p))
@@ -76,32 +80,63 @@ export async function nativeCall(b: NativeBackend, method: string, p: P, ctx: Ca
       const t = need(await b.target(p))
       const extra = typeof p.rootElementId === "string" ? { runtimeId: runtimeIdOf(p.rootElementId) } : {}
       const tr = await tree(t, { ...extra, depth: p.depth ?? 12, maxNodes: p.maxNodes ?? 400 })
-      return { text: outline(t, tr.tree).join("\n"), data: { truncated: tr.truncated }, verification: "observed", windowRef: t.ref }
+      return {
+        text: outline(t, tr.tree).join("\n"),
+        data: { truncated: tr.truncated },
+        verification: "observed",
+        windowRef: t.ref,
+      }
     }
     case "find_elements": {
       const t = need(await b.target(p))
-      const r = await uia.request<{ elements: UiaNode[] }>("find", { hwnd: t.hwnd, name: p.name, role: p.role, automationId: p.automationId, text: p.text }, sig)
+      const r = await uia.request<{ elements: UiaNode[] }>(
+        "find",
+        { hwnd: t.hwnd, name: p.name, role: p.role, automationId: p.automationId, text: p.text },
+        sig,
+      )
       const lines = r.elements.map((e) => `${elementId(t, e.runtimeId)} ${e.role} "${e.name}"`)
-      return { text: lines.join("\n") || "No elements match", verification: lines.length ? "observed" : "inconclusive", windowRef: t.ref }
+      return {
+        text: lines.join("\n") || "No elements match",
+        verification: lines.length ? "observed" : "inconclusive",
+        windowRef: t.ref,
+      }
     }
     case "element_info": {
       const { t, rid } = await elementTarget()
       const n = await uia.request<UiaNode>("info", { hwnd: t.hwnd, runtimeId: rid }, sig)
-      return { text: outline(t, { ...n, children: [] })[0]!, data: n as unknown as P, verification: "observed", windowRef: t.ref }
+      return {
+        text: outline(t, { ...n, children: [] })[0]!,
+        data: n as unknown as P,
+        verification: "observed",
+        windowRef: t.ref,
+      }
     }
     case "screenshot": {
       const t = await b.target(p)
       const img = await capture(t, { windowOnly: p.windowOnly === true, maxWidth: p.maxWidth })
-      return { text: `Captured ${t ? t.ref : "the desktop"} (${img.method})`, data: { method: img.method, origin: img.origin, imageScale: img.imageScale }, image: image(img), verification: "observed", windowRef: t?.ref }
+      return {
+        text: `Captured ${t ? t.ref : "the desktop"} (${img.method})`,
+        data: { method: img.method, origin: img.origin, imageScale: img.imageScale },
+        image: image(img),
+        verification: "observed",
+        windowRef: t?.ref,
+      }
     }
     case "ocr": {
       const t = await b.target(p)
       const img = await capture(t, { maxWidth: 4096 })
-      const r = await b.helper("ocr").request<{ lines: { text: string; bounds: number[] }[] }>("read", { png: img.base64 }, sig)
+      const r = await b
+        .helper("ocr")
+        .request<{ lines: { text: string; bounds: number[] }[] }>("read", { png: img.base64 }, sig)
       const q = typeof p.query === "string" ? p.query : undefined
       const hits = r.lines.filter((l) => !q || l.text.includes(q))
-      const text = hits.map((l) => `${l.text} @${l.bounds.map((v) => Math.round(v / img.imageScale)).join(",")}`).join("\n")
-      return { text: text || `"${q}" was not read on screen (not proof it is absent)`, verification: hits.length ? "observed" : "inconclusive" }
+      const text = hits
+        .map((l) => `${l.text} @${l.bounds.map((v) => Math.round(v / img.imageScale)).join(",")}`)
+        .join("\n")
+      return {
+        text: text || `"${q}" was not read on screen (not proof it is absent)`,
+        verification: hits.length ? "observed" : "inconclusive",
+      }
     }
     case "wait": {
       const until = Date.now() + Number(p.timeoutMs ?? 0)
@@ -121,7 +156,10 @@ export async function nativeCall(b: NativeBackend, method: string, p: P, ctx: Ca
       ctx.markEffect()
       await uia.request(method, { hwnd: t.hwnd, runtimeId: rid, value: p.value }, sig)
       // Fresh evidence, without a retry if it fails: the action went out either way.
-      const fresh = await tree(t).then((tr) => outline(t, tr.tree).join("\n"), (e) => `(no fresh outline: ${String(e)})`)
+      const fresh = await tree(t).then(
+        (tr) => outline(t, tr.tree).join("\n"),
+        (e) => `(no fresh outline: ${String(e)})`,
+      )
       return { text: `${method} sent\n${fresh}`, verification: "sent", windowRef: t.ref }
     }
     case "activate_window":

@@ -34,9 +34,17 @@ export function detectSupport(p: PlatformProbe = realProbe): Support {
   if (p.platform === "win32") return { supported: true, host: "win32" }
   const rel = p.platform === "linux" ? p.osrelease() : undefined
   if (!rel || !/microsoft/i.test(rel))
-    return { supported: false, reason: `computer-use needs Windows or WSL (this is ${p.platform}); it drives the Windows desktop` }
-  if (!p.interop()) return { supported: false, reason: "computer-use needs WSL interop (no WSLInterop entry in binfmt_misc): enable it in /etc/wsl.conf" }
-  if (!p.cmdRuns()) return { supported: false, reason: "computer-use needs WSL interop, but cmd.exe does not run from here" }
+    return {
+      supported: false,
+      reason: `computer-use needs Windows or WSL (this is ${p.platform}); it drives the Windows desktop`,
+    }
+  if (!p.interop())
+    return {
+      supported: false,
+      reason: "computer-use needs WSL interop (no WSLInterop entry in binfmt_misc): enable it in /etc/wsl.conf",
+    }
+  if (!p.cmdRuns())
+    return { supported: false, reason: "computer-use needs WSL interop, but cmd.exe does not run from here" }
   const wsl1 = !/microsoft-standard|WSL2/i.test(rel)
   return { supported: true, host: "wsl", ...(wsl1 ? { warning: "WSL1 is untested for computer-use; WSL2 is" } : {}) }
 }

@@ -97,7 +97,13 @@ export class ComputerError extends Error {
     super(message)
   }
   toWire(): WireError {
-    return { code: this.code, message: this.message, effect: this.effect, retryable: this.retryable, details: this.details }
+    return {
+      code: this.code,
+      message: this.message,
+      effect: this.effect,
+      retryable: this.retryable,
+      details: this.details,
+    }
   }
 }
 

@@ -17,10 +17,15 @@ import { encodedCommand, fromWindowsPath, helperArgv, toWindowsPath } from "./ws
 const open = useComputerSessions()
 const code = (row: { details?: unknown }) => (row.details as { code?: string }).code
 const notice = (cu: CuSession, text: string) =>
-  cu.rec.waitFor((_s, ev) => ev.some((e) => e.event.type === "ui_notify" && e.event.message.includes(text)), `notice "${text}"`)
+  cu.rec.waitFor(
+    (_s, ev) => ev.some((e) => e.event.type === "ui_notify" && e.event.message.includes(text)),
+    `notice "${text}"`,
+  )
 const toolsSeen = async (cu: CuSession) => {
   let seen: string[] = []
-  cu.fx.faux.setResponses([(ctx: TranscriptContext) => ((seen = getCurrentTools(ctx.messages).map((t) => t.name)), fauxAssistantMessage("ok"))])
+  cu.fx.faux.setResponses([
+    (ctx: TranscriptContext) => ((seen = getCurrentTools(ctx.messages).map((t) => t.name)), fauxAssistantMessage("ok")),
+  ])
   await cu.send("hi")
   await cu.rec.waitFor((s) => !s.running && s.items.at(-1)?.kind === "assistant", "reply")
   return seen
@@ -54,8 +59,13 @@ test("platform detection follows section 5", () => {
   expect(detectSupport(probe("linux", "6.8.0-45-generic"))).toMatchObject({ supported: false })
   expect(detectSupport(probe("linux", "5.15.153.1-microsoft-standard-WSL2"))).toEqual({ supported: true, host: "wsl" })
   expect(detectSupport(probe("linux", "5.15.153.1-microsoft-standard-WSL2", false))).toMatchObject({ supported: false })
-  expect(detectSupport(probe("linux", "5.15.153.1-microsoft-standard-WSL2", true, false))).toMatchObject({ supported: false })
-  expect(detectSupport(probe("linux", "4.4.0-19041-Microsoft"))).toMatchObject({ supported: true, warning: expect.stringContaining("WSL1") })
+  expect(detectSupport(probe("linux", "5.15.153.1-microsoft-standard-WSL2", true, false))).toMatchObject({
+    supported: false,
+  })
+  expect(detectSupport(probe("linux", "4.4.0-19041-Microsoft"))).toMatchObject({
+    supported: true,
+    warning: expect.stringContaining("WSL1"),
+  })
 })
 
 test("hidden_denied_tool_refused", async () => {
@@ -69,7 +79,11 @@ test("worker_rechecks_denial", async () => {
   const dir = mkdtempSync(join(tmpdir(), "xagent-cu-"))
   const scenario = simScenario(dir)
   const logs: string[] = []
-  const client = new WorkerClient(simLauncher(scenario, join(dir, "scenario.json")), { event() {}, exit() {}, log: (l) => logs.push(l) }, DEFAULT_TIMING)
+  const client = new WorkerClient(
+    simLauncher(scenario, join(dir, "scenario.json")),
+    { event() {}, exit() {}, log: (l) => logs.push(l) },
+    DEFAULT_TIMING,
+  )
   // The worker's own list says click is denied; the client's (empty) check lets it through.
   expect((await client.call("configure", { denied: ["click"] })).ok).toBe(true)
   const o = await client.call("click", { x: 1, y: 1 }, { op: "op-1" })
@@ -86,7 +100,11 @@ test("settings_validate_configure", async () => {
   await cu.send("/computer:settings on")
   const asking = await cu.rec.waitFor((s) => s.ui.pending.some((r) => r.kind === "confirm"), "the confirmation")
   const req = asking.ui.pending.find((r) => r.kind === "confirm")!
-  await cu.fx.client.request("session.uiRespond", { sessionId: cu.sessionId, requestId: req.id, response: { confirmed: true } })
+  await cu.fx.client.request("session.uiRespond", {
+    sessionId: cu.sessionId,
+    requestId: req.id,
+    response: { confirmed: true },
+  })
   await notice(cu, "computer-use is on")
   expect(JSON.parse(readFileSync(cu.settingsPath, "utf8")).enabled).toBe(true)
   expect((await cu.call("list_windows")).status).toBe("done")
@@ -98,7 +116,10 @@ test("settings_validate_configure", async () => {
   expect(code(await cu.call("click", { x: 1, y: 1 }))).toBe("TOOL_DENIED")
 
   expect(validateSettings({ enabled: "yes" }).errors).toEqual(["enabled must be true or false"])
-  expect(validateSettings({ enabled: true, stopChord: "ctrl+alt+s" })).toEqual({ settings: { enabled: true, denied: [], stopChord: "ctrl+alt+s" }, errors: [] })
+  expect(validateSettings({ enabled: true, stopChord: "ctrl+alt+s" })).toEqual({
+    settings: { enabled: true, denied: [], stopChord: "ctrl+alt+s" },
+    errors: [],
+  })
   expect(validateSettings({ colour: 1 }).errors).toEqual(['unknown setting "colour"'])
   expect(validateSettings({ stopChord: "esc esc" }).errors[0]).toContain("stopChord")
 })
@@ -106,12 +127,19 @@ test("settings_validate_configure", async () => {
 test("plan mode refuses computer-use tools", async () => {
   const cu = await open({ plan: true })
   cu.fx.faux.setResponses([
-    fauxAssistantMessage([{ type: "toolCall", id: "c1", name: "click", arguments: { x: 1, y: 1 } }], { stopReason: "toolUse" }),
-    fauxAssistantMessage([{ type: "toolCall", id: "c2", name: "submit_plan", arguments: { outcome: "no_plan" } }], { stopReason: "toolUse" }),
+    fauxAssistantMessage([{ type: "toolCall", id: "c1", name: "click", arguments: { x: 1, y: 1 } }], {
+      stopReason: "toolUse",
+    }),
+    fauxAssistantMessage([{ type: "toolCall", id: "c2", name: "submit_plan", arguments: { outcome: "no_plan" } }], {
+      stopReason: "toolUse",
+    }),
     fauxAssistantMessage("no plan"),
   ])
   await cu.send("/plan click the button")
-  const s = await cu.rec.waitFor((s) => !s.running && cu.tools(s).length === 2 && s.items.at(-1)?.kind === "assistant", "the plan run")
+  const s = await cu.rec.waitFor(
+    (s) => !s.running && cu.tools(s).length === 2 && s.items.at(-1)?.kind === "assistant",
+    "the plan run",
+  )
   expect(cu.tools(s)[0]!.status).toBe("error")
   expect(cu.tools(s)[0]!.output).toContain("click")
   expect(cu.effects()).toEqual([])
@@ -164,7 +192,11 @@ test("quiet_no_control", async () => {
 test("errors_isError", async () => {
   const cu = await open()
   let result: unknown
-  const [row] = await cu.turn([["element_info", { elementId: "e1.999.0.0" }]], "go", (ctx) => ((result = ctx.messages.at(-1)), fauxAssistantMessage("ok")))
+  const [row] = await cu.turn(
+    [["element_info", { elementId: "e1.999.0.0" }]],
+    "go",
+    (ctx) => ((result = ctx.messages.at(-1)), fauxAssistantMessage("ok")),
+  )
   expect(row!.status).toBe("error")
   expect(result).toMatchObject({ role: "toolResult", isError: true })
   expect(details(row!)).toMatchObject({ ok: false, code: "STALE_REFERENCE", effect: "none", verification: "none" })

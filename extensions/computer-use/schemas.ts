@@ -9,14 +9,18 @@ const target = {
   pid: opt(Type.Integer({ description: "Compat: a process id" })),
   title: opt(Type.String({ description: "Compat: part of a window title" })),
 }
-const element = { elementId: Type.String({ description: "An element ID from snapshot, find_elements or accessibility_tree" }) }
+const element = {
+  elementId: Type.String({ description: "An element ID from snapshot, find_elements or accessibility_tree" }),
+}
 const point = {
   elementId: opt(Type.String({ description: "Act on this element's centre" })),
   x: opt(Type.Number({ description: "Desktop physical pixels" })),
   y: opt(Type.Number({ description: "Desktop physical pixels" })),
 }
 const hold = { holdMs: opt(Type.Integer({ minimum: 0, maximum: 60_000, description: "Hold before release (ms)" })) }
-const maxWidth = { maxWidth: opt(Type.Integer({ minimum: 64, maximum: 4096, description: "Scale the image down to this width" })) }
+const maxWidth = {
+  maxWidth: opt(Type.Integer({ minimum: 64, maximum: 4096, description: "Scale the image down to this width" })),
+}
 
 export interface ToolSpec {
   description: string
@@ -26,19 +30,34 @@ export interface ToolSpec {
 export const TOOL_SPECS: Record<string, ToolSpec> = {
   list_windows: {
     description: "List the desktop's windows (windowRef, title, pid, bounds, dpi, state) and monitors.",
-    parameters: Type.Object({ title: opt(Type.String()), process: opt(Type.String({ description: "Process name, e.g. notepad.exe" })) }),
+    parameters: Type.Object({
+      title: opt(Type.String()),
+      process: opt(Type.String({ description: "Process name, e.g. notepad.exe" })),
+    }),
   },
   snapshot: {
-    description: "An element outline of a window with element IDs, and an image (desktop evidence unless captureWindow).",
+    description:
+      "An element outline of a window with element IDs, and an image (desktop evidence unless captureWindow).",
     parameters: Type.Object({ ...target, captureWindow: opt(Type.Boolean()), ...maxWidth }),
   },
   accessibility_tree: {
     description: "The UI Automation tree of a window (or below rootElementId), with `truncated` when cut.",
-    parameters: Type.Object({ ...target, rootElementId: opt(Type.String()), depth: opt(Type.Integer({ minimum: 1, maximum: 50 })), maxNodes: opt(Type.Integer({ minimum: 1, maximum: 5000 })) }),
+    parameters: Type.Object({
+      ...target,
+      rootElementId: opt(Type.String()),
+      depth: opt(Type.Integer({ minimum: 1, maximum: 50 })),
+      maxNodes: opt(Type.Integer({ minimum: 1, maximum: 5000 })),
+    }),
   },
   find_elements: {
     description: "Find elements in a window by name, role, automationId or text; returns element IDs.",
-    parameters: Type.Object({ ...target, name: opt(Type.String()), role: opt(Type.String()), automationId: opt(Type.String()), text: opt(Type.String()) }),
+    parameters: Type.Object({
+      ...target,
+      name: opt(Type.String()),
+      role: opt(Type.String()),
+      automationId: opt(Type.String()),
+      text: opt(Type.String()),
+    }),
   },
   element_info: {
     description: "Role, name, value (passwords redacted), bounds, states and patterns of one element.",
@@ -95,7 +114,13 @@ export const TOOL_SPECS: Record<string, ToolSpec> = {
   move_pointer: { description: "Move the pointer (physical input).", parameters: Type.Object({ ...point, ...hold }) },
   drag: {
     description: "Drag from one point to another with the left button (physical input).",
-    parameters: Type.Object({ fromX: Type.Number(), fromY: Type.Number(), toX: Type.Number(), toY: Type.Number(), ...hold }),
+    parameters: Type.Object({
+      fromX: Type.Number(),
+      fromY: Type.Number(),
+      toX: Type.Number(),
+      toY: Type.Number(),
+      ...hold,
+    }),
   },
   scroll: {
     description: "Scroll at a point or element (physical input); positive amounts scroll down.",

@@ -19,13 +19,18 @@ const CHORD = /^((ctrl|alt|shift|win)\+)+[a-z0-9]$/
 /** Checks a settings object; the errors say which field is wrong, and nothing is half-applied. */
 export function validateSettings(raw: unknown): { settings: ComputerSettings; errors: string[] } {
   const errors: string[] = []
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return { settings: DEFAULT_SETTINGS, errors: ["settings must be a JSON object"] }
+  if (!raw || typeof raw !== "object" || Array.isArray(raw))
+    return { settings: DEFAULT_SETTINGS, errors: ["settings must be a JSON object"] }
   const r = raw as Record<string, unknown>
-  for (const k of Object.keys(r)) if (!["enabled", "denied", "stopChord"].includes(k)) errors.push(`unknown setting "${k}"`)
+  for (const k of Object.keys(r))
+    if (!["enabled", "denied", "stopChord"].includes(k)) errors.push(`unknown setting "${k}"`)
   if (r.enabled !== undefined && typeof r.enabled !== "boolean") errors.push("enabled must be true or false")
   const denied = r.denied ?? []
-  if (!Array.isArray(denied) || denied.some((d) => typeof d !== "string")) errors.push("denied must be a list of tool names")
-  else for (const d of denied) if (!Object.hasOwn(COMPUTER_TOOLS, d)) errors.push(`denied: no computer-use tool is named "${d}"`)
+  if (!Array.isArray(denied) || denied.some((d) => typeof d !== "string"))
+    errors.push("denied must be a list of tool names")
+  else
+    for (const d of denied)
+      if (!Object.hasOwn(COMPUTER_TOOLS, d)) errors.push(`denied: no computer-use tool is named "${d}"`)
   if (r.stopChord !== undefined && (typeof r.stopChord !== "string" || !CHORD.test(r.stopChord.toLowerCase())))
     errors.push('stopChord must look like "ctrl+alt+s"')
   if (errors.length) return { settings: DEFAULT_SETTINGS, errors }

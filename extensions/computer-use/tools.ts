@@ -28,7 +28,8 @@ export function gate(s: ComputerSession, name: string, ctx: ExtensionContext): C
     return failure("COMPUTER_USE_OFF", "computer-use is off; the person can turn it on with /computer:settings on", op)
   if (settings.denied.includes(name)) return failure("TOOL_DENIED", `${name} is denied by the person's settings`, op)
   const cls = classOf(name)
-  if (cls !== "O" && planning(ctx)) return failure("TOOL_DENIED", `plan mode is read-only: ${name} acts on the desktop`, op)
+  if (cls !== "O" && planning(ctx))
+    return failure("TOOL_DENIED", `plan mode is read-only: ${name} acts on the desktop`, op)
   if (cls !== "O" && (s.host?.mode === "print" || !ctx.hasUI))
     return failure("TOOL_DENIED", `${name} acts on the desktop, which needs a person at the window to stop it`, op)
   return undefined

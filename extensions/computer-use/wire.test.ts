@@ -16,7 +16,8 @@ async function during(cu: CuSession, turn: [string, Record<string, unknown>][], 
     /** The rows once the run is over, however it ended. */
     rows: async () => {
       const s = await cu.rec.waitFor(
-        (s) => !s.running && cu.tools(s).length >= before + turn.length && cu.tools(s).every((t) => t.status !== "running"),
+        (s) =>
+          !s.running && cu.tools(s).length >= before + turn.length && cu.tools(s).every((t) => t.status !== "running"),
         "the run to end",
       )
       return cu.tools(s).slice(before)
@@ -42,7 +43,11 @@ test("ndjson_split_coalesced", async () => {
       { method: "find_elements", kind: "stderr" },
     ],
   })
-  const rows = [await cu.call("list_windows"), await cu.call("snapshot"), await cu.call("find_elements", { name: "Save" })]
+  const rows = [
+    await cu.call("list_windows"),
+    await cu.call("snapshot"),
+    await cu.call("find_elements", { name: "Save" }),
+  ]
   expect(rows.map((r) => r.status)).toEqual(["done", "done", "done"])
   expect(rows[0]!.output).toContain("Notepad")
   expect(rows[2]!.output).toContain('button "Save"')
@@ -80,8 +85,18 @@ test("fifo_serialization", async () => {
     ["find_elements", { role: "button" }],
   ])
   expect(rows.map((r) => r.status)).toEqual(["done", "done", "done"])
-  const order = cu.trace().filter((l) => / (call|end) /.test(l)).map((l) => l.split(" ").slice(1, 3).join(" "))
-  expect(order).toEqual(["call list_windows", "end list_windows", "call snapshot", "end snapshot", "call find_elements", "end find_elements"])
+  const order = cu
+    .trace()
+    .filter((l) => / (call|end) /.test(l))
+    .map((l) => l.split(" ").slice(1, 3).join(" "))
+  expect(order).toEqual([
+    "call list_windows",
+    "end list_windows",
+    "call snapshot",
+    "end snapshot",
+    "call find_elements",
+    "end find_elements",
+  ])
 })
 
 test("deadline_starts_at_dispatch", async () => {

@@ -64,7 +64,12 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
   }
   const stop = (name: "stopped" | "desktop_lost", reason: string) => {
     if (op) stopped.add(op)
-    inFlight?.abort.abort(new ComputerError("COMPUTER_USE_STOPPED", `Stopped (${reason}); it stays stopped until the person's next message`))
+    inFlight?.abort.abort(
+      new ComputerError(
+        "COMPUTER_USE_STOPPED",
+        `Stopped (${reason}); it stays stopped until the person's next message`,
+      ),
+    )
     void backend.releaseInput().then(() => setControl(false))
     void send({ type: "event", name, op: op ?? undefined, reason })
   }
@@ -80,10 +85,18 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
       broken = err instanceof ComputerError ? err : new ComputerError("NATIVE_HELPER_UNAVAILABLE", String(err))
       return { capabilities: [], helperPids: [] }
     })
-  await send({ type: "hello", protocol: PROTOCOL_VERSION, pid: process.pid, epoch: o.epoch, host: backend.host, ...started })
+  await send({
+    type: "hello",
+    protocol: PROTOCOL_VERSION,
+    pid: process.pid,
+    epoch: o.epoch,
+    host: backend.host,
+    ...started,
+  })
 
   const internal = async (req: Request): Promise<unknown> => {
-    if (req.method === "health") return { ...(await backend.health()), op, owned, stopped: op ? stopped.has(op) : false }
+    if (req.method === "health")
+      return { ...(await backend.health()), op, owned, stopped: op ? stopped.has(op) : false }
     if (req.method === "configure") {
       const list = req.params.denied
       denied = new Set(Array.isArray(list) ? list.filter((m): m is string => typeof m === "string") : [])
@@ -102,7 +115,8 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
     if (!cls) throw new ComputerError("UNKNOWN_METHOD", `Unknown method: ${req.method}`)
     if (!req.params || typeof req.params !== "object" || Array.isArray(req.params))
       throw new ComputerError("INVALID_PARAMS", "params must be an object")
-    if (denied.has(req.method)) throw new ComputerError("TOOL_DENIED", `${req.method} is denied by the person's settings`)
+    if (denied.has(req.method))
+      throw new ComputerError("TOOL_DENIED", `${req.method} is denied by the person's settings`)
     checkSelectors(req.params)
     const reqOp = req.op ?? null
     if (reqOp !== op) {
@@ -111,7 +125,10 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
       op = reqOp
     }
     if (op && stopped.has(op))
-      throw new ComputerError("COMPUTER_USE_STOPPED", "The person stopped computer-use for this request; it stays stopped until their next message")
+      throw new ComputerError(
+        "COMPUTER_USE_STOPPED",
+        "The person stopped computer-use for this request; it stays stopped until their next message",
+      )
     if (!owned) {
       await backend.acquire()
       owned = true
@@ -180,7 +197,10 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
     else if (msg.type === "cancel") void cancel(msg.id)
     else if (msg.type === "dispose") void dispose(msg.id)
   }
-  const feed = lineReader(onLine, () => void fail(null, new ComputerError("PROTOCOL_ERROR", "Line over 16 MiB").toWire()))
+  const feed = lineReader(
+    onLine,
+    () => void fail(null, new ComputerError("PROTOCOL_ERROR", "Line over 16 MiB").toWire()),
+  )
   for await (const chunk of o.input) feed(chunk)
   // The client went away without dispose: clean up what this process holds, then go.
   if (!disposing) {

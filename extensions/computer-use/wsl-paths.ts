@@ -17,7 +17,10 @@ export function fromWindowsPath(path: string): string {
 }
 
 /** The argv for a Windows helper: paths converted when started from WSL, each one argument. */
-export function helperArgv(args: readonly (string | { path: string })[], wsl: { distro: string } | undefined): string[] {
+export function helperArgv(
+  args: readonly (string | { path: string })[],
+  wsl: { distro: string } | undefined,
+): string[] {
   return args.map((a) => (typeof a === "string" ? a : wsl ? toWindowsPath(a.path, wsl.distro) : a.path))
 }
 

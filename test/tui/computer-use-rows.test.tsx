@@ -33,17 +33,37 @@ test("tool rows: action and target, verification, attachment mark, errors with t
     snapshot: snapshot({
       items: [
         item.tool("t1", "list_windows", {}, { output: 'w1.101.0 "notes.txt - Notepad"', details: d({}) }),
-        item.tool("t2", "click", { x: 120, y: 40, holdMs: 50 }, { output: "click sent", details: d({ verification: "sent", effect: "sent" }) }),
-        item.tool("t3", "screenshot", { windowRef: "w1.101.0" }, {
-          output: 'Captured "notes.txt - Notepad" (screen copy)',
-          details: d({ image: { width: 40, height: 24, mimeType: "image/png" } }),
-        }),
-        item.tool("t4", "type_text", { text: "héllo" }, {
-          status: "error",
-          output: "WORKER_EXITED: The worker exited mid-call\nIt may or may not have acted",
-          details: d({ ok: false, code: "WORKER_EXITED", effect: "unknown", verification: "none" }),
-        }),
-        item.tool("t5", "ocr", { query: "Save" }, { output: '"Save" not read on screen', details: d({ verification: "inconclusive" }) }),
+        item.tool(
+          "t2",
+          "click",
+          { x: 120, y: 40, holdMs: 50 },
+          { output: "click sent", details: d({ verification: "sent", effect: "sent" }) },
+        ),
+        item.tool(
+          "t3",
+          "screenshot",
+          { windowRef: "w1.101.0" },
+          {
+            output: 'Captured "notes.txt - Notepad" (screen copy)',
+            details: d({ image: { width: 40, height: 24, mimeType: "image/png" } }),
+          },
+        ),
+        item.tool(
+          "t4",
+          "type_text",
+          { text: "héllo" },
+          {
+            status: "error",
+            output: "WORKER_EXITED: The worker exited mid-call\nIt may or may not have acted",
+            details: d({ ok: false, code: "WORKER_EXITED", effect: "unknown", verification: "none" }),
+          },
+        ),
+        item.tool(
+          "t5",
+          "ocr",
+          { query: "Save" },
+          { output: '"Save" not read on screen', details: d({ verification: "inconclusive" }) },
+        ),
       ],
     }),
   })
@@ -65,7 +85,13 @@ test.each([120, 80, 40])("the status segment at %i columns; in control outlasts 
     expect(segs.some((s) => s.text === text)).toBe(true)
   }
   bar?.renderer.destroy()
-  const segs = statusSegments({ info, stats, extra: { "computer-use": COMPUTER_STATUS_TEXT.control }, mouse: true, cwd: "/home/someone/projects/a-long-project-name" })
+  const segs = statusSegments({
+    info,
+    stats,
+    extra: { "computer-use": COMPUTER_STATUS_TEXT.control },
+    mouse: true,
+    cwd: "/home/someone/projects/a-long-project-name",
+  })
   bar = await testRender(() => <StatusBar segments={segs} width={width} />, { width, height: 2 })
   await bar.renderOnce()
   const frame = bar.captureCharFrame()

@@ -49,9 +49,13 @@ export class SimBackend implements Backend {
   async start(events: BackendEvents) {
     this.events = events
     // A stand-in helper process that dies with the worker (the native job object's job).
-    this.helper = spawn(process.execPath, ["-e", "process.stdin.on('end',()=>process.exit(0));process.stdin.resume()"], {
-      stdio: ["pipe", "ignore", "ignore"],
-    })
+    this.helper = spawn(
+      process.execPath,
+      ["-e", "process.stdin.on('end',()=>process.exit(0));process.stdin.resume()"],
+      {
+        stdio: ["pipe", "ignore", "ignore"],
+      },
+    )
     this.poll = setInterval(() => this.readControl(), 10)
     return { capabilities: ["uia", "capture", "ocr", "input"], helperPids: this.helper.pid ? [this.helper.pid] : [] }
   }
@@ -72,7 +76,10 @@ export class SimBackend implements Backend {
   async health() {
     this.trace("health")
     if (this.s.faults?.some((f) => f.kind === "no_interactive_desktop"))
-      throw new ComputerError("NO_INTERACTIVE_DESKTOP", "No interactive desktop in this Windows session (SSH or session 0)")
+      throw new ComputerError(
+        "NO_INTERACTIVE_DESKTOP",
+        "No interactive desktop in this Windows session (SSH or session 0)",
+      )
     return { host: this.host, interactive: true, helpers: "ready" }
   }
 
@@ -89,7 +96,12 @@ export class SimBackend implements Backend {
         const pid = Number(readFileSync(this.s.lockPath, "utf8"))
         if (pid === process.pid) return
         if (pid && alive(pid))
-          throw new ComputerError("COMPUTER_USE_BUSY", `Another session (pid ${pid}) is using the desktop`, "none", true)
+          throw new ComputerError(
+            "COMPUTER_USE_BUSY",
+            `Another session (pid ${pid}) is using the desktop`,
+            "none",
+            true,
+          )
         rmSync(this.s.lockPath, { force: true })
       }
     }

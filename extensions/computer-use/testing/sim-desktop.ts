@@ -48,7 +48,10 @@ export class SimDesktop {
     const root = `w${epoch}.${hwnd}.${marker}`
     const at = this.issued.get(root)
     if (!win || Number(marker) !== (this.markers.get(win.hwnd) ?? 0) || at === undefined)
-      throw new ComputerError("STALE_REFERENCE", `${kind} ${ref} lost its proof (the window's marker is gone): observe again`)
+      throw new ComputerError(
+        "STALE_REFERENCE",
+        `${kind} ${ref} lost its proof (the window's marker is gone): observe again`,
+      )
     if (this.clock - at > REF_LIFETIME_MS)
       throw new ComputerError("STALE_REFERENCE", `${kind} ${ref} expired (5 minutes): observe again`)
     return { win, rest }

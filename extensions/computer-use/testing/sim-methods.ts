@@ -44,7 +44,13 @@ export async function simMethod(b: SimBackend, method: string, p: P, ctx: CallCo
       const { text, truncated } = d.outline(win, max)
       const image =
         method === "snapshot" ? { base64: b.png(32, 20), mimeType: "image/png", width: 32, height: 20 } : undefined
-      return { text: `${ref} "${win.title}"\n${text}`, data: { truncated, origin: [0, 0], imageScale: 1 }, image, verification: "observed", windowRef: ref }
+      return {
+        text: `${ref} "${win.title}"\n${text}`,
+        data: { truncated, origin: [0, 0], imageScale: 1 },
+        image,
+        verification: "observed",
+        windowRef: ref,
+      }
     }
     case "find_elements": {
       const win = d.window(p)
@@ -58,11 +64,26 @@ export async function simMethod(b: SimBackend, method: string, p: P, ctx: CallCo
         )
           ids.push(`${d.elementId(win, path)} ${el.role} "${el.name}"`)
       })
-      return { text: ids.join("\n") || "No elements match", data: { count: ids.length }, verification: ids.length ? "observed" : "inconclusive", windowRef: d.refOf(win) }
+      return {
+        text: ids.join("\n") || "No elements match",
+        data: { count: ids.length },
+        verification: ids.length ? "observed" : "inconclusive",
+        windowRef: d.refOf(win),
+      }
     }
     case "element_info": {
       const { el } = d.element(String(p.elementId))
-      return { text: `${el!.role} "${el!.name}"${valueOf(el!)} bounds ${el!.bounds.join(",")}`, data: { role: el!.role, name: el!.name, value: el!.password ? "[redacted]" : el!.value, bounds: el!.bounds, patterns: ["Invoke", "Value"] }, verification: "observed" }
+      return {
+        text: `${el!.role} "${el!.name}"${valueOf(el!)} bounds ${el!.bounds.join(",")}`,
+        data: {
+          role: el!.role,
+          name: el!.name,
+          value: el!.password ? "[redacted]" : el!.value,
+          bounds: el!.bounds,
+          patterns: ["Invoke", "Value"],
+        },
+        verification: "observed",
+      }
     }
     case "screenshot":
     case "ocr": {
@@ -71,13 +92,23 @@ export async function simMethod(b: SimBackend, method: string, p: P, ctx: CallCo
         throw new ComputerError("TARGET_NOT_FOUND", `"${win.title}" is minimized: a window-only capture refuses it`)
       if (method === "screenshot") {
         const [w, h] = [40, 24]
-        return { text: `Captured ${win ? `"${win.title}"` : "the desktop"} (screen copy)`, data: { method: "screen-copy", origin: [0, 0], imageScale: 1 }, image: { base64: b.png(w, h), mimeType: "image/png", width: w, height: h }, verification: "observed", windowRef: win ? d.refOf(win) : undefined }
+        return {
+          text: `Captured ${win ? `"${win.title}"` : "the desktop"} (screen copy)`,
+          data: { method: "screen-copy", origin: [0, 0], imageScale: 1 },
+          image: { base64: b.png(w, h), mimeType: "image/png", width: w, height: h },
+          verification: "observed",
+          windowRef: win ? d.refOf(win) : undefined,
+        }
       }
       const words: string[] = []
-      for (const w of win ? [win] : b.s.windows) d.walk(w, (el) => void words.push(`${el.name} @${el.bounds.join(",")}`))
+      for (const w of win ? [win] : b.s.windows)
+        d.walk(w, (el) => void words.push(`${el.name} @${el.bounds.join(",")}`))
       const q = str(p.query)
       const hits = q ? words.filter((w) => w.includes(q)) : words
-      return { text: hits.join("\n") || `"${q}" not read on screen (not proof it is absent)`, verification: hits.length ? "observed" : "inconclusive" }
+      return {
+        text: hits.join("\n") || `"${q}" not read on screen (not proof it is absent)`,
+        verification: hits.length ? "observed" : "inconclusive",
+      }
     }
     case "wait": {
       const title = str(p.windowTitle)
@@ -85,7 +116,10 @@ export async function simMethod(b: SimBackend, method: string, p: P, ctx: CallCo
       const timeout = typeof p.timeoutMs === "number" ? p.timeoutMs : 0
       const until = Date.now() + timeout
       while (!seen() && Date.now() < until) await sleep(Math.min(20, until - Date.now()), ctx.signal)
-      return { text: seen() ? `Observed a window titled "${title}"` : "Timed out without seeing it", verification: seen() ? "observed" : "inconclusive" }
+      return {
+        text: seen() ? `Observed a window titled "${title}"` : "Timed out without seeing it",
+        verification: seen() ? "observed" : "inconclusive",
+      }
     }
     case "invoke":
     case "set_value":
@@ -103,7 +137,12 @@ export async function simMethod(b: SimBackend, method: string, p: P, ctx: CallCo
       b.effect(method, p, ctx)
       if (method === "activate_window" || p.action === "restore") d.foreground(win)
       if (p.action === "minimize") win.minimized = true
-      return { text: `${method} sent; foreground before ${before}, after ${d.z[0]}`, data: { before, after: d.z[0] }, verification: "sent", windowRef: d.refOf(win) }
+      return {
+        text: `${method} sent; foreground before ${before}, after ${d.z[0]}`,
+        data: { before, after: d.z[0] },
+        verification: "sent",
+        windowRef: d.refOf(win),
+      }
     }
     case "open":
       b.effect(method, p, ctx)

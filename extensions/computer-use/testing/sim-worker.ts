@@ -35,7 +35,7 @@ async function shape(msg: FromWorker, write: (text: string) => void): Promise<vo
   const line = encode(msg)
   if (msg.type !== "response" || !f) return write(line)
   if (f.kind === "garble") return write(`{"type":"response","id":${line.slice(0, 12)}\n`)
-  if (f.kind === "stderr") process.stderr.write("sim: noise on stderr\n{\"type\":\"response\"}\n")
+  if (f.kind === "stderr") process.stderr.write('sim: noise on stderr\n{"type":"response"}\n')
   if (f.kind === "coalesce") {
     const event = encode({ type: "event", name: "indicator_error", reason: "sim: coalesced" })
     return write(event.replace("\n", "\r\n") + line.replace("\n", "\r\n"))
@@ -51,4 +51,11 @@ async function shape(msg: FromWorker, write: (text: string) => void): Promise<vo
   write(line)
 }
 
-await runWorker({ backend, epoch, input: process.stdin, write: out, shape, exit: (code) => void process.stdout.write("", () => process.exit(code)) })
+await runWorker({
+  backend,
+  epoch,
+  input: process.stdin,
+  write: out,
+  shape,
+  exit: (code) => void process.stdout.write("", () => process.exit(code)),
+})

@@ -14,7 +14,8 @@ export function computerSummary(args: Record<string, unknown>): string {
   const x = num(args.x)
   const y = num(args.y)
   if (x !== undefined && y !== undefined) parts.push(`at ${x},${y}`)
-  const target = str(args.elementId) ?? str(args.windowRef) ?? str(args.title) ?? (num(args.hwnd) ? `hwnd ${args.hwnd}` : undefined)
+  const target =
+    str(args.elementId) ?? str(args.windowRef) ?? str(args.title) ?? (num(args.hwnd) ? `hwnd ${args.hwnd}` : undefined)
   if (target) parts.push(target)
   if (str(args.action)) parts.push(String(args.action))
   if (str(args.keys)) parts.push(String(args.keys))
