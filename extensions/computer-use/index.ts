@@ -122,10 +122,12 @@ export function createComputerUseExtension(opts: ComputerUseOptions = {}) {
       // Pi's ctx is stale from here: nothing may draw through it.
       s.ctx = undefined
       s.status.end()
+      const hadWorker = s.client!.currentEpoch !== undefined
       const report = await s.client!.dispose()
-      s.log(
-        `disposed: ${report.acked ? "acknowledged" : "not acknowledged"}; released ${report.released.join(", ") || "nothing"}; retained ${report.retained.join(", ") || "nothing"}`,
-      )
+      if (hadWorker)
+        s.log(
+          `disposed: ${report.acked ? "acknowledged" : "not acknowledged"}; released ${report.released.join(", ") || "nothing"}; retained ${report.retained.join(", ") || "nothing"}`,
+        )
     })
   }
 }

@@ -1,10 +1,14 @@
 // Section 4, lifecycle and ownership: one operation per user run (across turns, agent_end and a
 // retry) ended when the run settles, a second session kept out, an emergency stop, and shutdown.
 import { expect, test } from "bun:test"
-import { existsSync, readFileSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai"
 import { QUICK_RETRY, toolArgs } from "../../test/fixture/faux"
-import { details, until, useComputerSessions, type CuSession } from "../../test/fixture/computer-use"
+import { details, simScenario, until, useComputerSessions, type CuSession } from "../../test/fixture/computer-use"
+import { DEFAULT_TIMING, WorkerClient } from "./client"
+import { simLauncher } from "./testing/sim-launcher"
 
 const open = useComputerSessions()
 const code = (row: { details?: unknown }) => (row.details as { code?: string }).code
@@ -118,6 +122,26 @@ test("stop_blocks_op", async () => {
   expect(cu.trace()).toContain("1 releaseInput")
   // The stop ended the run too (ctx.abort), and the status says stopped until the next message.
   expect(s.items.some((i) => i.kind === "assistant" && i.stopReason === "aborted")).toBe(true)
+})
+
+test("stop_blocks_op: in the worker, every later call of the stopped operation is refused", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "xagent-cu-"))
+  const scenario = simScenario(dir)
+  const events: string[] = []
+  const client = new WorkerClient(
+    simLauncher(scenario, join(dir, "scenario.json")),
+    { event: (e) => events.push(`${e.name} ${e.op ?? ""}`), exit() {}, log() {} },
+    DEFAULT_TIMING,
+  )
+  expect((await client.call("list_windows", {}, { op: "op-a" })).ok).toBe(true)
+  writeFileSync(scenario.controlPath, "stop\n")
+  await until(() => events.includes("stopped op-a"), "the stopped event")
+  const after = await client.call("list_windows", {}, { op: "op-a" })
+  expect(after.ok ? "ok" : after.error.code).toBe("COMPUTER_USE_STOPPED")
+  // A new operation (the person's next message) is not stopped.
+  expect((await client.call("list_windows", {}, { op: "op-b" })).ok).toBe(true)
+  await client.dispose()
+  rmSync(dir, { recursive: true, force: true })
 })
 
 test("new_op_clears_stop", async () => {
