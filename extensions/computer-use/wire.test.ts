@@ -212,3 +212,15 @@ test("restart_budget", async () => {
   expect(rows[4]!.output).toContain("exited 3 times within 60 s")
   await cu.rec.waitFor((s) => s.ui.status["computer-use"] === "computer: unavailable", "unavailable")
 })
+
+test("a call beyond the queue's bound gets QUEUE_FULL at once", async () => {
+  const cu = await open({ timing: { queueMax: 2 }, faults: [{ method: "list_windows", kind: "delay", ms: 300 }] })
+  const rows = await cu.turn([
+    ["list_windows", {}],
+    ["snapshot", {}],
+    ["screenshot", {}],
+    ["find_elements", { role: "button" }],
+  ])
+  expect(rows.map((r) => code(r) ?? r.status)).toEqual(["done", "done", "done", "QUEUE_FULL"])
+  expect(calls(cu, "find_elements")).toEqual([])
+})
