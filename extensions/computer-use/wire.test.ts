@@ -4,7 +4,8 @@ import { expect, test } from "bun:test"
 import { details, until, useComputerSessions, type CuSession } from "../../test/fixture/computer-use"
 
 const open = useComputerSessions()
-const base = { deadlineBase: { O: 300, Q: 300, F: 300, X: 300 } }
+/** Deadlines of 1 s per class, so the margins below are a second wide. */
+const base = { deadlineBase: { O: 1_000, Q: 1_000, F: 1_000, X: 1_000 } }
 const code = (row: { details?: unknown }) => (row.details as { code?: string }).code
 const calls = (cu: CuSession, method: string) => cu.trace().filter((l) => l.includes(`call ${method} `))
 /** Starts a turn without waiting for it, and resolves once the worker is inside `method`. */
@@ -100,10 +101,11 @@ test("fifo_serialization", async () => {
 })
 
 test("deadline_starts_at_dispatch", async () => {
-  const cu = await open({ timing: base, faults: [{ method: "list_windows", kind: "delay", ms: 250 }] })
-  // wait's deadline is 300 + 500 ms; snapshot (300 ms) waits ~750 ms in the queue and still has all of its own.
+  const cu = await open({ timing: base })
+  // wait's deadline is 1 + 2 s; snapshot's (1 s) would be over while it waits 2 s in the queue, if it
+  // started then: it starts when snapshot is sent.
   const rows = await cu.turn([
-    ["wait", { windowTitle: "never", timeoutMs: 500 }],
+    ["wait", { windowTitle: "never", timeoutMs: 2_000 }],
     ["snapshot", {}],
   ])
   expect(rows.map((r) => [r.status, code(r)])).toEqual([
@@ -115,9 +117,9 @@ test("deadline_starts_at_dispatch", async () => {
 
 test("timing_extends_deadline", async () => {
   const cu = await open({ timing: base })
-  const held = await cu.call("keypress", { keys: "shift", holdMs: 600 })
+  const held = await cu.call("keypress", { keys: "shift", holdMs: 2_000 })
   expect([held.status, details(held).verification]).toEqual(["done", "sent"])
-  const late = await open({ timing: base, faults: [{ method: "keypress", kind: "delay", ms: 2_000 }] })
+  const late = await open({ timing: base, faults: [{ method: "keypress", kind: "delay", ms: 4_000 }] })
   const cut = await late.call("keypress", { keys: "shift" })
   expect([cut.status, code(cut)]).toEqual(["error", "TIMEOUT"])
 })
