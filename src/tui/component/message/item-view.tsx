@@ -10,7 +10,9 @@ import type {
   TranscriptItem,
   UserItem,
 } from "../../../protocol"
+import { COMPUTER_TOOLS } from "../../../protocol/computer-use"
 import { AskUserCard } from "./ask-user-card"
+import { ComputerToolRow } from "./computer-row"
 import { AssistantMessage } from "./assistant-message"
 import { CustomCard, SubmitPlanRow, TodoToolRow } from "./custom-cards"
 import { BashRunRow, NoticeRow, SummaryRow } from "./notice-rows"
@@ -45,6 +47,7 @@ const toolRows: Record<string, (p: ToolRowProps) => unknown> = {
   ask_user: (p: ToolRowProps) => <AskUserCard item={p.item} />,
   todo_write: TodoToolRow,
   submit_plan: SubmitPlanRow,
+  ...Object.fromEntries(Object.keys(COMPUTER_TOOLS).map((name) => [name, ComputerToolRow])),
 }
 
 function ToolRow(props: { item: ToolItem; open: boolean; onToggle: () => void }) {

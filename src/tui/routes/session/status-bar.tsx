@@ -2,6 +2,7 @@
 // extension status segments. Segments that do not fit are dropped, least important first.
 import { For } from "solid-js"
 import { goalStatusText, planningStatus, type SessionInfo, type SessionStats } from "../../../protocol"
+import { COMPUTER_STATUS_KEY, COMPUTER_STATUS_TEXT } from "../../../protocol/computer-use"
 import { theme } from "../../theme"
 import { formatCost, formatTokens, shortPath } from "../../util/format"
 
@@ -54,9 +55,17 @@ export function statusSegments(input: {
   const goal = input.info?.goal
   if (goal) out.push({ text: goalStatusText(goal, input.now ?? Date.now()), color: theme.info, rank: -0.5 })
   for (const [key, text] of Object.entries(input.extra))
-    if (text) out.push({ text, color: theme.info, rank: key === "goal" || key === "plan" ? 0.5 : 7 })
+    if (key === COMPUTER_STATUS_KEY && text) out.push(computerSegment(text))
+    else if (text) out.push({ text, color: theme.info, rank: key === "goal" || key === "plan" ? 0.5 : 7 })
   if (!input.mouse) out.push({ text: "mouse off (ctrl+s)", color: theme.warning, rank: 2 })
   return out
+}
+
+/** Computer-use in control of the desktop, or stopped, is the last thing to drop off the line. */
+function computerSegment(text: string): Segment {
+  const urgent = text === COMPUTER_STATUS_TEXT.control || text === COMPUTER_STATUS_TEXT.stopped
+  const warn = urgent || text === COMPUTER_STATUS_TEXT.busy || text === COMPUTER_STATUS_TEXT.unavailable
+  return { text, color: warn ? theme.warning : theme.info, rank: urgent ? -1 : 6.5 }
 }
 
 /** Said only when the agent is not confined: full access, or no sandbox on this machine. */
