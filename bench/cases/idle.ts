@@ -22,6 +22,13 @@ export const idle: BenchCase = {
     { key: "cpu_ms", label: "CPU while idle", unit: "CPU ms", stat: "median", target: { kind: "ratio", max: 0.5 } },
     { key: "after_ready_cpu_ms", label: "CPU from ready to the idle period (info)", unit: "CPU ms", stat: "median" },
     { key: "rss_mb", label: "RSS while idle (info)", unit: "MB", stat: "median" },
+    { key: "main_rss_mb", label: "RSS of the window process alone (info)", unit: "MB", stat: "median" },
+    {
+      key: "helpers_rss_mb",
+      label: "RSS of the rest of the tree: daemon and session host (info)",
+      unit: "MB",
+      stat: "median",
+    },
   ],
   async setup(ctx) {
     await ctx.serve("idle", { fallback: "ok" }, 2000)
@@ -64,6 +71,8 @@ export const idle: BenchCase = {
           after_ready_cpu_ms: preciseCpuS(atReady[k]!, b) * 1000,
           rss_mb: a.rssKb / 1024,
           main_cpu_ms: mainCpu,
+          main_rss_mb: (main === undefined ? a.rssKb : (a.rssKbByPid.get(main) ?? 0)) / 1024,
+          helpers_rss_mb: (main === undefined ? 0 : a.rssKb - (a.rssKbByPid.get(main) ?? 0)) / 1024,
           helpers_cpu_ms: cpu - mainCpu,
         }
       })

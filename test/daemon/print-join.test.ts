@@ -9,7 +9,12 @@ import { assistantTexts, readSessionFile, Recorder, replyDone, startBox, type Da
 let d: DaemonBox
 beforeAll(async () => {
   d = await startBox({
-    turns: [{ text: "First answer." }, { text: "Joined by -c." }, { text: "Joined by --session." }],
+    turns: [
+      { text: "First answer." },
+      { text: "Joined by -c." },
+      { text: "Joined by --session." },
+      { repeat: "long ", count: 40_000 },
+    ],
   })
 })
 afterAll(() => d.cleanup())
@@ -43,4 +48,20 @@ test("-p -c and -p --session on a live session prompt through its host; one writ
   const after = await holder.daemon("daemon.status", {})
   expect(after.hosts!.map((h) => h.pid)).toEqual(hostsBefore)
   expect(after.sessions.map((x) => x.sessionId)).toEqual([sessionId])
+})
+
+test("-p on a live session whose reply is running says so and changes nothing", async () => {
+  const holder = await d.connect()
+  const { sessionId } = await holder.request("session.open", { cwd: d.box.cwd, mode: { kind: "continue" } })
+  const rec = new Recorder(holder, sessionId, 0)
+  await rec.waitFor((s) => s.items.length > 0, "the session's transcript")
+  await holder.request("session.prompt", { sessionId, text: "a long one" })
+  await rec.waitFor((s) => s.running, "the holder's reply running")
+  const r = await runXagent(["-p", "-c", "meanwhile"], { ...d.box, env: d.env })
+  expect(r.code).toBe(1)
+  expect(r.stderr).toContain("the session is live and a reply is running in it: send this once that reply is over")
+  expect(r.stdout).toBe("")
+  await holder.request("session.abort", { sessionId })
+  const s = await rec.waitFor((s) => !s.running, "the holder's reply stopped")
+  expect(s.items.some((i) => i.kind === "user" && i.text === "meanwhile")).toBe(false)
 })
