@@ -149,6 +149,8 @@ export class LiveSession {
     if (this.closed) return
     this.state.apply(e)
     this.journal.append(e)
+    if (e.type === "ui_request" || e.type === "ui_resolved")
+      this.watchdog?.waitingForPerson(this.state.ui.pending.length > 0)
   }
 
   notice(level: "info" | "warning" | "error", text: string): void {
