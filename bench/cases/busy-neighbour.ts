@@ -1,23 +1,32 @@
 // Two sessions of one daemon, one busy: session A's extension blocks its process for 5 s while
-// session B streams a reply. Each session has a host process of its own, so B must not stall.
+// session B, in a real window, streams a reply and the person types. Each session has a host
+// process of its own, so neither B's stream nor B's keystroke echo may stall.
 import { fileURLToPath } from "node:url"
 import { mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { connectOrStart } from "../../src/client/connect"
 import type { EventEnvelope } from "../../src/protocol"
-import type { BenchCase } from "../lib/bench-case"
+import { withProgram, type BenchCase } from "../lib/bench-case"
+import type { Pane } from "../lib/pane"
 
 const SPIN = fileURLToPath(new URL("../fixtures/busy-extension.ts", import.meta.url))
-const WORDS = 2000
+const WORDS = 4000
+const TPS = 400
+const LEAD = "zq" // typed first; then digits, each one timed
+// pauses between keys, as in the keystroke-echo case: about 1.5 s of typing, inside A's 5 s loop
+const GAPS_MS = [90, 140, 110, 160, 100, 130, 150, 95, 120, 145, 105, 135]
 
 export const busyNeighbour: BenchCase = {
   id: "busy-neighbour",
   title: "two sessions, one busy",
   measures:
-    "Through the daemon's socket (no window): session A's extension runs a 5 s synchronous loop (`/spin`) " +
-    `while session B streams a ${WORDS}-word reply at 400 tokens/s; the longest gap between two of B's streamed ` +
-    "deltas during A's loop, and the same with A idle (the machine's own noise). Also the time from `session.open` to its answer (a fresh session-host process: " +
-    "Pi's import and the session's load) and the idle host's resident memory after it.",
+    `Session B in an xagent window streams a ${WORDS}-word reply (mockllm --tps ${TPS}) while session A, another ` +
+    "session of the same daemon opened over its socket in another folder, runs its extension's 5 s synchronous loop " +
+    "(`/spin`). Measured during A's loop: the longest gap between two of B's streamed deltas (B subscribed over the " +
+    "socket, from its fifth delta to its end) and B's keystroke echo (single keys typed into B's prompt 90–160 ms " +
+    "apart; tmux sending the key → the prompt line with it on screen, polled every 2 ms). The same with A idle " +
+    "gives the machine's own noise. Also A's `session.open` (a fresh session-host process: Pi's import and the " +
+    "session's load) and B's idle host's resident memory.",
   programs: ["xagent"],
   metrics: [
     {
@@ -27,59 +36,114 @@ export const busyNeighbour: BenchCase = {
       stat: "median",
       target: { kind: "own", max: 100 },
     },
+    {
+      key: "echo_ms",
+      label: "B's key → on screen while A loops, p50",
+      unit: "ms",
+      stat: "p50",
+      target: { kind: "own", max: 50 },
+    },
+    {
+      key: "echo_ms",
+      label: "B's key → on screen while A loops, p95",
+      unit: "ms",
+      stat: "p95",
+      target: { kind: "own", max: 100 },
+    },
     { key: "gap_alone_ms", label: "B's longest delta gap, A idle (info)", unit: "ms", stat: "median" },
+    { key: "echo_alone_ms", label: "B's key → on screen, A idle, p95 (info)", unit: "ms", stat: "p95" },
     { key: "open_ms", label: "session.open in a fresh host (info)", unit: "ms", stat: "median" },
     { key: "host_mb", label: "idle session host RSS (info)", unit: "MB", stat: "median" },
   ],
   async setup(ctx) {
-    await ctx.serve("busy-neighbour", { fallback: Array.from({ length: WORDS }, (_, i) => `w${i}`).join(" ") }, 400)
+    await ctx.serve("busy-neighbour", { fallback: Array.from({ length: WORDS }, (_, i) => `w${i}`).join(" ") }, TPS)
   },
-  async once(ctx, _program, run) {
-    const env = { ...ctx.dir.env(`busy${run}`), PATH: process.env.PATH ?? "/usr/bin:/bin" }
-    const client = await connectOrStart({ home: ctx.dir.xagentHome, env, heartbeatMs: 0, clientName: "bench" })
-    const folderA = join(ctx.dir.work, `busy-a-${run}`)
-    mkdirSync(folderA, { recursive: true })
-    try {
-      const t0 = performance.now()
-      const b = await client.request("session.open", { cwd: ctx.dir.work, mode: { kind: "new" } })
-      const open_ms = performance.now() - t0
-      const a = await client.request("session.open", { cwd: folderA, mode: { kind: "new" }, extensions: [SPIN] })
-      const host = (await client.daemon("daemon.status", {})).hosts?.find((h) => h.sessionId === b.sessionId)
-      // one subscription for both replies: a second one from seq 0 would replay the first reply
-      const deltas: number[] = []
-      let runsEnded = 0
-      let onEnd = () => {}
-      const unsub = client.subscribe(b.sessionId, 0, (e: EventEnvelope) => {
-        if (e.event.type === "text_delta") deltas.push(performance.now())
-        if (e.event.type === "run" && !e.event.running) (runsEnded++, onEnd())
-      })
-      /** B's longest gap between deltas from its fifth delta to its end, with `meanwhile` running. */
-      const longestGap = async (meanwhile: () => Promise<unknown>) => {
-        const first = deltas.length
-        const ended = runsEnded
-        const finished = new Promise<void>((r) => (onEnd = () => runsEnded > ended && r()))
-        await client.request("session.prompt", { sessionId: b.sessionId, text: "stream" })
-        while (deltas.length < first + 5) await Bun.sleep(10)
-        let meanwhileEnd = 0
-        await Promise.all([meanwhile().then(() => (meanwhileEnd = performance.now())), finished])
-        // from the fifth delta on: a stall that starts right after it counts whole
-        const during = deltas.slice(first + 4)
-        if (!(during.at(-1)! > meanwhileEnd)) throw new Error("B's reply ended before A's loop did; make it longer")
-        let gap = 0
-        for (let i = 1; i < during.length; i++) gap = Math.max(gap, during[i]! - during[i - 1]!)
-        return gap
+  once(ctx, program, run) {
+    return withProgram(ctx, program, {}, async (win) => {
+      await win.pane.waitForText(program.markers.ready)
+      await win.settle()
+      // the window's daemon; A's host runs with this environment (tagged, so the run's reaper finds it)
+      const env = { ...ctx.dir.env(win.tag.split("=")[1]!), PATH: process.env.PATH ?? "/usr/bin:/bin" }
+      const client = await connectOrStart({ home: ctx.dir.xagentHome, env, heartbeatMs: 0, start: false })
+      const folderA = join(ctx.dir.work, `busy-a-${run}`)
+      mkdirSync(folderA, { recursive: true })
+      try {
+        const status = await client.daemon("daemon.status", {})
+        const b = status.sessions.find((s) => s.cwd === ctx.dir.work)
+        if (!b) throw new Error("the window's session is not live in the daemon")
+        const host = status.hosts?.find((h) => h.sessionId === b.sessionId)
+        const t0 = performance.now()
+        const a = await client.request("session.open", { cwd: folderA, mode: { kind: "new" }, extensions: [SPIN] })
+        const open_ms = performance.now() - t0
+
+        const deltas: number[] = []
+        let runsEnded = 0
+        let onEnd = () => {}
+        const unsub = client.subscribe(b.sessionId, 0, (e: EventEnvelope) => {
+          if (e.event.type === "text_delta") deltas.push(performance.now())
+          if (e.event.type === "run" && !e.event.running) (runsEnded++, onEnd())
+        })
+        /** B's longest delta gap and its echo samples while `meanwhile` runs. */
+        const measure = async (meanwhile: () => Promise<unknown>) => {
+          const first = deltas.length
+          const ended = runsEnded
+          const finished = new Promise<void>((r) => (onEnd = () => runsEnded > ended && r()))
+          await win.pane.type("stream")
+          await win.pane.waitForText("stream")
+          await win.pane.key("Enter")
+          while (deltas.length < first + 5) await Bun.sleep(10)
+          let meanwhileEnd = 0
+          const busy = meanwhile().then(() => (meanwhileEnd = performance.now()))
+          // typing starts once A's loop has begun (the request is on its way; the loop starts at once)
+          await Bun.sleep(200)
+          const echo = await typeTimed(win.pane, ctx.options.echoChars)
+          await Promise.all([busy, finished])
+          const during = deltas.slice(first + 4)
+          if (!(during.at(-1)! > meanwhileEnd)) throw new Error("B's reply ended before A's loop did; make it longer")
+          let gap = 0
+          for (let i = 1; i < during.length; i++) gap = Math.max(gap, during[i]! - during[i - 1]!)
+          // the typed keys go: the next round types into an empty prompt
+          await win.pane.key("C-c")
+          await win.pane.waitFor("an empty prompt", (s) => !s.includes(LEAD), { timeoutMs: 5000 })
+          return { gap, echo }
+        }
+        const alone = await measure(() => Bun.sleep(5000))
+        const busy = await measure(async () => {
+          const t = performance.now()
+          await client.request("session.prompt", { sessionId: a.sessionId, text: "/spin" })
+          if (performance.now() - t < 4900) throw new Error("A's /spin did not block its process for 5 s")
+        })
+        unsub()
+        return {
+          gap_ms: busy.gap,
+          echo_ms: busy.echo,
+          gap_alone_ms: alone.gap,
+          echo_alone_ms: alone.echo,
+          open_ms,
+          host_mb: (host?.rssBytes ?? 0) / (1024 * 1024),
+        }
+      } finally {
+        await client.daemon("daemon.stop", {}).catch(() => {})
+        await client.close()
       }
-      const gap_alone_ms = await longestGap(() => Bun.sleep(5000))
-      const gap_ms = await longestGap(async () => {
-        const t = performance.now()
-        await client.request("session.prompt", { sessionId: a.sessionId, text: "/spin" })
-        if (performance.now() - t < 4900) throw new Error("A's /spin did not block its process for 5 s")
-      })
-      unsub()
-      return { gap_ms, gap_alone_ms, open_ms, host_mb: (host?.rssBytes ?? 0) / (1024 * 1024) }
-    } finally {
-      await client.daemon("daemon.stop", {}).catch(() => {})
-      await client.close()
-    }
+    })
   },
+}
+
+/** Types LEAD, then `count` digits one at a time; each sample: key sent → the prompt shows it. */
+async function typeTimed(pane: Pane, count: number) {
+  await pane.type(LEAD)
+  await pane.waitForText(LEAD)
+  const samples: number[] = []
+  let typed = LEAD
+  for (let i = 0; i < count; i++) {
+    await Bun.sleep(GAPS_MS[i % GAPS_MS.length]!)
+    typed += String((i + 1) % 10)
+    const sent = performance.now()
+    await pane.type(typed.at(-1)!)
+    samples.push(
+      (await pane.waitFor(JSON.stringify(typed), (s) => s.includes(typed), { pollMs: 2, timeoutMs: 10_000 })) - sent,
+    )
+  }
+  return samples
 }

@@ -1,16 +1,19 @@
 // `xagent -p`: one prompt, no window. The session host runs in a Worker of this process (Pi on
-// its own thread); the reply streams to stdout, tool activity and problems to stderr.
+// its own thread); the reply streams to stdout, tool activity and problems to stderr. A saved
+// session (`-c`, `--session`) goes through the daemon when one runs, so a session live in one of
+// its hosts is joined there rather than written by a second process (and a window opening it
+// meanwhile joins this run's host).
 import type { Client } from "../client/client"
 import { ProtocolError, type EventEnvelope, type SessionEvent } from "../protocol"
 import { err, out } from "./io"
 import type { RunPlan } from "./run-plan"
+import { chooseHost } from "./connect-client"
 import { PrintRenderer } from "./print-render"
 import { oneLine, UsageError } from "./usage-error"
 
 export async function runPrint(plan: RunPlan & { prompt: string }): Promise<number> {
   if (plan.session.kind === "pick") throw new UsageError("--resume needs a window")
-  const { createWorkerClient } = await import("../client/worker-client")
-  const client = createWorkerClient({})
+  const client = await printClient(plan)
   let stdout = Promise.resolve()
   let stderr = Promise.resolve()
   const renderer = new PrintRenderer({
@@ -37,6 +40,19 @@ export async function runPrint(plan: RunPlan & { prompt: string }): Promise<numb
   }
 }
 
+async function printClient(plan: RunPlan): Promise<Client> {
+  if (plan.daemon && plan.session.kind !== "new" && chooseHost(true).daemon) {
+    const { connectOrStart } = await import("../client/connect")
+    // none running (or one that speaks another protocol): this process hosts the session itself
+    const viaDaemon = await connectOrStart({ clientName: "xagent-print", start: false, reconnect: false }).catch(
+      () => undefined,
+    )
+    if (viaDaemon) return viaDaemon
+  }
+  const { createWorkerClient } = await import("../client/worker-client")
+  return createWorkerClient({})
+}
+
 async function printReply(
   client: Client,
   plan: RunPlan & { prompt: string },
@@ -52,9 +68,18 @@ async function printReply(
 
   let ended: Extract<SessionEvent, { type: "turn_end" }> | undefined
   let closedReason: string | undefined
+  /** A joined live session may be running another window's reply. */
+  let running = false
   const done = Promise.withResolvers<void>()
+  const offConnection = client.onConnection((c) => {
+    if (c.state !== "lost") return
+    closedReason = `the connection to the daemon was lost (${c.reason})`
+    done.resolve()
+  })
   const unsubscribe = client.subscribe(opened.sessionId, 0, (env: EventEnvelope) => {
     const e = env.event
+    if (e.type === "snapshot") running = e.snapshot.running
+    if (e.type === "run") running = e.running
     renderer.handle(e)
     // The host says when the prompt is over and how (after any retries): nothing to infer here.
     if (e.type === "turn_end") {
@@ -82,9 +107,14 @@ async function printReply(
     }
   })
   try {
-    await client.request("session.prompt", { sessionId: opened.sessionId, text: plan.prompt })
+    await client.request("session.prompt", { sessionId: opened.sessionId, text: plan.prompt }).catch((e) => {
+      if (running && e instanceof ProtocolError && e.code === "bad_request")
+        throw new Error("the session is live and a reply is running in it: send this once that reply is over")
+      throw e
+    })
     await done.promise
   } finally {
+    offConnection()
     unsubscribe()
   }
   if (closedReason !== undefined) throw new Error(`the session ended: ${closedReason}`)

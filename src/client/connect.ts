@@ -7,7 +7,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, s
 import { fileURLToPath } from "node:url"
 import { ProtocolError } from "../protocol"
 import { bunTuning } from "../util/patches/bun-tuning"
-import { EXIT_ALREADY_RUNNING, daemonPaths, xagentHome, type DaemonPaths } from "../util/daemon-paths"
+import { EXIT_ALREADY_RUNNING, LOG_ROTATE_BYTES, daemonPaths, xagentHome, type DaemonPaths } from "../util/daemon-paths"
 import { stringEnv } from "../util/env-fingerprint"
 import { ConnectionLost, connectSocket, type SocketClient, type SocketClientOptions } from "./socket-client"
 
@@ -22,7 +22,6 @@ export interface ConnectOptions extends Omit<SocketClientOptions, "socketPath"> 
 }
 
 const DAEMON_MAIN = fileURLToPath(new URL("../daemon/main.ts", import.meta.url))
-const LOG_ROTATE_BYTES = 5 * 1024 * 1024
 
 export class DaemonUnavailable extends Error {}
 

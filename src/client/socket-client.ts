@@ -1,10 +1,12 @@
 // The window's side of the daemon socket: JSONL requests correlated by id, per-session event
 // routing with the last seen seq (so a reconnect resumes where it left off), a heartbeat that
-// reports `degraded` after one missed ping and `lost` after two. The heartbeat runs only while
+// reports `degraded` for each missed ping while the daemon's process lives (a stopped one is
+// waited for) and `lost` once it is gone. The heartbeat runs only while
 // the window waits for something (a request in flight, a reply running): an idle window wakes
 // for nothing, and a daemon that hung meanwhile is found by the next request.
 import { stringEnv } from "../util/env-fingerprint"
 import { peerCred } from "../util/libc"
+import { processState } from "../util/process-state"
 import { adoptSocket, bunSocketLink, type Link } from "../util/patches/quiet-socket"
 import type { Client, ConnectionState } from "./client"
 import {
@@ -27,7 +29,7 @@ export interface SocketClientOptions {
   socketPath: string
   /** Shown in the daemon's log. */
   clientName?: string
-  /** Ping period; one missed answer reports `degraded`, two `lost`. 0 turns the heartbeat off. */
+  /** Ping period; a missed answer reports `degraded`, or `lost` if the daemon's process is gone. 0 turns it off. */
   heartbeatMs?: number
   /** Reconnect to the same socket when it drops (a slow window the daemon let go). */
   reconnect?: boolean
@@ -63,6 +65,18 @@ interface Sub {
 }
 
 const RECONNECT_DELAYS = [50, 200, 500, 1000]
+
+/** XAGENT_HEARTBEAT_MS sets the window's ping period (tests of a stopped daemon use a short one). */
+const DEFAULT_HEARTBEAT_MS =
+  Number(process.env.XAGENT_HEARTBEAT_MS) > 0 ? Number(process.env.XAGENT_HEARTBEAT_MS) : 5000
+
+function notAnswering(ms: number, stopped: boolean): string {
+  const s = Math.round(ms / 1000)
+  return (
+    `the session host is not answering${s ? ` (${s} s)` : ""}` +
+    (stopped ? "; its process is stopped (SIGSTOP): `kill -CONT` it to go on" : "; waiting for it")
+  )
+}
 
 /** A request that failed because the connection did, not because the daemon said no. */
 export class ConnectionLost extends ProtocolError {
@@ -266,7 +280,7 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
     emit({ state: "lost", reason: "cannot reach the daemon" })
   }
 
-  const heartbeatMs = opts.heartbeatMs ?? 5000
+  const heartbeatMs = opts.heartbeatMs ?? DEFAULT_HEARTBEAT_MS
   /** Something is awaited from the daemon: a request other than our own ping, or a running reply. */
   const waiting = () => pending.size > (pingOut ? 1 : 0) || [...subs.values()].some((s) => s.running)
 
@@ -285,13 +299,15 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
     if (!socket || state === "lost") return disarmHeartbeat()
     if (pingOut) {
       missed++
-      if (missed === 1) emit({ state: "degraded", reason: "the daemon is not answering" })
-      else {
-        emit({ state: "lost", reason: "the daemon stopped answering" })
+      // A daemon that does not answer but whose process lives (stopped, swapping, busy) is not
+      // a dead one: say so and keep waiting; one whose process is gone will not come back.
+      const proc = processState(daemonPid)
+      if (proc === "gone") {
+        emit({ state: "lost", reason: "the daemon stopped answering and its process is gone" })
         failPending("the daemon stopped answering")
         teardown()
         disarmHeartbeat()
-      }
+      } else emit({ state: "degraded", reason: notAnswering(missed * heartbeatMs, proc === "stopped") })
       return
     }
     if (!waiting()) return disarmHeartbeat()

@@ -161,6 +161,17 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
     }
   }
 
+  /** The session id of another host's live session on the file a switch names, if any. */
+  async function liveElsewhere(entry: Entry, p: Params<"session.switch">): Promise<string | undefined> {
+    const cwd = entry.child.live.find((s) => s.sessionId === entry.sessionId)?.cwd ?? entry.cwd
+    const path = await entry.child.resolveTarget({ cwd, mode: { kind: "session", ref: p.path } }).catch(() => undefined)
+    if (!path) return undefined
+    await Promise.all([...bySession.values()].map((e) => e.child.refreshLive().catch(() => {})))
+    const other = liveByFile(path)
+    if (!other || other === entry || !other.child.alive) return undefined
+    return other.child.live.find((s) => s.file && resolve(s.file) === resolve(path))?.sessionId
+  }
+
   /** A host this asker already uses, else one with its environment, else a short-lived one. */
   async function sessionless(method: Method, params: unknown, origin?: RequestOrigin): Promise<unknown> {
     const key = envFingerprint({ ...(origin?.env ?? opts.fallbackEnv ?? {}), XAGENT_HOME: opts.home })
@@ -213,6 +224,10 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
       const sessionId = (params as { sessionId?: string }).sessionId
       if (typeof sessionId !== "string") throw new ProtocolError("bad_request", `${method} needs a sessionId`)
       const entry = route(sessionId)
+      if (method === "session.switch") {
+        const joined = await liveElsewhere(entry, params as Params<"session.switch">)
+        if (joined) return { sessionId: joined } as Result<M>
+      }
       const result = (await entry.child.request(method, params)) as Result<M>
       if (method === "session.close") await retire(entry)
       return result

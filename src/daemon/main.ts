@@ -1,7 +1,7 @@
 // Daemon entry: `bun src/daemon/main.ts` (started by `connectOrStart` or `xagent daemon start`).
 // Takes the lock, listens at once (so windows connect fast), loads the session host behind it.
 import { dropBunTuning } from "../util/patches/bun-tuning"
-import { EXIT_ALREADY_RUNNING, daemonPaths, xagentHome } from "../util/daemon-paths"
+import { EXIT_ALREADY_RUNNING, LOG_ROTATE_BYTES, daemonPaths, xagentHome } from "../util/daemon-paths"
 import { MAX_FRAME_BYTES } from "../protocol"
 import type { HostApi } from "../runtime/host-api"
 import { becomeChildSubreaper } from "../util/libc"
@@ -20,8 +20,8 @@ function envInt(name: string, fallback: number): number {
 export async function runDaemon(): Promise<number> {
   // Meant for this process (see startDaemon), not for the tools and commands its sessions run.
   dropBunTuning()
-  const log = stderrLogger()
   const paths = daemonPaths(xagentHome())
+  const log = stderrLogger({ file: paths.log, maxBytes: envInt("XAGENT_DAEMON_LOG_BYTES", LOG_ROTATE_BYTES) })
   let lock: ReturnType<typeof acquireLock>
   try {
     lock = acquireLock(paths)

@@ -109,7 +109,11 @@ export interface Results {
   "session.compact": {}
   /** `editorText`: messages that were queued behind a running reply, for the composer */
   "session.new": { editorText?: string }
-  "session.switch": { editorText?: string }
+  /**
+   * `sessionId`: the file was live in another session host, so nothing was switched: the window
+   * watches that session from now on (one writer per file); its own session is left as it was.
+   */
+  "session.switch": { editorText?: string; sessionId?: string }
   "session.forkPoints": { points: { entryId: string; text: string }[] }
   /** `editorText`: the message forked from, then any that were queued behind a running reply */
   "session.fork": { editorText?: string }

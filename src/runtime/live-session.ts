@@ -38,6 +38,8 @@ import { runBash } from "./session-bash"
 import { assertSessionFile } from "./session-files"
 import { emptyUi, SnapshotState } from "./snapshot-state"
 import { createUiBridge, type UiBridge } from "./ui-bridge"
+import { RunWatchdog } from "./run-watchdog"
+import { DEFAULT_RUN_LIMITS, readRunLimits, RUN_LIMITS_HINT, type RunLimits } from "../util/run-limits"
 
 export interface SessionDeps {
   agentDir: string
@@ -77,6 +79,9 @@ export class LiveSession {
   private unsubscribe?: () => void
   /** What the bundled extensions put in the session's info (BundledHost.setInfo). */
   private readonly extInfo = new ExtensionInfo()
+  private limits: RunLimits = DEFAULT_RUN_LIMITS
+  /** Ends a run that waits forever on the model or a tool (set up in start). */
+  private watchdog?: RunWatchdog
   /** Used once by the next runtime the factory builds (open, /new), then cleared. */
   private next: { model?: Model<Api>; thinking?: ThinkingLevel } = {}
 
@@ -99,6 +104,9 @@ export class LiveSession {
   static async start(id: string, deps: SessionDeps, opts: StartOptions): Promise<LiveSession> {
     const live = new LiveSession(id, deps)
     live.interactive = opts.mode !== "print"
+    const limits = readRunLimits(deps.sandbox.xagentHome)
+    live.limits = limits
+    live.watchdog = new RunWatchdog(limits, (why) => void live.endRun(why))
     live.next = { model: opts.model, thinking: opts.thinking }
     if (opts.permissions) live.sandbox.setMode(opts.permissions)
     live.runtime = await createAgentSessionRuntime(live.factory(opts), {
@@ -108,6 +116,7 @@ export class LiveSession {
     })
     const rt = live.runtime
     live.warnings = rt.diagnostics.filter((d) => d.type !== "info").map((d) => d.message)
+    if (limits.problem) live.warnings.push(limits.problem)
     rt.setRebindSession(async () => live.rebind(true))
     await live.rebind(false)
     // With no usable model, the session's auth hint says what to do (the window shows it on the
@@ -140,6 +149,8 @@ export class LiveSession {
     if (this.closed) return
     this.state.apply(e)
     this.journal.append(e)
+    if (e.type === "ui_request" || e.type === "ui_resolved")
+      this.watchdog?.waitingForPerson(this.state.ui.pending.length > 0)
   }
 
   notice(level: "info" | "warning" | "error", text: string): void {
@@ -211,6 +222,16 @@ export class LiveSession {
     }
   }
 
+  /** Ends the running reply as an error that says why (the watchdog's limits). */
+  private async endRun(why: string): Promise<void> {
+    const text = `${why}: the run was ended (${RUN_LIMITS_HINT})`
+    this.projector.endWith(text)
+    this.notice("error", text)
+    const s = this.session
+    if (s.isBashRunning) s.abortBash()
+    await s.abort().catch((err) => this.deps.log(`ending the run of ${this.id} failed: ${errorText(err)}`))
+  }
+
   async abort(): Promise<void> {
     this.projector.cancel()
     const s = this.session
@@ -252,6 +273,7 @@ export class LiveSession {
     this.bridge.cancelAll()
     this.emit({ type: "closed", reason })
     this.closed = true
+    this.watchdog?.dispose()
     this.unsubscribe?.()
     this.journal.clear()
     try {
@@ -281,7 +303,10 @@ export class LiveSession {
         readDenyHook(this.sandbox),
       ],
       extensionPaths: opts.extensionPaths,
-      tools: (cwd, shell) => [...sandboxedTools(cwd, this.sandbox, shell), guardedReadTool(cwd, this.sandbox)],
+      tools: (cwd, shell) => [
+        ...sandboxedTools(cwd, this.sandbox, shell, this.limits.toolMs),
+        guardedReadTool(cwd, this.sandbox),
+      ],
       takeNext: () => {
         const next = this.next
         this.next = {}
@@ -338,6 +363,7 @@ export class LiveSession {
   }
 
   private onPiEvent(e: AgentSessionEvent) {
+    this.watchdog?.event(e)
     try {
       for (const ev of this.projector.handle(e)) this.emit(ev)
     } catch (err) {

@@ -52,6 +52,8 @@ export class EventProjector {
   private lastItem?: AssistantItem
   /** The person stopped the current run: it ends as cancelled, whatever Pi reports. */
   private cancelled = false
+  /** xagent stopped the current run, for this reason: it ends as an error, whatever Pi reports. */
+  private ended?: string
   /** Names the current run, so a prompt settling late cannot end a run begun after its own. */
   private run?: RunToken
   /** The run ended on an error; whether Pi retries is known only after its agent_end handling. */
@@ -71,6 +73,7 @@ export class EventProjector {
     this.running = true
     this.lastItem = undefined
     this.cancelled = false
+    this.ended = undefined
     this.run = {}
     return [{ type: "run", running: true, startedAt: this.ctx.now() }]
   }
@@ -106,6 +109,11 @@ export class EventProjector {
   /** The person asked to stop the current run. */
   cancel(): void {
     if (this.running) this.cancelled = true
+  }
+
+  /** xagent ends the current run (a stalled model, a tool over its limit): it ends as an error saying why. */
+  endWith(why: string): void {
+    if (this.running) this.ended = why
   }
 
   /** A fresh item id for host-made items (bash runs). */
@@ -215,11 +223,13 @@ export class EventProjector {
     const item = this.lastItem
     this.lastItem = undefined
     let end: Extract<SessionEvent, { type: "turn_end" }>
-    if (this.cancelled || item?.stopReason === "aborted") end = { type: "turn_end", stopReason: "cancelled" }
+    if (this.ended !== undefined) end = turnFailed(this.ended)
+    else if (this.cancelled || item?.stopReason === "aborted") end = { type: "turn_end", stopReason: "cancelled" }
     else if (errorMessage !== undefined) end = turnFailed(errorMessage)
     else if (item?.stopReason === "error") end = turnFailed(item.errorMessage ?? "The model returned an error")
     else end = { type: "turn_end", stopReason: item?.stopReason === "length" ? "max_tokens" : "end_turn" }
     this.cancelled = false
+    this.ended = undefined
     if (item) end.itemId = item.id
     return [{ type: "run", running: false }, end]
   }

@@ -60,8 +60,9 @@ function Shell(props: { version: string; cwd: string; onState?: AppProps["onStat
   let armedUntil = 0
 
   onCleanup(sync.onNotify((n) => toast.show(n)))
-  // A daemon that stopped answering (two missed pings, or reconnects that failed) will not come
-  // back by itself: close cleanly and say how to pick the session up again, rather than hang.
+  // A daemon that is gone (its process ended, or reconnects failed) will not come back by itself:
+  // close cleanly and say how to pick the session up again, rather than hang. One that is only
+  // not answering (stopped, busy) is `degraded`: the banner says so and the window waits.
   onCleanup(
     client.onConnection((c) => {
       if (c.state !== "lost") return

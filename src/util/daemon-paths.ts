@@ -4,6 +4,9 @@ import { createHash } from "node:crypto"
 import { homedir, tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 
+/** daemon.log is rotated past this size: by the client that starts a daemon, and by the daemon while it runs. */
+export const LOG_ROTATE_BYTES = 5 * 1024 * 1024
+
 export interface DaemonPaths {
   home: string
   /** 0700: holds the lock, the socket and the state file. */

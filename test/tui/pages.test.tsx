@@ -82,6 +82,33 @@ test("messages queued behind a reply come back into the composer when /new or a 
   expect(app.client.calls("session.switch")).toHaveLength(1)
 })
 
+test("choosing a session live in another host joins it: the window watches that session and says so", async () => {
+  const client = clientWithSessions()
+  client.route("session.switch", () => ({ sessionId: "s7" }))
+  app = await mountApp({ width: 90, height: 24, client })
+  await app.emit({ type: "snapshot", snapshot: snapshot() })
+  await app.submit("/session")
+  await app.mockInput.typeText("migrate")
+  await app.until((f) => !f.includes("Fix login redirect"))
+  app.mockInput.pressEnter()
+  await app.until(() => client.subscribers("s7") === 1)
+  expect(client.subscribers("s1")).toBe(0)
+  client.emit(
+    {
+      type: "snapshot",
+      snapshot: snapshot({
+        sessionId: "s7",
+        info: sessionInfo({ piSessionId: "pi-7" }),
+        items: [{ kind: "user", id: "u1", text: "migrate the database", timestamp: 0 }],
+      }),
+    },
+    "s7",
+  )
+  const frame = await app.until("open in another window")
+  expect(frame).toContain("migrate the database")
+  expect(app.client.calls("session.switch")).toEqual([{ sessionId: "s1", path: "/s/c.jsonl" }])
+})
+
 test("/resume is the same page; Tab lists every folder; Esc goes back", async () => {
   app = await mountApp({ width: 90, height: 24, client: clientWithSessions() })
   await app.emit({ type: "snapshot", snapshot: snapshot() })

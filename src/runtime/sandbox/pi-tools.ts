@@ -11,6 +11,7 @@ import {
   type ToolDefinition,
 } from "@earendil-works/pi-coding-agent"
 import { access, constants, mkdir, readFile, writeFile } from "node:fs/promises"
+import { limitText } from "../../util/run-limits"
 import { execLine } from "./bwrap-args"
 import { guardedAccess, guardedMkdir, guardedWrite } from "./file-guard"
 import type { Ask, SessionSandbox } from "./session-sandbox"
@@ -31,8 +32,12 @@ export function sandboxedOperations(sb: SessionSandbox, shellPath: string | unde
   }
 }
 
-/** The session's bash, write and edit. The boundary is looked up per call: /permissions changes it. */
-export function sandboxedTools(cwd: string, sb: SessionSandbox, shell: ShellSettings): ToolDefinition[] {
+/**
+ * The session's bash, write and edit. The boundary is looked up per call: /permissions changes it.
+ * A command runs at most `toolMs` (0: no limit): then Pi's bash ends its process group, and the
+ * result says why, so the model hears it and the reply goes on.
+ */
+export function sandboxedTools(cwd: string, sb: SessionSandbox, shell: ShellSettings, toolMs = 0): ToolDefinition[] {
   // Full access (no roots) writes as Pi itself would.
   const put = (path: string, content: string) => {
     const roots = sb.writeRoots(cwd)
@@ -67,7 +72,19 @@ export function sandboxedTools(cwd: string, sb: SessionSandbox, shell: ShellSett
           ...shell,
           operations: sandboxedOperations(sb, shell.shellPath, ask),
         })
-        return inJail.execute(id, params as { command: string; timeout?: number }, signal, onUpdate, ctx)
+        const p = params as { command: string; timeout?: number }
+        const limit = toolMs > 0 ? toolMs / 1000 : undefined
+        if (limit === undefined || (p.timeout !== undefined && p.timeout > 0 && p.timeout < limit))
+          return inJail.execute(id, p, signal, onUpdate, ctx)
+        try {
+          return await inJail.execute(id, { ...p, timeout: limit }, signal, onUpdate, ctx)
+        } catch (err) {
+          const message = err instanceof Error ? err.message : String(err)
+          if (!message.includes(`Command timed out after ${limit} seconds`)) throw err
+          throw new Error(
+            `${message}\n(xagent ends a command after ${limitText(toolMs)}: toolTimeoutSeconds in $XAGENT_HOME/settings.json sets it)`,
+          )
+        }
       },
     } as ToolDefinition,
     write as unknown as ToolDefinition,

@@ -15,6 +15,7 @@ type SessionParams<M extends Method> = Omit<Params<M>, "sessionId">
 
 /** Requests that put another Pi session in this live session (every window on it follows). */
 const MOVES = new Set<Method>(["session.new", "session.switch", "session.fork"])
+const JOINED = "That session is open in another window: joined it there (your session stays as it was)"
 
 export const { use: useSession, provider: SessionProvider } = createSimpleContext({
   name: "Session",
@@ -146,6 +147,8 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
       async openSaved(path: string) {
         if (id()) {
           const r = await act("session.switch", { path })
+          // live in another session host: watch that one rather than open the file twice
+          if (r?.sessionId) return start(r.sessionId, [JOINED])
           route.navigate({ name: "session" })
           // messages that were queued behind a running reply come back to be sent again
           fillComposer(renderer, r?.editorText)
