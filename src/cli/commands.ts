@@ -4,7 +4,7 @@
 import type { Command } from "commander"
 
 /** Every subcommand name registered below (a test keeps this list whole). */
-export const SUBCOMMANDS = ["daemon", "attach", "sessions", "help"]
+export const SUBCOMMANDS = ["daemon", "attach", "sessions", "acp", "help"]
 
 export function mayNameSubcommand(argv: string[]): boolean {
   return argv.some((a) => SUBCOMMANDS.includes(a) || a === "-h" || a === "--help")
@@ -13,4 +13,6 @@ export function mayNameSubcommand(argv: string[]): boolean {
 export async function registerCommands(program: Command): Promise<void> {
   const { registerDaemonCommands } = await import("./daemon-commands")
   registerDaemonCommands(program)
+  const { registerAcpCommand } = await import("./acp-command")
+  registerAcpCommand(program)
 }

@@ -37,6 +37,7 @@ import { SessionSandbox, type SandboxEnv } from "./sandbox/session-sandbox"
 import { runBash } from "./session-bash"
 import { assertSessionFile } from "./session-files"
 import { emptyUi, SnapshotState } from "./snapshot-state"
+import { ToolGate } from "./tool-gate"
 import { createUiBridge, type UiBridge } from "./ui-bridge"
 
 export interface SessionDeps {
@@ -67,6 +68,7 @@ export class LiveSession {
   readonly journal: Journal
   readonly bridge: UiBridge
   readonly sandbox: SessionSandbox
+  readonly gate: ToolGate
   warnings: string[] = []
   closed = false
   /** A window may answer its dialogs (false for `--print`). */
@@ -93,6 +95,7 @@ export class LiveSession {
     )
     this.bridge = createUiBridge((e) => this.emit(e))
     this.sandbox = new SessionSandbox(deps.sandbox)
+    this.gate = new ToolGate(this.bridge)
     this.sandbox.onNetworkRefused = (text) => this.notice("warning", text)
   }
 
@@ -279,6 +282,7 @@ export class LiveSession {
         ...this.deps.extensionFactories,
         (pi) => this.watch(pi),
         readDenyHook(this.sandbox),
+        this.gate.hook,
       ],
       extensionPaths: opts.extensionPaths,
       tools: (cwd, shell) => [...sandboxedTools(cwd, this.sandbox, shell), guardedReadTool(cwd, this.sandbox)],
