@@ -278,7 +278,7 @@ export class LiveSession {
     return runtimeFactory({
       modelRuntime: this.deps.modelRuntime,
       extensionFactories: [
-        ...bundledFactories(opts.bundled, host),
+        ...bundledFactories(opts.bundled, host, () => this.projector.expectRun()),
         ...this.deps.extensionFactories,
         (pi) => this.watch(pi),
         readDenyHook(this.sandbox),
@@ -320,7 +320,10 @@ export class LiveSession {
       uiContext: this.bridge.context,
       commandContextActions: this.actions(),
       shutdownHandler: () => this.deps.onShutdownRequest(this.id),
-      onError: (err) => this.notice("error", `Extension error (${err.extensionPath}, ${err.event}): ${err.error}`),
+      onError: (err) => {
+        this.notice("error", `Extension error (${err.extensionPath}, ${err.event}): ${err.error}`)
+        if (err.event === "send_user_message") for (const e of this.projector.runNotStarted(err.error)) this.emit(e)
+      },
     })
   }
 

@@ -13,9 +13,11 @@ import { startBox, until, type DaemonBox } from "../daemon/harness"
 export type Update = acp.SessionNotification["update"]
 export type PermissionAnswer = (
   req: acp.RequestPermissionRequest,
+  signal: AbortSignal,
 ) => Promise<acp.RequestPermissionResponse> | acp.RequestPermissionResponse
 export type FormAnswer = (
   req: acp.CreateElicitationRequest,
+  signal: AbortSignal,
 ) => Promise<acp.CreateElicitationResponse> | acp.CreateElicitationResponse
 
 export interface Editor {
@@ -100,13 +102,13 @@ export function connectEditor(proc: Subprocess<"pipe", "pipe", "pipe">): Editor 
   const app = acp
     .client({ name: "test-editor" })
     .onNotification(acp.methods.client.session.update, ({ params }) => void updates.push(params))
-    .onRequest(acp.methods.client.session.requestPermission, async ({ params }) => {
+    .onRequest(acp.methods.client.session.requestPermission, async ({ params, signal }) => {
       permissions.push(params)
-      return ed.onPermission(params)
+      return ed.onPermission(params, signal)
     })
-    .onRequest(acp.methods.client.elicitation.create, async ({ params }) => {
+    .onRequest(acp.methods.client.elicitation.create, async ({ params, signal }) => {
       forms.push(params)
-      return ed.onForm(params)
+      return ed.onForm(params, signal)
     })
   const { writable, readable } = pipeStream(proc)
   const conn = app.connect(acp.ndJsonStream(writable, readable))
@@ -142,3 +144,27 @@ export function chunkText(
 export const allow = (optionId: string): acp.RequestPermissionResponse => ({
   outcome: { outcome: "selected", optionId },
 })
+
+/** Resolves once `signal` aborts (a request the agent withdrew with $/cancel_request). */
+export const aborted = (signal: AbortSignal) =>
+  new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener("abort", () => resolve())))
+
+export const newSession = async (ed: Editor, cwd: string) =>
+  ed.cx.request(acp.methods.agent.session.new, { cwd, mcpServers: [] })
+
+export const prompt = (ed: Editor, sessionId: string, text: string) =>
+  ed.cx.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text }] })
+
+/** The tool rows' updates of one call, in order. */
+export function rowUpdates(updates: Update[], toolCallId: string) {
+  return updates.filter(
+    (u) => (u.sessionUpdate === "tool_call" || u.sessionUpdate === "tool_call_update") && u.toolCallId === toolCallId,
+  ) as (Update & { toolCallId: string; status?: string; content?: unknown[]; locations?: unknown[]; kind?: string })[]
+}
+
+export const firstRow = (updates: Update[]) =>
+  updates.find((u) => u.sessionUpdate === "tool_call") as
+    (Update & { toolCallId: string; kind: string; title: string }) | undefined
+
+/** What the model was last sent, as text. */
+export const lastSent = (box: AcpBox) => JSON.stringify(box.llm.requests().at(-1)?.last ?? [])
