@@ -4,7 +4,17 @@
 import { afterAll, beforeAll, expect, test } from "bun:test"
 import * as acp from "@agentclientprotocol/sdk"
 import { Recorder } from "../daemon/harness"
-import { aborted, chunkText, FORM_CAPS, lastSent, newSession, prompt, startAcpBox, type AcpBox, type Editor } from "./harness"
+import {
+  aborted,
+  chunkText,
+  FORM_CAPS,
+  lastSent,
+  newSession,
+  prompt,
+  startAcpBox,
+  type AcpBox,
+  type Editor,
+} from "./harness"
 
 const SLOW = 90_000
 
@@ -79,7 +89,10 @@ test(
     ed.onForm = () => ({ action: "accept", content: { q0: "node" } })
     const s = await newSession(ed, box.box.cwd)
     expect((await prompt(ed, s.sessionId, "ask me")).stopReason).toBe("end_turn")
-    const form = ed.forms[0] as acp.CreateElicitationRequest & { requestedSchema: Record<string, any>; toolCallId?: string }
+    const form = ed.forms[0] as acp.CreateElicitationRequest & {
+      requestedSchema: Record<string, any>
+      toolCallId?: string
+    }
     expect(form.mode).toBe("form")
     expect(form.message).toBe("Which runtime?")
     expect(form.requestedSchema).toEqual({

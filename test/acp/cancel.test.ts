@@ -56,7 +56,8 @@ test(
     const s = await newSession(ed, box.box.cwd)
     const reply = prompt(ed, s.sessionId, "talk")
     const first = await ed.waitFor(
-      () => ed.of(s.sessionId).find((u) => u.sessionUpdate === "agent_message_chunk") as { messageId?: string } | undefined,
+      () =>
+        ed.of(s.sessionId).find((u) => u.sessionUpdate === "agent_message_chunk") as { messageId?: string } | undefined,
       "the first chunk",
     )
     await cancel(s.sessionId)
