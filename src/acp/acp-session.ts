@@ -16,12 +16,13 @@ import {
   type SessionEvent,
   type SessionInfo,
   type SessionSnapshot,
+  type SessionStats,
   type ToolItem,
   type TranscriptItem,
   type UiRequest,
   type UiResponse,
 } from "../protocol"
-import { answersFromForm, askForm, ASK_RESULTS } from "./ask-form"
+import { answersFromForm, askForm, askSketches, ASK_RESULTS } from "./ask-form"
 import {
   advances,
   hasRow,
@@ -82,6 +83,7 @@ export class AcpSession {
   private readonly gateAllowed = new Set<string>()
   private readonly alwaysAllowed = new Set<string>()
   private ready?: () => void
+  private stats?: SessionStats
 
   constructor(
     readonly id: string,
@@ -98,6 +100,12 @@ export class AcpSession {
     this.unsubscribe = this.link.client.subscribe(this.hostId, 0, (e) => this.onEvent(e, replay))
     await first
     await this.flush()
+  }
+
+  /** The context meter, when the session knows its model's window. */
+  announceUsage(): void {
+    const c = this.stats?.context
+    if (c) this.notify({ sessionUpdate: "usage_update", used: c.tokens ?? 0, size: c.contextWindow })
   }
 
   /** Sends one update after every earlier one. */
@@ -183,13 +191,8 @@ export class AcpSession {
       case "info":
         return this.infoChanged(e.info)
       case "stats":
-        if (e.stats.context)
-          this.notify({
-            sessionUpdate: "usage_update",
-            used: e.stats.context.tokens ?? 0,
-            size: e.stats.context.contextWindow,
-          })
-        return
+        this.stats = e.stats
+        return this.announceUsage()
       case "ui_request":
         return void this.dialog(e.request)
       case "ui_resolved":
@@ -209,6 +212,7 @@ export class AcpSession {
 
   private snapshot(s: SessionSnapshot, replay: boolean): void {
     this.info = s.info
+    this.stats = s.stats
     this.running = s.running
     // What the session holds already is history: sent once on load, only recorded otherwise.
     for (const item of s.items) this.item(item, replay ? "replay" : "skip")
@@ -418,6 +422,14 @@ export class AcpSession {
     this.asking.set(requestId, ctl)
     const row = [...this.rows.entries()].reverse().find(([, r]) => r.status !== "completed" && r.status !== "failed")
     const form = askForm(questions)
+    // A form has no room for a monospace preview: the sketches go on the ask_user row as text.
+    const sketches = askSketches(questions)
+    if (row && sketches)
+      this.notify({
+        sessionUpdate: "tool_call_update",
+        toolCallId: row[0],
+        content: [{ type: "content", content: { type: "text", text: sketches } }],
+      })
     try {
       await this.flush()
       for (let attempt = 0; attempt < 2; attempt++) {

@@ -108,6 +108,7 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
   /** After the response: the commands and the context meter (clients drop updates of unknown sessions). */
   const afterOpen = (s: AcpSession) =>
     setTimeout(() => {
+      s.announceUsage()
       void announceCommands(s).catch((err) => deps.log(`commands of ${s.id}: ${errorText(err)}`))
     }, 0)
 

@@ -50,6 +50,16 @@ export function askForm(questions: AskQuestion[]): AskForm {
   return { message, requestedSchema: { type: "object", properties, required } }
 }
 
+/** Each choice's sketch as a fenced block under its label; undefined when there is none. */
+export function askSketches(questions: AskQuestion[]): string | undefined {
+  const parts = questions.flatMap((q) =>
+    q.choices
+      .filter((c) => c.sketch)
+      .map((c) => `${q.label}: ${c.label}\n\`\`\`\n${c.sketch!.replace(/\n$/, "")}\n\`\`\``),
+  )
+  return parts.length ? parts.join("\n\n") : undefined
+}
+
 /** The form's content as answers, or what is wrong with it (in words for the model and the log). */
 export function answersFromForm(
   questions: AskQuestion[],

@@ -324,6 +324,10 @@ describe("stdio agent", () => {
           liveId,
         )
         expect(r.configOptions?.map((o) => o.id)).toEqual(["model", "thought_level", "mode"])
+        // The first editor still holds it live: it was joined, not opened a second time.
+        const term = await box.attach()
+        const { sessions } = await term.daemon("daemon.status", {})
+        expect(sessions.filter((x) => x.piSessionId === firstSession)).toHaveLength(1)
         const list = await other.cx.request(acp.methods.agent.session.list, { cwd: box.box.cwd })
         expect(list.sessions.some((x) => x.sessionId === firstSession && x.cwd === box.box.cwd)).toBe(true)
         expect(await other.cx.request(acp.methods.agent.session.close, { sessionId: firstSession })).toEqual({})
@@ -346,6 +350,12 @@ describe("stdio agent", () => {
             { availableCommands: { name: string; description: string }[] } | undefined,
         "available_commands_update",
       )
+      // The context meter is announced too (the session knows its model's window).
+      const usage = await ed.waitFor(
+        () => ed.of(s.sessionId).find((u) => u.sessionUpdate === "usage_update") as { size: number } | undefined,
+        "usage_update",
+      )
+      expect(usage.size).toBe(128000)
       const names = cmds.availableCommands.map((c) => c.name)
       for (const n of ["goal", "plan", "compact", "todo"]) expect(names).toContain(n)
       expect(cmds.availableCommands.find((c) => c.name === "goal")!.description).toContain("goal")

@@ -114,6 +114,11 @@ test(
     // The form names the ask_user row it belongs to.
     const row = ed.of(s.sessionId).find((u) => u.sessionUpdate === "tool_call") as { toolCallId: string; title: string }
     expect(form.toolCallId).toBe(row.toolCallId)
+    // The sketch went on that row as fenced text.
+    const texts = JSON.stringify(
+      ed.of(s.sessionId).filter((u) => u.sessionUpdate === "tool_call_update" && u.toolCallId === row.toolCallId),
+    )
+    expect(texts).toContain(JSON.stringify("Stack: Bun\n```\n+--+\n|b |\n+--+\n```").slice(1, -1))
     expect(lastSent(box)).toContain("Stack: Node (choice 2)")
     expect(chunkText(ed.of(s.sessionId), "agent_message_chunk")).toBe("Got it.")
   },
