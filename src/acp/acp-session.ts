@@ -214,8 +214,11 @@ export class AcpSession {
     this.info = s.info
     this.stats = s.stats
     this.running = s.running
-    // What the session holds already is history: sent once on load, only recorded otherwise.
-    for (const item of s.items) this.item(item, replay ? "replay" : "skip")
+    // The first snapshot is history: sent on load, only recorded otherwise. A later one (a
+    // reconnect, the session replaced) sends what a live prompt has not seen yet.
+    const first = this.ready !== undefined
+    const how: Send = first ? (replay ? "replay" : "skip") : this.turn ? "live" : "skip"
+    for (const item of s.items) this.item(item, how)
     for (const r of s.ui.pending) void this.dialog(r)
     this.ready?.()
     this.ready = undefined
