@@ -375,7 +375,9 @@ export class AcpSession {
     this.asking.set(r.id, ctl)
     const item = { name: r.toolName, args: r.input }
     const cwd = this.info.cwd
-    const before = this.rows.get(r.toolCallId)?.before ?? null
+    const seen = this.rows.get(r.toolCallId)?.before
+    // Never a guessed "new file": unread before, read it now (the call is held until this answer).
+    const before = seen !== undefined ? seen : snapshotOf(item, cwd)
     let choice: string | undefined
     try {
       await this.flush()
@@ -461,7 +463,7 @@ export class AcpSession {
   }
 }
 
-function snapshotOf(item: ToolItem, cwd: string): string | null | undefined {
+function snapshotOf(item: { name: string; args: unknown }, cwd: string): string | null | undefined {
   if (item.name !== "edit" && item.name !== "write") return undefined
   const path = targetPath(item.name, item.args, cwd)
   if (!path) return undefined

@@ -94,12 +94,18 @@ export interface DiffContent {
  * What an edit or write would change, before it runs (the permission card): write's whole new
  * text over the file as it is; for edit each replacement, as the model spelled it.
  */
-export function previewDiffs(name: string, args: unknown, cwd: string, before: string | null): DiffContent[] {
+export function previewDiffs(
+  name: string,
+  args: unknown,
+  cwd: string,
+  before: string | null | undefined,
+): DiffContent[] {
   const path = targetPath(name, args, cwd)
   if (!path) return []
   const a = (args ?? {}) as Record<string, unknown>
+  // An unreadable file is no "new file": without its old text, write shows no diff.
   if (name === "write" && typeof a.content === "string")
-    return [{ type: "diff", path, oldText: before, newText: a.content }]
+    return before === undefined ? [] : [{ type: "diff", path, oldText: before, newText: a.content }]
   if (name === "edit" && Array.isArray(a.edits))
     return a.edits
       .filter(
