@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test"
 import { existsSync } from "node:fs"
 import { join } from "node:path"
 import * as acp from "@agentclientprotocol/sdk"
+import { Recorder } from "../daemon/harness"
 import { aborted, chunkText, newSession, prompt, startAcpBox, type AcpBox, type Editor } from "./harness"
 
 const SLOW = 90_000
@@ -17,6 +18,7 @@ beforeAll(async () => {
         { tool: "bash", args: { command: "echo cancelled > c.txt" } },
         { repeat: "word ", count: 3000 },
         { text: "After cancel." },
+        { tool: "bash", args: { command: "echo lost > lost.txt" } },
       ],
     },
     { tps: 200 },
@@ -90,6 +92,28 @@ test(
       })
       .catch((e: acp.RequestError) => e)
     expect((audio as acp.RequestError).message).toContain("not supported")
+  },
+  SLOW,
+)
+
+test(
+  "an editor that goes away mid-permission: the call is denied, the run stops, nothing is left waiting",
+  async () => {
+    const gone = await box.editor()
+    gone.onPermission = (_req, signal) => aborted(signal).then(() => ({ outcome: { outcome: "cancelled" } }))
+    const s = await newSession(gone, box.box.cwd)
+    void prompt(gone, s.sessionId, "run").catch(() => {})
+    await gone.waitFor(() => gone.permissions.length === 1, "the permission request")
+    // A terminal watches the session, so it stays live after the editor leaves.
+    const term = await box.attach()
+    const live = (await term.daemon("daemon.status", {})).sessions.find((x) => x.piSessionId === s.sessionId)!
+    const rec = new Recorder(term, live.sessionId)
+    await rec.waitFor((x) => x.ui.pending.some((r) => r.kind === "permission"), "the pending permission")
+    await gone.close()
+    await rec.waitFor((x) => !x.running && x.ui.pending.length === 0, "the run over, no question left")
+    expect(existsSync(join(box.box.cwd, "lost.txt"))).toBe(false)
+    expect(box.acpLog()).toContain("denied")
+    rec.stop()
   },
   SLOW,
 )

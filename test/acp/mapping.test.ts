@@ -9,7 +9,7 @@ import { answersFromForm } from "../../src/acp/ask-form"
 import { advances, toolKind, toolLocations, hasRow } from "../../src/acp/tool-rows"
 import { planEntries, promptParts, stopReasonOf } from "../../src/acp/turn-map"
 import type { AskQuestion, TodoItem } from "../../src/protocol"
-import { createFauxFixture, type FauxFixture } from "../fixture/faux"
+import { createFauxFixture, failOnceThenAnswer, QUICK_RETRY, type FauxFixture } from "../fixture/faux"
 import { until } from "../daemon/harness"
 
 describe("in process, Pi on the faux model", () => {
@@ -18,7 +18,7 @@ describe("in process, Pi on the faux model", () => {
   let conn: acp.ClientConnection
   const updates: acp.SessionNotification[] = []
   beforeAll(async () => {
-    fx = await createFauxFixture({ settings: { defaultProvider: "faux", defaultModel: "faux-1" } })
+    fx = await createFauxFixture({ settings: { defaultProvider: "faux", defaultModel: "faux-1", ...QUICK_RETRY } })
     const { app } = createAgent({ client: async () => fx.client, version: "test", log: () => {} })
     conn = acp
       .client({ name: "in-process" })
@@ -50,6 +50,19 @@ describe("in process, Pi on the faux model", () => {
       .map((u) => (u.update as { content: { text: string } }).content.text)
       .join("")
     expect(text).toBe("cut shortfine again")
+  })
+
+  test("a retry is the agent's thought, never part of its answer", async () => {
+    const s = await cx.request(acp.methods.agent.session.new, { cwd: fx.cwd, mcpServers: [] })
+    fx.faux.setResponses(failOnceThenAnswer("after the retry"))
+    expect(await ask(s.sessionId)).toEqual({ stopReason: "end_turn" })
+    const of = (kind: string) =>
+      updates
+        .filter((u) => u.sessionId === s.sessionId && u.update.sessionUpdate === kind)
+        .map((u) => (u.update as { content: { text: string } }).content.text)
+        .join("")
+    expect(of("agent_message_chunk")).toBe("after the retry")
+    expect(of("agent_thought_chunk")).toContain("Retrying (1/3)")
   })
 
   test("a session title change is a session_info_update; the thought level a config_option_update", async () => {
