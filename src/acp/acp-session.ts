@@ -6,12 +6,9 @@ import type { AgentContext, ClientCapabilities, PromptResponse, SessionUpdate } 
 import { RequestError } from "@agentclientprotocol/sdk"
 import type { Client } from "../client/client"
 import {
-  DENIED,
   gatedTool,
-  PERMISSION_CHOICES,
   TODO_TOOL,
   todoDetails,
-  type AskQuestion,
   type EventEnvelope,
   type SessionEvent,
   type SessionInfo,
@@ -19,14 +16,11 @@ import {
   type SessionStats,
   type ToolItem,
   type TranscriptItem,
-  type UiRequest,
-  type UiResponse,
 } from "../protocol"
-import { answersFromForm, askForm, askSketches, ASK_RESULTS } from "./ask-form"
+import { EditorDialogs } from "./dialogs"
 import {
   advances,
   hasRow,
-  previewDiffs,
   rowStatus,
   targetPath,
   toolKind,
@@ -61,12 +55,6 @@ interface Turn {
   cancelAsked: boolean
 }
 
-const OPTIONS = [
-  { optionId: PERMISSION_CHOICES[0], name: "Allow once", kind: "allow_once" as const },
-  { optionId: PERMISSION_CHOICES[1], name: "Allow always (this session)", kind: "allow_always" as const },
-  { optionId: PERMISSION_CHOICES[2], name: "Deny", kind: "reject_once" as const },
-]
-
 export class AcpSession {
   info: SessionInfo
   running = false
@@ -77,8 +65,7 @@ export class AcpSession {
   /** Characters of each block of each assistant item already sent. */
   private readonly sent = new Map<string, number[]>()
   private readonly rows = new Map<string, Row>()
-  /** Outgoing permission and elicitation requests, by the host's dialog id. */
-  private readonly asking = new Map<string, AbortController>()
+  private readonly dialogs: EditorDialogs
   /** Calls allowed here, and the tools allowed always: their rows may show as running. */
   private readonly gateAllowed = new Set<string>()
   private readonly alwaysAllowed = new Set<string>()
@@ -92,6 +79,34 @@ export class AcpSession {
     private readonly link: SessionLink,
   ) {
     this.info = info
+    this.dialogs = new EditorDialogs({
+      id,
+      hostId,
+      link,
+      cwd: () => this.info.cwd,
+      inTurn: () => this.turn !== undefined,
+      flush: () => this.flush(),
+      notify: (u) => this.notify(u),
+      before: (toolCallId, name, args) => {
+        const seen = this.rows.get(toolCallId)?.before
+        // Never a guessed "new file": unread before, read it now (the call waits for this answer).
+        return seen !== undefined ? seen : snapshotOf({ name, args }, this.info.cwd)
+      },
+      openRow: () =>
+        [...this.rows.entries()].reverse().find(([, r]) => r.status !== "completed" && r.status !== "failed")?.[0],
+      allowed: (toolCallId, toolName, always) => this.allowed(toolCallId, toolName, always),
+    })
+  }
+
+  /** After consent the row may show as running. */
+  private allowed(toolCallId: string, toolName: string, always: boolean): void {
+    this.gateAllowed.add(toolCallId)
+    if (always) this.alwaysAllowed.add(toolName)
+    const row = this.rows.get(toolCallId)
+    if (row?.item && advances(row.status, "in_progress")) {
+      row.status = "in_progress"
+      this.notify(this.update(row.item, "in_progress", row))
+    }
   }
 
   /** Subscribes; with `replay`, the history goes out as updates before this resolves. */
@@ -150,7 +165,7 @@ export class AcpSession {
   /** session/cancel: stop the run, withdraw open questions; the prompt answers `cancelled`. */
   async cancel(): Promise<void> {
     if (this.turn) this.turn.cancelAsked = true
-    for (const c of this.asking.values()) c.abort(new Error("cancelled"))
+    this.dialogs.withdrawAll("cancelled")
     if (this.turn || this.running)
       await this.link.client.request("session.abort", { sessionId: this.hostId }).catch((err) => {
         this.link.log(`abort of ${this.hostId} failed: ${errorText(err)}`)
@@ -161,7 +176,7 @@ export class AcpSession {
   async detach(): Promise<void> {
     await this.cancel()
     await this.flush()
-    for (const c of this.asking.values()) c.abort(new Error("closed"))
+    this.dialogs.withdrawAll("closed")
     this.closed = true
     this.unsubscribe?.()
     this.turn?.resolve({ stopReason: "cancelled" })
@@ -194,11 +209,10 @@ export class AcpSession {
         this.stats = e.stats
         return this.announceUsage()
       case "ui_request":
-        return void this.dialog(e.request)
+        return this.dialogs.show(e.request)
       case "ui_resolved":
         // Answered elsewhere (a terminal window): withdraw the editor's copy.
-        this.asking.get(e.requestId)?.abort(new Error("answered elsewhere"))
-        return
+        return this.dialogs.withdraw(e.requestId)
       case "turn_end":
         return void this.turnEnd(e.stopReason, e.errorMessage)
       case "closed":
@@ -219,7 +233,7 @@ export class AcpSession {
     const first = this.ready !== undefined
     const how: Send = first ? (replay ? "replay" : "skip") : this.turn ? "live" : "skip"
     for (const item of s.items) this.item(item, how)
-    for (const r of s.ui.pending) void this.dialog(r)
+    for (const r of s.ui.pending) this.dialogs.show(r)
     this.ready?.()
     this.ready = undefined
   }
@@ -353,113 +367,6 @@ export class AcpSession {
     const stop = stopReasonOf(reason, turn.cancelAsked)
     if (stop === "error") turn.reject(RequestError.internalError(undefined, errorMessage ?? "The reply failed"))
     else turn.resolve({ stopReason: stop })
-  }
-
-  // ---- dialogs ----
-
-  private async dialog(r: UiRequest): Promise<void> {
-    if (this.asking.has(r.id)) return
-    if (r.kind === "permission") return this.permission(r)
-    // A question of a turn the editor did not start is a terminal window's to answer.
-    if (r.kind === "ask_user" && this.turn) return this.ask(r.id, r.questions)
-  }
-
-  private async respond(requestId: string, response: UiResponse): Promise<void> {
-    await this.link.client
-      .request("session.uiRespond", { sessionId: this.hostId, requestId, response })
-      .catch((err) => this.link.log(`answer to ${requestId}: ${errorText(err)}`))
-  }
-
-  private async permission(r: Extract<UiRequest, { kind: "permission" }>): Promise<void> {
-    const ctl = new AbortController()
-    this.asking.set(r.id, ctl)
-    const item = { name: r.toolName, args: r.input }
-    const cwd = this.info.cwd
-    const seen = this.rows.get(r.toolCallId)?.before
-    // Never a guessed "new file": unread before, read it now (the call is held until this answer).
-    const before = seen !== undefined ? seen : snapshotOf(item, cwd)
-    let choice: string | undefined
-    try {
-      await this.flush()
-      const res = await this.link.conn.request(
-        "session/request_permission",
-        {
-          sessionId: this.id,
-          toolCall: {
-            toolCallId: r.toolCallId,
-            title: toolTitle(item, cwd),
-            kind: toolKind(r.toolName),
-            status: "pending",
-            locations: toolLocations(item, cwd),
-            rawInput: (r.input ?? {}) as Record<string, unknown>,
-            content: previewDiffs(r.toolName, r.input, cwd, before),
-          },
-          options: OPTIONS,
-        },
-        { cancellationSignal: ctl.signal, stopWaitingOnCancel: true },
-      )
-      const o = (res as { outcome?: { outcome?: unknown; optionId?: unknown } } | undefined)?.outcome
-      // Only an offered option id counts; anything else (unknown id, cancelled, malformed) denies.
-      if (o?.outcome === "selected" && OPTIONS.some((x) => x.optionId === o.optionId)) choice = o.optionId as string
-      else this.link.log(`permission for ${r.toolCallId}: ${JSON.stringify(res)} denies`)
-    } catch (err) {
-      this.link.log(`permission for ${r.toolCallId} failed (denied): ${errorText(err)}`)
-    } finally {
-      this.asking.delete(r.id)
-    }
-    if (ctl.signal.aborted && String(ctl.signal.reason?.message) === "answered elsewhere") return
-    await this.respond(r.id, choice ? { value: choice } : { cancelled: true, reason: DENIED })
-    if (!choice || choice === "reject_once") return
-    this.gateAllowed.add(r.toolCallId)
-    if (choice === "allow_always") this.alwaysAllowed.add(r.toolName)
-    const row = this.rows.get(r.toolCallId)
-    if (row?.item && advances(row.status, "in_progress")) {
-      row.status = "in_progress"
-      this.notify(this.update(row.item, "in_progress", row))
-    }
-  }
-
-  private async ask(requestId: string, questions: AskQuestion[]): Promise<void> {
-    const answer = (response: UiResponse) => this.respond(requestId, response)
-    const unavailable = { cancelled: true as const, reason: ASK_RESULTS.unavailable }
-    if (!this.link.caps.elicitation?.form) return answer(unavailable)
-    const ctl = new AbortController()
-    this.asking.set(requestId, ctl)
-    const row = [...this.rows.entries()].reverse().find(([, r]) => r.status !== "completed" && r.status !== "failed")
-    const form = askForm(questions)
-    // A form has no room for a monospace preview: the sketches go on the ask_user row as text.
-    const sketches = askSketches(questions)
-    if (row && sketches)
-      this.notify({
-        sessionUpdate: "tool_call_update",
-        toolCallId: row[0],
-        content: [{ type: "content", content: { type: "text", text: sketches } }],
-      })
-    try {
-      await this.flush()
-      for (let attempt = 0; attempt < 2; attempt++) {
-        const res = (await this.link.conn.request(
-          "elicitation/create",
-          { sessionId: this.id, ...(row ? { toolCallId: row[0] } : {}), mode: "form", ...form },
-          { cancellationSignal: ctl.signal, stopWaitingOnCancel: true },
-        )) as { action?: unknown; content?: unknown }
-        if (res?.action === "decline") return answer({ cancelled: true, reason: ASK_RESULTS.declined })
-        if (res?.action !== "accept") return answer({ cancelled: true, reason: ASK_RESULTS.dismissed })
-        const got = answersFromForm(questions, res.content)
-        if ("answers" in got) return answer({ answers: got.answers })
-        this.link.log(`form answer refused (attempt ${attempt + 1}): ${got.problem}`)
-        if (attempt === 1) return answer({ cancelled: true, reason: ASK_RESULTS.invalid(got.problem) })
-      }
-    } catch (err) {
-      if (ctl.signal.aborted) {
-        // Cancelled with the prompt (the host withdraws it), or answered in a terminal window.
-        return
-      }
-      this.link.log(`elicitation failed, falling back: ${errorText(err)}`)
-      return answer(unavailable)
-    } finally {
-      this.asking.delete(requestId)
-    }
   }
 }
 
