@@ -1,7 +1,6 @@
 // One ACP session over one of xagent's live sessions: the host's events become `session/update`
 // notifications (sent in order, every one flushed before a prompt's answer), its dialogs become
 // permission requests and form elicitations, and a prompt's answer is the run's turn_end.
-import { existsSync, readFileSync } from "node:fs"
 import type { AgentContext, ClientCapabilities, PromptResponse, SessionUpdate } from "@agentclientprotocol/sdk"
 import { RequestError } from "@agentclientprotocol/sdk"
 import type { Client } from "../client/client"
@@ -18,11 +17,11 @@ import {
   type TranscriptItem,
 } from "../protocol"
 import { EditorDialogs } from "./dialogs"
+import { finalDiff, snapshotOf } from "./file-diffs"
 import {
   advances,
   hasRow,
   rowStatus,
-  targetPath,
   toolKind,
   toolLocations,
   toolTitle,
@@ -367,29 +366,6 @@ export class AcpSession {
     const stop = stopReasonOf(reason, turn.cancelAsked)
     if (stop === "error") turn.reject(RequestError.internalError(undefined, errorMessage ?? "The reply failed"))
     else turn.resolve({ stopReason: stop })
-  }
-}
-
-function snapshotOf(item: { name: string; args: unknown }, cwd: string): string | null | undefined {
-  if (item.name !== "edit" && item.name !== "write") return undefined
-  const path = targetPath(item.name, item.args, cwd)
-  if (!path) return undefined
-  try {
-    return existsSync(path) ? readFileSync(path, "utf8") : null
-  } catch {
-    return undefined
-  }
-}
-
-/** A finished edit or write: the file as it was when the row appeared, and as it is now. */
-function finalDiff(item: ToolItem, cwd: string, before: string | null | undefined): DiffContent[] {
-  if ((item.name !== "edit" && item.name !== "write") || before === undefined) return []
-  const path = targetPath(item.name, item.args, cwd)
-  if (!path || !existsSync(path)) return []
-  try {
-    return [{ type: "diff", path, oldText: before, newText: readFileSync(path, "utf8") }]
-  } catch {
-    return []
   }
 }
 
