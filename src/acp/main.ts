@@ -1,6 +1,6 @@
 // `xagent acp`: an ACP agent on stdin/stdout. Stdout carries the protocol and nothing else, so
 // everything this process would say goes to $XAGENT_HOME/logs/acp.log instead.
-import { appendFileSync, mkdirSync } from "node:fs"
+import { appendFileSync, mkdirSync, renameSync, statSync } from "node:fs"
 import { Readable } from "node:stream"
 import * as acp from "@agentclientprotocol/sdk"
 import type { Client } from "../client/client"
@@ -13,6 +13,8 @@ export interface AcpOptions {
   connect?: () => Promise<Client>
 }
 
+const LOG_ROTATE_BYTES = 5 * 1024 * 1024
+
 export function acpLogPath(): string {
   return `${daemonPaths().logsDir}/acp.log`
 }
@@ -20,6 +22,10 @@ export function acpLogPath(): string {
 export async function runAcp(opts: AcpOptions): Promise<number> {
   const logFile = acpLogPath()
   mkdirSync(daemonPaths().logsDir, { recursive: true, mode: 0o700 })
+  // One old generation is kept, as for the daemon's log.
+  try {
+    if (statSync(logFile).size > LOG_ROTATE_BYTES) renameSync(logFile, `${logFile}.1`)
+  } catch {}
   const log = (msg: string) => {
     try {
       appendFileSync(logFile, `${new Date().toISOString()} [${process.pid}] ${msg}\n`, { mode: 0o600 })

@@ -57,6 +57,7 @@ beforeAll(async () => {
       { tool: "bash", args: { command: "echo always-1" } },
       { tool: "bash", args: { command: "echo always-2" } },
       { text: "Both ran." },
+      { text: "Resumed." },
     ],
     fallback: "A plan reply.",
   })
@@ -333,6 +334,18 @@ describe("stdio agent", () => {
         expect(await other.cx.request(acp.methods.agent.session.close, { sessionId: firstSession })).toEqual({})
         const closed = await prompt(other, firstSession, "again").catch((e: acp.RequestError) => e)
         expect((closed as acp.RequestError).code).toBe(-32002)
+        // resume: the same session again, without its history.
+        const resumed = await other.cx.request(acp.methods.agent.session.resume, {
+          sessionId: firstSession,
+          cwd: box.box.cwd,
+          mcpServers: [],
+        })
+        expect(resumed.configOptions?.map((o) => o.id)).toEqual(["model", "thought_level", "mode"])
+        const after = other.updates.length
+        expect((await prompt(other, firstSession, "and now?")).stopReason).toBe("end_turn")
+        const since = other.updates.slice(after).map((u) => u.update)
+        expect(chunkText(since, "user_message_chunk")).toBe("")
+        expect(chunkText(since, "agent_message_chunk")).toBe("Resumed.")
       } finally {
         await other.close()
       }
