@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { dirname, join, relative, resolve } from "node:path"
 import ts from "typescript"
 
-type Layer = "protocol" | "runtime" | "daemon" | "client" | "tui" | "cli" | "util" | "worktree" | "extensions"
+type Layer = "protocol" | "runtime" | "daemon" | "client" | "tui" | "cli" | "util" | "acp" | "worktree" | "extensions"
 type Kind = "static" | "dynamic" | "type"
 
 interface Edge {
@@ -25,7 +25,9 @@ const ALLOWED: Record<Layer, Layer[]> = {
   daemon: ["runtime", "protocol", "util"],
   client: ["protocol", "util"],
   tui: ["protocol", "util"],
-  cli: ["client", "daemon", "tui", "util", "protocol", "worktree"],
+  // `xagent acp` is a client of the daemon, like the window: its sessions live in the hosts.
+  acp: ["protocol", "client", "util"],
+  cli: ["client", "daemon", "tui", "acp", "util", "protocol", "worktree"],
   util: [],
   // Managed git worktrees: git and xagent's record of them, for the CLI (and, through a service
   // the CLI hands it, the window's /worktree page).
@@ -64,7 +66,7 @@ const EXTENSION_BUILTINS = /^node:/
 const extensionOf = (file: string) => /^extensions\/([^/]+)\//.exec(file)?.[1]
 
 function layerOf(file: string): Layer | undefined {
-  const m = /^(?:src\/(protocol|runtime|daemon|client|tui|cli|util|worktree)|(extensions))\//.exec(file)
+  const m = /^(?:src\/(protocol|runtime|daemon|client|tui|cli|util|worktree|acp)|(extensions))\//.exec(file)
   return (m?.[1] ?? m?.[2]) as Layer | undefined
 }
 
@@ -221,6 +223,19 @@ export function checkLayers(files: Record<string, string>): string[] {
           `${file}: reaches ${to} through ${path.join(" → ")} (the window must never load the session host)`,
         )
     for (const r of reachedPi) problems.push(`${file}: reaches '${r.specifier}' through ${r.path.join(" → ")}`)
+  }
+
+  // The ACP agent never hosts a session itself, through any file it loads.
+  for (const file of edges.keys()) {
+    if (layerOf(file) !== "acp") continue
+    const { seen, reachedPi } = reach(file, () => true)
+    for (const [to, path] of seen)
+      if (layerOf(to) === "runtime")
+        problems.push(
+          `${file}: reaches ${to} through ${path.join(" → ")} (xagent acp reaches sessions through the daemon)`,
+        )
+    for (const r of reachedPi)
+      if (PI.test(r.specifier)) problems.push(`${file}: reaches '${r.specifier}' through ${r.path.join(" → ")}`)
   }
 
   if (exists(CLI_ENTRY)) {
@@ -404,6 +419,26 @@ describe("the checker catches breaks", () => {
     }
     expect(checkLayers(files)).toEqual([
       "src/tui/b.tsx: reaches 'typebox' through src/tui/b.tsx → src/protocol/schemas.ts",
+    ])
+  })
+
+  test("the ACP agent is a daemon client: no Pi, no runtime, not even through the client transports", () => {
+    const files = {
+      ...ok,
+      "src/runtime/host.ts": `import "@earendil-works/pi-coding-agent"\n`,
+      "src/client/local-client.ts": `import { createHost } from "../runtime/host"\n`,
+      "src/acp/agent.ts": `import * as acp from "@agentclientprotocol/sdk"\nimport type { Client } from "../client/client"\n`,
+      "src/acp/local.ts": `import { createLocalClient } from "../client/local-client"\n`,
+      "src/acp/pi.ts": `import "@earendil-works/pi-ai"\n`,
+      "src/acp/tui.ts": `import "../tui/app"\n`,
+      "src/tui/app.tsx": "",
+    }
+    expect(checkLayers(files)).toEqual([
+      "src/acp/pi.ts: import '@earendil-works/pi-ai' (acp must not import Pi; only src/runtime and extensions do)",
+      "src/acp/tui.ts: import '../tui/app' (acp must not import tui; it may import protocol, client, util)",
+      "src/acp/local.ts: reaches src/runtime/host.ts through src/acp/local.ts → src/client/local-client.ts → src/runtime/host.ts (xagent acp reaches sessions through the daemon)",
+      "src/acp/local.ts: reaches '@earendil-works/pi-coding-agent' through src/acp/local.ts → src/client/local-client.ts → src/runtime/host.ts",
+      "src/acp/pi.ts: reaches '@earendil-works/pi-ai' through src/acp/pi.ts",
     ])
   })
 

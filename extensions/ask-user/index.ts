@@ -9,7 +9,8 @@ export default function askUser(pi: ExtensionAPI, host?: BundledHost): void {
   if (!host || host.mode === "print") return
   const ask: AskUser = async (questions, signal) => {
     const r = await host.request({ kind: "ask_user", questions }, { signal })
-    return r && "answers" in r ? { answers: r.answers } : { cancelled: true }
+    if (r && "answers" in r) return { answers: r.answers }
+    return r && "cancelled" in r && r.reason ? { cancelled: true, reason: r.reason } : { cancelled: true }
   }
   pi.registerTool(createAskUserTool(ask))
 }

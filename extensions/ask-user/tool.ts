@@ -88,8 +88,9 @@ export function createAskUserTool(ask: AskUser): AskUserTool {
       const valid = questions as AskQuestion[]
       const outcome: unknown = await ask(valid, signal)
       if (isRecord(outcome) && outcome.cancelled === true) {
+        const reason = typeof outcome.reason === "string" && outcome.reason ? outcome.reason : undefined
         return {
-          content: [{ type: "text", text: "The person cancelled the questions without answering." }],
+          content: [{ type: "text", text: reason ?? "The person cancelled the questions without answering." }],
           details: { answers: [], cancelled: true },
         }
       }

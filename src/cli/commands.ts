@@ -4,7 +4,7 @@
 import type { Command } from "commander"
 
 /** Every subcommand name registered below (a test keeps this list whole). */
-export const SUBCOMMANDS = ["daemon", "attach", "sessions", "worktree", "help"]
+export const SUBCOMMANDS = ["daemon", "attach", "sessions", "worktree", "acp", "help"]
 
 export function mayNameSubcommand(argv: string[]): boolean {
   return argv.some((a) => SUBCOMMANDS.includes(a) || a === "-h" || a === "--help")
@@ -15,4 +15,6 @@ export async function registerCommands(program: Command): Promise<void> {
   registerDaemonCommands(program)
   const { registerWorktreeCommands } = await import("./worktree-commands")
   registerWorktreeCommands(program)
+  const { registerAcpCommand } = await import("./acp-command")
+  registerAcpCommand(program)
 }

@@ -32,6 +32,8 @@ export const ACCESS = {
   // Runs a command outside the sandbox, or turns the sandbox off: only a person at a window.
   "session.bashOutside": "mutate",
   "session.setPermissions": "mutate",
+  // Turns the consent gate off as well as on: only a person's front end.
+  "session.setApproval": "mutate",
   "session.abort": "mutate",
   // Hands the queued messages back and empties the queue: it changes what the session will do.
   "session.dequeue": "mutate",

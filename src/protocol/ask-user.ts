@@ -39,7 +39,8 @@ export interface AskMultipleAnswer {
 }
 export type AskAnswer = AskSingleAnswer | AskMultipleAnswer
 
-export type AskOutcome = { answers: AskAnswer[] } | { cancelled: true }
+/** `reason`: why nothing was answered, for the model (an editor's declined or unavailable form). */
+export type AskOutcome = { answers: AskAnswer[] } | { cancelled: true; reason?: string }
 
 /** The tool result's `details`. */
 export interface AskUserDetails {

@@ -94,6 +94,7 @@ export interface Results {
   "session.bash": {}
   "session.bashOutside": {}
   "session.setPermissions": {}
+  "session.setApproval": {}
   /** `editorText`: the steers and follow-ups that were queued, for the composer. */
   "session.abort": { editorText?: string }
   "session.dequeue": { steering: string[]; followUp: string[] }

@@ -76,6 +76,11 @@ export const Schemas = {
   "session.bashOutside": Type.Object({ ...SessionRef, command: Type.String({ minLength: 1 }) }),
   /** `/permissions`: the sandbox on (`sandboxed`) or off (`full`) for this live session. */
   "session.setPermissions": Type.Object({ ...SessionRef, mode: Permissions }),
+  /** `ask`: gated tool calls wait for consent (a `permission` dialog) in this live session; never saved. */
+  "session.setApproval": Type.Object({
+    ...SessionRef,
+    approval: Type.Union([Type.Literal("ask"), Type.Literal("off")]),
+  }),
   "session.abort": Type.Object(SessionRef),
   /** Empties the queue and hands its texts back, so the composer can take them again. */
   "session.dequeue": Type.Object(SessionRef),
@@ -116,7 +121,7 @@ export const Schemas = {
       Type.Object({ confirmed: Type.Boolean() }),
       /** ask_user answers; the tool checks them against its questions (validateAnswers). */
       Type.Object({ answers: Type.Array(Type.Unknown()) }),
-      Type.Object({ cancelled: Type.Literal(true) }),
+      Type.Object({ cancelled: Type.Literal(true), reason: Type.Optional(Type.String({ maxLength: 500 })) }),
     ]),
   }),
   /** Saved sessions of a folder (or all), newest first, with live state where a host runs them. */

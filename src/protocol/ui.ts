@@ -9,6 +9,11 @@ export type UiRequest =
   | { id: string; kind: "editor"; title: string; prefill?: string }
   /** The ask_user tool's questions; answered by `{answers}` (or `{cancelled: true}`). */
   | { id: string; kind: "ask_user"; questions: AskQuestion[] }
+  /**
+   * A gated tool call waiting for consent (protocol/permission.ts): answered by `{value}` with one
+   * of PERMISSION_CHOICES; `{cancelled: true}` denies it.
+   */
+  | { id: string; kind: "permission"; toolCallId: string; toolName: string; title: string; input: unknown }
   /** A subscription sign-in in progress; updated in place (ui_update) until it ends. */
   | LoginRequest
 
@@ -39,7 +44,9 @@ export interface LoginField {
   options?: { id: string; label: string }[]
 }
 
-export type UiResponse = { value: string } | { confirmed: boolean } | { answers: AskAnswer[] } | { cancelled: true }
+/** `reason`: why a question was not answered, in words the model reads (an editor that declined a form). */
+export type UiResponse =
+  { value: string } | { confirmed: boolean } | { answers: AskAnswer[] } | { cancelled: true; reason?: string }
 
 export type WidgetPlacement = "aboveEditor" | "belowEditor"
 

@@ -37,6 +37,7 @@ import { SessionSandbox, type SandboxEnv } from "./sandbox/session-sandbox"
 import { runBash } from "./session-bash"
 import { assertSessionFile } from "./session-files"
 import { emptyUi, SnapshotState } from "./snapshot-state"
+import { ToolGate } from "./tool-gate"
 import { createUiBridge, type UiBridge } from "./ui-bridge"
 import { RunWatchdog } from "./run-watchdog"
 import { DEFAULT_RUN_LIMITS, readRunLimits, RUN_LIMITS_HINT, type RunLimits } from "../util/run-limits"
@@ -69,6 +70,7 @@ export class LiveSession {
   readonly journal: Journal
   readonly bridge: UiBridge
   readonly sandbox: SessionSandbox
+  readonly gate: ToolGate
   warnings: string[] = []
   closed = false
   /** A window may answer its dialogs (false for `--print`). */
@@ -98,6 +100,7 @@ export class LiveSession {
     )
     this.bridge = createUiBridge((e) => this.emit(e))
     this.sandbox = new SessionSandbox(deps.sandbox)
+    this.gate = new ToolGate(this.bridge)
     this.sandbox.onNetworkRefused = (text) => this.notice("warning", text)
   }
 
@@ -297,10 +300,11 @@ export class LiveSession {
     return runtimeFactory({
       modelRuntime: this.deps.modelRuntime,
       extensionFactories: [
-        ...bundledFactories(opts.bundled, host),
+        ...bundledFactories(opts.bundled, host, () => this.projector.expectRun()),
         ...this.deps.extensionFactories,
         (pi) => this.watch(pi),
         readDenyHook(this.sandbox),
+        this.gate.hook,
       ],
       extensionPaths: opts.extensionPaths,
       tools: (cwd, shell) => [
@@ -341,7 +345,10 @@ export class LiveSession {
       uiContext: this.bridge.context,
       commandContextActions: this.actions(),
       shutdownHandler: () => this.deps.onShutdownRequest(this.id),
-      onError: (err) => this.notice("error", `Extension error (${err.extensionPath}, ${err.event}): ${err.error}`),
+      onError: (err) => {
+        this.notice("error", `Extension error (${err.extensionPath}, ${err.event}): ${err.error}`)
+        if (err.event === "send_user_message") for (const e of this.projector.runNotStarted(err.error)) this.emit(e)
+      },
     })
   }
 

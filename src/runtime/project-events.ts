@@ -56,6 +56,8 @@ export class EventProjector {
   private ended?: string
   /** Names the current run, so a prompt settling late cannot end a run begun after its own. */
   private run?: RunToken
+  /** An extension asked Pi for a run that has not begun yet: the command that asked is not over. */
+  private awaitingRun = false
   /** The run ended on an error; whether Pi retries is known only after its agent_end handling. */
   private failedEnd?: { error: string; reported: boolean }
 
@@ -69,6 +71,7 @@ export class EventProjector {
 
   /** The host accepted a prompt: show the run at once rather than when Pi's events catch up. */
   beginRun(): SessionEvent[] {
+    this.awaitingRun = false
     if (this.running) return []
     this.running = true
     this.lastItem = undefined
@@ -102,8 +105,20 @@ export class EventProjector {
    * it went), so this is the prompt's end.
    */
   settleCommand(errorMessage?: string): SessionEvent[] {
-    if (this.running) return []
+    if (this.running || this.awaitingRun) return []
     return [errorMessage === undefined ? { type: "turn_end", stopReason: "end_turn" } : turnFailed(errorMessage)]
+  }
+
+  /** A bundled extension called sendUserMessage: a run follows (its end ends the command's prompt). */
+  expectRun(): void {
+    if (!this.running) this.awaitingRun = true
+  }
+
+  /** The run an extension asked for could not start: the command's prompt ends with its error. */
+  runNotStarted(errorMessage: string): SessionEvent[] {
+    if (!this.awaitingRun || this.running) return []
+    this.awaitingRun = false
+    return [turnFailed(errorMessage)]
   }
 
   /** The person asked to stop the current run. */

@@ -26,6 +26,7 @@ type SessionMethod =
   | "session.bash"
   | "session.bashOutside"
   | "session.setPermissions"
+  | "session.setApproval"
   | "session.abort"
   | "session.dequeue"
   | "session.commands"
@@ -68,6 +69,10 @@ export const SESSION_METHODS: Handlers = {
   },
   "session.setPermissions": async (live, p) => {
     await failed(() => live.setPermissions(p.mode), "Could not change the permissions")
+    return {}
+  },
+  "session.setApproval": async (live, p) => {
+    live.gate.set(p.approval)
     return {}
   },
   "session.abort": async (live) => {

@@ -4,6 +4,8 @@
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent"
 import {
   formatProblems,
+  isPermissionChoice,
+  PERMISSION_CHOICES,
   ProtocolError,
   validateAnswers,
   type SessionEvent,
@@ -211,6 +213,10 @@ function mismatch(req: UiRequest, r: UiResponse): string | undefined {
     const problems = validateAnswers(req.questions, r.answers)
     return problems.length ? `The answers do not fit the questions:\n${formatProblems(problems)}` : undefined
   }
+  if (req.kind === "permission")
+    return "value" in r && isPermissionChoice(r.value)
+      ? undefined
+      : `A permission takes {value: ${PERMISSION_CHOICES.join(" | ")}} or {cancelled: true}`
   if (req.kind === "login") return "value" in r ? undefined : "A sign-in takes {value: string} or {cancelled: true}"
   if (req.kind === "confirm") return "confirmed" in r ? undefined : `"${req.title}" needs {confirmed: boolean}`
   if (!("value" in r)) return `"${req.title}" needs {value: string}`

@@ -128,3 +128,40 @@ test("an answer that does not get through brings the dialog back: the host is st
     { confirmed: true },
   ])
 })
+
+test("permission (a gated tool call of an editor's session): allow once, always, or deny; Esc denies", async () => {
+  const app = await ready()
+  await app.emit({
+    type: "ui_request",
+    request: {
+      id: "r1",
+      kind: "permission",
+      toolCallId: "call-1",
+      toolName: "bash",
+      title: "bash: npm test",
+      input: { command: "npm test" },
+    },
+  })
+  const frame = await app.until("Allow bash: npm test?")
+  expect(frame).toContain("Allow once")
+  expect(frame).toContain("Allow always in this session")
+  expect(frame).toContain("Deny")
+  app.mockInput.pressArrow("down")
+  app.mockInput.pressEnter()
+  await app.until((f) => !f.includes("Allow bash: npm test?"))
+  await app.emit({
+    type: "ui_request",
+    request: {
+      id: "r2",
+      kind: "permission",
+      toolCallId: "call-2",
+      toolName: "write",
+      title: "write: a.txt",
+      input: {},
+    },
+  })
+  await app.until("Allow write: a.txt?")
+  app.mockInput.pressEscape()
+  await app.until((f) => !f.includes("Allow write: a.txt?"))
+  expect(responses(app).map((r) => r.response)).toEqual([{ value: "allow_always" }, { cancelled: true }])
+})

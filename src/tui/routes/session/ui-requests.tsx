@@ -14,6 +14,12 @@ import { DialogInput } from "../../ui/dialog-input"
 import { DialogSelect } from "../../ui/dialog-select"
 import { createPendingAnswers, type UiAnswer } from "./pending-answers"
 
+const PERMISSION_OPTIONS = [
+  { label: "Allow once", value: "allow_once" },
+  { label: "Allow always in this session", value: "allow_always" },
+  { label: "Deny", value: "reject_once" },
+]
+
 export function UiRequests() {
   const sync = useSync()
   const dialog = useDialog()
@@ -60,6 +66,16 @@ export function UiRequests() {
             title={r.title}
             prefill={r.prefill}
             onSubmit={(value) => respond(r.id, { value })}
+            onCancel={cancel}
+          />
+        )
+      case "permission":
+        // A gated tool call (an editor's session turned the gate on): any window may answer it.
+        return (
+          <DialogSelect
+            title={`Allow ${r.title}?`}
+            options={PERMISSION_OPTIONS}
+            onSelect={(value) => respond(r.id, { value })}
             onCancel={cancel}
           />
         )

@@ -1,0 +1,306 @@
+// `xagent acp`'s agent: the ACP methods of acp.md section 1 over xagent's daemon protocol. Each
+// ACP session is one of the daemon's live sessions, so a terminal window can attach to it too.
+// Every input is checked here (the SDK lets malformed answers and unadvertised features through).
+import { isAbsolute } from "node:path"
+import * as acp from "@agentclientprotocol/sdk"
+import { RequestError, type AgentContext, type ClientCapabilities } from "@agentclientprotocol/sdk"
+import type { Client } from "../client/client"
+import { ProtocolError, type Result, type SavedSession } from "../protocol"
+import { AcpSession, errorText } from "./acp-session"
+import { configOptions, modeState, promptParts, type AcpMode } from "./turn-map"
+
+export interface AgentDeps {
+  /** The daemon connection, made on first use. */
+  client(): Promise<Client>
+  version: string
+  log(msg: string): void
+}
+
+const PAGE = 50
+/** Commands xagent itself runs from prompt text (the rest are Pi's: extensions, templates, skills). */
+const OWN_COMMANDS = [
+  { name: "compact", description: "Compact the conversation's context", input: { hint: "instructions (optional)" } },
+]
+
+/** A host refusal as the JSON-RPC error that says the same. */
+export function rpcError(err: unknown): RequestError {
+  if (err instanceof RequestError) return err
+  if (err instanceof ProtocolError) {
+    if (err.code === "bad_request") return RequestError.invalidParams(undefined, err.message)
+    if (err.code === "not_found") return new RequestError(-32002, err.message)
+  }
+  return RequestError.internalError(undefined, errorText(err))
+}
+
+export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): Promise<void> } {
+  const app = acp.agent({ name: "xagent" })
+  let caps: ClientCapabilities = {}
+  const sessions = new Map<string, AcpSession & { mode: AcpMode }>()
+
+  const guard =
+    <P, R>(fn: (p: P, cx: AgentContext) => Promise<R>) =>
+    async ({ params, client }: { params: P; client: AgentContext }): Promise<R> => {
+      try {
+        return await fn(params, client)
+      } catch (err) {
+        deps.log(`request failed: ${errorText(err)}`)
+        throw rpcError(err)
+      }
+    }
+
+  const get = (sessionId: unknown) => {
+    const s = typeof sessionId === "string" ? sessions.get(sessionId) : undefined
+    if (!s || s.closed) throw RequestError.sessionNotFound(String(sessionId))
+    return s
+  }
+
+  const absoluteCwd = (cwd: unknown) => {
+    if (typeof cwd !== "string" || !isAbsolute(cwd))
+      throw RequestError.invalidParams(undefined, `cwd must be an absolute path (got ${JSON.stringify(cwd)})`)
+    return cwd
+  }
+
+  const warnMcp = (servers: unknown) => {
+    if (Array.isArray(servers) && servers.length)
+      deps.log(`ignored ${servers.length} MCP server(s): xagent's Pi sessions have no MCP client`)
+  }
+
+  async function config(s: AcpSession & { mode: AcpMode }) {
+    const client = await deps.client()
+    const m = await client.request("session.models", { sessionId: s.hostId })
+    return configOptions({ ...m, thinking: s.info.thinkingLevel, mode: s.mode })
+  }
+
+  async function announceCommands(s: AcpSession) {
+    const client = await deps.client()
+    const { commands } = await client.request("session.commands", { sessionId: s.hostId })
+    s.notify({
+      sessionUpdate: "available_commands_update",
+      availableCommands: [
+        ...OWN_COMMANDS,
+        ...commands.map((c) => ({ name: c.name, description: c.description ?? c.name, input: { hint: "arguments" } })),
+      ],
+    })
+  }
+
+  /** Opens (or joins) a live session in the daemon and makes it this connection's. */
+  async function openSession(open: Result<"session.open">, replay: boolean, cx: AgentContext) {
+    const client = await deps.client()
+    await client.request("session.setApproval", { sessionId: open.sessionId, approval: "ask" })
+    const s = Object.assign(
+      new AcpSession(open.info.piSessionId, open.sessionId, open.info, { client, conn: cx, caps, log: deps.log }),
+      {
+        mode: "default" as AcpMode,
+      },
+    )
+    s.onConfigChanged = () =>
+      void config(s).then(
+        (configOptions) => s.notify({ sessionUpdate: "config_option_update", configOptions }),
+        (err) => deps.log(`config of ${s.id}: ${errorText(err)}`),
+      )
+    sessions.get(s.id)?.detach()
+    sessions.set(s.id, s)
+    await s.attach(replay)
+    for (const w of open.warnings) deps.log(`session ${s.id}: ${w}`)
+    return s
+  }
+
+  /** After the response: the commands and the context meter (clients drop updates of unknown sessions). */
+  const afterOpen = (s: AcpSession) =>
+    setTimeout(() => {
+      s.announceUsage()
+      void announceCommands(s).catch((err) => deps.log(`commands of ${s.id}: ${errorText(err)}`))
+    }, 0)
+
+  async function saved(sessionId: unknown): Promise<SavedSession> {
+    if (typeof sessionId !== "string" || !sessionId)
+      throw RequestError.invalidParams(undefined, "sessionId must be text")
+    const client = await deps.client()
+    const { sessions: all } = await client.request("sessions.list", { all: true })
+    const found = all.find((x) => x.id === sessionId)
+    if (!found) throw RequestError.sessionNotFound(sessionId)
+    return found
+  }
+
+  async function reopen(
+    p: { sessionId: string; cwd: string; mcpServers?: unknown },
+    replay: boolean,
+    cx: AgentContext,
+  ) {
+    absoluteCwd(p.cwd)
+    warnMcp(p.mcpServers)
+    const found = await saved(p.sessionId)
+    const client = await deps.client()
+    // A session live in the daemon is joined as it is (the host says so), not opened twice.
+    const open = await client.request("session.open", { cwd: found.cwd, mode: { kind: "session", ref: found.path } })
+    const s = await openSession(open, replay, cx)
+    afterOpen(s)
+    return { configOptions: await config(s), modes: modeState(s.mode) }
+  }
+
+  app.onRequest(acp.methods.agent.initialize, async ({ params }) => {
+    caps = (params?.clientCapabilities ?? {}) as ClientCapabilities
+    return {
+      protocolVersion: acp.PROTOCOL_VERSION,
+      agentInfo: { name: "xagent", version: deps.version },
+      authMethods: [],
+      agentCapabilities: {
+        loadSession: true,
+        promptCapabilities: { image: true, embeddedContext: true },
+        mcpCapabilities: {},
+        sessionCapabilities: { list: {}, resume: {}, close: {} },
+      },
+    }
+  })
+
+  app.onRequest(acp.methods.agent.authenticate, async () => {
+    throw RequestError.invalidParams(undefined, "xagent offers no ACP authentication (authMethods is empty)")
+  })
+
+  app.onRequest(
+    acp.methods.agent.session.new,
+    guard(async (p, cx) => {
+      const cwd = absoluteCwd(p.cwd)
+      warnMcp(p.mcpServers)
+      if (p.additionalDirectories?.length)
+        throw RequestError.invalidParams(undefined, "additionalDirectories is not supported (not advertised)")
+      const client = await deps.client()
+      const open = await client.request("session.open", { cwd, mode: { kind: "new" } })
+      const s = await openSession(open, false, cx)
+      afterOpen(s)
+      return { sessionId: s.id, configOptions: await config(s), modes: modeState(s.mode) }
+    }),
+  )
+
+  app.onRequest(
+    acp.methods.agent.session.load,
+    guard((p, cx) => reopen(p, true, cx)),
+  )
+  app.onRequest(
+    acp.methods.agent.session.resume,
+    guard((p, cx) => reopen(p, false, cx)),
+  )
+
+  app.onRequest(
+    acp.methods.agent.session.close,
+    guard(async (p) => {
+      const s = get(p.sessionId)
+      sessions.delete(s.id)
+      await s.detach()
+      return {}
+    }),
+  )
+
+  app.onRequest(
+    acp.methods.agent.session.list,
+    guard(async (p) => {
+      if (p.cwd != null) absoluteCwd(p.cwd)
+      const offset = p.cursor == null ? 0 : Number(p.cursor)
+      if (!Number.isInteger(offset) || offset < 0)
+        throw RequestError.invalidParams(undefined, `cursor ${JSON.stringify(p.cursor)} is not one xagent gave`)
+      const client = await deps.client()
+      const { sessions: all } = await client.request("sessions.list", p.cwd ? { cwd: p.cwd } : { all: true })
+      const page = all.slice(offset, offset + PAGE).map((x) => ({
+        sessionId: x.id,
+        cwd: x.cwd,
+        title: x.name ?? (x.firstMessage.split("\n")[0]!.slice(0, 80) || null),
+        updatedAt: new Date(x.modified).toISOString(),
+      }))
+      return { sessions: page, nextCursor: offset + PAGE < all.length ? String(offset + PAGE) : null }
+    }),
+  )
+
+  app.onRequest(
+    acp.methods.agent.session.prompt,
+    guard(async (p) => {
+      const s = get(p.sessionId)
+      const parts = promptParts(p.prompt)
+      if ("problem" in parts) throw RequestError.invalidParams(undefined, parts.problem)
+      const client = await deps.client()
+      const compact = /^\/compact(?:\s+([\s\S]*))?$/.exec(parts.text.trim())
+      if (compact) {
+        if (s.busy || s.running)
+          throw RequestError.invalidRequest(undefined, "The session is busy; cancel the reply first")
+        await client.request("session.compact", {
+          sessionId: s.hostId,
+          ...(compact[1] ? { instructions: compact[1] } : {}),
+        })
+        await s.flush()
+        return { stopReason: "end_turn" as const }
+      }
+      // Plan mode sends each message as a plan request, as the window's Shift+Tab does.
+      const text = s.mode === "plan" && !parts.text.startsWith("/") ? `/plan ${parts.text}` : parts.text
+      return s.prompt(() =>
+        client.request("session.prompt", {
+          sessionId: s.hostId,
+          text,
+          ...(parts.images.length ? { images: parts.images } : {}),
+        }),
+      )
+    }),
+  )
+
+  app.onNotification(acp.methods.agent.session.cancel, async ({ params }) => {
+    const s = typeof params?.sessionId === "string" ? sessions.get(params.sessionId) : undefined
+    if (!s) return deps.log(`session/cancel for unknown session ${String(params?.sessionId)}`)
+    await s.cancel()
+  })
+
+  async function setOption(s: AcpSession & { mode: AcpMode }, configId: unknown, value: unknown) {
+    const options = await config(s)
+    const option = options.find((o) => o.id === configId)
+    if (!option)
+      throw RequestError.invalidParams(
+        undefined,
+        `Unknown config option ${JSON.stringify(configId)}; xagent has ${options.map((o) => o.id).join(", ")}`,
+      )
+    if (typeof value !== "string" || !option.options.some((o) => o.value === value))
+      throw RequestError.invalidParams(
+        undefined,
+        `${JSON.stringify(value)} is not a value of ${option.id}: ${option.options.map((o) => o.value).join(", ")}`,
+      )
+    const client = await deps.client()
+    if (option.id === "model") {
+      const cut = value.indexOf("/")
+      await client.request("session.setModel", {
+        sessionId: s.hostId,
+        provider: value.slice(0, cut),
+        id: value.slice(cut + 1),
+      })
+    } else if (option.id === "thought_level")
+      await client.request("session.setThinking", { sessionId: s.hostId, level: value as never })
+    else if (option.id === "mode" && s.mode !== value) {
+      s.mode = value as AcpMode
+      s.notify({ sessionUpdate: "current_mode_update", currentModeId: s.mode })
+    }
+    const next = await config(s)
+    s.notify({ sessionUpdate: "config_option_update", configOptions: next })
+    return next
+  }
+
+  app.onRequest(
+    acp.methods.agent.session.setConfigOption,
+    guard(async (p) => {
+      const s = get(p.sessionId)
+      if ((p as { type?: unknown }).type === "boolean" || typeof p.value === "boolean")
+        throw RequestError.invalidParams(undefined, "xagent has no boolean config options")
+      return { configOptions: await setOption(s, p.configId, p.value) }
+    }),
+  )
+
+  app.onRequest(
+    acp.methods.agent.session.setMode,
+    guard(async (p) => {
+      await setOption(get(p.sessionId), "mode", p.modeId)
+      return {}
+    }),
+  )
+
+  return {
+    app,
+    async closeAll() {
+      for (const s of sessions.values()) await s.detach().catch(() => {})
+      sessions.clear()
+    },
+  }
+}

@@ -1,0 +1,65 @@
+// `xagent acp`: an ACP agent on stdin/stdout. Stdout carries the protocol and nothing else, so
+// everything this process would say goes to $XAGENT_HOME/logs/acp.log instead.
+import { appendFileSync, mkdirSync, renameSync, statSync } from "node:fs"
+import { Readable } from "node:stream"
+import * as acp from "@agentclientprotocol/sdk"
+import type { Client } from "../client/client"
+import { daemonPaths } from "../util/daemon-paths"
+import { createAgent } from "./agent"
+
+export interface AcpOptions {
+  version: string
+  /** How to reach the sessions (default: the daemon, started on demand). */
+  connect?: () => Promise<Client>
+}
+
+const LOG_ROTATE_BYTES = 5 * 1024 * 1024
+
+export function acpLogPath(): string {
+  return `${daemonPaths().logsDir}/acp.log`
+}
+
+export async function runAcp(opts: AcpOptions): Promise<number> {
+  const logFile = acpLogPath()
+  mkdirSync(daemonPaths().logsDir, { recursive: true, mode: 0o700 })
+  // One old generation is kept, as for the daemon's log.
+  try {
+    if (statSync(logFile).size > LOG_ROTATE_BYTES) renameSync(logFile, `${logFile}.1`)
+  } catch {}
+  const log = (msg: string) => {
+    try {
+      appendFileSync(logFile, `${new Date().toISOString()} [${process.pid}] ${msg}\n`, { mode: 0o600 })
+    } catch {}
+  }
+  // A stray console.log anywhere below would corrupt the protocol stream.
+  console.log = console.info = console.debug = (...a: unknown[]) => log(a.map(String).join(" "))
+  console.warn = console.error = (...a: unknown[]) => log(a.map(String).join(" "))
+
+  let client: Promise<Client> | undefined
+  const connect =
+    opts.connect ??
+    (async () => {
+      const { connectOrStart } = await import("../client/connect")
+      return connectOrStart({ clientName: "xagent-acp" })
+    })
+  const getClient = () => {
+    client ??= connect().catch((err) => {
+      client = undefined
+      throw err
+    })
+    return client
+  }
+  const { app, closeAll } = createAgent({ client: getClient, version: opts.version, log })
+  const output = new WritableStream<Uint8Array>({
+    write: (chunk) =>
+      new Promise<void>((resolve, reject) => process.stdout.write(chunk, (err) => (err ? reject(err) : resolve()))),
+  })
+  const input = Readable.toWeb(process.stdin) as unknown as ReadableStream<Uint8Array>
+  const connection = app.connect(acp.ndJsonStream(output, input))
+  log("acp agent started")
+  await connection.closed
+  log("acp connection closed")
+  await closeAll()
+  if (client) await (await client.catch(() => undefined))?.close()
+  return 0
+}

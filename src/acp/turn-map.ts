@@ -1,0 +1,114 @@
+// The rest of what ACP and xagent say differently: stop reasons, prompt content, todo lists as
+// plans, config options and the legacy modes. Pure; the rules are acp.md sections 1 and 3.
+import type { ModelInfo, ThinkingLevel, TodoItem, TurnStopReason } from "../protocol"
+
+export type AcpStopReason = "end_turn" | "max_tokens" | "max_turn_requests" | "refusal" | "cancelled"
+
+/** `error` has no stop reason: the caller answers with a JSON-RPC error (after a cancel, `cancelled`). */
+export function stopReasonOf(reason: TurnStopReason, cancelAsked: boolean): AcpStopReason | "error" {
+  if (cancelAsked || reason === "cancelled") return "cancelled"
+  return reason
+}
+
+export interface PlanEntry {
+  content: string
+  priority: "high" | "medium" | "low"
+  status: "pending" | "in_progress" | "completed"
+}
+
+/** Always the whole list; priority is medium (todo_write has none). */
+export function planEntries(todos: readonly TodoItem[]): PlanEntry[] {
+  return todos.map((t) => {
+    const s = t.status as string
+    // Any status but the three would make an SDK client drop the entry: a cancelled one is shown done.
+    if (s === "pending" || s === "in_progress" || s === "completed")
+      return { content: t.content, priority: "medium", status: s }
+    return { content: `[cancelled] ${t.content}`, priority: "medium", status: "completed" }
+  })
+}
+
+export interface PromptParts {
+  text: string
+  images: { type: "image"; data: string; mimeType: string }[]
+}
+
+const IMAGE_TYPES = /^image\/(png|jpeg|gif|webp)$/
+
+/** ACP content blocks as one prompt text and its images; a block xagent cannot take is a problem. */
+export function promptParts(blocks: unknown): PromptParts | { problem: string } {
+  if (!Array.isArray(blocks) || blocks.length === 0)
+    return { problem: "prompt must be a non-empty array of content blocks" }
+  const texts: string[] = []
+  const images: PromptParts["images"] = []
+  for (const [i, raw] of blocks.entries()) {
+    const b = (raw ?? {}) as Record<string, any>
+    if (b.type === "text" && typeof b.text === "string") texts.push(b.text)
+    else if (b.type === "image") {
+      if (typeof b.data !== "string" || !b.data || !IMAGE_TYPES.test(String(b.mimeType)))
+        return { problem: `prompt[${i}]: images must be base64 data of type image/png, jpeg, gif or webp` }
+      images.push({ type: "image", data: b.data, mimeType: b.mimeType })
+    } else if (b.type === "resource" && b.resource && typeof b.resource.uri === "string") {
+      const r = b.resource
+      if (typeof r.text !== "string")
+        return { problem: `prompt[${i}]: embedded resources must carry text (binary blobs are not taken)` }
+      texts.push(`<context uri="${r.uri}">\n${r.text}\n</context>`)
+    } else if (b.type === "resource_link" && typeof b.uri === "string") texts.push(`@${b.uri}`)
+    else
+      return {
+        problem: `prompt[${i}]: content of type "${String(b.type)}" is not supported (text, image, resource, resource_link)`,
+      }
+  }
+  return { text: texts.join("\n\n"), images }
+}
+
+export type AcpMode = "default" | "plan"
+
+export interface ConfigInputs {
+  models: ModelInfo[]
+  current?: { provider: string; id: string }
+  levels: ThinkingLevel[]
+  thinking: ThinkingLevel
+  mode: AcpMode
+}
+
+export const modelValue = (m: { provider: string; id: string }) => `${m.provider}/${m.id}`
+
+/** The full option list, in order: model, thought_level, mode. */
+export function configOptions(c: ConfigInputs) {
+  const out = []
+  const usable = c.models.filter((m) => m.available)
+  if (c.current && usable.length)
+    out.push({
+      id: "model",
+      name: "Model",
+      category: "model",
+      type: "select" as const,
+      currentValue: modelValue(c.current),
+      options: usable.map((m) => ({ value: modelValue(m), name: m.name ?? m.id })),
+    })
+  if (c.levels.length)
+    out.push({
+      id: "thought_level",
+      name: "Thinking",
+      category: "thought_level",
+      type: "select" as const,
+      currentValue: c.levels.includes(c.thinking) ? c.thinking : c.levels[0]!,
+      options: c.levels.map((l) => ({ value: l, name: l })),
+    })
+  out.push({
+    id: "mode",
+    name: "Mode",
+    category: "mode",
+    type: "select" as const,
+    currentValue: c.mode,
+    options: MODES.map((m) => ({ value: m.id, name: m.name, description: m.description })),
+  })
+  return out
+}
+
+export const MODES = [
+  { id: "default", name: "Default", description: "Every tool, each change asked first" },
+  { id: "plan", name: "Plan", description: "Read-only tools; each prompt is a plan request (/plan)" },
+] as const
+
+export const modeState = (mode: AcpMode) => ({ currentModeId: mode, availableModes: MODES.map((m) => ({ ...m })) })
