@@ -19,6 +19,8 @@ import { xagentHome } from "../util/daemon-paths"
 import { isPackageSource } from "../util/extension-source"
 import { SESSION_METHODS, type HostContext } from "./session-methods"
 import { probeSandbox } from "./sandbox/probe"
+import { installSessionWrites } from "./patches/session-writes"
+import { repairTornTail } from "./torn-tail"
 import {
   listAllSessions,
   listSessions,
@@ -48,6 +50,7 @@ export interface HostOptions {
 }
 
 export function createHost(opts: HostOptions = {}): HostApi {
+  installSessionWrites()
   const agentDir = resolve(opts.agentDir ?? getAgentDir())
   const log = opts.log ?? (() => {})
   const hostExtensionPaths = (opts.extensionPaths ?? []).map((p) => resolve(p))
@@ -144,6 +147,7 @@ export function createHost(opts: HostOptions = {}): HostApi {
           warnings: ["This session was already open; joined it as is."],
         }
     }
+    const repaired = path ? repairTornTail(path) : undefined
     const sessionManager = path ? SessionManager.open(path) : SessionManager.create(cwd, dir)
     const starting = LiveSession.start(`s-${randomUUID().slice(0, 8)}`, deps, {
       sessionManager,
@@ -168,7 +172,13 @@ export function createHost(opts: HostOptions = {}): HostApi {
       throw new ProtocolError("failed", "The session host is shutting down")
     }
     sessions.set(live.id, live)
-    const warnings = [...slot.warnings, ...live.warnings, ...offlineSkips(extensionPaths), ...sandboxWarnings(live)]
+    const warnings = [
+      ...(repaired ? [repaired] : []),
+      ...slot.warnings,
+      ...live.warnings,
+      ...offlineSkips(extensionPaths),
+      ...sandboxWarnings(live),
+    ]
     return { sessionId: live.id, info: live.info(), warnings }
   }
 
