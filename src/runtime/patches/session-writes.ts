@@ -14,8 +14,7 @@ interface Internals {
   persist: boolean
   sessionFile: string | undefined
   flushed: boolean
-  fileEntries: unknown[]
-  _hasConversation(): boolean
+  fileEntries: { type: string; message?: { role: string } }[]
   _persist(entry: unknown): void
 }
 
@@ -41,8 +40,8 @@ let installed = false
 export function installSessionWrites(): void {
   if (installed || !patchOn("SESSION_WRITES")) return
   const proto = SessionManager.prototype as unknown as Internals
-  if (typeof proto._persist !== "function" || typeof proto._hasConversation !== "function")
-    throw new Error("Pi's SessionManager has no _persist/_hasConversation: src/runtime/patches/session-writes.ts")
+  if (typeof proto._persist !== "function")
+    throw new Error("Pi's SessionManager has no _persist: src/runtime/patches/session-writes.ts")
   proto._persist = function (this: Internals, entry: unknown) {
     persist(this, entry)
   }
@@ -86,8 +85,14 @@ function persist(sm: Internals, entry: unknown): void {
     st.failing = false
   }
   if (!sm.flushed) {
-    // Pi's rule: a new file is written once the session holds a message.
-    if (!sm._hasConversation()) return
+    // A new file is written at its first message: the person's first prompt is on disk before
+    // the model is asked (findings D5), and opening and closing a session leaves no file.
+    if (
+      !sm.fileEntries.some(
+        (e) => e.type === "message" && (e.message?.role === "user" || e.message?.role === "assistant"),
+      )
+    )
+      return
   } else st.pending.push(`${JSON.stringify(entry)}\n`)
   tryWrite(sm, st)
 }
