@@ -14,6 +14,7 @@ import type { JournalLimits } from "./journal"
 import { errorText, LiveSession } from "./live-session"
 import { authStatus, realModel, resolveModel, storeApiKey } from "./models"
 import { bundledDir } from "../util/bundled-dir"
+import { entryShapeProblem } from "../util/session-file-check"
 import { runOAuthLogin, signInName } from "./oauth-login"
 import { xagentHome } from "../util/daemon-paths"
 import { isPackageSource } from "../util/extension-source"
@@ -149,6 +150,7 @@ export function createHost(opts: HostOptions = {}): HostApi {
     }
     const repaired = path ? repairTornTail(path) : undefined
     const sessionManager = path ? SessionManager.open(path) : SessionManager.create(cwd, dir)
+    if (path) refuseWrongShape(path, sessionManager)
     const starting = LiveSession.start(`s-${randomUUID().slice(0, 8)}`, deps, {
       sessionManager,
       model,
@@ -345,6 +347,19 @@ export function createHost(opts: HostOptions = {}): HostApi {
       disposed = true
       await Promise.all([...sessions.keys()].map((id) => close(id, "host shut down")))
     },
+  }
+}
+
+/** An entry Pi would trip over past the part of the file the session check reads (session-file-check.ts). */
+function refuseWrongShape(path: string, sm: SessionManager): void {
+  const entries = sm.getEntries() as unknown as Record<string, unknown>[]
+  for (let i = 0; i < entries.length; i++) {
+    const problem = entryShapeProblem(entries[i]!)
+    if (problem)
+      throw new ProtocolError(
+        "bad_request",
+        `${path} is not a Pi session file: entry ${i + 1} (id ${String(entries[i]!.id)}) is ${problem}. It was left as it is`,
+      )
   }
 }
 
