@@ -77,24 +77,23 @@ function persist(sm: Internals, entry: unknown): void {
   if (!sm.persist || !sm.sessionFile) return
   const st = state(sm)
   if (st.file !== sm.sessionFile) {
-    // Pi moved to another file (/new, a fork): what the old one still lacks cannot follow it.
-    if (st.pending.length)
-      st.report({ level: "error", text: `${st.pending.length} entries were never saved to ${st.file}` })
-    st.pending = []
-    st.file = sm.sessionFile
-    st.failing = false
+    // Pi moved this manager to another file: what the old one still lacks cannot follow it.
+    if (st.failing) st.report({ level: "error", text: `Entries that could not be saved to ${st.file} are lost` })
+    clearInterval(st.timer)
+    Object.assign(st, { pending: [], file: sm.sessionFile, failing: false, timer: undefined })
   }
-  if (!sm.flushed) {
-    // A new file is written at its first message: the person's first prompt is on disk before
-    // the model is asked (findings D5), and opening and closing a session leaves no file.
-    if (
-      !sm.fileEntries.some(
-        (e) => e.type === "message" && (e.message?.role === "user" || e.message?.role === "assistant"),
-      )
-    )
-      return
-  } else st.pending.push(`${JSON.stringify(entry)}\n`)
+  if (sm.flushed) st.pending.push(`${JSON.stringify(entry)}\n`)
   tryWrite(sm, st)
+}
+
+/**
+ * A new file is written at its first message: the person's first prompt is on disk before the
+ * model is asked (findings D5), and opening and closing a session leaves no file.
+ */
+function hasMessage(sm: Internals): boolean {
+  return sm.fileEntries.some(
+    (e) => e.type === "message" && (e.message?.role === "user" || e.message?.role === "assistant"),
+  )
 }
 
 /** Writes what is missing from the file; true when nothing is. Never throws into Pi. */
@@ -103,6 +102,7 @@ function tryWrite(sm: Internals, st: WriterState): boolean {
   const count = unsaved(sm, st)
   try {
     if (!sm.flushed) {
+      if (!hasMessage(sm)) return true
       createWhole(file, sm.fileEntries.map((e) => `${JSON.stringify(e)}\n`).join(""))
       sm.flushed = true
     } else if (st.pending.length) appendWhole(file, st.pending.join(""))
