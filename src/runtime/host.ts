@@ -149,7 +149,7 @@ export function createHost(opts: HostOptions = {}): HostApi {
         }
     }
     const repaired = path ? repairTornTail(path) : undefined
-    const sessionManager = path ? SessionManager.open(path) : SessionManager.create(cwd, dir)
+    const sessionManager = path ? openFile(path) : SessionManager.create(cwd, dir)
     if (path) refuseWrongShape(path, sessionManager)
     const starting = LiveSession.start(`s-${randomUUID().slice(0, 8)}`, deps, {
       sessionManager,
@@ -347,6 +347,15 @@ export function createHost(opts: HostOptions = {}): HostApi {
       disposed = true
       await Promise.all([...sessions.keys()].map((id) => close(id, "host shut down")))
     },
+  }
+}
+
+/** Pi's open, which may rewrite an older file as the current version: a failure names the file. */
+function openFile(path: string): SessionManager {
+  try {
+    return SessionManager.open(path)
+  } catch (err) {
+    throw new ProtocolError("failed", `Could not open ${path}: ${errorText(err)}`)
   }
 }
 

@@ -5,7 +5,7 @@
 // place entries reach the file) with a writer that writes whole lines or nothing (a short write is
 // cut back to the last whole line), keeps what it could not write in order, retries it every
 // second and with the next entry, and tells the session's windows when saving stops and resumes.
-import { closeSync, fstatSync, ftruncateSync, openSync, readSync, unlinkSync, writeSync } from "node:fs"
+import { closeSync, fstatSync, ftruncateSync, openSync, readSync, renameSync, unlinkSync, writeSync } from "node:fs"
 import { SessionManager } from "@earendil-works/pi-coding-agent"
 import { patchOn } from "../../util/patch-switch"
 
@@ -16,6 +16,7 @@ interface Internals {
   flushed: boolean
   fileEntries: { type: string; message?: { role: string } }[]
   _persist(entry: unknown): void
+  _rewriteFile(): void
 }
 
 export interface WriteReport {
@@ -40,10 +41,18 @@ let installed = false
 export function installSessionWrites(): void {
   if (installed || !patchOn("SESSION_WRITES")) return
   const proto = SessionManager.prototype as unknown as Internals
-  if (typeof proto._persist !== "function")
-    throw new Error("Pi's SessionManager has no _persist: src/runtime/patches/session-writes.ts")
+  if (typeof proto._persist !== "function" || typeof proto._rewriteFile !== "function")
+    throw new Error("Pi's SessionManager has no _persist/_rewriteFile: src/runtime/patches/session-writes.ts")
   proto._persist = function (this: Internals, entry: unknown) {
     persist(this, entry)
+  }
+  // Pi rewrites a whole file (an older format migrated on open, a branch written out) by truncating
+  // it first: a write that fails then destroys it. Write beside it and rename over it instead.
+  proto._rewriteFile = function (this: Internals) {
+    if (!this.persist || !this.sessionFile) return
+    replaceWhole(this.sessionFile, this.fileEntries.map((e) => `${JSON.stringify(e)}\n`).join(""))
+    const st = states.get(this)
+    if (st?.file === this.sessionFile) st.pending = []
   }
   installed = true
 }
@@ -147,6 +156,18 @@ function createWhole(path: string, data: string): void {
     throw err
   }
   closeSync(fd)
+}
+
+/** `path` holds all of `data` or stays as it was (a failed write leaves no temporary file). */
+function replaceWhole(path: string, data: string): void {
+  const temp = `${path}.${process.pid}.tmp`
+  createWhole(temp, data)
+  try {
+    renameSync(temp, path)
+  } catch (err) {
+    unlinkSync(temp)
+    throw err
+  }
 }
 
 /** Appends all of `data` or nothing: a write cut short is cut back to where the file ended. */
