@@ -85,14 +85,17 @@ function state(sm: Internals): WriterState {
 function persist(sm: Internals, entry: unknown): void {
   if (!sm.persist || !sm.sessionFile) return
   const st = state(sm)
-  if (st.file !== sm.sessionFile) {
-    // Pi moved this manager to another file: what the old one still lacks cannot follow it.
-    if (st.failing) st.report({ level: "error", text: `Entries that could not be saved to ${st.file} are lost` })
-    clearInterval(st.timer)
-    Object.assign(st, { pending: [], file: sm.sessionFile, failing: false, timer: undefined })
-  }
+  followFile(sm, st)
   if (sm.flushed) st.pending.push(`${JSON.stringify(entry)}\n`)
   tryWrite(sm, st)
+}
+
+/** Pi moved this manager to another file (its newSession): what the old one lacks cannot follow. */
+function followFile(sm: Internals, st: WriterState): void {
+  if (st.file === sm.sessionFile) return
+  if (st.failing) st.report({ level: "error", text: `Entries that could not be saved to ${st.file} are lost` })
+  clearInterval(st.timer)
+  Object.assign(st, { pending: [], file: sm.sessionFile, failing: false, timer: undefined })
 }
 
 /**
@@ -107,7 +110,9 @@ function hasMessage(sm: Internals): boolean {
 
 /** Writes what is missing from the file; true when nothing is. Never throws into Pi. */
 function tryWrite(sm: Internals, st: WriterState): boolean {
-  const file = sm.sessionFile!
+  followFile(sm, st)
+  const file = sm.sessionFile
+  if (!sm.persist || !file) return true
   const count = unsaved(sm, st)
   try {
     if (!sm.flushed) {
