@@ -14,11 +14,14 @@ import type { JournalLimits } from "./journal"
 import { errorText, LiveSession } from "./live-session"
 import { authStatus, realModel, resolveModel, storeApiKey } from "./models"
 import { bundledDir } from "../util/bundled-dir"
+import { entryShapeProblem } from "../util/session-file-check"
 import { runOAuthLogin, signInName } from "./oauth-login"
 import { xagentHome } from "../util/daemon-paths"
 import { isPackageSource } from "../util/extension-source"
 import { SESSION_METHODS, type HostContext } from "./session-methods"
 import { probeSandbox } from "./sandbox/probe"
+import { installSessionWrites } from "./patches/session-writes"
+import { repairTornTail } from "./torn-tail"
 import {
   listAllSessions,
   listSessions,
@@ -48,6 +51,7 @@ export interface HostOptions {
 }
 
 export function createHost(opts: HostOptions = {}): HostApi {
+  installSessionWrites()
   const agentDir = resolve(opts.agentDir ?? getAgentDir())
   const log = opts.log ?? (() => {})
   const hostExtensionPaths = (opts.extensionPaths ?? []).map((p) => resolve(p))
@@ -144,7 +148,9 @@ export function createHost(opts: HostOptions = {}): HostApi {
           warnings: ["This session was already open; joined it as is."],
         }
     }
-    const sessionManager = path ? SessionManager.open(path) : SessionManager.create(cwd, dir)
+    const repaired = path ? repairTornTail(path) : undefined
+    const sessionManager = path ? openFile(path) : SessionManager.create(cwd, dir)
+    if (path) refuseWrongShape(path, sessionManager)
     const starting = LiveSession.start(`s-${randomUUID().slice(0, 8)}`, deps, {
       sessionManager,
       model,
@@ -168,7 +174,13 @@ export function createHost(opts: HostOptions = {}): HostApi {
       throw new ProtocolError("failed", "The session host is shutting down")
     }
     sessions.set(live.id, live)
-    const warnings = [...slot.warnings, ...live.warnings, ...offlineSkips(extensionPaths), ...sandboxWarnings(live)]
+    const warnings = [
+      ...(repaired ? [repaired] : []),
+      ...slot.warnings,
+      ...live.warnings,
+      ...offlineSkips(extensionPaths),
+      ...sandboxWarnings(live),
+    ]
     return { sessionId: live.id, info: live.info(), warnings }
   }
 
@@ -335,6 +347,28 @@ export function createHost(opts: HostOptions = {}): HostApi {
       disposed = true
       await Promise.all([...sessions.keys()].map((id) => close(id, "host shut down")))
     },
+  }
+}
+
+/** Pi's open, which may rewrite an older file as the current version: a failure names the file. */
+function openFile(path: string): SessionManager {
+  try {
+    return SessionManager.open(path)
+  } catch (err) {
+    throw new ProtocolError("failed", `Could not open ${path}: ${errorText(err)}`)
+  }
+}
+
+/** An entry Pi would trip over past the part of the file the session check reads (session-file-check.ts). */
+function refuseWrongShape(path: string, sm: SessionManager): void {
+  const entries = sm.getEntries() as unknown as Record<string, unknown>[]
+  for (let i = 0; i < entries.length; i++) {
+    const problem = entryShapeProblem(entries[i]!)
+    if (problem)
+      throw new ProtocolError(
+        "bad_request",
+        `${path} is not a Pi session file: entry ${i + 1} (id ${String(entries[i]!.id)}) is ${problem}. It was left as it is`,
+      )
   }
 }
 

@@ -34,6 +34,7 @@ import { runtimeFactory } from "./runtime-factory"
 import { guardedReadTool, readDenyHook } from "./sandbox/pi-read-tools"
 import { sandboxedOperations, sandboxedTools } from "./sandbox/pi-tools"
 import { SessionSandbox, type SandboxEnv } from "./sandbox/session-sandbox"
+import { endSessionWrites, reportSessionWrites } from "./patches/session-writes"
 import { runBash } from "./session-bash"
 import { assertSessionFile } from "./session-files"
 import { emptyUi, SnapshotState } from "./snapshot-state"
@@ -284,6 +285,8 @@ export class LiveSession {
     } catch (err) {
       this.deps.log(`abort on close of ${this.id} failed: ${errorText(err)}`)
     }
+    const lost = endSessionWrites(this.session.sessionManager)
+    if (lost) this.deps.log(`${this.id}: ${lost} entries were never saved to ${this.file}`)
     await this.runtime.dispose()
     this.sandbox.dispose()
   }
@@ -333,6 +336,10 @@ export class LiveSession {
     const snap = this.project(emptyUi())
     if (announce) this.emit({ type: "snapshot", snapshot: snap })
     else this.state = new SnapshotState(snap)
+    reportSessionWrites(s.sessionManager, (r) => {
+      this.deps.log(`${this.id}: ${r.text}`)
+      this.notice(r.level, r.text)
+    })
     const offSession = s.subscribe((e) => this.onPiEvent(e))
     // The session hands events on after its extensions' handlers, so a prompt can resolve before
     // its agent_start arrives there; the agent's own comes first (see EventProjector.agentStarted).

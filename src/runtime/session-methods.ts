@@ -11,6 +11,7 @@ import { modelInfo, realModel, resolveModel } from "./models"
 import type { RunToken } from "./project-events"
 import { projectTree } from "./project-tree"
 import { resolveSessionRef } from "./session-files"
+import { repairTornTail } from "./torn-tail"
 import { listSettings, setSetting } from "./settings-table"
 import { registryPrices, replyUsage, summarize, todayUsage, type ReplyUsage } from "./usage"
 
@@ -159,8 +160,10 @@ export const SESSION_METHODS: Handlers = {
     if (other) throw new ProtocolError("failed", `That session is already open as ${other.id}; attach to it instead`)
     const queued = takeQueue(live)
     if (live.session.isStreaming) await live.abort()
+    const repaired = repairTornTail(path)
     const r = await failed(() => live.rt.switchSession(path), "Could not switch session")
     if (r.cancelled) throw new ProtocolError("failed", "An extension cancelled the switch")
+    if (repaired) live.notice("warning", repaired)
     return editorText(queued)
   },
   "session.forkPoints": async (live) => ({ points: live.session.getUserMessagesForForking() }),
