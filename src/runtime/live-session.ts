@@ -38,6 +38,8 @@ import { runBash } from "./session-bash"
 import { assertSessionFile } from "./session-files"
 import { emptyUi, SnapshotState } from "./snapshot-state"
 import { createUiBridge, type UiBridge } from "./ui-bridge"
+import { createComponentHost, type ComponentHost } from "./component-host"
+import { gitBranch } from "../util/git-branch"
 
 export interface SessionDeps {
   agentDir: string
@@ -66,6 +68,8 @@ export interface StartOptions {
 export class LiveSession {
   readonly journal: Journal
   readonly bridge: UiBridge
+  /** The extensions' pi-tui components, rendered for the windows. */
+  readonly components: ComponentHost
   readonly sandbox: SessionSandbox
   warnings: string[] = []
   closed = false
@@ -91,7 +95,14 @@ export class LiveSession {
       deps.journalLimits,
       (err) => deps.log(`subscriber of ${id} threw: ${String(err)}`),
     )
-    this.bridge = createUiBridge((e) => this.emit(e))
+    this.components = createComponentHost({
+      emit: (e) => this.emit(e),
+      submit: (text) => this.submitFromEditor(text),
+      cwd: () => this.session.sessionManager.getCwd(),
+      branch: () => gitBranch(this.session.sessionManager.getCwd()),
+      log: (msg) => deps.log(`${id}: ${msg}`),
+    })
+    this.bridge = createUiBridge((e) => this.emit(e), this.components)
     this.sandbox = new SessionSandbox(deps.sandbox)
     this.sandbox.onNetworkRefused = (text) => this.notice("warning", text)
   }
@@ -247,9 +258,17 @@ export class LiveSession {
     this.emitInfo()
   }
 
+  /** An extension's editor (setEditorComponent) sent its text: a prompt, or a follow-up while a reply runs. */
+  private submitFromEditor(text: string): void {
+    void import("./session-methods")
+      .then((m) => m.promptSession(this, text, this.running ? "followUp" : undefined))
+      .catch((err) => this.notice("error", `Could not send: ${errorText(err)}`))
+  }
+
   async close(reason: string): Promise<void> {
     if (this.closed) return
     this.bridge.cancelAll()
+    this.components.reset()
     this.emit({ type: "closed", reason })
     this.closed = true
     this.unsubscribe?.()
@@ -299,6 +318,7 @@ export class LiveSession {
     const s = this.session
     this.unsubscribe?.()
     this.bridge.cancelAll()
+    this.components.reset()
     // The extensions restate theirs for the new conversation on its session_start (below).
     this.extInfo.reset()
     const snap = this.project(emptyUi())
@@ -314,6 +334,8 @@ export class LiveSession {
     }
     await s.bindExtensions({
       uiContext: this.bridge.context,
+      // Windows draw the extensions' components (component-host.ts): to an extension this is Pi's TUI.
+      mode: this.interactive ? "tui" : "print",
       commandContextActions: this.actions(),
       shutdownHandler: () => this.deps.onShutdownRequest(this.id),
       onError: (err) => this.notice("error", `Extension error (${err.extensionPath}, ${err.event}): ${err.error}`),

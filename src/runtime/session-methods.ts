@@ -48,6 +48,8 @@ type SessionMethod =
   | "session.lastReply"
   | "session.usage"
   | "session.uiRespond"
+  | "session.componentInput"
+  | "session.componentResize"
 
 type Handlers = { [M in SessionMethod]: (live: LiveSession, p: Params<M>, host: HostContext) => Promise<Result<M>> }
 
@@ -220,6 +222,14 @@ export const SESSION_METHODS: Handlers = {
     live.bridge.respond(p.requestId, p.response as UiResponse)
     return {}
   },
+  "session.componentInput": async (live, p) => {
+    live.components.input(p.componentId, p.window, p.data)
+    return {}
+  },
+  "session.componentResize": async (live, p) => {
+    live.components.resize(p.window, p.width, p.height)
+    return {}
+  },
 }
 
 /**
@@ -237,6 +247,8 @@ function editorText(...texts: (string | undefined)[]): { editorText?: string } {
   const text = texts.filter((t) => t?.trim()).join("\n\n")
   return text ? { editorText: text } : {}
 }
+
+export { prompt as promptSession }
 
 async function prompt(
   live: LiveSession,
