@@ -1,36 +1,12 @@
 // Pi's example games in the window: a real session host on the faux model loads the real example
 // file, the host runs its pi-tui component and the window draws its rows and sends it keys.
-import { afterEach, expect, test } from "bun:test"
-import { createFauxFixture, type FauxFixture } from "../fixture/faux"
-import { mountApp, type MountedApp } from "../fixture/tui"
-import { toolTurn } from "../fixture/faux-session"
+import { expect, test } from "bun:test"
 import { fauxAssistantMessage } from "@earendil-works/pi-ai"
+import { toolTurn } from "../fixture/faux-session"
+import { runCommand as command, usePiExamples } from "../fixture/pi-examples"
 
-const X = `${process.cwd()}/node_modules/@earendil-works/pi-coding-agent/examples/extensions`
-const fixtures: FauxFixture[] = []
-let app: MountedApp | undefined
-afterEach(async () => {
-  app?.renderer.destroy()
-  app = undefined
-  for (const f of fixtures.splice(0)) await f.dispose()
-})
-
-async function windowWith(example: string, size = { width: 90, height: 34 }) {
-  const fx = await createFauxFixture()
-  fixtures.push(fx)
-  const { sessionId } = await fx.open({ kind: "new" }, { extensions: [`${X}/${example}`] })
-  app = await mountApp({ ...size, client: fx.client, target: { kind: "attach", sessionId } })
-  await app.until("Ask anything")
-  return { fx, sessionId, app }
-}
-
-/** Runs an extension's command from the composer, once the palette knows it. */
-async function command(app: MountedApp, name: string, description: string) {
-  await app.mockInput.typeText(`/${name}`)
-  await app.until(description)
-  app.mockInput.pressEnter()
-  await app.renderOnce()
-}
+const open = usePiExamples()
+const windowWith = (file: string) => open([file])
 
 for (const game of [
   { file: "snake.ts", name: "snake", description: "Play Snake!", title: "SNAKE" },
@@ -38,14 +14,14 @@ for (const game of [
 ])
   test(`${game.name}: the board takes the composer's place; Esc pauses it away, any key resumes, Q quits`, async () => {
     const { app } = await windowWith(game.file)
-    await command(app, game.name, game.description)
+    await command(app, `/${game.name}`, game.description)
     const board = await app.until(game.title)
     expect(board).toContain("Score: 0")
     expect(board).not.toContain("Ask anything")
     app.mockInput.pressEscape()
     expect(await app.until((f) => !f.includes(game.title))).toContain("Ask anything")
     // Back again: the game kept its state and waits, paused, for a key.
-    await command(app, game.name, game.description)
+    await command(app, `/${game.name}`, game.description)
     expect(await app.until("PAUSED")).toContain("Press any key to continue")
     app.mockInput.pressKey("x")
     await app.until((f) => f.includes(game.title) && !f.includes("PAUSED"))
@@ -60,7 +36,7 @@ test("tic-tac-toe: arrows and Enter play X; the agent's tool calls play O on the
     toolTurn("tic_tac_toe", { action: "play" }),
     fauxAssistantMessage("Your turn."),
   ])
-  await command(app, "tic-tac-toe", "Play tic-tac-toe against the agent")
+  await command(app, "/tic-tac-toe", "Play tic-tac-toe against the agent")
   // Rendered at the host's default width first, then at this window's 90 columns.
   const title = (f: string) => f.split("\n").find((l) => l.includes("Tic-Tac-Toe")) ?? ""
   const board = await app.until((f) => title(f).trimEnd().length === 90)
