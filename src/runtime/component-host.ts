@@ -262,9 +262,15 @@ export function createComponentHost(deps: ComponentHostDeps) {
           (() => {
             const editor = factory(tui, editorTheme, getKeybindings()) as Disposable & {
               onSubmit?: (text: string) => void
+              setText?(text: string): void
+              addToHistory?(text: string): void
             }
+            // As Pi's own submit: the text is sent, kept in the editor's history, and the editor emptied.
             editor.onSubmit = (text) => {
-              if (text.trim()) deps.submit(text)
+              if (!text.trim()) return
+              editor.addToHistory?.(text)
+              editor.setText?.("")
+              deps.submit(text)
             }
             return editor
           }),
@@ -316,7 +322,8 @@ export function createComponentHost(deps: ComponentHostDeps) {
         if (!e.hidden) deps.emit({ type: "component", component: e.view })
       }
     },
-    has: (slot: ComponentSlot) => slotEntry(slot) !== undefined,
+    /** The session changed (counts, model): renders again what is shown, sends what differs. */
+    refresh: () => void (entries.length > 0 && schedule()),
     /**
      * The session was replaced (/new, /resume, /reload): every component goes, as in Pi's
      * resetExtensionUI; the new snapshot has none. custom() promises stay pending, as in Pi.

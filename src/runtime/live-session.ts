@@ -151,6 +151,8 @@ export class LiveSession {
     if (this.closed) return
     this.state.apply(e)
     this.journal.append(e)
+    // Pi draws its footer and header every frame: they show the session's counts as they change.
+    if (e.type === "stats" || e.type === "info" || e.type === "turn_end") this.components.refresh()
   }
 
   notice(level: "info" | "warning" | "error", text: string): void {
