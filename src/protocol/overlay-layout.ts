@@ -37,8 +37,12 @@ export function overlayBox(opt: OverlayLayout = {}, height: number, termWidth: n
   const h = maxHeight !== undefined ? Math.min(height, maxHeight) : height
 
   const anchor = opt.anchor ?? "center"
-  let row = place(opt.row, availHeight - h, top) ?? anchorRow(anchor, h, availHeight, top)
-  let col = place(opt.col, availWidth - width, left) ?? anchorCol(anchor, width, availWidth, left)
+  // A position pi-tui cannot read ("50" without %) centres, whatever the anchor.
+  let row =
+    place(opt.row, availHeight - h, top) ?? anchorRow(opt.row === undefined ? anchor : "center", h, availHeight, top)
+  let col =
+    place(opt.col, availWidth - width, left) ??
+    anchorCol(opt.col === undefined ? anchor : "center", width, availWidth, left)
   row += opt.offsetY ?? 0
   col += opt.offsetX ?? 0
   row = Math.max(top, Math.min(row, termHeight - bottom - h))
@@ -61,7 +65,7 @@ function anchorRow(anchor: OverlayAnchor, height: number, avail: number, margin:
 }
 
 function anchorCol(anchor: OverlayAnchor, width: number, avail: number, margin: number): number {
-  if (anchor.endsWith("left")) return margin
-  if (anchor.endsWith("right")) return margin + avail - width
+  if (anchor.includes("left")) return margin
+  if (anchor.includes("right")) return margin + avail - width
   return margin + Math.floor((avail - width) / 2)
 }
