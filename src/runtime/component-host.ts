@@ -36,19 +36,19 @@ export interface ComponentHostDeps {
   cwd(): string
   branch(): string | undefined
   log(msg: string): void
+  /** The width components render at changed. */
+  onResize?(): void
 }
 
 /** Rows kept of one component: enough for any screen, bounded for a runaway render. */
 const MAX_LINES = 500
-/** requestRender calls within this are one render (a game's tick and its key). */
-const COALESCE_MS = 8
 const DEFAULT_SIZE = { width: 80, height: 24 }
 
 let nextId = 0
 const THEME_KEY = Symbol.for("@earendil-works/pi-coding-agent:theme")
 
 /** Pi's `theme`: the current theme, read at each use (as Pi's own proxy does). */
-function piTheme(): any {
+export function piTheme(): any {
   const g = globalThis as Record<symbol, unknown>
   if (!g[THEME_KEY]) initTheme("dark")
   return new Proxy(
@@ -70,7 +70,7 @@ export function createComponentHost(deps: ComponentHostDeps) {
   const sizes = new Map<string, { width: number; height: number }>()
   let lastWindow: string | undefined
   let owner: string | undefined
-  let timer: ReturnType<typeof setTimeout> | undefined
+  let pending = false
   const statuses = new Map<string, string>()
   const theme = piTheme()
 
@@ -95,12 +95,15 @@ export function createComponentHost(deps: ComponentHostDeps) {
   }
   const tui = createFakeTui(tuiHost)
 
+  // As pi-tui's: every requestRender of one turn of the event loop (a key and what it set off, a
+  // game's tick) is one render, right after it.
   function schedule() {
-    if (timer) return
-    timer = setTimeout(() => {
-      timer = undefined
+    if (pending) return
+    pending = true
+    queueMicrotask(() => {
+      pending = false
       for (const e of entries) render(e, false)
-    }, COALESCE_MS)
+    })
   }
 
   function layoutOf(e: Entry): OverlayLayout | undefined {
@@ -210,6 +213,8 @@ export function createComponentHost(deps: ComponentHostDeps) {
   }
 
   return {
+    /** The width components (and extensions' transcript rows) render at. */
+    width: () => size().width,
     /** ctx.ui.custom(): resolves with done()'s result; the component goes when done() is called. */
     custom<T>(
       factory: Factory,
@@ -309,8 +314,10 @@ export function createComponentHost(deps: ComponentHostDeps) {
       lastWindow = window
       const now = size()
       if (now.width === before.width && now.height === before.height) return
+      if (!entries.length) return void (now.width !== before.width && deps.onResize?.())
       for (const e of entries) e.component.invalidate?.()
       for (const e of entries) render(e, false)
+      if (now.width !== before.width) deps.onResize?.()
     },
     /** A window left: the next one to press a key owns the components' keys. */
     windowLeft() {

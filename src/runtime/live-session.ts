@@ -38,7 +38,8 @@ import { runBash } from "./session-bash"
 import { assertSessionFile } from "./session-files"
 import { emptyUi, SnapshotState } from "./snapshot-state"
 import { createUiBridge, type UiBridge } from "./ui-bridge"
-import { createComponentHost, type ComponentHost } from "./component-host"
+import { createComponentHost, piTheme, type ComponentHost } from "./component-host"
+import { createItemRenderers, type ItemRenderers } from "./item-renderers"
 import { gitBranch } from "../util/git-branch"
 
 export interface SessionDeps {
@@ -70,6 +71,8 @@ export class LiveSession {
   readonly bridge: UiBridge
   /** The extensions' pi-tui components, rendered for the windows. */
   readonly components: ComponentHost
+  /** Extensions' tool and message renderers, for the transcript rows that have one. */
+  private readonly renderers: ItemRenderers
   readonly sandbox: SessionSandbox
   warnings: string[] = []
   closed = false
@@ -100,6 +103,17 @@ export class LiveSession {
       submit: (text) => this.submitFromEditor(text),
       cwd: () => this.session.sessionManager.getCwd(),
       branch: () => gitBranch(this.session.sessionManager.getCwd()),
+      log: (msg) => deps.log(`${id}: ${msg}`),
+      onResize: () => {
+        for (const e of this.renderers.resized()) this.emit(e)
+      },
+    })
+    this.renderers = createItemRenderers({
+      session: () => this.session,
+      theme: piTheme(),
+      // The transcript indents its rows by two columns.
+      width: () => Math.max(10, this.components.width() - 2),
+      cwd: () => this.session.sessionManager.getCwd(),
       log: (msg) => deps.log(`${id}: ${msg}`),
     })
     this.bridge = createUiBridge((e) => this.emit(e), this.components)
@@ -147,8 +161,9 @@ export class LiveSession {
     return this.state.snapshot()
   }
 
-  emit(e: SessionEvent): void {
+  emit(event: SessionEvent): void {
     if (this.closed) return
+    const e = this.renderers.event(event)
     this.state.apply(e)
     this.journal.append(e)
     // Pi draws its footer and header every frame: they show the session's counts as they change.
@@ -325,7 +340,10 @@ export class LiveSession {
     this.extInfo.reset()
     const snap = this.project(emptyUi())
     if (announce) this.emit({ type: "snapshot", snapshot: snap })
-    else this.state = new SnapshotState(snap)
+    else {
+      const shown = this.renderers.event({ type: "snapshot", snapshot: snap })
+      this.state = new SnapshotState(shown.type === "snapshot" ? shown.snapshot : snap)
+    }
     const offSession = s.subscribe((e) => this.onPiEvent(e))
     // The session hands events on after its extensions' handlers, so a prompt can resolve before
     // its agent_start arrives there; the agent's own comes first (see EventProjector.agentStarted).
