@@ -111,8 +111,8 @@ export class LiveSession {
     this.renderers = createItemRenderers({
       session: () => this.session,
       theme: piTheme(),
-      // The transcript indents its rows by two columns.
-      width: () => Math.max(10, this.components.width() - 2),
+      // The transcript keeps two columns either side of its rows.
+      width: () => Math.max(10, this.components.width() - 4),
       cwd: () => this.session.sessionManager.getCwd(),
       log: (msg) => deps.log(`${id}: ${msg}`),
     })

@@ -134,7 +134,8 @@ test("question: the model's question is answered in the window; the model reads 
   app.mockInput.pressArrow("down")
   await app.until((f) => /> 2\. Blue/.test(f))
   app.mockInput.pressEnter()
-  expect(await app.until("Blue it is.")).toContain("User selected: 2. Blue")
+  // The tool's row is its own renderResult's.
+  expect(await app.until("Blue it is.")).toContain("✓ 2. Blue")
   expect(seen[0]).toContain("User selected: 2. Blue")
 })
 
@@ -164,6 +165,9 @@ test("questionnaire: the model's questions are answered in the window", async ()
   app.mockInput.pressArrow("down")
   await app.until((f) => /> 2\. Blue/.test(f))
   app.mockInput.pressEnter()
-  expect(await app.until("Noted.")).toContain("Q1: user selected: 2. Blue")
+  // The tool's rows are its own renderCall's and renderResult's.
+  const done = await app.until("Noted.")
+  expect(done).toContain("questionnaire 1 question (c)")
+  expect(done).toContain("✓ c: 2. Blue")
   expect(JSON.parse(seen[0]!).details).toMatchObject({ cancelled: false, answers: [{ id: "c", value: "b" }] })
 })

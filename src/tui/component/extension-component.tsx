@@ -19,7 +19,8 @@ function attributes(s: SgrSpan): number {
 function Row(props: { line: string }) {
   const spans = createMemo(() => sgrSpans(props.line))
   return (
-    <text wrapMode="none" truncate flexShrink={0}>
+    // Rows wider than the window (rendered for a wider one) are cut at its edge, as a terminal would.
+    <text wrapMode="none" flexShrink={0}>
       <Index each={spans()}>
         {(s) => <span style={{ fg: s().fg ?? theme.text, bg: s().bg, attributes: attributes(s()) }}>{s().text}</span>}
       </Index>
