@@ -329,6 +329,8 @@ export function createComponentHost(deps: ComponentHostDeps) {
         if (!e.hidden) deps.emit({ type: "component", component: e.view })
       }
     },
+    /** Components the extension waits on the person for (custom(), inline or overlay): like open questions, they keep an unwatched session alive. */
+    waiting: () => entries.filter((e) => e.view.slot === "inline" || e.view.slot === "overlay").length,
     /** The session changed (counts, model): renders again what is shown, sends what differs. */
     refresh: () => void (entries.length > 0 && schedule()),
     /**

@@ -42,6 +42,7 @@ export interface UiBridge {
   respond(requestId: string, response: UiResponse): void
   /** Closes every open dialog as cancelled (session replaced or closed). */
   cancelAll(): void
+  /** Open dialogs and the custom() components the extensions wait on. */
   pendingCount(): number
 }
 
@@ -214,7 +215,7 @@ export function createUiBridge(emit: (e: SessionEvent) => void, components?: Com
     cancelAll() {
       for (const p of [...pending.values()]) p.finish(undefined)
     },
-    pendingCount: () => pending.size,
+    pendingCount: () => pending.size + (components?.waiting() ?? 0),
   }
   return bridge
 }
