@@ -2,6 +2,7 @@
 // extensions set (at session start or from a command) and the window draws them in place of its own.
 import { expect, test } from "bun:test"
 import { fauxAssistantMessage } from "@earendil-works/pi-ai"
+import type { ExtensionFactory } from "@earendil-works/pi-coding-agent"
 import { runCommand, usePiExamples } from "../fixture/pi-examples"
 
 const open = usePiExamples()
@@ -50,4 +51,31 @@ test("modal-editor: the extension's editor takes the composer's place and its ke
   const sent = await app.until((f) => f.includes("got it") && !/^helo +$/m.test(f))
   expect(sent).toContain("│ helo")
   expect(sent).toContain(" INSERT ")
+})
+
+test("a component widget set at session start sits under the composer and draws again on requestRender", async () => {
+  let bump = () => {}
+  const widget: ExtensionFactory = (pi) => {
+    let n = 0
+    pi.on("session_start", (_e, ctx) => {
+      ctx.ui.setWidget(
+        "counter",
+        (tui, theme) => {
+          bump = () => {
+            n++
+            tui.requestRender()
+          }
+          return { render: () => [theme.fg("accent", `Counter: ${n}`)], invalidate() {} }
+        },
+        { placement: "belowEditor" },
+      )
+    })
+  }
+  const { app } = await open([], { fixture: { extensionFactories: [widget] }, waitFor: "Counter: 0" })
+  const rows = app.frame().split("\n")
+  const composer = rows.findIndex((l) => l.includes("Ask anything"))
+  expect(rows.findIndex((l) => l.includes("Counter: 0"))).toBeGreaterThan(composer)
+  bump()
+  bump()
+  expect(await app.until("Counter: 2")).not.toContain("Counter: 0")
 })

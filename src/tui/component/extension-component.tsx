@@ -1,29 +1,28 @@
 // What a Pi component of an extension rendered (in the session host), drawn row by row: the SGR
 // colours and styles of each row as OpenTUI spans. Pure: fed the rows, knows nothing of keys.
-import { TextAttributes } from "@opentui/core"
-import { createMemo, Index, Show } from "solid-js"
+import { createMemo, For, Index, Show } from "solid-js"
 import { sgrSpans, type SgrSpan } from "../util/sgr-spans"
 import { theme } from "../theme"
 
-function attributes(s: SgrSpan): number {
-  let a = TextAttributes.NONE
-  if (s.bold) a |= TextAttributes.BOLD
-  if (s.dim) a |= TextAttributes.DIM
-  if (s.italic) a |= TextAttributes.ITALIC
-  if (s.underline) a |= TextAttributes.UNDERLINE
-  if (s.inverse) a |= TextAttributes.INVERSE
-  if (s.strike) a |= TextAttributes.STRIKETHROUGH
-  return a
-}
+// OpenTUI takes a span's styles as flags in `style`, and only ever adds them to a span node: a
+// row that changes gets new span nodes (For over fresh spans), never a restyled old one.
+const style = (s: SgrSpan) => ({
+  fg: s.fg ?? theme.text,
+  bg: s.bg,
+  bold: s.bold,
+  dim: s.dim,
+  italic: s.italic,
+  underline: s.underline,
+  inverse: s.inverse,
+  strikethrough: s.strike,
+})
 
 function Row(props: { line: string }) {
   const spans = createMemo(() => sgrSpans(props.line))
   return (
     // Rows wider than the window (rendered for a wider one) are cut at its edge, as a terminal would.
     <text wrapMode="none" flexShrink={0}>
-      <Index each={spans()}>
-        {(s) => <span style={{ fg: s().fg ?? theme.text, bg: s().bg, attributes: attributes(s()) }}>{s().text}</span>}
-      </Index>
+      <For each={spans()}>{(s) => <span style={style(s)}>{s.text}</span>}</For>
     </text>
   )
 }
