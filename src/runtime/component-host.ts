@@ -42,6 +42,8 @@ export interface ComponentHostDeps {
 
 /** Rows kept of one component: enough for any screen, bounded for a runaway render. */
 const MAX_LINES = 500
+/** Characters kept of one row (its styles included): a runaway row must not make every event huge. */
+export const MAX_ROW_CHARS = 8192
 const DEFAULT_SIZE = { width: 80, height: 24 }
 
 let nextId = 0
@@ -129,7 +131,7 @@ export function createComponentHost(deps: ComponentHostDeps) {
       raw = [`(the extension's component failed to render: ${String(err)})`]
     }
     const cap = Math.min(MAX_LINES, box?.maxHeight ?? MAX_LINES)
-    const lines = raw.slice(0, cap).map(styledText)
+    const lines = raw.slice(0, cap).map((l) => styledText(String(l).slice(0, MAX_ROW_CHARS)))
     return overlay ? { lines, width, overlay } : { lines, width }
   }
 

@@ -109,3 +109,17 @@ test("a row drawn again loses the styles it no longer has (a moving cursor, a cl
   await app.until(() => !(spanOf(app!, "CELL").attributes & TextAttributes.INVERSE))
   expect(hex(spanOf(app, "CELL").bg)).not.toBe("#2472c8")
 })
+
+test("an extension's editor gets typing, but the page keeps its own keys (Ctrl+T, Ctrl+O, PageUp)", async () => {
+  app = await mountApp({ width: 80, height: 20 })
+  await app.emit({ type: "snapshot", snapshot: snapshot() })
+  await app.emit({ type: "component", component: view({ slot: "editor", lines: ["EDITOR"] }) })
+  await app.until("EDITOR")
+  app.mockInput.pressKey("t", { ctrl: true })
+  app.mockInput.pressKey("o", { ctrl: true })
+  app.mockInput.pressKey("\x1b[5~")
+  await app.mockInput.typeText("a")
+  await app.until(() => app!.client.calls("session.componentInput").length > 0)
+  await app.renderOnce()
+  expect(app.client.calls("session.componentInput").map((c) => c.data)).toEqual(["a"])
+})

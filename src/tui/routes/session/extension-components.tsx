@@ -13,6 +13,11 @@ import { theme } from "../../theme"
 
 const ELSEWHERE = "Another window is using this; its keys go there"
 
+const pageKey = (e: { name: string; ctrl: boolean }) =>
+  e.name === "pageup" ||
+  e.name === "pagedown" ||
+  (e.ctrl && (e.name === "t" || e.name === "o" || e.name === "p" || e.name === "home" || e.name === "end"))
+
 export function useExtensionComponents(opts: { focused: () => boolean }) {
   const sync = useSync()
   const session = useSession()
@@ -46,6 +51,8 @@ export function useExtensionComponents(opts: { focused: () => boolean }) {
 
   useKeyboard((e) => {
     if (!live() || e.defaultPrevented || e.eventType === "release") return
+    // An extension's editor is the composer: the page's own keys (scrolling, folds, models) stay the page's.
+    if (focused()?.slot === "editor" && pageKey(e)) return
     const data = e.raw || e.sequence
     if (!data) return
     e.preventDefault()
