@@ -2,12 +2,12 @@ import { join } from "node:path"
 import type { BenchCase } from "../lib/bench-case"
 import { withProgram } from "../lib/bench-case"
 import { REPO } from "../programs"
+import { GAPS_MS } from "./keystroke-echo"
 
 // Pi's own example: an overlay with a text field (ctx.ui.custom, pi-tui components).
 const EXAMPLE = join(REPO, "node_modules/@earendil-works/pi-coding-agent/examples/extensions/overlay-test.ts")
 const OPEN = "Overlay Test"
 const LEAD = "zq"
-const GAPS_MS = [90, 140, 110, 160, 100, 130, 150, 95, 120, 145, 105, 135]
 
 export const componentKeys: BenchCase = {
   id: "component-keys",

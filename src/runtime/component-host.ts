@@ -82,19 +82,20 @@ export function createComponentHost(deps: ComponentHostDeps) {
   const tuiHost: FakeTuiHost = {
     size,
     requestRender: () => schedule(),
-    showOverlay: (component, options) => {
-      const entry = add("overlay", component as Disposable, { options: options ?? undefined })
-      return {
-        hide: () => close(entry),
-        setHidden: (hidden: boolean) => setHidden(entry, hidden),
-        isHidden: () => !!entry.hidden,
-        focus: () => {},
-        unfocus: () => {},
-        isFocused: () => !entry.hidden,
-        getBounds: () => undefined,
-      }
-    },
+    showOverlay: (component, options) =>
+      handleOf(add("overlay", component as Disposable, { options: options ?? undefined })),
   }
+
+  /** pi-tui's OverlayHandle for an entry: hide and show work; focus is the window's to give. */
+  const handleOf = (e: Entry) => ({
+    hide: () => close(e),
+    setHidden: (hidden: boolean) => setHidden(e, hidden),
+    isHidden: () => !!e.hidden,
+    focus: () => {},
+    unfocus: () => {},
+    isFocused: () => !e.hidden,
+    getBounds: () => undefined,
+  })
   const tui = createFakeTui(tuiHost)
 
   // As pi-tui's: every requestRender of one turn of the event loop (a key and what it set off, a
@@ -235,16 +236,7 @@ export function createComponentHost(deps: ComponentHostDeps) {
           (c) => {
             if (closed) return void c.dispose?.()
             entry = add(options?.overlay ? "overlay" : "inline", c, { options: options?.overlayOptions })
-            const e = entry
-            options?.onHandle?.({
-              hide: () => close(e),
-              setHidden: (h: boolean) => setHidden(e, h),
-              isHidden: () => !!e.hidden,
-              focus: () => {},
-              unfocus: () => {},
-              isFocused: () => !e.hidden,
-              getBounds: () => undefined,
-            })
+            options?.onHandle?.(handleOf(entry))
           },
           (err) => {
             if (!closed) reject(err)

@@ -11,13 +11,9 @@ import { mountApp, type MountedApp } from "../fixture/tui"
 let app: MountedApp | undefined
 afterEach(() => app?.renderer.destroy())
 
+/** A span colour as the #rrggbb the rows' SGR named. */
 const hex = (c: RGBA) =>
-  "#" +
-  c
-    .toInts()
-    .slice(0, 3)
-    .map((v) => v.toString(16).padStart(2, "0"))
-    .join("")
+  `#${((c.toInts()[0] << 16) | (c.toInts()[1] << 8) | c.toInts()[2]).toString(16).padStart(6, "0")}`
 
 const view = (over: Partial<ComponentView>): ComponentView => ({
   id: "c1",

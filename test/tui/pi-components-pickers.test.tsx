@@ -8,6 +8,14 @@ import { runCommand, usePiExamples } from "../fixture/pi-examples"
 
 const open = usePiExamples()
 
+/** The model replies `first`, then holds its next reply (an extension's own call) until released. */
+function replyThenHeld(fx: { faux: { setResponses(r: unknown[]): void } }, first: string, held: string) {
+  let release!: () => void
+  const gate = new Promise<void>((r) => (release = r))
+  fx.faux.setResponses([fauxAssistantMessage(first), async () => (await gate, fauxAssistantMessage(held))])
+  return () => release()
+}
+
 test("tools: /tools lists the tools; Enter turns one off; Esc closes", async () => {
   const { app, fx } = await open(["tools.ts"])
   await runCommand(app, "/tools", "Enable/disable tools")
@@ -68,15 +76,7 @@ test("todo: /todos shows the list and Esc closes it", async () => {
 
 test("qna: the loader shows while the model extracts; Esc on it cancels", async () => {
   const { app, fx } = await open(["qna.ts"])
-  let release!: () => void
-  const gate = new Promise<void>((r) => (release = r))
-  fx.faux.setResponses([
-    fauxAssistantMessage("Should we use TypeScript or JavaScript?"),
-    async () => {
-      await gate
-      return fauxAssistantMessage("Q: TS or JS?\nA: ")
-    },
-  ])
+  const release = replyThenHeld(fx, "Should we use TypeScript or JavaScript?", "Q: TS or JS?\nA: ")
   await app.submit("plan it")
   await app.until("Should we use TypeScript")
   await runCommand(app, "/qna", "Extract questions from last assistant message")
@@ -92,15 +92,7 @@ test("qna: the loader shows while the model extracts; Esc on it cancels", async 
 
 test("handoff: the loader, then the generated prompt in the editor", async () => {
   const { app, fx } = await open(["handoff.ts"])
-  let release!: () => void
-  const gate = new Promise<void>((r) => (release = r))
-  fx.faux.setResponses([
-    fauxAssistantMessage("Done with the parser."),
-    async () => {
-      await gate
-      return fauxAssistantMessage("Continue: write tests for the parser.")
-    },
-  ])
+  const release = replyThenHeld(fx, "Done with the parser.", "Continue: write tests for the parser.")
   await app.submit("parse it")
   await app.until("Done with the parser.")
   await runCommand(app, "/handoff write tests", "Transfer context to a new focused session")
