@@ -329,11 +329,12 @@ export function createComponentHost(deps: ComponentHostDeps) {
     refresh: () => void (entries.length > 0 && schedule()),
     /**
      * The session was replaced (/new, /resume, /reload): every component goes, as in Pi's
-     * resetExtensionUI; the new snapshot has none. custom() promises stay pending, as in Pi.
+     * resetExtensionUI; the new snapshot has none (`announce`: windows are told, the session is closing).
+     * custom() promises stay pending, as in Pi.
      */
-    reset() {
+    reset(opts: { announce: boolean }) {
       for (const e of [...entries].reverse()) {
-        e.hidden = true
+        if (!opts.announce) e.hidden = true
         close(e)
       }
       statuses.clear()

@@ -285,7 +285,7 @@ export class LiveSession {
   async close(reason: string): Promise<void> {
     if (this.closed) return
     this.bridge.cancelAll()
-    this.components.reset()
+    this.components.reset({ announce: true })
     this.emit({ type: "closed", reason })
     this.closed = true
     this.unsubscribe?.()
@@ -335,7 +335,7 @@ export class LiveSession {
     const s = this.session
     this.unsubscribe?.()
     this.bridge.cancelAll()
-    this.components.reset()
+    this.components.reset({ announce: false })
     // The extensions restate theirs for the new conversation on its session_start (below).
     this.extInfo.reset()
     const snap = this.project(emptyUi())

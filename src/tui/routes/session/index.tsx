@@ -70,7 +70,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const screen = useScreen()
   const data = sync.data
   // Before the page's own keys: a focused extension component takes them first.
-  const ext = useExtensionComponents({ focused: () => props.focused })
+  const ext = useExtensionComponents({ focused: () => props.focused && !ask.active() })
   let list: VirtualListApi | undefined
   const [newBelow, setNewBelow] = createSignal(false)
   // The rate is the streaming reply's own: the same for every window, whenever it attached.
