@@ -124,6 +124,9 @@ export function createComponentHost(deps: ComponentHostDeps) {
     const overlay = e.view.slot === "overlay" ? layoutOf(e) : undefined
     const box = overlay ? overlayBox(overlay, 0, termWidth, termHeight) : undefined
     const width = box?.width ?? termWidth
+    // pi-tui draws an overlay only while its `visible` says so (a side panel on wide terminals).
+    const opts = typeof e.options === "function" ? e.options() : e.options
+    if (overlay && opts?.visible && !opts.visible(termWidth, termHeight)) return { lines: [], width, overlay }
     let raw: readonly string[]
     try {
       raw = e.component.render(width)

@@ -48,3 +48,16 @@ test("overlay-anchors: each anchor puts the 40-wide overlay where pi-tui puts it
   app.mockInput.pressEnter()
   expect(await app.until("Selected: left-center")).not.toContain("Anchor Test")
 })
+
+test("overlay-sidepanel: shown only while the window is wide enough, as its visible() says", async () => {
+  const { app } = await open(["overlay-qa-tests.ts"], { width: 120 })
+  await runCommand(app, "/overlay-sidepanel", "Test responsive sidepanel")
+  const wide = await app.until("Sidepanel")
+  // 25% of 120 is 30 columns, against the right edge but one.
+  const row = wide.split("\n").find((l) => l.includes("Sidepanel"))!
+  expect(row.trimEnd().length).toBe(119)
+  app.resize(90, 34)
+  await app.until((f) => !f.includes("Sidepanel"))
+  app.resize(120, 34)
+  expect(await app.until("Sidepanel")).toContain("Ask anything")
+})

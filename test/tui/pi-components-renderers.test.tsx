@@ -20,7 +20,7 @@ test("message-renderer: /status messages are drawn by the extension's renderer",
 })
 
 test("todo: the tool's call and result rows are the extension's", async () => {
-  const { app, fx } = await open(["todo.ts"])
+  const { app, fx, sessionId } = await open(["todo.ts"])
   fx.faux.setResponses([toolTurn("todo", { action: "add", text: "write docs" }), fauxAssistantMessage("Added.")])
   await app.submit("remember docs")
   const frame = await app.until("Added.")
@@ -28,4 +28,8 @@ test("todo: the tool's call and result rows are the extension's", async () => {
   expect(frame).toContain("✓ Added #1 write docs")
   // Not xagent's generic tool row with the arguments as JSON.
   expect(frame).not.toContain('{"action":"add"')
+  // Rendered for this 90-column window's transcript (two columns kept either side).
+  const rec = fx.record(sessionId)
+  await rec.waitFor((s) => s.items.some((i) => i.kind === "tool" && i.rendered?.width === 86), "rows at 86 columns")
+  rec.stop()
 })

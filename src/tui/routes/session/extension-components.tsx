@@ -3,7 +3,7 @@
 // render at. The first window to press a key owns the keys; the others show the component and
 // say so.
 import { useKeyboard, usePaste, useTerminalDimensions } from "@opentui/solid"
-import { createEffect, createMemo, For, on, Show } from "solid-js"
+import { createEffect, createMemo, createSignal, For, on, Show, untrack } from "solid-js"
 import { focusedComponent, overlayBox, type ComponentSlot, type ComponentView } from "../../../protocol"
 import { ComponentRows } from "../../component/extension-component"
 import { useDialog } from "../../context/dialog"
@@ -30,10 +30,22 @@ export function useExtensionComponents(opts: { focused: () => boolean }) {
   const hasKeys = () => !!focused() && !elsewhere(focused())
   const of = (slot: ComponentSlot) => views().filter((v) => v.slot === slot)
 
+  // Transcript rows an extension draws (tool and message renderers) are rendered at this size too.
+  // Watching the newest item (and every item once per snapshot) keeps this off long transcripts' path.
+  const [drawsRows, setDrawsRows] = createSignal(false)
+  const drawn = (i: unknown) => !!(i as { rendered?: unknown } | undefined)?.rendered
+  createEffect(() => drawn(sync.data.items.at(-1)) && setDrawsRows(true))
+  createEffect(
+    on(
+      () => sync.data.epoch,
+      () => untrack(() => sync.data.items.some(drawn)) && setDrawsRows(true),
+    ),
+  )
+
   // The host renders at the size of the window that has the keys (else the last one to say).
   let sent = ""
   createEffect(
-    on([() => views().length > 0, () => dims().width, () => dims().height], ([any, width, height]) => {
+    on([() => views().length > 0 || drawsRows(), () => dims().width, () => dims().height], ([any, width, height]) => {
       if (!any) return void (sent = "")
       const key = `${width}x${height}`
       if (key === sent) return
