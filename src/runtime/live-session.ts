@@ -375,7 +375,10 @@ export class LiveSession {
       // Pi would rewrite a file that is not a session: an extension gets the refusal instead
       // (a path with no file is Pi's way to start a session there, and harms nothing).
       switchSession: (path, o) => this.runtime.switchSession(existsSync(path) ? assertSessionFile(path) : path, o),
-      reload: () => this.session.reload(),
+      reload: () => {
+        this.components.reset({ announce: true })
+        return this.session.reload()
+      },
     }
   }
 

@@ -129,6 +129,8 @@ export const SESSION_METHODS: Handlers = {
     const s = live.session
     if (s.isStreaming) throw new ProtocolError("failed", "Wait for the reply to finish (or stop it) before reloading")
     if (s.isCompacting) throw new ProtocolError("failed", "Wait for the compaction to finish before reloading")
+    // As Pi's reload: the old extensions' components go; the reloaded ones set theirs again.
+    live.components.reset({ announce: true })
     await failed(() => s.reload(), "Reload failed")
     live.emitInfo()
     return {}

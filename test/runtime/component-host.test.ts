@@ -52,10 +52,14 @@ test("keys from the first window drive it; another window's are refused; an unkn
   await rec.waitFor((s) => components(s).length === 0, "done() removes it")
 })
 
-test("a new session takes the components away; so does closing the session", async () => {
+test("a new session takes the components away; so do /reload and closing the session", async () => {
   const first = await shown()
   await first.fx.client.request("session.new", { sessionId: first.sessionId })
   await first.rec.waitFor((s) => components(s).length === 0, "gone after /new")
+
+  const reloaded = await shown()
+  await reloaded.fx.client.request("session.reload", { sessionId: reloaded.sessionId })
+  await reloaded.rec.waitFor((s) => components(s).length === 0, "gone after /reload")
 
   const second = await shown()
   await second.fx.client.request("session.close", { sessionId: second.sessionId })
