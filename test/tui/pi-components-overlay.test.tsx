@@ -61,3 +61,15 @@ test("overlay-sidepanel: shown only while the window is wide enough, as its visi
   app.resize(120, 34)
   expect(await app.until("Sidepanel")).toContain("Ask anything")
 })
+
+test("inline screen: an overlay takes the composer's place whole (there is no screen to float over)", async () => {
+  const { app } = await open(["overlay-test.ts"], { screen: "inline", height: 30 })
+  await runCommand(app, "/overlay-test", "Test overlay rendering with edge cases")
+  const frame = await app.until("↑↓ navigate • type to input")
+  expect(frame).toContain("╰" + "─".repeat(68) + "╯")
+  expect(frame).not.toContain("Ask anything")
+  await app.mockInput.typeText("hi")
+  await app.until("▶ Search: hi")
+  app.mockInput.pressEscape()
+  expect(await app.until("Ask anything")).not.toContain("Overlay Test")
+})

@@ -7,6 +7,7 @@ import { createEffect, createMemo, createSignal, For, on, Show, untrack } from "
 import { focusedComponent, overlayBox, type ComponentSlot, type ComponentView } from "../../../protocol"
 import { ComponentRows } from "../../component/extension-component"
 import { useDialog } from "../../context/dialog"
+import { useScreen } from "../../context/screen"
 import { useSession } from "../../context/session"
 import { useSync } from "../../context/sync"
 import { theme } from "../../theme"
@@ -28,7 +29,11 @@ export function useExtensionComponents(opts: { focused: () => boolean }) {
   const elsewhere = (v: ComponentView | undefined) => !!v?.owner && v.owner !== session.windowId
   /** A component takes this window's keys (none is owned by another window). */
   const hasKeys = () => !!focused() && !elsewhere(focused())
-  const of = (slot: ComponentSlot) => views().filter((v) => v.slot === slot)
+  const screen = useScreen()
+  // Inline, the page is only as tall as its content: an overlay has no screen to float over, so it
+  // takes the composer's place as an inline component does.
+  const slotOf = (v: ComponentView): ComponentSlot => (screen.inline && v.slot === "overlay" ? "inline" : v.slot)
+  const of = (slot: ComponentSlot) => views().filter((v) => slotOf(v) === slot)
 
   // Transcript rows an extension draws (tool and message renderers) are rendered at this size too.
   // Watching the newest item (and every item once per snapshot) keeps this off long transcripts' path.
