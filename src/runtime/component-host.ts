@@ -4,7 +4,13 @@
 // `component` events, again whenever the component asks (requestRender, coalesced) or the width
 // changes; a window's keys reach the focused one's handleInput. The first window that presses a
 // key owns a component's keys until some window leaves (a detached window's successor takes over).
-import { getKeybindings, type Component, type OverlayOptions } from "@earendil-works/pi-tui"
+import {
+  getKeybindings,
+  KeybindingsManager,
+  TUI_KEYBINDINGS,
+  type Component,
+  type OverlayOptions,
+} from "@earendil-works/pi-tui"
 import { getSelectListTheme, initTheme } from "@earendil-works/pi-coding-agent"
 import {
   overlayBox,
@@ -32,6 +38,8 @@ export interface ComponentHostDeps {
   emit(e: SessionEvent): void
   /** A custom editor's Enter: sends its text as the composer would. */
   submit(text: string): void
+  /** A custom editor's Esc (Pi's app.interrupt): stops a running reply. */
+  interrupt(): void
   /** The session's folder (a footer's git branch). */
   cwd(): string
   branch(): string | undefined
@@ -47,6 +55,12 @@ export const MAX_ROW_CHARS = 8192
 const DEFAULT_SIZE = { width: 80, height: 24 }
 
 let nextId = 0
+/** pi-tui's keys plus the app keys Pi's CustomEditor reads (Esc interrupts), at Pi's defaults. */
+const editorKeys = () =>
+  new KeybindingsManager({
+    ...TUI_KEYBINDINGS,
+    "app.interrupt": { defaultKeys: "escape", description: "Cancel or abort" },
+  })
 const THEME_KEY = Symbol.for("@earendil-works/pi-coding-agent:theme")
 
 /** Pi's `theme`: the current theme, read at each use (as Pi's own proxy does). */
@@ -262,11 +276,13 @@ export function createComponentHost(deps: ComponentHostDeps) {
         "editor",
         factory &&
           (() => {
-            const editor = factory(tui, editorTheme, getKeybindings()) as Disposable & {
+            const editor = factory(tui, editorTheme, editorKeys()) as Disposable & {
               onSubmit?: (text: string) => void
+              onEscape?: () => void
               setText?(text: string): void
               addToHistory?(text: string): void
             }
+            editor.onEscape = () => deps.interrupt()
             // As Pi's own submit: the text is sent, kept in the editor's history, and the editor emptied.
             editor.onSubmit = (text) => {
               if (!text.trim()) return

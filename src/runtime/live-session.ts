@@ -101,6 +101,9 @@ export class LiveSession {
     this.components = createComponentHost({
       emit: (e) => this.emit(e),
       submit: (text) => this.submitFromEditor(text),
+      interrupt: () => {
+        if (this.running) void this.abort().catch((err) => deps.log(`abort failed: ${errorText(err)}`))
+      },
       cwd: () => this.session.sessionManager.getCwd(),
       branch: () => gitBranch(this.session.sessionManager.getCwd()),
       log: (msg) => deps.log(`${id}: ${msg}`),

@@ -79,3 +79,17 @@ test("a component widget set at session start sits under the composer and draws 
   bump()
   expect(await app.until("Counter: 2")).not.toContain("Counter: 0")
 })
+
+test("modal-editor: Esc in normal mode stops a running reply, as Pi's editor does", async () => {
+  const { app, fx } = await open(["modal-editor.ts"], { waitFor: " INSERT ", fixture: { tokensPerSecond: 20 } })
+  fx.faux.setResponses([fauxAssistantMessage("word ".repeat(400))])
+  await app.mockInput.typeText("go")
+  app.mockInput.pressEnter()
+  await app.until((f) => f.includes("word word") && f.includes("Working"))
+  app.mockInput.pressEscape()
+  await app.until(" NORMAL ")
+  // Still running: the first Esc was the editor's own.
+  expect(app.frame()).toContain("Working")
+  app.mockInput.pressEscape()
+  await app.until((f) => !f.includes("Working"))
+})
