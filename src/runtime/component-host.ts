@@ -123,8 +123,8 @@ export function createComponentHost(deps: ComponentHostDeps) {
     })
   }
 
-  function layoutOf(e: Entry): OverlayLayout | undefined {
-    const o = typeof e.options === "function" ? e.options() : e.options
+  /** An overlay's layout as data: its options (which may be a function), else its component's `width`. */
+  function layoutOf(e: Entry, o: OverlayOptions | undefined): OverlayLayout | undefined {
     if (!o) {
       const w = (e.component as { width?: number }).width
       return typeof w === "number" ? { width: w } : undefined
@@ -135,11 +135,11 @@ export function createComponentHost(deps: ComponentHostDeps) {
 
   function rows(e: Entry): { lines: string[]; width: number; overlay?: OverlayLayout } {
     const { width: termWidth, height: termHeight } = size()
-    const overlay = e.view.slot === "overlay" ? layoutOf(e) : undefined
+    const opts = typeof e.options === "function" ? e.options() : e.options
+    const overlay = e.view.slot === "overlay" ? layoutOf(e, opts) : undefined
     const box = overlay ? overlayBox(overlay, 0, termWidth, termHeight) : undefined
     const width = box?.width ?? termWidth
     // pi-tui draws an overlay only while its `visible` says so (a side panel on wide terminals).
-    const opts = typeof e.options === "function" ? e.options() : e.options
     if (overlay && opts?.visible && !opts.visible(termWidth, termHeight)) return { lines: [], width, overlay }
     let raw: readonly string[]
     try {
