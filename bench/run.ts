@@ -7,6 +7,7 @@ import { loadavg } from "node:os"
 import { join } from "node:path"
 import { attachLong } from "./cases/attach-long"
 import { busyNeighbour } from "./cases/busy-neighbour"
+import { componentKeys } from "./cases/component-keys"
 import { firstFrame } from "./cases/first-frame"
 import { idle } from "./cases/idle"
 import { keystrokeEcho } from "./cases/keystroke-echo"
@@ -33,6 +34,7 @@ const CASES: BenchCase[] = [
   attachLong,
   longStreaming,
   keystrokeEcho,
+  componentKeys,
   idle,
   sandboxCost,
   busyNeighbour,

@@ -82,7 +82,7 @@ export const TAG_PREFIX = `XAGENT_BENCH_TAG=b${process.pid}r`
 export async function withProgram<T>(
   ctx: CaseContext,
   program: Program,
-  opts: { session?: string },
+  opts: { session?: string; extensions?: string[] },
   fn: (run: Run) => Promise<T>,
 ): Promise<T> {
   const tag = `${TAG_PREFIX}${++runSerial}`

@@ -64,6 +64,10 @@ export const ACCESS = {
   "session.lastReply": "read",
   // Answers the session's questions and dialogs: the very thing the agent must not do for itself.
   "session.uiRespond": "mutate",
+  // Keys for an extension's component: they run its code and answer it, as a person at a window.
+  "session.componentInput": "mutate",
+  // Runs the components' render code at the new size.
+  "session.componentResize": "mutate",
   // Saved sessions' names and first messages: the agent can read the session files as this user.
   "sessions.list": "read",
   // Which providers have a sign-in, never the keys themselves.

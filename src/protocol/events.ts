@@ -1,4 +1,5 @@
 import type { QueueState, SessionInfo, SessionStats, TranscriptItem } from "./transcript"
+import type { ComponentView } from "./component"
 import type { UiRequest, UiState, WidgetPlacement } from "./ui"
 
 /** Everything a window needs to draw a session from nothing. */
@@ -43,6 +44,12 @@ export type SessionEvent =
   | { type: "ui_widget"; key: string; lines?: string[]; placement: WidgetPlacement }
   | { type: "ui_title"; title: string }
   | { type: "ui_working"; message?: string; visible?: boolean }
+  /** A Pi component shown, re-rendered or given to a window's keys: replaces the one with its id. */
+  | { type: "component"; component: ComponentView }
+  /** A component's new rows alone (a game's frame): the rest of its view is as it was. */
+  | { type: "component_lines"; id: string; lines: string[]; width: number }
+  /** The component is gone (done(), replaced, the session moved on). */
+  | { type: "component_closed"; id: string }
   /**
    * A run settled (after any retries), or a prompt that started none (a command, an input hook)
    * was handled: once per run. `itemId` names the run's last assistant reply in `items`, if it

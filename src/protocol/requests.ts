@@ -130,6 +130,8 @@ export interface Results {
     context?: SessionStats["context"]
   }
   "session.uiRespond": {}
+  "session.componentInput": {}
+  "session.componentResize": {}
   "sessions.list": { sessions: SavedSession[] }
   "auth.status": { providers: ProviderAuth[] }
   "auth.setApiKey": {}

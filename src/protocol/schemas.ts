@@ -124,6 +124,20 @@ export const Schemas = {
       Type.Object({ cancelled: Type.Literal(true), reason: Type.Optional(Type.String({ maxLength: 500 })) }),
     ]),
   }),
+  /** A key (the terminal bytes pi-tui reads) for a Pi component; `window` names the sending window. */
+  "session.componentInput": Type.Object({
+    ...SessionRef,
+    componentId: Id,
+    window: Id,
+    data: Type.String({ minLength: 1, maxLength: 65_536 }),
+  }),
+  /** A window's size, for the host to render Pi components at. */
+  "session.componentResize": Type.Object({
+    ...SessionRef,
+    window: Id,
+    width: Type.Integer({ minimum: 1, maximum: 10_000 }),
+    height: Type.Integer({ minimum: 1, maximum: 10_000 }),
+  }),
   /** Saved sessions of a folder (or all), newest first, with live state where a host runs them. */
   "sessions.list": Type.Object({ cwd: Type.Optional(Type.String()), all: Type.Optional(Type.Boolean()) }),
   "auth.status": Type.Object({}),

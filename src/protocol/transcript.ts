@@ -41,7 +41,16 @@ export interface ToolItem {
   output?: string
   /** The tool's structured `details` (e.g. edit's diff, bash's exit code). */
   details?: unknown
+  /** The tool's own look (its extension's renderCall/renderResult), when it has one. */
+  rendered?: RenderedRows
   timestamp: number
+}
+
+/** Rows an extension's renderer drew for an item (SGR kept), at `width`; `expandedLines` when expanded differs. */
+export interface RenderedRows {
+  lines: string[]
+  expandedLines?: string[]
+  width: number
 }
 
 /** A `!command` the person ran as a user turn. */
@@ -67,6 +76,8 @@ export interface CustomItem {
   customType: string
   text: string
   details?: unknown
+  /** The message's own look (its extension's registerMessageRenderer), when it has one. */
+  rendered?: RenderedRows
   timestamp: number
 }
 

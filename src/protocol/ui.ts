@@ -1,6 +1,7 @@
 // Extension UI as protocol data: dialogs are id-correlated requests held by the host until a
 // window answers; the rest is fire-and-forget state.
 import type { AskAnswer, AskQuestion } from "./ask-user"
+import type { ComponentView } from "./component"
 
 export type UiRequest =
   | { id: string; kind: "select"; title: string; options: string[]; timeoutMs?: number }
@@ -58,4 +59,6 @@ export interface UiState {
   workingMessage?: string
   workingVisible: boolean
   pending: UiRequest[]
+  /** Pi components the host runs for this session, oldest first (src/protocol/component.ts). */
+  components?: ComponentView[]
 }

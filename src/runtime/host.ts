@@ -329,7 +329,13 @@ export function createHost(opts: HostOptions = {}): HostApi {
       }
     },
     subscribe(sessionId, after, onEvent) {
-      return get(sessionId).journal.subscribe(after, onEvent)
+      const live = get(sessionId)
+      const off = live.journal.subscribe(after, onEvent)
+      // A window that leaves gives up its hold on the components' keys (a detach, then attach).
+      return () => {
+        off()
+        live.components.windowLeft()
+      }
     },
     live() {
       return [...sessions.values()].map((s) => ({

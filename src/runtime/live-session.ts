@@ -42,6 +42,9 @@ import { ToolGate } from "./tool-gate"
 import { createUiBridge, type UiBridge } from "./ui-bridge"
 import { RunWatchdog } from "./run-watchdog"
 import { DEFAULT_RUN_LIMITS, readRunLimits, RUN_LIMITS_HINT, type RunLimits } from "../util/run-limits"
+import { createComponentHost, piTheme, type ComponentHost } from "./component-host"
+import { createItemRenderers, type ItemRenderers } from "./item-renderers"
+import { gitBranch } from "../util/git-branch"
 
 export interface SessionDeps {
   agentDir: string
@@ -70,6 +73,10 @@ export interface StartOptions {
 export class LiveSession {
   readonly journal: Journal
   readonly bridge: UiBridge
+  /** The extensions' pi-tui components, rendered for the windows. */
+  readonly components: ComponentHost
+  /** Extensions' tool and message renderers, for the transcript rows that have one. */
+  private readonly renderers: ItemRenderers
   readonly sandbox: SessionSandbox
   readonly gate: ToolGate
   warnings: string[] = []
@@ -99,7 +106,28 @@ export class LiveSession {
       deps.journalLimits,
       (err) => deps.log(`subscriber of ${id} threw: ${String(err)}`),
     )
-    this.bridge = createUiBridge((e) => this.emit(e))
+    this.components = createComponentHost({
+      emit: (e) => this.emit(e),
+      submit: (text) => this.submitFromEditor(text),
+      interrupt: () => {
+        if (this.running) void this.abort().catch((err) => deps.log(`abort failed: ${errorText(err)}`))
+      },
+      cwd: () => this.session.sessionManager.getCwd(),
+      branch: () => gitBranch(this.session.sessionManager.getCwd()),
+      log: (msg) => deps.log(`${id}: ${msg}`),
+      onResize: () => {
+        for (const e of this.renderers.resized()) this.emit(e)
+      },
+    })
+    this.renderers = createItemRenderers({
+      session: () => this.session,
+      theme: piTheme(),
+      // The transcript keeps two columns either side of its rows.
+      width: () => Math.max(10, this.components.width() - 4),
+      cwd: () => this.session.sessionManager.getCwd(),
+      log: (msg) => deps.log(`${id}: ${msg}`),
+    })
+    this.bridge = createUiBridge((e) => this.emit(e), this.components)
     this.sandbox = new SessionSandbox(deps.sandbox)
     this.gate = new ToolGate(this.bridge)
     this.sandbox.onNetworkRefused = (text) => this.notice("warning", text)
@@ -149,12 +177,15 @@ export class LiveSession {
     return this.state.snapshot()
   }
 
-  emit(e: SessionEvent): void {
+  emit(event: SessionEvent): void {
     if (this.closed) return
+    const e = this.renderers.event(event)
     this.state.apply(e)
     this.journal.append(e)
     if (e.type === "ui_request" || e.type === "ui_resolved")
       this.watchdog?.waitingForPerson(this.state.ui.pending.length > 0)
+    // Pi draws its footer and header every frame: they show the session's counts as they change.
+    if (e.type === "stats" || e.type === "info" || e.type === "turn_end") this.components.refresh()
   }
 
   notice(level: "info" | "warning" | "error", text: string): void {
@@ -272,9 +303,17 @@ export class LiveSession {
     this.emitInfo()
   }
 
+  /** An extension's editor (setEditorComponent) sent its text: a prompt, or a follow-up while a reply runs. */
+  private submitFromEditor(text: string): void {
+    void import("./session-methods")
+      .then((m) => m.promptSession(this, text, this.running ? "followUp" : undefined))
+      .catch((err) => this.notice("error", `Could not send: ${errorText(err)}`))
+  }
+
   async close(reason: string): Promise<void> {
     if (this.closed) return
     this.bridge.cancelAll()
+    this.components.reset({ announce: true })
     this.emit({ type: "closed", reason })
     this.closed = true
     this.watchdog?.dispose()
@@ -331,11 +370,15 @@ export class LiveSession {
     const s = this.session
     this.unsubscribe?.()
     this.bridge.cancelAll()
+    this.components.reset({ announce: false })
     // The extensions restate theirs for the new conversation on its session_start (below).
     this.extInfo.reset()
     const snap = this.project(emptyUi())
     if (announce) this.emit({ type: "snapshot", snapshot: snap })
-    else this.state = new SnapshotState(snap)
+    else {
+      const shown = this.renderers.event({ type: "snapshot", snapshot: snap })
+      this.state = new SnapshotState(shown.type === "snapshot" ? shown.snapshot : snap)
+    }
     reportSessionWrites(s.sessionManager, (r) => {
       this.deps.log(`${this.id}: ${r.text}`)
       this.notice(r.level, r.text)
@@ -350,6 +393,8 @@ export class LiveSession {
     }
     await s.bindExtensions({
       uiContext: this.bridge.context,
+      // Windows draw the extensions' components (component-host.ts): to an extension this is Pi's TUI.
+      mode: this.interactive ? "tui" : "print",
       commandContextActions: this.actions(),
       shutdownHandler: () => this.deps.onShutdownRequest(this.id),
       onError: (err) => {
@@ -372,7 +417,10 @@ export class LiveSession {
       // Pi would rewrite a file that is not a session: an extension gets the refusal instead
       // (a path with no file is Pi's way to start a session there, and harms nothing).
       switchSession: (path, o) => this.runtime.switchSession(existsSync(path) ? assertSessionFile(path) : path, o),
-      reload: () => this.session.reload(),
+      reload: () => {
+        this.components.reset({ announce: true })
+        return this.session.reload()
+      },
     }
   }
 

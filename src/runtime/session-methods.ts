@@ -50,6 +50,8 @@ type SessionMethod =
   | "session.lastReply"
   | "session.usage"
   | "session.uiRespond"
+  | "session.componentInput"
+  | "session.componentResize"
 
 type Handlers = { [M in SessionMethod]: (live: LiveSession, p: Params<M>, host: HostContext) => Promise<Result<M>> }
 
@@ -133,6 +135,8 @@ export const SESSION_METHODS: Handlers = {
     const s = live.session
     if (s.isStreaming) throw new ProtocolError("failed", "Wait for the reply to finish (or stop it) before reloading")
     if (s.isCompacting) throw new ProtocolError("failed", "Wait for the compaction to finish before reloading")
+    // As Pi's reload: the old extensions' components go; the reloaded ones set theirs again.
+    live.components.reset({ announce: true })
     await failed(() => s.reload(), "Reload failed")
     live.emitInfo()
     return {}
@@ -228,6 +232,14 @@ export const SESSION_METHODS: Handlers = {
     live.bridge.respond(p.requestId, p.response as UiResponse)
     return {}
   },
+  "session.componentInput": async (live, p) => {
+    live.components.input(p.componentId, p.window, p.data)
+    return {}
+  },
+  "session.componentResize": async (live, p) => {
+    live.components.resize(p.window, p.width, p.height)
+    return {}
+  },
 }
 
 /**
@@ -245,6 +257,8 @@ function editorText(...texts: (string | undefined)[]): { editorText?: string } {
   const text = texts.filter((t) => t?.trim()).join("\n\n")
   return text ? { editorText: text } : {}
 }
+
+export { prompt as promptSession }
 
 async function prompt(
   live: LiveSession,

@@ -1,6 +1,7 @@
 // Pi's ExtensionUIContext for a host without pi-tui: dialogs become id-correlated `ui_request`
 // events held until some window answers (first answer wins), and the fire-and-forget calls
-// become ui_* events. Calls that need pi-tui components degrade to a warning, never a crash.
+// become ui_* events. pi-tui components run in the component host (component-host.ts); without
+// one (a host that draws nothing) they degrade to a warning, never a crash.
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent"
 import {
   formatProblems,
@@ -13,6 +14,7 @@ import {
   type UiResponse,
 } from "../protocol"
 import type { UiRequestBody } from "../protocol/bundled"
+import type { ComponentHost } from "./component-host"
 
 interface Pending {
   request: UiRequest
@@ -42,15 +44,17 @@ export interface UiBridge {
   respond(requestId: string, response: UiResponse): void
   /** Closes every open dialog as cancelled (session replaced or closed). */
   cancelAll(): void
+  /** Open dialogs and the custom() components the extensions wait on. */
   pendingCount(): number
 }
 
 let nextId = 0
 
-export function createUiBridge(emit: (e: SessionEvent) => void): UiBridge {
+export function createUiBridge(emit: (e: SessionEvent) => void, components?: ComponentHost): UiBridge {
   const pending = new Map<string, Pending>()
   const warned = new Set<string>()
   const state = { workingMessage: undefined as string | undefined, workingVisible: true }
+  let editorFactory: unknown
 
   const unsupported = (call: string) => {
     if (warned.has(call)) return
@@ -134,13 +138,19 @@ export function createUiBridge(emit: (e: SessionEvent) => void): UiBridge {
       emit({ type: "ui_notify", level: type ?? "info", message })
     },
     setStatus(key: string, text: string | undefined) {
+      components?.setStatus(key, text)
       emit(text === undefined ? { type: "ui_status", key } : { type: "ui_status", key, text })
     },
     setWidget(key: string, content: unknown, options?: { placement?: "aboveEditor" | "belowEditor" }) {
       const placement = options?.placement ?? "aboveEditor"
+      if (typeof content === "function") {
+        if (!components) return unsupported("ui.setWidget() with a component")
+        emit({ type: "ui_widget", key, placement })
+        return components.setWidget(key, content as never, placement)
+      }
+      components?.setWidget(key, undefined, placement)
       if (content === undefined) emit({ type: "ui_widget", key, placement })
       else if (Array.isArray(content)) emit({ type: "ui_widget", key, lines: content.map(String), placement })
-      else unsupported("ui.setWidget() with a component")
     },
     setTitle(title: string) {
       emit({ type: "ui_title", title })
@@ -156,14 +166,20 @@ export function createUiBridge(emit: (e: SessionEvent) => void): UiBridge {
     // Cosmetic pi-tui tweaks with no xagent counterpart: ignored quietly.
     setWorkingIndicator() {},
     setHiddenThinkingLabel() {},
-    async custom() {
+    async custom(factory: never, options?: never) {
+      if (components) return components.custom(factory, options)
       unsupported("ui.custom()")
       return undefined
     },
-    setFooter: (f: unknown) => void (f !== undefined && unsupported("ui.setFooter()")),
-    setHeader: (f: unknown) => void (f !== undefined && unsupported("ui.setHeader()")),
-    setEditorComponent: (f: unknown) => void (f !== undefined && unsupported("ui.setEditorComponent()")),
-    getEditorComponent: () => undefined,
+    setFooter: (f: never) =>
+      components ? components.setFooter(f) : void (f !== undefined && unsupported("ui.setFooter()")),
+    setHeader: (f: never) =>
+      components ? components.setHeader(f) : void (f !== undefined && unsupported("ui.setHeader()")),
+    setEditorComponent: (f: never) => {
+      if (!components) return void (f !== undefined && unsupported("ui.setEditorComponent()"))
+      editorFactory = components.setEditor(f) ? f : undefined
+    },
+    getEditorComponent: () => editorFactory,
     addAutocompleteProvider: () => unsupported("ui.addAutocompleteProvider()"),
     onTerminalInput: () => {
       unsupported("ui.onTerminalInput()")
@@ -201,7 +217,7 @@ export function createUiBridge(emit: (e: SessionEvent) => void): UiBridge {
     cancelAll() {
       for (const p of [...pending.values()]) p.finish(undefined)
     },
-    pendingCount: () => pending.size,
+    pendingCount: () => pending.size + (components?.waiting() ?? 0),
   }
   return bridge
 }

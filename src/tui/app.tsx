@@ -11,9 +11,10 @@ import { DialogProvider, useDialog } from "./context/dialog"
 import { ExitProvider, useExit } from "./context/exit"
 import { RouteProvider, useRoute } from "./context/route"
 import { ScreenProvider, type ScreenMode } from "./context/screen"
-import { SessionProvider } from "./context/session"
 import { useStopGuard } from "./context/stop-guard"
 import { SyncProvider, useSync } from "./context/sync"
+import { SessionProvider, useSession } from "./context/session"
+import { focusedComponent } from "../protocol/component"
 import { ToastProvider, useToast } from "./context/toast"
 import { useView, ViewProvider } from "./context/view"
 import { SessionPage } from "./routes/session"
@@ -57,6 +58,12 @@ function Shell(props: { version: string; cwd: string; onState?: AppProps["onStat
   const exit = useExit()
   const client = useClient()
   const guard = useStopGuard()
+  const session = useSession()
+  // An extension's component with this window's keys gets Ctrl+D and Ctrl+S too (an editor, a game).
+  const componentKeys = () => {
+    const v = route.route().name === "session" ? focusedComponent(sync.data.ui.components) : undefined
+    return !!v && (!v.owner || v.owner === session.windowId)
+  }
   let armedUntil = 0
 
   onCleanup(sync.onNotify((n) => toast.show(n)))
@@ -103,7 +110,7 @@ function Shell(props: { version: string; cwd: string; onState?: AppProps["onStat
           : "Press Ctrl+C again to quit"
       return toast.show({ level: "info", message: hint, durationMs: QUIT_WINDOW_MS })
     }
-    if (dialog.active()) return
+    if (dialog.active() || componentKeys()) return
     // With the question dock up there is no prompt to be empty: Ctrl+D must not quit from under it.
     const asking = sync.data.ui.pending.some((r) => r.kind === "ask_user")
     if (e.ctrl && e.name === "d" && route.route().name === "session" && !editor?.plainText && !asking) {

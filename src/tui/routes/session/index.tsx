@@ -35,6 +35,7 @@ import { Transcript } from "./transcript"
 import { UiRequests } from "./ui-requests"
 import { Welcome } from "./welcome"
 import { Widgets } from "./widgets"
+import { ComponentOverlays, ComponentSlotView, useExtensionComponents } from "./extension-components"
 import { replyRate, WorkingLine } from "./working-line"
 
 function Working(props: { startedAt?: number; reply?: AssistantItem; message?: string; name?: string }) {
@@ -68,6 +69,8 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const toast = useToast()
   const screen = useScreen()
   const data = sync.data
+  // Before the page's own keys: a focused extension component takes them first.
+  const ext = useExtensionComponents({ focused: () => props.focused && !ask.active() })
   let list: VirtualListApi | undefined
   const [newBelow, setNewBelow] = createSignal(false)
   // The rate is the streaming reply's own: the same for every window, whenever it attached.
@@ -185,6 +188,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       }}
     >
       <ConnectionBanner text={banner()?.text} color={banner()?.color} />
+      <ComponentSlotView ext={ext} slot="header" />
       <Show
         when={!screen.inline}
         fallback={
@@ -240,13 +244,19 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
         />
       </Show>
       <Widgets widgets={data.ui.widgets} placement="aboveEditor" />
+      <ComponentSlotView ext={ext} slot="widget" placement="aboveEditor" />
       <AskDock
         dock={ask}
         width={dims().width}
         rows={screen.inline ? screen.rows() : dims().height}
         focused={props.focused}
       />
-      <box flexDirection="column" flexShrink={0} visible={!ask.active()}>
+      <Show when={!ask.active()}>
+        <Show when={ext.of("inline").length > 0} fallback={<ComponentSlotView ext={ext} slot="editor" />}>
+          <ComponentSlotView ext={ext} slot="inline" maxRows={dims().height - 2} />
+        </Show>
+      </Show>
+      <box flexDirection="column" flexShrink={0} visible={!ask.active() && !ext.replacesComposer()}>
         <Composer
           planMode={planMode()}
           onTogglePlan={hasPlan() ? () => setPlanMode((m) => !m) : undefined}
@@ -259,7 +269,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
           running={data.running}
           queue={data.queue}
           commands={commands()}
-          focused={props.focused && !ask.active()}
+          focused={props.focused && !ask.active() && !ext.replacesComposer()}
           onSend={(text, how, images) => {
             toBottom()
             send(text, how, images)
@@ -298,9 +308,13 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
         />
       </box>
       <Widgets widgets={data.ui.widgets} placement="belowEditor" />
+      <ComponentSlotView ext={ext} slot="widget" placement="belowEditor" />
       <Show when={!ask.active()}>
-        <StatusBar segments={segments()} width={dims().width} />
+        <Show when={ext.of("footer").length > 0} fallback={<StatusBar segments={segments()} width={dims().width} />}>
+          <ComponentSlotView ext={ext} slot="footer" />
+        </Show>
       </Show>
+      <ComponentOverlays ext={ext} />
       <UiRequests />
     </box>
   )
