@@ -3,7 +3,8 @@
 import { Command, CommanderError } from "commander"
 import { THINKING_LEVELS } from "../util/thinking"
 import { collectNames } from "./bundled-switch"
-import { mayNameSubcommand, registerCommands } from "./commands"
+import { mayNameSubcommand, registerCommands, SUBCOMMANDS } from "./commands"
+import { takeExtensionFlags } from "./extension-flags"
 import { err, out, readPipedStdin } from "./io"
 import { planRun, withStdin, type RootFlags } from "./run-plan"
 import { HELP_HINT, oneLine, UsageError } from "./usage-error"
@@ -83,8 +84,10 @@ async function runRoot(flags: RootFlags, words: string[]): Promise<number> {
 
 /** Runs the CLI and returns the exit code: 0 done, 1 failed, 2 called wrongly. */
 export async function runCli(argv: string[]): Promise<number> {
-  const program = buildProgram(runRoot)
+  let extensionFlags: RootFlags["extensionFlags"]
+  const program = buildProgram((flags, words) => runRoot({ ...flags, extensionFlags }, words))
   try {
+    if (!SUBCOMMANDS.includes(argv[0] ?? "")) ({ argv, flags: extensionFlags } = takeExtensionFlags(argv, program))
     if (mayNameSubcommand(argv)) await registerCommands(program)
     // Commander prints the whole help for `help <unknown>` and fails with an internal message.
     const asked = argv[0] === "help" ? argv[1] : undefined

@@ -27,6 +27,8 @@ export interface RootFlags {
   dangerouslySkipSandbox?: boolean
   inline?: boolean
   fullscreen?: boolean
+  /** Long options xagent does not know, for the session's extensions (see extension-flags.ts). */
+  extensionFlags?: Params<"session.open">["flags"]
 }
 
 /** How the window draws when neither a flag nor the setting says (docs/adr-inline-mode.md). */
@@ -76,6 +78,7 @@ export function planRun(flags: RootFlags, words: string[], cwd: string, env = pr
   const off = switchedOff(flags.bundled, env)
   if (off.length) open.noBundled = off
   if (flags.dangerouslySkipSandbox) open.permissions = "full"
+  if (flags.extensionFlags && Object.keys(flags.extensionFlags).length) open.flags = flags.extensionFlags
 
   const session = sessionChoice(flags, cwd)
   // `-p` takes an optional value, so `-p hi there` gives it `hi` and leaves `there` as a word:

@@ -46,6 +46,8 @@ export const Schemas = {
     noBundled: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
     /** `full`: no sandbox for this session (`--dangerously-skip-sandbox`); never remembered. */
     permissions: Type.Optional(Permissions),
+    /** Extension flags (`pi.registerFlag`) from the command line: `--plan` is true, `--preset fast` "fast". */
+    flags: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.Union([Type.String(), Type.Boolean()]))),
   }),
   "session.subscribe": Type.Object({ ...SessionRef, after: Type.Integer({ minimum: 0 }) }),
   "session.unsubscribe": Type.Object(SessionRef),

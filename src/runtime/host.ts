@@ -153,12 +153,14 @@ export function createHost(opts: HostOptions = {}): HostApi {
       mode: print ? "print" : (opts.mode ?? "window"),
       bundled: slot.use,
       permissions: p.permissions,
+      flags: p.flags,
     })
     if (path) opening.set(resolve(path), starting)
     let live: LiveSession
     try {
       live = await starting
     } catch (err) {
+      if (err instanceof ProtocolError) throw err
       throw new ProtocolError("failed", `Could not open the session: ${errorText(err)}`)
     } finally {
       if (path) opening.delete(resolve(path))

@@ -25,6 +25,7 @@ import {
 import type { BundledMode } from "../protocol/bundled"
 import { createBundledHost, ExtensionInfo } from "./bundled-host"
 import { bundledFactories, type BundledExtension } from "./bundled-slot"
+import type { FlagValues } from "./extension-flags"
 import { Journal, type JournalLimits } from "./journal"
 import { authHint, modelRef, realModel } from "./models"
 import type { AgentSession, AgentSessionEvent } from "./pi-types"
@@ -61,6 +62,8 @@ export interface StartOptions {
   bundled: readonly BundledExtension[]
   /** `full` only when the person asked for it at start (`--dangerously-skip-sandbox`). */
   permissions?: PermissionMode
+  /** Extension flags from the command line (checked against those the extensions register). */
+  flags?: FlagValues
 }
 
 export class LiveSession {
@@ -281,6 +284,7 @@ export class LiveSession {
         readDenyHook(this.sandbox),
       ],
       extensionPaths: opts.extensionPaths,
+      flags: opts.flags,
       tools: (cwd, shell) => [...sandboxedTools(cwd, this.sandbox, shell), guardedReadTool(cwd, this.sandbox)],
       takeNext: () => {
         const next = this.next

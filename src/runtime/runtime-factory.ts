@@ -11,6 +11,7 @@ import {
   type ToolDefinition,
 } from "@earendil-works/pi-coding-agent"
 import type { ThinkingLevel } from "../protocol"
+import { applyExtensionFlags, type FlagValues } from "./extension-flags"
 import type { ShellSettings } from "./sandbox/pi-tools"
 
 export interface FactoryInputs {
@@ -21,6 +22,8 @@ export interface FactoryInputs {
   tools(cwd: string, shell: ShellSettings): ToolDefinition[]
   /** A model/thinking for this one session (open, /new); undefined lets Pi restore or default. */
   takeNext(): { model?: Model<Api>; thinking?: ThinkingLevel }
+  /** Extension flags from the command line (`--plan`, `--preset fast`), for every conversation. */
+  flags?: FlagValues
 }
 
 export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFactory {
@@ -31,6 +34,7 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
       modelRuntime: i.modelRuntime,
       resourceLoaderOptions: { extensionFactories: i.extensionFactories, additionalExtensionPaths: i.extensionPaths },
     })
+    const flagWarnings = applyExtensionFlags(services.resourceLoader.getExtensions(), i.flags ?? {})
     const { model, thinking } = i.takeNext()
     const created = await createAgentSessionFromServices({
       services,
@@ -46,6 +50,7 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
     const loadErrors = services.resourceLoader
       .getExtensions()
       .errors.map((e) => ({ type: "error" as const, message: `Failed to load extension "${e.path}": ${e.error}` }))
-    return { ...created, services, diagnostics: [...services.diagnostics, ...loadErrors] }
+    const flagNotes = flagWarnings.map((message) => ({ type: "warning" as const, message }))
+    return { ...created, services, diagnostics: [...services.diagnostics, ...loadErrors, ...flagNotes] }
   }
 }

@@ -54,7 +54,12 @@ describe("a bad call says what was wrong in one line and exits 2", () => {
   const sessionFile = join(box.cwd, "old.jsonl")
   writeFileSync(sessionFile, "")
   const cases: [string, string[], RegExp][] = [
-    ["unknown flag", ["--bogus"], /unknown option '--bogus'.*xagent --help/],
+    // Extensions register flags of their own: the host, which loads them, judges a flag xagent does not know.
+    [
+      "unknown flag",
+      ["--bogus", "-p", "hi"],
+      /unknown option '--bogus': neither xagent nor a loaded extension takes it/,
+    ],
     ["misspelt flag gets a suggestion", ["--modle", "a/b"], /unknown option '--modle'.*Did you mean --model\?/],
     [
       "bad thinking level",
