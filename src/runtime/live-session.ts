@@ -239,7 +239,20 @@ export class LiveSession {
         id: (base) => this.projector.id(base),
         notice: (level, text) => this.notice(level, text),
       },
-      { operations: ops, excludeFromContext: opts.excludeFromContext === true },
+      {
+        operations: ops,
+        excludeFromContext: opts.excludeFromContext === true,
+        // `!outside` is the person's own choice of how this one command runs: no hook changes it.
+        userBash: opts.outside
+          ? undefined
+          : () =>
+              s.extensionRunner.emitUserBash({
+                type: "user_bash",
+                command,
+                excludeFromContext: opts.excludeFromContext === true,
+                cwd: s.sessionManager.getCwd(),
+              }),
+      },
     )
   }
 
