@@ -33,6 +33,8 @@ export const ACCESS = {
   "session.bashOutside": "mutate",
   "session.setPermissions": "mutate",
   "session.abort": "mutate",
+  // Runs an extension's handler: what the person's key does, never the agent's.
+  "session.shortcut": "mutate",
   // Hands the queued messages back and empties the queue: it changes what the session will do.
   "session.dequeue": "mutate",
   "session.commands": "read",

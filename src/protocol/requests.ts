@@ -96,6 +96,7 @@ export interface Results {
   "session.setPermissions": {}
   /** `editorText`: the steers and follow-ups that were queued, for the composer. */
   "session.abort": { editorText?: string }
+  "session.shortcut": {}
   "session.dequeue": { steering: string[]; followUp: string[] }
   "session.commands": { commands: CommandInfo[] }
   "session.models": { models: ModelInfo[]; current?: { provider: string; id: string }; levels: ThinkingLevel[] }

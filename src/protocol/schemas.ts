@@ -79,6 +79,8 @@ export const Schemas = {
   /** `/permissions`: the sandbox on (`sandboxed`) or off (`full`) for this live session. */
   "session.setPermissions": Type.Object({ ...SessionRef, mode: Permissions }),
   "session.abort": Type.Object(SessionRef),
+  /** An extension's shortcut (`pi.registerShortcut`) the person pressed: `key` as SessionInfo lists it. */
+  "session.shortcut": Type.Object({ ...SessionRef, key: Type.String({ minLength: 1, maxLength: 100 }) }),
   /** Empties the queue and hands its texts back, so the composer can take them again. */
   "session.dequeue": Type.Object(SessionRef),
   "session.commands": Type.Object(SessionRef),

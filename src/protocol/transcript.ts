@@ -123,6 +123,14 @@ export interface SessionInfo {
   goal?: GoalState
   /** How the agent's commands and file tools are confined (runtime/sandbox). */
   sandbox?: SandboxInfo
+  /** Keys the extensions registered (`pi.registerShortcut`), as Pi's key ids (`ctrl+shift+k`). */
+  shortcuts?: ShortcutInfo[]
+}
+
+export interface ShortcutInfo {
+  /** Pi's key id, lower case: `ctrl+alt+p`, `shift+f2`. */
+  key: string
+  description?: string
 }
 
 export type SessionMode = "normal" | "plan"

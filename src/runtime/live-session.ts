@@ -14,6 +14,7 @@ import {
 } from "@earendil-works/pi-coding-agent"
 import {
   emptySnapshot,
+  ProtocolError,
   type PermissionMode,
   type SessionEvent,
   type SessionInfo,
@@ -184,7 +185,25 @@ export class LiveSession {
     const hint = authHint(s.model, this.deps.modelRuntime)
     if (hint) info.authHint = hint
     info.sandbox = this.sandbox.info()
+    const shortcuts = this.shortcuts()
+    if (shortcuts.size)
+      info.shortcuts = [...shortcuts].map(([key, s]) => (s.description ? { key, description: s.description } : { key }))
     return info
+  }
+
+  /** The extensions' keys; which of them a window binds itself is the window's to judge. */
+  private shortcuts() {
+    return this.session.extensionRunner.getShortcuts({})
+  }
+
+  /** Runs the handler of an extension's shortcut; returns at once, as Pi does not wait on it. */
+  runShortcut(key: string): void {
+    const runner = this.session.extensionRunner
+    const shortcut = this.shortcuts().get(key.toLowerCase() as never)
+    if (!shortcut) throw new ProtocolError("not_found", `No extension shortcut ${key} in this session`)
+    Promise.resolve()
+      .then(() => shortcut.handler(runner.createContext()))
+      .catch((err) => this.notice("error", `Shortcut handler error (${key}): ${errorText(err)}`))
   }
 
   stats(): SessionStats {

@@ -27,6 +27,7 @@ type SessionMethod =
   | "session.bashOutside"
   | "session.setPermissions"
   | "session.abort"
+  | "session.shortcut"
   | "session.dequeue"
   | "session.commands"
   | "session.models"
@@ -68,6 +69,10 @@ export const SESSION_METHODS: Handlers = {
   },
   "session.setPermissions": async (live, p) => {
     await failed(() => live.setPermissions(p.mode), "Could not change the permissions")
+    return {}
+  },
+  "session.shortcut": async (live, p) => {
+    live.runShortcut(p.key)
     return {}
   },
   "session.abort": async (live) => {

@@ -27,6 +27,7 @@ import { gitBranch } from "../../../util/git-branch"
 import type { AssistantItem } from "../../../protocol"
 import { DialogOutside } from "../../ui/dialog-outside"
 import { useCommandActions } from "./actions"
+import { useExtensionShortcuts } from "./extension-shortcuts"
 import { ESC_TWICE_MS, useRewind } from "./rewind"
 import { AskDock, useAskDock } from "./ask-dock"
 import { bannerText, ConnectionBanner } from "./connection-banner"
@@ -150,6 +151,9 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
     }),
   )
 
+  // Before the page's own keys, whose checks are looser (Ctrl+P is taken whatever else is held):
+  // a forwarded key is one the window does not bind.
+  useExtensionShortcuts(() => props.focused && !dialog.active())
   useKeyboard((e) => {
     if (!props.focused || dialog.active() || e.defaultPrevented) return
     const handled = () => e.preventDefault()
