@@ -75,6 +75,8 @@ export class LiveSession {
   closed = false
   /** A window may answer its dialogs (false for `--print`). */
   interactive = true
+  /** Until start() returns: no window watches yet. */
+  private opening = true
   private state: SnapshotState
   private projector!: EventProjector
   private runtime!: AgentSessionRuntime
@@ -117,6 +119,7 @@ export class LiveSession {
     // With no usable model, the session's auth hint says what to do (the window shows it on the
     // welcome page); Pi's own message about it would say the same again.
     if (rt.modelFallbackMessage && !live.info().authHint) live.warnings.push(rt.modelFallbackMessage)
+    live.opening = false
     return live
   }
 
@@ -142,6 +145,10 @@ export class LiveSession {
 
   emit(e: SessionEvent): void {
     if (this.closed) return
+    // A toast sent while the session opens reaches no window (none subscribes before the open
+    // returns): what extensions say on session_start stays in the transcript, as Pi keeps it.
+    if (e.type === "ui_notify" && this.opening && this.interactive && this.projector)
+      e = this.projector.notice(e.level, e.message)
     this.state.apply(e)
     this.journal.append(e)
   }
