@@ -39,6 +39,12 @@ export type SessionEvent =
   /** A dialog was answered (by any window), cancelled or timed out: close it. */
   | { type: "ui_resolved"; requestId: string }
   | { type: "ui_notify"; level: "info" | "warning" | "error"; message: string }
+  /**
+   * An extension fills the windows' prompt: `set` replaces its text (ctx.ui.setEditorText),
+   * `paste` inserts at the cursor as a paste would (ctx.ui.pasteToEditor). Nothing is kept: a
+   * window that attaches later has its own draft.
+   */
+  | { type: "ui_editor"; text: string; how: "set" | "paste" }
   | { type: "ui_status"; key: string; text?: string }
   | { type: "ui_widget"; key: string; lines?: string[]; placement: WidgetPlacement }
   | { type: "ui_title"; title: string }

@@ -49,6 +49,7 @@ export function createUiBridge(emit: (e: SessionEvent) => void): UiBridge {
   const pending = new Map<string, Pending>()
   const warned = new Set<string>()
   const state = { workingMessage: undefined as string | undefined, workingVisible: true }
+  let editorText: string | undefined
 
   const unsupported = (call: string) => {
     if (warned.has(call)) return
@@ -167,9 +168,16 @@ export function createUiBridge(emit: (e: SessionEvent) => void): UiBridge {
       unsupported("ui.onTerminalInput()")
       return () => {}
     },
-    pasteToEditor: () => unsupported("ui.pasteToEditor()"),
-    setEditorText: () => unsupported("ui.setEditorText()"),
-    getEditorText: () => "",
+    pasteToEditor(text: string) {
+      editorText = undefined
+      emit({ type: "ui_editor", text: String(text), how: "paste" })
+    },
+    setEditorText(text: string) {
+      editorText = String(text)
+      emit({ type: "ui_editor", text: editorText, how: "set" })
+    },
+    // The drafts live in the windows; what an extension last put there is all the host knows.
+    getEditorText: () => editorText ?? "",
     get theme() {
       return theme
     },

@@ -4,6 +4,7 @@ import { createMemo, createSignal, onCleanup, Show } from "solid-js"
 import { useTerminalDimensions } from "@opentui/solid"
 import type { KeyEvent, PasteEvent, TextareaRenderable } from "@opentui/core"
 import type { QueueState } from "../../../protocol"
+import type { EditorFill } from "../../context/session-store"
 import { theme } from "../../theme"
 import { useOptionalDialog } from "../../context/dialog"
 import { findEntry, type PaletteEntry } from "../palette/palette-entry"
@@ -43,6 +44,8 @@ export interface ComposerProps {
   onTogglePlan?: () => void
   /** Alt+letter while idle; true when the page used it (the open plan card's actions). */
   onAltKey?: (name: string) => boolean
+  /** Texts an extension puts in the prompt (`set` replaces the draft, `paste` inserts as a paste). */
+  fills?: (listener: (fill: EditorFill) => void) => () => void
 }
 
 /** Texts longer than this come back from history as a paste mark rather than editor text. */
@@ -244,11 +247,22 @@ export function Composer(props: ComposerProps) {
     )
   }
 
+  onCleanup(
+    props.fills?.((fill) => {
+      if (!editor || editor.isDestroyed) return
+      if (fill.how === "set") replaceEditor(fill.text)
+      else insertPaste(normalizePaste(new TextEncoder().encode(fill.text)))
+      suggest.dismiss()
+    }) ?? (() => {}),
+  )
+
   function onPaste(e: PasteEvent) {
     e.preventDefault()
-    if (!editor) return
-    const pasted = normalizePaste(e.bytes)
-    if (!pasted) return
+    insertPaste(normalizePaste(e.bytes))
+  }
+
+  function insertPaste(pasted: string) {
+    if (!editor || !pasted) return
     // A terminal pastes the path of a file dropped on it: an image becomes an attachment.
     const image = droppedImagePath(pasted, props.cwd)
     if (image) return attach(readImageFile(image))

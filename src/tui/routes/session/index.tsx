@@ -259,6 +259,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
             if (a) planActions.act(a.action)
             return !!a
           }}
+          fills={sync.onEditor}
           cwd={cwd()}
           running={data.running}
           queue={data.queue}
