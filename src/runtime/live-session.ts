@@ -75,6 +75,7 @@ export class LiveSession {
   closed = false
   /** A window may answer its dialogs (false for `--print`). */
   interactive = true
+  private shutdownAsked = false
   /** Until start() returns: no window watches yet. */
   private opening = true
   private state: SnapshotState
@@ -151,6 +152,14 @@ export class LiveSession {
       e = this.projector.notice(e.level, e.message)
     this.state.apply(e)
     this.journal.append(e)
+    // A shutdown asked for during a reply (a tool's ctx.shutdown()) waits for the reply to end.
+    if (e.type === "turn_end" && this.shutdownAsked) queueMicrotask(() => this.deps.onShutdownRequest(this.id))
+  }
+
+  /** As Pi does: at once when idle, else once the run in progress has settled. */
+  private requestShutdown(): void {
+    if (this.session.isIdle && !this.state.running) return this.deps.onShutdownRequest(this.id)
+    this.shutdownAsked = true
   }
 
   notice(level: "info" | "warning" | "error", text: string): void {
@@ -358,7 +367,7 @@ export class LiveSession {
     await s.bindExtensions({
       uiContext: this.bridge.context,
       commandContextActions: this.actions(),
-      shutdownHandler: () => this.deps.onShutdownRequest(this.id),
+      shutdownHandler: () => this.requestShutdown(),
       onError: (err) => this.notice("error", `Extension error (${err.extensionPath}, ${err.event}): ${err.error}`),
     })
   }
