@@ -2,10 +2,14 @@
 // window answers; the rest is fire-and-forget state.
 import type { AskAnswer, AskQuestion } from "./ask-user"
 
+/**
+ * `timeoutMs`: the dialog closes unanswered after this long; `deadline` (ms since the epoch, the
+ * host's clock) is when, so a window that attaches later counts down the time that is left.
+ */
 export type UiRequest =
-  | { id: string; kind: "select"; title: string; options: string[]; timeoutMs?: number }
-  | { id: string; kind: "confirm"; title: string; message: string; timeoutMs?: number }
-  | { id: string; kind: "input"; title: string; placeholder?: string; timeoutMs?: number }
+  | { id: string; kind: "select"; title: string; options: string[]; timeoutMs?: number; deadline?: number }
+  | { id: string; kind: "confirm"; title: string; message: string; timeoutMs?: number; deadline?: number }
+  | { id: string; kind: "input"; title: string; placeholder?: string; timeoutMs?: number; deadline?: number }
   | { id: string; kind: "editor"; title: string; prefill?: string }
   /** The ask_user tool's questions; answered by `{answers}` (or `{cancelled: true}`). */
   | { id: string; kind: "ask_user"; questions: AskQuestion[] }

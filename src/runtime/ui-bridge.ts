@@ -65,8 +65,10 @@ export function createUiBridge(emit: (e: SessionEvent) => void): UiBridge {
     if (opts?.signal?.aborted) return Promise.resolve(undefined)
     const id = `ui-${Date.now().toString(36)}-${++nextId}`
     const full = { ...req, id } as UiRequest
-    if (opts?.timeout && (full.kind === "select" || full.kind === "confirm" || full.kind === "input"))
+    if (opts?.timeout && (full.kind === "select" || full.kind === "confirm" || full.kind === "input")) {
       full.timeoutMs = opts.timeout
+      full.deadline = Date.now() + opts.timeout
+    }
     return new Promise((resolve) => {
       let timer: ReturnType<typeof setTimeout> | undefined
       const onAbort = () => finish(undefined)

@@ -128,3 +128,22 @@ test("an answer that does not get through brings the dialog back: the host is st
     { confirmed: true },
   ])
 })
+
+test("a timed dialog counts down in its title from the host's deadline (timed-confirm's '(4s)')", async () => {
+  const app = await ready()
+  // A window that attaches 2 s into a 7 s dialog shows the 5 s that are left.
+  const deadline = Date.now() + 5_000
+  await app.emit({
+    type: "ui_request",
+    request: {
+      id: "r1",
+      kind: "confirm",
+      title: "Timed Confirmation",
+      message: "Auto-cancels",
+      timeoutMs: 7_000,
+      deadline,
+    },
+  })
+  expect(await app.until("Timed Confirmation (5s)")).toContain("Auto-cancels")
+  expect(await app.until("Timed Confirmation (4s)")).not.toContain("(5s)")
+})
