@@ -49,6 +49,8 @@ export type SessionEvent =
   | { type: "ui_widget"; key: string; lines?: string[]; placement: WidgetPlacement }
   | { type: "ui_title"; title: string }
   | { type: "ui_working"; message?: string; visible?: boolean }
+  /** No label restores the default. */
+  | { type: "ui_thinking_label"; label?: string }
   /**
    * A run settled (after any retries), or a prompt that started none (a command, an input hook)
    * was handled: once per run. `itemId` names the run's last assistant reply in `items`, if it

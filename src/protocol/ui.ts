@@ -54,5 +54,7 @@ export interface UiState {
   title?: string
   workingMessage?: string
   workingVisible: boolean
+  /** What a folded thinking block is called (ctx.ui.setHiddenThinkingLabel); default "Thinking". */
+  thinkingLabel?: string
   pending: UiRequest[]
 }

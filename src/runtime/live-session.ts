@@ -201,6 +201,7 @@ export class LiveSession {
     const hint = authHint(s.model, this.deps.modelRuntime)
     if (hint) info.authHint = hint
     info.sandbox = this.sandbox.info()
+    if (s.settingsManager.getHideThinkingBlock()) info.hideThinking = true
     const shortcuts = this.shortcuts()
     if (shortcuts.size)
       info.shortcuts = [...shortcuts].map(([key, s]) => (s.description ? { key, description: s.description } : { key }))

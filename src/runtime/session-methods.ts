@@ -139,6 +139,8 @@ export const SESSION_METHODS: Handlers = {
   "settings.list": async (live) => ({ settings: listSettings(live.session) }),
   "settings.set": async (live, p) => {
     await failed(() => setSetting(live.session, p.key, p.value), "Could not save the setting")
+    // Some settings change how windows draw the session (hideThinkingBlock).
+    live.emitInfo()
     return {}
   },
   "session.compact": async (live, p) => {

@@ -156,7 +156,9 @@ export function createUiBridge(emit: (e: SessionEvent) => void): UiBridge {
     },
     // Cosmetic pi-tui tweaks with no xagent counterpart: ignored quietly.
     setWorkingIndicator() {},
-    setHiddenThinkingLabel() {},
+    setHiddenThinkingLabel(label?: string) {
+      emit(label?.trim() ? { type: "ui_thinking_label", label: String(label) } : { type: "ui_thinking_label" })
+    },
     async custom() {
       unsupported("ui.custom()")
       return undefined

@@ -6,6 +6,7 @@ import { createEffect, createMemo, createSignal, on, onCleanup, Show } from "sol
 import { PlanCards, type PlanCardsApi } from "../../component/message/custom-cards"
 import { PLAN_ACTIONS, type PlanAction } from "../../component/message/plan-card"
 import { PlanPanel } from "../../component/plan-panel"
+import { DEFAULT_THINKING_LABEL, ThinkingLook } from "../../component/message/thinking-look"
 import { planView } from "../../util/plan-view"
 import { paletteEntries, runCommand } from "../../commands"
 import { QueueRows } from "../../component/prompt/queue-rows"
@@ -154,6 +155,10 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   // Before the page's own keys, whose checks are looser (Ctrl+P is taken whatever else is held):
   // a forwarded key is one the window does not bind.
   useExtensionShortcuts(() => props.focused && !dialog.active())
+  const thinkingLook = {
+    label: () => data.ui.thinkingLabel ?? DEFAULT_THINKING_LABEL,
+    hidden: () => data.info?.hideThinking === true,
+  }
   useKeyboard((e) => {
     if (!props.focused || dialog.active() || e.defaultPrevented) return
     const handled = () => e.preventDefault()
@@ -189,32 +194,34 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       }}
     >
       <ConnectionBanner text={banner()?.text} color={banner()?.color} />
-      <Show
-        when={!screen.inline}
-        fallback={
-          <PlanCards.Provider value={planActions}>
-            <LiveArea items={data.items} isOpen={view.isOpen} onFlip={view.flip} empty={welcome()} />
-          </PlanCards.Provider>
-        }
-      >
-        <Show when={data.items.length > 0} fallback={welcome()}>
-          <PlanCards.Provider value={planActions}>
-            <Transcript
-              items={data.items}
-              epoch={data.epoch}
-              isOpen={view.isOpen}
-              onFlip={view.flip}
-              apiRef={(api) => (list = api)}
-              onNewBelow={setNewBelow}
-            />
-          </PlanCards.Provider>
+      <ThinkingLook.Provider value={thinkingLook}>
+        <Show
+          when={!screen.inline}
+          fallback={
+            <PlanCards.Provider value={planActions}>
+              <LiveArea items={data.items} isOpen={view.isOpen} onFlip={view.flip} empty={welcome()} />
+            </PlanCards.Provider>
+          }
+        >
+          <Show when={data.items.length > 0} fallback={welcome()}>
+            <PlanCards.Provider value={planActions}>
+              <Transcript
+                items={data.items}
+                epoch={data.epoch}
+                isOpen={view.isOpen}
+                onFlip={view.flip}
+                apiRef={(api) => (list = api)}
+                onNewBelow={setNewBelow}
+              />
+            </PlanCards.Provider>
+          </Show>
+          <Show when={newBelow() && data.items.length > 0}>
+            <text fg={theme.accent} flexShrink={0}>
+              {" ↓ new output below · Ctrl+End"}
+            </text>
+          </Show>
         </Show>
-        <Show when={newBelow() && data.items.length > 0}>
-          <text fg={theme.accent} flexShrink={0}>
-            {" ↓ new output below · Ctrl+End"}
-          </text>
-        </Show>
-      </Show>
+      </ThinkingLook.Provider>
       <QueueRows queue={data.queue} />
       <Show when={heldBash().length > 0}>
         <box flexShrink={0} paddingX={1}>
