@@ -1,5 +1,5 @@
 import type { QueueState, SessionInfo, SessionStats, TranscriptItem } from "./transcript"
-import type { UiRequest, UiState, WidgetPlacement } from "./ui"
+import type { UiRequest, UiState, WidgetPlacement, WorkingIndicator } from "./ui"
 
 /** Everything a window needs to draw a session from nothing. */
 export interface SessionSnapshot {
@@ -49,6 +49,8 @@ export type SessionEvent =
   | { type: "ui_widget"; key: string; lines?: string[]; placement: WidgetPlacement }
   | { type: "ui_title"; title: string }
   | { type: "ui_working"; message?: string; visible?: boolean }
+  /** No indicator restores xagent's spinner. */
+  | { type: "ui_working_indicator"; indicator?: WorkingIndicator }
   /** No label restores the default. */
   | { type: "ui_thinking_label"; label?: string }
   /**

@@ -94,6 +94,9 @@ export function applyEvent(s: SnapshotView, e: SessionEvent, index?: ItemIndex):
       set(s.ui, "workingMessage", e.message)
       if (e.visible !== undefined) s.ui.workingVisible = e.visible
       return
+    case "ui_working_indicator":
+      set(s.ui, "workingIndicator", e.indicator)
+      return
     case "ui_thinking_label":
       set(s.ui, "thinkingLabel", e.label)
       return

@@ -47,6 +47,11 @@ export type UiResponse = { value: string } | { confirmed: boolean } | { answers:
 
 export type WidgetPlacement = "aboveEditor" | "belowEditor"
 
+export interface WorkingIndicator {
+  frames: string[]
+  intervalMs?: number
+}
+
 export interface UiState {
   /** setStatus segments, by key, in insertion order. */
   status: Record<string, string>
@@ -54,6 +59,8 @@ export interface UiState {
   title?: string
   workingMessage?: string
   workingVisible: boolean
+  /** The working line's spinner (ctx.ui.setWorkingIndicator): no frames hides it; absent, xagent's own. */
+  workingIndicator?: WorkingIndicator
   /** What a folded thinking block is called (ctx.ui.setHiddenThinkingLabel); default "Thinking". */
   thinkingLabel?: string
   pending: UiRequest[]

@@ -9,6 +9,7 @@ import {
   type SessionEvent,
   type UiRequest,
   type UiResponse,
+  type WorkingIndicator,
 } from "../protocol"
 import type { UiRequestBody } from "../protocol/bundled"
 
@@ -154,8 +155,13 @@ export function createUiBridge(emit: (e: SessionEvent) => void): UiBridge {
       state.workingVisible = visible
       emit({ type: "ui_working", message: state.workingMessage, visible })
     },
-    // Cosmetic pi-tui tweaks with no xagent counterpart: ignored quietly.
-    setWorkingIndicator() {},
+    setWorkingIndicator(options?: { frames?: string[]; intervalMs?: number }) {
+      // No frames keeps xagent's spinner; an empty list hides it, as in Pi.
+      if (!Array.isArray(options?.frames)) return emit({ type: "ui_working_indicator" })
+      const indicator: WorkingIndicator = { frames: options.frames.slice(0, 64).map((f) => String(f).slice(0, 64)) }
+      if (typeof options.intervalMs === "number" && options.intervalMs > 0) indicator.intervalMs = options.intervalMs
+      emit({ type: "ui_working_indicator", indicator })
+    },
     setHiddenThinkingLabel(label?: string) {
       emit(label?.trim() ? { type: "ui_thinking_label", label: String(label) } : { type: "ui_thinking_label" })
     },

@@ -11,7 +11,7 @@ import { planView } from "../../util/plan-view"
 import { paletteEntries, runCommand } from "../../commands"
 import { QueueRows } from "../../component/prompt/queue-rows"
 import { Composer } from "../../component/prompt/composer"
-import { useNow, useSpinner } from "../../component/spinner"
+import { useFrames, useNow, useSpinner } from "../../component/spinner"
 import { useClient } from "../../context/client"
 import { useDialog } from "../../context/dialog"
 import { useSession } from "../../context/session"
@@ -25,7 +25,7 @@ import type { VirtualListApi } from "../../ui/virtual-list"
 import { fillComposer } from "../../util/composer-text"
 import { editInTerminal } from "../../util/editor"
 import { gitBranch } from "../../../util/git-branch"
-import type { AssistantItem } from "../../../protocol"
+import type { AssistantItem, WorkingIndicator } from "../../../protocol"
 import { DialogOutside } from "../../ui/dialog-outside"
 import { useCommandActions } from "./actions"
 import { useExtensionShortcuts } from "./extension-shortcuts"
@@ -39,12 +39,19 @@ import { Welcome } from "./welcome"
 import { Widgets } from "./widgets"
 import { replyRate, WorkingLine } from "./working-line"
 
-function Working(props: { startedAt?: number; reply?: AssistantItem; message?: string; name?: string }) {
+function Working(props: {
+  startedAt?: number
+  reply?: AssistantItem
+  message?: string
+  name?: string
+  indicator?: WorkingIndicator
+}) {
   const spinner = useSpinner()
+  const frames = useFrames()
   const now = useNow()
   return (
     <WorkingLine
-      spinner={spinner()}
+      spinner={props.indicator ? frames(props.indicator.frames, props.indicator.intervalMs) : spinner()}
       now={now()}
       startedAt={props.startedAt}
       reply={props.reply && replyRate(props.reply)}
@@ -248,6 +255,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
           reply={streamingReply()}
           message={ask.active() ? "Waiting for your answer" : data.ui.workingMessage}
           name={data.info?.name}
+          indicator={data.ui.workingIndicator}
         />
       </Show>
       <Widgets widgets={data.ui.widgets} placement="aboveEditor" />
