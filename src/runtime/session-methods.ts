@@ -335,8 +335,10 @@ function commands(live: LiveSession): CommandInfo[] {
   for (const c of s.extensionRunner.getRegisteredCommands())
     out.push(withDescription({ name: c.invocationName, source: "extension" }, c.description))
   for (const t of s.promptTemplates) out.push(withDescription({ name: t.name, source: "prompt" }, t.description))
-  for (const k of s.resourceLoader.getSkills().skills)
-    out.push(withDescription({ name: `skill:${k.name}`, source: "skill" }, k.description))
+  // Pi's enableSkillCommands: off, skills stay in the prompt but get no /skill: commands.
+  if (s.settingsManager.getEnableSkillCommands())
+    for (const k of s.resourceLoader.getSkills().skills)
+      out.push(withDescription({ name: `skill:${k.name}`, source: "skill" }, k.description))
   return out
 }
 
