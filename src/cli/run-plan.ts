@@ -10,12 +10,12 @@ import { looksLikeSessionPath } from "../util/session-ref"
 import { isThinkingLevel, THINKING_LEVELS } from "../util/thinking"
 import { screenSetting, type ScreenSetting } from "../util/window-settings"
 import { switchedOff } from "./bundled-switch"
+import { piOptions, type PiFlags } from "./pi-options"
 import { UsageError } from "./usage-error"
 
-export interface RootFlags {
+export interface RootFlags extends PiFlags {
   continue?: boolean
   resume?: boolean
-  session?: string
   model?: string
   thinking?: string
   extension?: string[]
@@ -27,6 +27,8 @@ export interface RootFlags {
   dangerouslySkipSandbox?: boolean
   inline?: boolean
   fullscreen?: boolean
+  /** Pi's `--tui-mode regular|fullscreen`: --inline or --fullscreen. */
+  tuiMode?: string
   /** Long options xagent does not know, for the session's extensions (see extension-flags.ts). */
   extensionFlags?: Params<"session.open">["flags"]
 }
@@ -53,7 +55,7 @@ export function planRun(flags: RootFlags, words: string[], cwd: string, env = pr
   const chosen = [
     flags.continue && "--continue",
     flags.resume && "--resume",
-    flags.session !== undefined && "--session",
+    typeof flags.session === "string" && "--session",
   ].filter((f): f is string => Boolean(f))
   if (chosen.length > 1) throw new UsageError(`${chosen.join(" and ")} both pick a session: use only one of them`)
 
@@ -79,6 +81,10 @@ export function planRun(flags: RootFlags, words: string[], cwd: string, env = pr
   if (off.length) open.noBundled = off
   if (flags.dangerouslySkipSandbox) open.permissions = "full"
   if (flags.extensionFlags && Object.keys(flags.extensionFlags).length) open.flags = flags.extensionFlags
+  const pi = piOptions(flags, cwd)
+  if (pi) open.pi = pi
+  // Pi reads PI_OFFLINE wherever it runs: the session host gets this process's environment.
+  if (flags.offline) env.PI_OFFLINE = "1"
 
   const session = sessionChoice(flags, cwd)
   // `-p` takes an optional value, so `-p hi there` gives it `hi` and leaves `there` as a word:
@@ -100,7 +106,17 @@ export function planRun(flags: RootFlags, words: string[], cwd: string, env = pr
 }
 
 /** --inline / --fullscreen, else the setting, else the default (the root command and attach). */
-export function screenChoice(flags: Pick<RootFlags, "inline" | "fullscreen">, env = process.env): ScreenSetting {
+export function screenChoice(
+  flags: Pick<RootFlags, "inline" | "fullscreen" | "tuiMode">,
+  env = process.env,
+): ScreenSetting {
+  if (flags.tuiMode !== undefined) {
+    if (flags.tuiMode !== "regular" && flags.tuiMode !== "fullscreen")
+      throw new UsageError(`--tui-mode '${flags.tuiMode}' is not a mode: use regular or fullscreen`)
+    if (flags.inline || flags.fullscreen)
+      throw new UsageError("--tui-mode and --inline/--fullscreen both pick the screen: use one")
+    return flags.tuiMode === "regular" ? "inline" : "fullscreen"
+  }
   if (flags.inline && flags.fullscreen) throw new UsageError("--inline and --fullscreen both pick the screen: use one")
   if (flags.inline) return "inline"
   if (flags.fullscreen) return "fullscreen"
@@ -114,7 +130,7 @@ export function screenChoice(flags: Pick<RootFlags, "inline" | "fullscreen">, en
 function sessionChoice(flags: RootFlags, cwd: string): SessionChoice {
   if (flags.continue) return { kind: "continue" }
   if (flags.resume) return { kind: "pick" }
-  if (flags.session === undefined) return { kind: "new" }
+  if (typeof flags.session !== "string") return { kind: "new" }
   const ref = flags.session.trim()
   if (!ref) throw new UsageError("--session needs a session file or id: run 'xagent -r' to pick one")
   const path = resolveFrom(cwd, ref)

@@ -144,7 +144,12 @@ export function createHost(opts: HostOptions = {}): HostApi {
           warnings: ["This session was already open; joined it as is."],
         }
     }
-    const sessionManager = path ? SessionManager.open(path) : SessionManager.create(cwd, dir)
+    const sessionManager = path
+      ? SessionManager.open(path)
+      : p.pi?.noSession
+        ? SessionManager.inMemory(cwd)
+        : SessionManager.create(cwd, dir)
+    if (p.pi?.name?.trim()) sessionManager.appendSessionInfo(p.pi.name.trim())
     const starting = LiveSession.start(`s-${randomUUID().slice(0, 8)}`, deps, {
       sessionManager,
       model,
@@ -154,6 +159,7 @@ export function createHost(opts: HostOptions = {}): HostApi {
       bundled: slot.use,
       permissions: p.permissions,
       flags: p.flags,
+      pi: p.pi,
     })
     if (path) opening.set(resolve(path), starting)
     let live: LiveSession

@@ -32,7 +32,7 @@ import { authHint, modelRef, realModel } from "./models"
 import type { AgentSession, AgentSessionEvent } from "./pi-types"
 import { EventProjector, type ProjectorContext, type RunToken } from "./project-events"
 import { ItemIds, projectBranch } from "./project-messages"
-import { runtimeFactory } from "./runtime-factory"
+import { runtimeFactory, type PiOptions } from "./runtime-factory"
 import { guardedReadTool, readDenyHook } from "./sandbox/pi-read-tools"
 import { sandboxedOperations, sandboxedTools } from "./sandbox/pi-tools"
 import { SessionSandbox, type SandboxEnv } from "./sandbox/session-sandbox"
@@ -65,6 +65,8 @@ export interface StartOptions {
   permissions?: PermissionMode
   /** Extension flags from the command line (checked against those the extensions register). */
   flags?: FlagValues
+  /** Pi's own run options from the command line. */
+  pi?: PiOptions
 }
 
 export class LiveSession {
@@ -334,6 +336,7 @@ export class LiveSession {
       ],
       extensionPaths: opts.extensionPaths,
       flags: opts.flags,
+      pi: opts.pi,
       tools: (cwd, shell) => [...sandboxedTools(cwd, this.sandbox, shell), guardedReadTool(cwd, this.sandbox)],
       takeNext: () => {
         const next = this.next

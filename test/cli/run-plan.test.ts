@@ -65,6 +65,13 @@ test("--inline / --fullscreen pick the screen; else $XAGENT_HOME/settings.json; 
   expect(planRun({ fullscreen: true }, [], cwd, env).screen).toBe("fullscreen")
   expect(planRun({ inline: true }, [], cwd, env).screen).toBe("inline")
   expect(() => planRun({ inline: true, fullscreen: true }, [], cwd, env)).toThrow(/use one/)
+  // Pi's spelling of the same choice
+  expect(planRun({ tuiMode: "regular" }, [], cwd, env).screen).toBe("inline")
+  expect(planRun({ tuiMode: "fullscreen" }, [], cwd, env).screen).toBe("fullscreen")
+  expect(() => planRun({ tuiMode: "tiny" }, [], cwd, env)).toThrow(
+    "--tui-mode 'tiny' is not a mode: use regular or fullscreen",
+  )
+  expect(() => planRun({ tuiMode: "regular", fullscreen: true }, [], cwd, env)).toThrow(/use one/)
   writeFileSync(join(home, "settings.json"), JSON.stringify({ screen: "fullscreen" }))
   expect(planRun({}, [], cwd, env).screen).toBe("fullscreen")
   expect(planRun({ inline: true }, [], cwd, env).screen).toBe("inline")
