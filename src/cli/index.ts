@@ -31,7 +31,7 @@ export function buildProgram(run: (flags: RootFlags, words: string[]) => Promise
     )
     .option(
       "-p, --print [prompt]",
-      "no window: stream the reply to stdout, tool activity to stderr (piped stdin is appended)",
+      "no window: stream the reply to stdout, tool activity to stderr (piped stdin goes before the prompt)",
     )
     .option("--no-daemon", "keep the session in this process instead of the background daemon")
     // Pi's own flags, with Pi's meaning (`pi --help`)

@@ -151,9 +151,12 @@ function extensionPath(value: string, cwd: string): string {
   return path
 }
 
-/** Text piped into `-p` goes after the prompt, separated by a blank line. */
+/**
+ * Text piped into `-p` comes first, then the prompt, in Pi's order; a blank line between them
+ * where Pi joins them as they are (`PIPEDsummarize` when the input has no final newline).
+ */
 export function withStdin(prompt: string | undefined, stdin: string | undefined): string | undefined {
   const piped = stdin?.replace(/\s+$/, "")
   if (!piped) return prompt
-  return prompt ? `${prompt}\n\n${piped}` : piped
+  return prompt ? `${piped}\n\n${prompt}` : piped
 }
