@@ -123,6 +123,8 @@ export interface SessionInfo {
   goal?: GoalState
   /** How the agent's commands and file tools are confined (runtime/sandbox). */
   sandbox?: SandboxInfo
+  /** Pi's quietStartup set to true: an empty session shows no welcome (`"header"` keeps it, as in Pi). */
+  quietStartup?: boolean
   /** Pi's hideThinkingBlock: a folded thinking block shows its label only, not the start of the thought. */
   hideThinking?: boolean
   /** Keys the extensions registered (`pi.registerShortcut`), as Pi's key ids (`ctrl+shift+k`). */

@@ -204,6 +204,7 @@ export class LiveSession {
     if (hint) info.authHint = hint
     info.sandbox = this.sandbox.info()
     if (s.settingsManager.getHideThinkingBlock()) info.hideThinking = true
+    if (s.settingsManager.getQuietStartup() === true) info.quietStartup = true
     const shortcuts = this.shortcuts()
     if (shortcuts.size)
       info.shortcuts = [...shortcuts].map(([key, s]) => (s.description ? { key, description: s.description } : { key }))

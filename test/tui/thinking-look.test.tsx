@@ -56,13 +56,13 @@ test("the bridge sends the label, and an empty one as none", () => {
   ])
 })
 
-test("the session's info carries Pi's hideThinkingBlock, and /settings changing it reaches the windows", async () => {
+test("the session's info carries Pi's hideThinkingBlock and quietStartup; /settings changing one reaches the windows", async () => {
   const { createFauxFixture } = await import("../fixture/faux")
-  const fx = await createFauxFixture({ settings: { hideThinkingBlock: true } })
+  const fx = await createFauxFixture({ settings: { hideThinkingBlock: true, quietStartup: true } })
   try {
     const { sessionId } = await fx.open()
     const rec = fx.record(sessionId)
-    await rec.waitFor((s) => s.info.hideThinking === true, "hideThinking in the info")
+    await rec.waitFor((s) => s.info.hideThinking === true && s.info.quietStartup === true, "both in the info")
     await fx.client.request("settings.set", { sessionId, key: "hideThinkingBlock", value: "off" })
     await rec.waitFor((s) => s.info.hideThinking === undefined, "the change")
   } finally {

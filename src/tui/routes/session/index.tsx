@@ -186,6 +186,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       hour={new Date().getHours()}
       model={data.info?.model ? `${data.info.model.provider}/${data.info.model.id}` : undefined}
       authHint={data.info?.authHint}
+      quiet={data.info?.quietStartup === true}
     />
   )
 
