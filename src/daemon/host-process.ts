@@ -5,7 +5,8 @@
 // when it ends (closed, the broker gone, a signal) it ends all of that (findings D1).
 import { existsSync, readFileSync, statSync } from "node:fs"
 import type { EventEnvelope, Params } from "../protocol"
-import type { HostApi } from "../runtime/host-api"
+import { takeNotifications } from "../protocol/terminal-notify"
+import type { SessionHost } from "../runtime/host-api"
 import { becomeChildSubreaper } from "../util/libc"
 import { dropBunTuning } from "../util/patches/bun-tuning"
 import { killDescendants } from "./descendants"
@@ -29,11 +30,30 @@ const subs = new Map<number, () => void>()
 let lastLive = ""
 let ending = false
 
-const hostReady: Promise<HostApi> = (async () => {
+const hostReady: Promise<SessionHost> = (async () => {
   const { createHost } = await import("../runtime/host")
   return createHost({ mode: "daemon", log })
 })()
-let host: HostApi | undefined
+let host: SessionHost | undefined
+
+// This process's stdout is the daemon's log. What extensions write there stays in it, but for the
+// desktop notifications among it (Pi's notify example), which go to the session's windows.
+const writeLog = process.stdout.write.bind(process.stdout)
+process.stdout.write = ((chunk: unknown, ...rest: unknown[]) => {
+  if (host && (typeof chunk === "string" || chunk instanceof Uint8Array)) {
+    const text = typeof chunk === "string" ? chunk : new TextDecoder().decode(chunk)
+    const { found, rest: left } = takeNotifications(text)
+    for (const seq of found) host.terminalNotify(seq)
+    if (found.length && !left) {
+      const done = rest.find((r) => typeof r === "function") as (() => void) | undefined
+      if (done) queueMicrotask(done)
+      return true
+    }
+    if (found.length) return writeLog(left, ...(rest as []))
+  }
+  return writeLog(chunk as string, ...(rest as []))
+}) as typeof process.stdout.write
+
 hostReady.then(
   (h) => {
     host = h

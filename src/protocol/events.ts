@@ -49,6 +49,8 @@ export type SessionEvent =
   | { type: "ui_widget"; key: string; lines?: string[]; placement: WidgetPlacement }
   | { type: "ui_title"; title: string }
   | { type: "ui_working"; message?: string; visible?: boolean }
+  /** A desktop notification an extension wrote to stdout (protocol/terminal-notify.ts), for each window's terminal. */
+  | { type: "ui_terminal"; sequence: string }
   /** No indicator restores xagent's spinner. */
   | { type: "ui_working_indicator"; indicator?: WorkingIndicator }
   /** No label restores the default. */

@@ -107,6 +107,7 @@ export function applyEvent(s: SnapshotView, e: SessionEvent, index?: ItemIndex):
     // Transient: a toast and a run's outcome are told, not kept (the outcome's reply is in `items`).
     case "ui_notify":
     case "ui_editor":
+    case "ui_terminal":
     case "turn_end":
       return
     default: {

@@ -8,7 +8,7 @@ import { getAgentDir, ModelRuntime, SessionManager, type ExtensionFactory } from
 import { Value } from "typebox/value"
 import { PROTOCOL_VERSION, ProtocolError, type Method, type Params, type Result, type SavedSession } from "../protocol"
 import { Schemas } from "../protocol/schemas"
-import type { HostApi } from "./host-api"
+import type { SessionHost } from "./host-api"
 import { createBundledSlot } from "./bundled-slot"
 import type { JournalLimits } from "./journal"
 import { errorText, LiveSession } from "./live-session"
@@ -47,7 +47,7 @@ export interface HostOptions {
   bwrap?: string
 }
 
-export function createHost(opts: HostOptions = {}): HostApi {
+export function createHost(opts: HostOptions = {}): SessionHost {
   const agentDir = resolve(opts.agentDir ?? getAgentDir())
   const log = opts.log ?? (() => {})
   const hostExtensionPaths = (opts.extensionPaths ?? []).map((p) => resolve(p))
@@ -337,6 +337,9 @@ export function createHost(opts: HostOptions = {}): HostApi {
         pendingQuestions: s.bridge.pendingCount(),
         subscribers: s.journal.subscribers,
       }))
+    },
+    terminalNotify(sequence) {
+      for (const s of sessions.values()) s.emit({ type: "ui_terminal", sequence })
     },
     async dispose() {
       if (disposed) return

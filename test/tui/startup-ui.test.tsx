@@ -55,3 +55,14 @@ test("a window attaching later sees them too; a notify after the open stays a to
   )
   expect(after.items).toHaveLength(2)
 })
+
+test("a notification sequence from the host is written to the window's terminal; nothing else is", async () => {
+  const { FakeClient: Fake } = await import("../fixture/fake-client")
+  const written: string[] = []
+  app = await mountApp({ client: new Fake(), writeTerminal: (s) => written.push(s) })
+  await app.emit(
+    { type: "ui_terminal", sequence: "\u001b]777;notify;Pi;Ready\u0007" },
+    { type: "ui_terminal", sequence: "\u001b]52;c;aGVsbG8=\u0007" },
+  )
+  expect(written).toEqual(["\u001b]777;notify;Pi;Ready\u0007"])
+})

@@ -52,7 +52,12 @@ export interface EditorFill {
 }
 
 export function createSessionStore(
-  hooks: { onNotify?: (n: Notify) => void; onEditor?: (fill: EditorFill) => void } = {},
+  hooks: {
+    onNotify?: (n: Notify) => void
+    onEditor?: (fill: EditorFill) => void
+    /** An extension's desktop notification sequence for this window's terminal. */
+    onTerminal?: (sequence: string) => void
+  } = {},
 ) {
   const [state, setState] = createStore<SessionState>(emptyState())
   const index = new Map<string, number>()
@@ -70,6 +75,7 @@ export function createSessionStore(
     if (event.type === "snapshot") return applySnapshot(event.snapshot)
     if (event.type === "ui_notify") hooks.onNotify?.({ level: event.level, message: event.message })
     if (event.type === "ui_editor") hooks.onEditor?.({ text: event.text, how: event.how })
+    if (event.type === "ui_terminal") hooks.onTerminal?.(event.sequence)
     setState(
       produce((draft) => {
         if (event.type === "run" && event.running && !draft.running) draft.runChars = 0
