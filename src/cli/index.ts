@@ -59,6 +59,7 @@ export function buildProgram(run: (flags: RootFlags, words: string[]) => Promise
     .option("--offline", "no network at startup (as PI_OFFLINE=1)")
     .option("--inline", "draw below the shell prompt: the conversation goes into the terminal's own scrollback")
     .option("--fullscreen", "draw on the whole screen (the alternate screen); the conversation scrolls in the window")
+    .option("--mode <mode>", "Pi's output mode: text (default) or json (as -p, Pi's message_end lines on stdout)")
     .option("--tui-mode <mode>", "Pi's name for the two: regular (as --inline) or fullscreen")
     .option(
       "--no-bundled <name>",

@@ -27,6 +27,8 @@ export interface RootFlags extends PiFlags {
   dangerouslySkipSandbox?: boolean
   inline?: boolean
   fullscreen?: boolean
+  /** Pi's `--mode text|json|rpc`: json is -p with JSON lines on stdout (print-json.ts). */
+  mode?: string
   /** Pi's `--tui-mode regular|fullscreen`: --inline or --fullscreen. */
   tuiMode?: string
   /** Long options xagent does not know, for the session's extensions (see extension-flags.ts). */
@@ -49,6 +51,8 @@ export interface RunPlan {
   daemon: boolean
   /** --inline / --fullscreen, else the setting, else DEFAULT_SCREEN. */
   screen: ScreenSetting
+  /** What -p writes to stdout: the reply's text, or Pi's JSON lines (`--mode json`). */
+  output: "text" | "json"
 }
 
 export function planRun(flags: RootFlags, words: string[], cwd: string, env = process.env): RunPlan {
@@ -59,7 +63,12 @@ export function planRun(flags: RootFlags, words: string[], cwd: string, env = pr
   ].filter((f): f is string => Boolean(f))
   if (chosen.length > 1) throw new UsageError(`${chosen.join(" and ")} both pick a session: use only one of them`)
 
-  const print = flags.print !== undefined && flags.print !== false
+  if (flags.mode !== undefined && !["text", "json", "rpc"].includes(flags.mode))
+    throw new UsageError(`--mode '${flags.mode}' is not a mode: use text or json`)
+  if (flags.mode === "rpc")
+    throw new UsageError("--mode rpc is not supported yet: use --mode json, or the daemon's socket")
+  // As in Pi, --mode json needs no -p: it is a run without a window.
+  const print = (flags.print !== undefined && flags.print !== false) || flags.mode === "json"
   if (print && flags.resume)
     throw new UsageError(
       "--resume opens the session page, which --print has no window for: use --continue or --session",
@@ -102,6 +111,7 @@ export function planRun(flags: RootFlags, words: string[], cwd: string, env = pr
     prompt,
     daemon: flags.daemon !== false,
     screen: print ? DEFAULT_SCREEN : screenChoice(flags, env),
+    output: flags.mode === "json" ? "json" : "text",
   }
 }
 

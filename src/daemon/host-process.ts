@@ -4,6 +4,7 @@
 // IPC (host-frames.ts). It is a child subreaper, so everything its tools start stays below it, and
 // when it ends (closed, the broker gone, a signal) it ends all of that (findings D1).
 import { existsSync, readFileSync, statSync } from "node:fs"
+import { fileURLToPath } from "node:url"
 import type { EventEnvelope, Params } from "../protocol"
 import { takeNotifications } from "../protocol/terminal-notify"
 import type { SessionHost } from "../runtime/host-api"
@@ -23,6 +24,9 @@ const log = (message: string) => send({ type: "log", message })
 
 dropBunTuning()
 becomeChildSubreaper()
+// Extensions re-run "their own program" as `process.execPath process.argv[1] …` with Pi's flags
+// (Pi's subagent example): here that program is xagent, whose CLI takes them, not this entry.
+process.argv[1] = fileURLToPath(new URL("../../bin/xagent", import.meta.url))
 process.on("uncaughtException", (e) => log(`uncaught: ${e.stack ?? e}`))
 process.on("unhandledRejection", (e) => log(`unhandled rejection: ${(e as Error)?.stack ?? e}`))
 

@@ -167,6 +167,29 @@ describe("Pi's flags reach the session with Pi's meaning", () => {
   )
 })
 
+test(
+  "--mode json writes Pi's message_end lines (user, assistant), no text; --mode rpc is refused clearly",
+  async () => {
+    const r = await runXagent(["--mode", "json", "say ok"], box)
+    expect(r.code).toBe(0)
+    const lines = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l))
+    expect(lines.map((l) => [l.type, l.message.role])).toEqual([
+      ["message_end", "user"],
+      ["message_end", "assistant"],
+    ])
+    expect(lines[1].message).toMatchObject({ content: [{ type: "text", text: "ok" }], stopReason: "stop" })
+    expect(lines[1].message.usage).toMatchObject({ cost: { total: 0 } })
+    const rpc = await runXagent(["--mode", "rpc"], box)
+    expect(rpc.code).toBe(2)
+    expect(rpc.stderr).toContain("--mode rpc is not supported yet")
+    expect((await runXagent(["--mode", "yaml", "-p", "hi"], box)).stderr).toContain("--mode 'yaml' is not a mode")
+  },
+  SLOW,
+)
+
 /** Every flag of `pi --help`: the row above that proves it, or how xagent differs (README). */
 const PI_FLAGS: Record<string, string> = {
   "--provider": "not yet: use --model provider/id",
@@ -174,7 +197,7 @@ const PI_FLAGS: Record<string, string> = {
   "--api-key": "not yet",
   "--system-prompt": "row",
   "--append-system-prompt": "row",
-  "--mode": "not yet: json and rpc output",
+  "--mode": "json: the test below; rpc not yet",
   "--print": "xagent's own -p",
   "--continue": "xagent's own -c",
   "--resume": "xagent's own -r",
