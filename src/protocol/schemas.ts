@@ -129,7 +129,13 @@ export const Schemas = {
   "session.forkPoints": Type.Object(SessionRef),
   "session.fork": Type.Object({ ...SessionRef, entryId: Id }),
   "session.tree": Type.Object(SessionRef),
-  "session.navigate": Type.Object({ ...SessionRef, entryId: Id }),
+  /** `summarize`: leave a summary of the branch left behind (Pi's "Summarize branch?"), with `customInstructions`. */
+  "session.navigate": Type.Object({
+    ...SessionRef,
+    entryId: Id,
+    summarize: Type.Optional(Type.Boolean()),
+    customInstructions: Type.Optional(Type.String({ maxLength: 20_000 })),
+  }),
   "session.setName": Type.Object({ ...SessionRef, name: Type.String({ minLength: 1, maxLength: 200 }) }),
   "session.export": Type.Object({
     ...SessionRef,

@@ -125,6 +125,8 @@ export interface SessionInfo {
   sandbox?: SandboxInfo
   /** Pi's quietStartup set to true: an empty session shows no welcome (`"header"` keeps it, as in Pi). */
   quietStartup?: boolean
+  /** Pi's branchSummary.skipPrompt: /tree moves without asking "Summarize branch?". */
+  skipBranchSummaryPrompt?: boolean
   /** Pi's hideThinkingBlock: a folded thinking block shows its label only, not the start of the thought. */
   hideThinking?: boolean
   /** Keys the extensions registered (`pi.registerShortcut`), as Pi's key ids (`ctrl+shift+k`). */

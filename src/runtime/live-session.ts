@@ -205,6 +205,7 @@ export class LiveSession {
     info.sandbox = this.sandbox.info()
     if (s.settingsManager.getHideThinkingBlock()) info.hideThinking = true
     if (s.settingsManager.getQuietStartup() === true) info.quietStartup = true
+    if (s.settingsManager.getBranchSummarySkipPrompt()) info.skipBranchSummaryPrompt = true
     const shortcuts = this.shortcuts()
     if (shortcuts.size)
       info.shortcuts = [...shortcuts].map(([key, s]) => (s.description ? { key, description: s.description } : { key }))

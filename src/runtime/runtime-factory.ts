@@ -36,8 +36,7 @@ const REPLACED_BUILTINS = ["read", "bash", "edit", "write"]
 export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFactory {
   const pi = i.pi ?? {}
   // xagent's own read/bash/edit/write are custom tools to Pi: `--no-builtin-tools` must leave them out too.
-  const excludeTools =
-    pi.noTools === "builtin" ? [...(pi.excludeTools ?? []), ...REPLACED_BUILTINS] : pi.excludeTools
+  const excludeTools = pi.noTools === "builtin" ? [...(pi.excludeTools ?? []), ...REPLACED_BUILTINS] : pi.excludeTools
   return async ({ cwd, agentDir, sessionManager, sessionStartEvent }) => {
     const services = await createAgentSessionServices({
       cwd,

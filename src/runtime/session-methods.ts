@@ -180,7 +180,11 @@ export const SESSION_METHODS: Handlers = {
     if (live.running) throw new ProtocolError("failed", "Interrupt the running reply before moving in the tree")
     // Pi may still be finishing the run windows saw end (its post-run continuation).
     await live.session.waitForIdle()
-    const r = await failed(() => live.session.navigateTree(p.entryId), "Could not move in the tree")
+    const options = p.summarize
+      ? { summarize: true, ...(p.customInstructions?.trim() ? { customInstructions: p.customInstructions } : {}) }
+      : undefined
+    const r = await failed(() => live.session.navigateTree(p.entryId, options), "Could not move in the tree")
+    if (r.aborted) throw new ProtocolError("failed", "Branch summarization cancelled")
     if (r.cancelled) throw new ProtocolError("failed", "An extension cancelled the move")
     live.resetView()
     return r.editorText === undefined ? {} : { editorText: r.editorText }
