@@ -105,6 +105,12 @@ export const Schemas = {
   /** `/permissions`: the sandbox on (`sandboxed`) or off (`full`) for this live session. */
   "session.setPermissions": Type.Object({ ...SessionRef, mode: Permissions }),
   "session.abort": Type.Object(SessionRef),
+  /** The extensions' completions (ctx.ui.addAutocompleteProvider) for the prompt's text at `cursor` (string index). */
+  "session.complete": Type.Object({
+    ...SessionRef,
+    text: Type.String({ maxLength: 100_000 }),
+    cursor: Type.Integer({ minimum: 0 }),
+  }),
   /** An extension's shortcut (`pi.registerShortcut`) the person pressed: `key` as SessionInfo lists it. */
   "session.shortcut": Type.Object({ ...SessionRef, key: Type.String({ minLength: 1, maxLength: 100 }) }),
   /** Empties the queue and hands its texts back, so the composer can take them again. */

@@ -129,6 +129,8 @@ export interface SessionInfo {
   skipBranchSummaryPrompt?: boolean
   /** Pi's hideThinkingBlock: a folded thinking block shows its label only, not the start of the thought. */
   hideThinking?: boolean
+  /** An extension offers completions for the prompt (ctx.ui.addAutocompleteProvider): ask session.complete. */
+  autocomplete?: boolean
   /** Keys the extensions registered (`pi.registerShortcut`), as Pi's key ids (`ctrl+shift+k`). */
   shortcuts?: ShortcutInfo[]
 }

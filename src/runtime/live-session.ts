@@ -100,7 +100,10 @@ export class LiveSession {
       deps.journalLimits,
       (err) => deps.log(`subscriber of ${id} threw: ${String(err)}`),
     )
-    this.bridge = createUiBridge((e) => this.emit(e))
+    this.bridge = createUiBridge(
+      (e) => this.emit(e),
+      () => this.emitInfo(),
+    )
     this.sandbox = new SessionSandbox(deps.sandbox)
     this.sandbox.onNetworkRefused = (text) => this.notice("warning", text)
   }
@@ -206,6 +209,7 @@ export class LiveSession {
     if (s.settingsManager.getHideThinkingBlock()) info.hideThinking = true
     if (s.settingsManager.getQuietStartup() === true) info.quietStartup = true
     if (s.settingsManager.getBranchSummarySkipPrompt()) info.skipBranchSummaryPrompt = true
+    if (this.bridge.autocomplete()) info.autocomplete = true
     const shortcuts = this.shortcuts()
     if (shortcuts.size)
       info.shortcuts = [...shortcuts].map(([key, s]) => (s.description ? { key, description: s.description } : { key }))
@@ -357,6 +361,7 @@ export class LiveSession {
     const s = this.session
     this.unsubscribe?.()
     this.bridge.cancelAll()
+    this.bridge.resetAutocomplete()
     // The extensions restate theirs for the new conversation on its session_start (below).
     this.extInfo.reset()
     const snap = this.project(emptyUi())

@@ -5,6 +5,7 @@ import { homedir } from "node:os"
 import { isAbsolute, resolve } from "node:path"
 import type { ModelRuntime } from "@earendil-works/pi-coding-agent"
 import { ProtocolError, type CommandInfo, type Params, type Result, type UiResponse } from "../protocol"
+import { complete } from "./autocomplete"
 import { transcriptMarkdown } from "./export-markdown"
 import { errorText, type LiveSession } from "./live-session"
 import { modelInfo, realModel, resolveModel } from "./models"
@@ -28,6 +29,7 @@ type SessionMethod =
   | "session.setPermissions"
   | "session.abort"
   | "session.shortcut"
+  | "session.complete"
   | "session.dequeue"
   | "session.commands"
   | "session.models"
@@ -71,6 +73,7 @@ export const SESSION_METHODS: Handlers = {
     await failed(() => live.setPermissions(p.mode), "Could not change the permissions")
     return {}
   },
+  "session.complete": async (live, p) => ({ items: await complete(live.bridge.autocomplete(), p.text, p.cursor) }),
   "session.shortcut": async (live, p) => {
     live.runShortcut(p.key)
     return {}

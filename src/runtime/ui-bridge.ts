@@ -12,6 +12,8 @@ import {
   type WorkingIndicator,
 } from "../protocol"
 import type { UiRequestBody } from "../protocol/bundled"
+import type { AutocompleteProvider } from "@earendil-works/pi-tui"
+import { chainProviders, type AutocompleteFactory } from "./autocomplete"
 
 interface Pending {
   request: UiRequest
@@ -42,15 +44,21 @@ export interface UiBridge {
   /** Closes every open dialog as cancelled (session replaced or closed). */
   cancelAll(): void
   pendingCount(): number
+  /** The extensions' completion providers, chained; undefined while none was added. */
+  autocomplete(): AutocompleteProvider | undefined
+  /** A new conversation: its extensions add their providers again on session_start. */
+  resetAutocomplete(): void
 }
 
 let nextId = 0
 
-export function createUiBridge(emit: (e: SessionEvent) => void): UiBridge {
+export function createUiBridge(emit: (e: SessionEvent) => void, onAutocomplete: () => void = () => {}): UiBridge {
   const pending = new Map<string, Pending>()
   const warned = new Set<string>()
   const state = { workingMessage: undefined as string | undefined, workingVisible: true }
   let editorText: string | undefined
+  const completers: AutocompleteFactory[] = []
+  let provider: AutocompleteProvider | undefined
 
   const unsupported = (call: string) => {
     if (warned.has(call)) return
@@ -173,7 +181,11 @@ export function createUiBridge(emit: (e: SessionEvent) => void): UiBridge {
     setHeader: (f: unknown) => void (f !== undefined && unsupported("ui.setHeader()")),
     setEditorComponent: (f: unknown) => void (f !== undefined && unsupported("ui.setEditorComponent()")),
     getEditorComponent: () => undefined,
-    addAutocompleteProvider: () => unsupported("ui.addAutocompleteProvider()"),
+    addAutocompleteProvider(factory: AutocompleteFactory) {
+      completers.push(factory)
+      provider = chainProviders(completers)
+      onAutocomplete()
+    },
     onTerminalInput: () => {
       unsupported("ui.onTerminalInput()")
       return () => {}
@@ -218,6 +230,11 @@ export function createUiBridge(emit: (e: SessionEvent) => void): UiBridge {
       for (const p of [...pending.values()]) p.finish(undefined)
     },
     pendingCount: () => pending.size,
+    autocomplete: () => provider,
+    resetAutocomplete() {
+      completers.length = 0
+      provider = undefined
+    },
   }
   return bridge
 }

@@ -3,7 +3,7 @@
 import { createMemo, createSignal, onCleanup, Show } from "solid-js"
 import { useTerminalDimensions } from "@opentui/solid"
 import type { KeyEvent, PasteEvent, TextareaRenderable } from "@opentui/core"
-import type { QueueState } from "../../../protocol"
+import type { CompletionItem, QueueState } from "../../../protocol"
 import type { EditorFill } from "../../context/session-store"
 import { theme } from "../../theme"
 import { useOptionalDialog } from "../../context/dialog"
@@ -46,6 +46,8 @@ export interface ComposerProps {
   onAltKey?: (name: string) => boolean
   /** Texts an extension puts in the prompt (`set` replaces the draft, `paste` inserts as a paste). */
   fills?: (listener: (fill: EditorFill) => void) => () => void
+  /** The session's extensions' completions (absent while none offers any). */
+  complete?: (text: string, cursor: number) => Promise<CompletionItem[]>
 }
 
 /** Texts longer than this come back from history as a paste mark rather than editor text. */
@@ -62,7 +64,13 @@ export function Composer(props: ComposerProps) {
   const pastes = new PasteMarks()
   const images = new ImageMarks()
   const history = createMemo(() => new PromptHistory(props.cwd))
-  const suggest = createSuggestions({ text, cursor, cwd: () => props.cwd, commands: () => props.commands })
+  const suggest = createSuggestions({
+    text,
+    cursor,
+    cwd: () => props.cwd,
+    commands: () => props.commands,
+    complete: () => props.complete,
+  })
   let alive = true
   onCleanup(() => (alive = false))
   let escArmedUntil = 0
@@ -139,6 +147,10 @@ export function Composer(props: ComposerProps) {
   function accept(index: number, key: "tab" | "enter") {
     const t = suggest.trigger()
     const item = suggest.items()[index]
+    if (item?.kind === "extension") {
+      replaceRange(item.edit.start, item.edit.end, item.edit.insert)
+      return suggest.dismiss()
+    }
     if (!t || !item || !editor) return
     if (item.kind === "file") {
       replaceRange(t.start, t.end, "@" + item.path + (item.path.endsWith("/") ? "" : " "))

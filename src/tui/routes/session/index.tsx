@@ -276,6 +276,11 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
             return !!a
           }}
           fills={sync.onEditor}
+          complete={
+            data.info?.autocomplete
+              ? async (text, cursor) => (await session.act("session.complete", { text, cursor }))?.items ?? []
+              : undefined
+          }
           cwd={cwd()}
           running={data.running}
           queue={data.queue}
