@@ -23,6 +23,7 @@ export function buildProgram(run: (flags: RootFlags, words: string[]) => Promise
     .option("-r, --resume", "pick a saved session to resume (opens the session page)")
     .option("--session <path|id>", "open a session file, or a saved session by id (or id prefix)")
     .option("-m, --model <provider/id>", "model to use, e.g. anthropic/claude-sonnet-4-5")
+    .option("--provider <name>", "the provider of --model when it names only the model id (Pi's flag)")
     .option("--thinking <level>", `thinking level: ${THINKING_LEVELS.join("|")}`)
     .option(
       "-e, --extension <path>",

@@ -17,6 +17,8 @@ export interface RootFlags extends PiFlags {
   continue?: boolean
   resume?: boolean
   model?: string
+  /** Pi's `--provider p --model id`: the same as `--model p/id`. */
+  provider?: string
   thinking?: string
   extension?: string[]
   print?: string | boolean
@@ -75,6 +77,12 @@ export function planRun(flags: RootFlags, words: string[], cwd: string, env = pr
     )
 
   const open: RunPlan["open"] = { cwd }
+  if (flags.provider !== undefined) {
+    if (flags.model === undefined) throw new UsageError("--provider names the provider of --model: give --model too")
+    if (!flags.provider.trim() || flags.provider.includes("/"))
+      throw new UsageError(`--provider '${flags.provider}' is not a provider name, such as anthropic`)
+    flags = { ...flags, model: flags.model.includes("/") ? flags.model : `${flags.provider.trim()}/${flags.model}` }
+  }
   if (flags.model !== undefined) {
     if (!parseModelRef(flags.model))
       throw new UsageError(`--model '${flags.model}' is not provider/id: write it like anthropic/claude-sonnet-4-5`)

@@ -134,6 +134,8 @@ const ROWS: Row[] = [
   ["--no-prompt-templates", ["--no-prompt-templates"], (s) => expect(s.user).toContain("/greet Bob"), "/greet Bob"],
   ["-np", ["-np"], (s) => expect(s.user).not.toContain("GREETMARK"), "/greet Bob"],
   ["--offline", ["--offline"], (s) => expect(s.user).toContain("hi")],
+  // an unknown model would exit 2: the pair names the mock model
+  ["--provider", ["--provider", "mockllm", "--model", "mock-1"], (s) => expect(s.user).toContain("hi")],
 ]
 
 describe("Pi's flags reach the session with Pi's meaning", () => {
@@ -192,7 +194,7 @@ test(
 
 /** Every flag of `pi --help`: the row above that proves it, or how xagent differs (README). */
 const PI_FLAGS: Record<string, string> = {
-  "--provider": "not yet: use --model provider/id",
+  "--provider": "row",
   "--model": "xagent's own -m (provider/id; stricter: exit 2 for a bare id)",
   "--api-key": "not yet",
   "--system-prompt": "row",
