@@ -60,7 +60,7 @@ describe("a bad call says what was wrong in one line and exits 2", () => {
       ["--bogus", "-p", "hi"],
       /unknown option '--bogus': neither xagent nor a loaded extension takes it/,
     ],
-    ["misspelt flag gets a suggestion", ["--modle", "a/b"], /unknown option '--modle'.*Did you mean --model\?/],
+    ["misspelt flag gets a suggestion", ["--thinkng", "high"], /unknown option '--thinkng'.*Did you mean --thinking\?/],
     [
       "bad thinking level",
       ["--thinking", "huge"],
