@@ -4,18 +4,16 @@
 import { afterAll, beforeAll, expect, test } from "bun:test"
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { makeSandbox, REPO_ROOT, startMockLlm, writeAgentDir, type MockLlm, type Sandbox } from "../fixture/mockllm"
-import { lines, runXagent } from "./run-xagent"
+import { PI_EXAMPLES, type MockLlm, type Sandbox } from "../fixture/mockllm"
+import { lines, okModelBox, runXagent } from "./run-xagent"
 
 const SLOW = 60_000
-const EXAMPLES = join(REPO_ROOT, "node_modules/@earendil-works/pi-coding-agent/examples/extensions")
+const EXAMPLES = PI_EXAMPLES
 
 let box: Sandbox
 let llm: MockLlm
 beforeAll(async () => {
-  box = makeSandbox()
-  llm = await startMockLlm({ turns: [], fallback: "ok" })
-  writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
+  ;({ box, llm } = await okModelBox())
   mkdirSync(join(box.cwd, ".pi"), { recursive: true })
   writeFileSync(
     join(box.cwd, ".pi/presets.json"),

@@ -5,19 +5,17 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test"
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { makeSandbox, REPO_ROOT, startMockLlm, writeAgentDir, type MockLlm, type Sandbox } from "../fixture/mockllm"
-import { runXagent } from "./run-xagent"
+import { PI_EXAMPLES, REPO_ROOT, type MockLlm, type Sandbox } from "../fixture/mockllm"
+import { okModelBox, runXagent } from "./run-xagent"
 
 const SLOW = 60_000
 const PI_PKG = join(REPO_ROOT, "node_modules/@earendil-works/pi-coding-agent")
-const HELLO = join(PI_PKG, "examples/extensions/hello.ts")
+const HELLO = join(PI_EXAMPLES, "hello.ts")
 
 let box: Sandbox
 let llm: MockLlm
 beforeAll(async () => {
-  box = makeSandbox()
-  llm = await startMockLlm({ turns: [], fallback: "ok" })
-  writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
+  ;({ box, llm } = await okModelBox())
   const files: Record<string, string> = {
     "AGENTS.md": "AGENTSMARK: answer briefly.\n",
     "append.txt": "FILEAPPENDMARK\n",

@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, expect, test } from "bun:test"
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { MOCK_MODEL, MOCK_PROVIDER, REPO_ROOT } from "../fixture/mockllm"
+import { MOCK_MODEL, MOCK_PROVIDER, PI_EXAMPLES } from "../fixture/mockllm"
 import { Recorder, replyDone, startBox, type DaemonBox } from "./harness"
 
-const SUBAGENT = join(REPO_ROOT, "node_modules/@earendil-works/pi-coding-agent/examples/extensions/subagent/index.ts")
+const SUBAGENT = join(PI_EXAMPLES, "subagent/index.ts")
 let d: DaemonBox
 beforeAll(async () => {
   d = await startBox({

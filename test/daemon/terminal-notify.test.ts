@@ -3,10 +3,10 @@
 // instead (findings pi-drop-in repro 10), and nothing else an extension prints may.
 import { afterAll, beforeAll, expect, test } from "bun:test"
 import { join } from "node:path"
-import { REPO_ROOT } from "../fixture/mockllm"
+import { PI_EXAMPLES } from "../fixture/mockllm"
 import { Recorder, replyDone, startBox, until, type DaemonBox } from "./harness"
 
-const NOTIFY = join(REPO_ROOT, "node_modules/@earendil-works/pi-coding-agent/examples/extensions/notify.ts")
+const NOTIFY = join(PI_EXAMPLES, "notify.ts")
 let d: DaemonBox
 beforeAll(async () => {
   d = await startBox({ turns: [{ text: "All done here." }] })

@@ -5,9 +5,9 @@ import { afterEach, expect, test } from "bun:test"
 import { join } from "node:path"
 import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai"
 import { createFauxFixture, toolArgs, type FauxFixture } from "../fixture/faux"
-import { REPO_ROOT } from "../fixture/mockllm"
+import { PI_EXAMPLES } from "../fixture/mockllm"
 
-const EXAMPLE = join(REPO_ROOT, "node_modules/@earendil-works/pi-coding-agent/examples/extensions/shutdown-command.ts")
+const EXAMPLE = join(PI_EXAMPLES, "shutdown-command.ts")
 
 let fx: FauxFixture
 afterEach(() => fx?.dispose())

@@ -3,8 +3,7 @@
 import { afterEach, expect, test } from "bun:test"
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
-import type { FakeClient } from "../fixture/fake-client"
-import { mountApp, type MountedApp } from "../fixture/tui"
+import { mountOnClient, type MountedApp } from "../fixture/tui"
 
 let fx: FauxFixture | undefined
 let app: MountedApp | undefined
@@ -29,13 +28,7 @@ test("setEditorText replaces the draft, pasteToEditor inserts at the cursor, get
     ],
   })
   const { sessionId } = await fx.open()
-  app = await mountApp({
-    client: fx.client as unknown as FakeClient,
-    target: { kind: "attach", sessionId },
-    gate: Promise.resolve(),
-    width: 90,
-    height: 20,
-  })
+  app = await mountOnClient(fx.client, { kind: "attach", sessionId }, { width: 90, height: 20 })
   await app.until("Ask anything")
   await fx.client.request("session.prompt", { sessionId, text: "/fill" })
   expect(await app.until("│ › FILLED by the extension")).toContain("│ › FILLED by the extension ")

@@ -6,8 +6,7 @@ import type { ExtensionAPI } from "@earendil-works/pi-coding-agent"
 import type { AutocompleteProvider } from "@earendil-works/pi-tui"
 import { complete } from "../../src/runtime/autocomplete"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
-import type { FakeClient } from "../fixture/fake-client"
-import { mountApp, type MountedApp } from "../fixture/tui"
+import { mountOnClient, type MountedApp } from "../fixture/tui"
 
 let fx: FauxFixture | undefined
 let app: MountedApp | undefined
@@ -41,13 +40,7 @@ test("the extension's completions show in the popup; Tab applies its edit", asyn
     ],
   })
   const { sessionId } = await fx.open()
-  app = await mountApp({
-    client: fx.client as unknown as FakeClient,
-    target: { kind: "attach", sessionId },
-    gate: Promise.resolve(),
-    width: 90,
-    height: 24,
-  })
+  app = await mountOnClient(fx.client, { kind: "attach", sessionId }, { width: 90, height: 24 })
   await app.until("Ask anything")
   await app.mockInput.typeText("see #1")
   const frame = await app.until("Fix the flaky build")

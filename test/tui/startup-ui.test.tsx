@@ -4,8 +4,7 @@
 import { afterEach, expect, test } from "bun:test"
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
-import type { FakeClient } from "../fixture/fake-client"
-import { mountApp, type MountedApp } from "../fixture/tui"
+import { mountApp, mountOnClient, type MountedApp } from "../fixture/tui"
 
 let fx: FauxFixture | undefined
 let app: MountedApp | undefined
@@ -25,13 +24,11 @@ const startupExtension = (pi: ExtensionAPI) => {
 
 test("a notify and a widget from session_start show in the window that opened the session", async () => {
   fx = await createFauxFixture({ extensionFactories: [startupExtension] })
-  app = await mountApp({
-    client: fx.client as unknown as FakeClient,
-    target: { kind: "open", params: { cwd: fx.cwd, mode: { kind: "new" } } },
-    gate: Promise.resolve(),
-    width: 100,
-    height: 24,
-  })
+  app = await mountOnClient(
+    fx.client,
+    { kind: "open", params: { cwd: fx.cwd, mode: { kind: "new" } } },
+    { width: 100, height: 24 },
+  )
   const frame = await app.until((f) => f.includes("STARTUP-NOTE") && f.includes("STARTUP-WIDGET"))
   expect(frame).toContain("STARTUP-NOTE from the extension")
   expect(frame).toContain("STARTUP-WARNING from the extension")
