@@ -35,6 +35,10 @@ export const ACCESS = {
   // Turns the consent gate off as well as on: only a person's front end.
   "session.setApproval": "mutate",
   "session.abort": "mutate",
+  // Runs an extension's handler: what the person's key does, never the agent's.
+  "session.shortcut": "mutate",
+  // Runs the extensions' completion providers: their code, on the person's draft.
+  "session.complete": "mutate",
   // Hands the queued messages back and empties the queue: it changes what the session will do.
   "session.dequeue": "mutate",
   "session.commands": "read",

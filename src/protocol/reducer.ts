@@ -113,12 +113,20 @@ export function applyEvent(s: SnapshotView, e: SessionEvent, index?: ItemIndex):
       if (at !== -1) s.ui.components!.splice(at, 1)
       return
     }
+    case "ui_working_indicator":
+      set(s.ui, "workingIndicator", e.indicator)
+      return
+    case "ui_thinking_label":
+      set(s.ui, "thinkingLabel", e.label)
+      return
     case "closed":
       s.running = false
       set(s, "runStartedAt", undefined)
       return
     // Transient: a toast and a run's outcome are told, not kept (the outcome's reply is in `items`).
     case "ui_notify":
+    case "ui_editor":
+    case "ui_terminal":
     case "turn_end":
       return
     default: {

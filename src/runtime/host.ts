@@ -8,7 +8,7 @@ import { getAgentDir, ModelRuntime, SessionManager, type ExtensionFactory } from
 import { Value } from "typebox/value"
 import { PROTOCOL_VERSION, ProtocolError, type Method, type Params, type Result, type SavedSession } from "../protocol"
 import { Schemas } from "../protocol/schemas"
-import type { HostApi } from "./host-api"
+import type { SessionHost } from "./host-api"
 import { createBundledSlot } from "./bundled-slot"
 import type { JournalLimits } from "./journal"
 import { errorText, LiveSession } from "./live-session"
@@ -50,7 +50,7 @@ export interface HostOptions {
   bwrap?: string
 }
 
-export function createHost(opts: HostOptions = {}): HostApi {
+export function createHost(opts: HostOptions = {}): SessionHost {
   installSessionWrites()
   const agentDir = resolve(opts.agentDir ?? getAgentDir())
   const log = opts.log ?? (() => {})
@@ -149,8 +149,13 @@ export function createHost(opts: HostOptions = {}): HostApi {
         }
     }
     const repaired = path ? repairTornTail(path) : undefined
-    const sessionManager = path ? openFile(path) : SessionManager.create(cwd, dir)
+    const sessionManager = path
+      ? openFile(path)
+      : p.pi?.noSession
+        ? SessionManager.inMemory(cwd)
+        : SessionManager.create(cwd, dir)
     if (path) refuseWrongShape(path, sessionManager)
+    if (p.pi?.name?.trim()) sessionManager.appendSessionInfo(p.pi.name.trim())
     const starting = LiveSession.start(`s-${randomUUID().slice(0, 8)}`, deps, {
       sessionManager,
       model,
@@ -159,12 +164,15 @@ export function createHost(opts: HostOptions = {}): HostApi {
       mode: print ? "print" : (opts.mode ?? "window"),
       bundled: slot.use,
       permissions: p.permissions,
+      flags: p.flags,
+      pi: p.pi,
     })
     if (path) opening.set(resolve(path), starting)
     let live: LiveSession
     try {
       live = await starting
     } catch (err) {
+      if (err instanceof ProtocolError) throw err
       throw new ProtocolError("failed", `Could not open the session: ${errorText(err)}`)
     } finally {
       if (path) opening.delete(resolve(path))
@@ -347,6 +355,9 @@ export function createHost(opts: HostOptions = {}): HostApi {
         pendingQuestions: s.bridge.pendingCount(),
         subscribers: s.journal.subscribers,
       }))
+    },
+    terminalNotify(sequence) {
+      for (const s of sessions.values()) s.emit({ type: "ui_terminal", sequence })
     },
     async dispose() {
       if (disposed) return

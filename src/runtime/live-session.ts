@@ -14,6 +14,7 @@ import {
 } from "@earendil-works/pi-coding-agent"
 import {
   emptySnapshot,
+  ProtocolError,
   type PermissionMode,
   type SessionEvent,
   type SessionInfo,
@@ -25,12 +26,13 @@ import {
 import type { BundledMode } from "../protocol/bundled"
 import { createBundledHost, ExtensionInfo } from "./bundled-host"
 import { bundledFactories, type BundledExtension } from "./bundled-slot"
+import type { FlagValues } from "./extension-flags"
 import { Journal, type JournalLimits } from "./journal"
 import { authHint, modelRef, realModel } from "./models"
 import type { AgentSession, AgentSessionEvent } from "./pi-types"
 import { EventProjector, type ProjectorContext, type RunToken } from "./project-events"
 import { ItemIds, projectBranch } from "./project-messages"
-import { runtimeFactory } from "./runtime-factory"
+import { runtimeFactory, type PiOptions } from "./runtime-factory"
 import { guardedReadTool, readDenyHook } from "./sandbox/pi-read-tools"
 import { sandboxedOperations, sandboxedTools } from "./sandbox/pi-tools"
 import { SessionSandbox, type SandboxEnv } from "./sandbox/session-sandbox"
@@ -68,6 +70,10 @@ export interface StartOptions {
   bundled: readonly BundledExtension[]
   /** `full` only when the person asked for it at start (`--dangerously-skip-sandbox`). */
   permissions?: PermissionMode
+  /** Extension flags from the command line (checked against those the extensions register). */
+  flags?: FlagValues
+  /** Pi's own run options from the command line. */
+  pi?: PiOptions
 }
 
 export class LiveSession {
@@ -83,6 +89,9 @@ export class LiveSession {
   closed = false
   /** A window may answer its dialogs (false for `--print`). */
   interactive = true
+  private shutdownAsked = false
+  /** Until start() returns: no window watches yet. */
+  private opening = true
   private state: SnapshotState
   private projector!: EventProjector
   private runtime!: AgentSessionRuntime
@@ -127,7 +136,11 @@ export class LiveSession {
       cwd: () => this.session.sessionManager.getCwd(),
       log: (msg) => deps.log(`${id}: ${msg}`),
     })
-    this.bridge = createUiBridge((e) => this.emit(e), this.components)
+    this.bridge = createUiBridge(
+      (e) => this.emit(e),
+      () => this.emitInfo(),
+      this.components,
+    )
     this.sandbox = new SessionSandbox(deps.sandbox)
     this.gate = new ToolGate(this.bridge)
     this.sandbox.onNetworkRefused = (text) => this.notice("warning", text)
@@ -154,6 +167,7 @@ export class LiveSession {
     // With no usable model, the session's auth hint says what to do (the window shows it on the
     // welcome page); Pi's own message about it would say the same again.
     if (rt.modelFallbackMessage && !live.info().authHint) live.warnings.push(rt.modelFallbackMessage)
+    live.opening = false
     return live
   }
 
@@ -179,13 +193,25 @@ export class LiveSession {
 
   emit(event: SessionEvent): void {
     if (this.closed) return
-    const e = this.renderers.event(event)
+    let e = this.renderers.event(event)
+    // A toast sent while the session opens reaches no window (none subscribes before the open
+    // returns): what extensions say on session_start stays in the transcript, as Pi keeps it.
+    if (e.type === "ui_notify" && this.opening && this.interactive && this.projector)
+      e = this.projector.notice(e.level, e.message)
     this.state.apply(e)
     this.journal.append(e)
     if (e.type === "ui_request" || e.type === "ui_resolved")
       this.watchdog?.waitingForPerson(this.state.ui.pending.length > 0)
     // Pi draws its footer and header every frame: they show the session's counts as they change.
     if (e.type === "stats" || e.type === "info" || e.type === "turn_end") this.components.refresh()
+    // A shutdown asked for during a reply (a tool's ctx.shutdown()) waits for the reply to end.
+    if (e.type === "turn_end" && this.shutdownAsked) queueMicrotask(() => this.deps.onShutdownRequest(this.id))
+  }
+
+  /** As Pi does: at once when idle, else once the run in progress has settled. */
+  private requestShutdown(): void {
+    if (this.session.isIdle && !this.state.running) return this.deps.onShutdownRequest(this.id)
+    this.shutdownAsked = true
   }
 
   notice(level: "info" | "warning" | "error", text: string): void {
@@ -227,7 +253,29 @@ export class LiveSession {
     const hint = authHint(s.model, this.deps.modelRuntime)
     if (hint) info.authHint = hint
     info.sandbox = this.sandbox.info()
+    if (s.settingsManager.getHideThinkingBlock()) info.hideThinking = true
+    if (s.settingsManager.getQuietStartup() === true) info.quietStartup = true
+    if (s.settingsManager.getBranchSummarySkipPrompt()) info.skipBranchSummaryPrompt = true
+    if (this.bridge.autocomplete()) info.autocomplete = true
+    const shortcuts = this.shortcuts()
+    if (shortcuts.size)
+      info.shortcuts = [...shortcuts].map(([key, s]) => (s.description ? { key, description: s.description } : { key }))
     return info
+  }
+
+  /** The extensions' keys; which of them a window binds itself is the window's to judge. */
+  private shortcuts() {
+    return this.session.extensionRunner.getShortcuts({})
+  }
+
+  /** Runs the handler of an extension's shortcut; returns at once, as Pi does not wait on it. */
+  runShortcut(key: string): void {
+    const runner = this.session.extensionRunner
+    const shortcut = this.shortcuts().get(key.toLowerCase() as never)
+    if (!shortcut) throw new ProtocolError("not_found", `No extension shortcut ${key} in this session`)
+    Promise.resolve()
+      .then(() => shortcut.handler(runner.createContext()))
+      .catch((err) => this.notice("error", `Shortcut handler error (${key}): ${errorText(err)}`))
   }
 
   stats(): SessionStats {
@@ -292,7 +340,20 @@ export class LiveSession {
         id: (base) => this.projector.id(base),
         notice: (level, text) => this.notice(level, text),
       },
-      { operations: ops, excludeFromContext: opts.excludeFromContext === true },
+      {
+        operations: ops,
+        excludeFromContext: opts.excludeFromContext === true,
+        // `!outside` is the person's own choice of how this one command runs: no hook changes it.
+        userBash: opts.outside
+          ? undefined
+          : () =>
+              s.extensionRunner.emitUserBash({
+                type: "user_bash",
+                command,
+                excludeFromContext: opts.excludeFromContext === true,
+                cwd: s.sessionManager.getCwd(),
+              }),
+      },
     )
   }
 
@@ -349,6 +410,8 @@ export class LiveSession {
         this.gate.hook,
       ],
       extensionPaths: opts.extensionPaths,
+      flags: opts.flags,
+      pi: opts.pi,
       tools: (cwd, shell) => [
         ...sandboxedTools(cwd, this.sandbox, shell, this.limits.toolMs),
         guardedReadTool(cwd, this.sandbox),
@@ -371,6 +434,7 @@ export class LiveSession {
     this.unsubscribe?.()
     this.bridge.cancelAll()
     this.components.reset({ announce: false })
+    this.bridge.resetAutocomplete()
     // The extensions restate theirs for the new conversation on its session_start (below).
     this.extInfo.reset()
     const snap = this.project(emptyUi())
@@ -396,7 +460,7 @@ export class LiveSession {
       // Windows draw the extensions' components (component-host.ts): to an extension this is Pi's TUI.
       mode: this.interactive ? "tui" : "print",
       commandContextActions: this.actions(),
-      shutdownHandler: () => this.deps.onShutdownRequest(this.id),
+      shutdownHandler: () => this.requestShutdown(),
       onError: (err) => {
         this.notice("error", `Extension error (${err.extensionPath}, ${err.event}): ${err.error}`)
         if (err.event === "send_user_message") for (const e of this.projector.runNotStarted(err.error)) this.emit(e)

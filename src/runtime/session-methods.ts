@@ -5,6 +5,7 @@ import { homedir } from "node:os"
 import { isAbsolute, resolve } from "node:path"
 import type { ModelRuntime } from "@earendil-works/pi-coding-agent"
 import { ProtocolError, type CommandInfo, type Params, type Result, type UiResponse } from "../protocol"
+import { complete } from "./autocomplete"
 import { transcriptMarkdown } from "./export-markdown"
 import { errorText, type LiveSession } from "./live-session"
 import { modelInfo, realModel, resolveModel } from "./models"
@@ -29,6 +30,8 @@ type SessionMethod =
   | "session.setPermissions"
   | "session.setApproval"
   | "session.abort"
+  | "session.shortcut"
+  | "session.complete"
   | "session.dequeue"
   | "session.commands"
   | "session.models"
@@ -76,6 +79,11 @@ export const SESSION_METHODS: Handlers = {
   },
   "session.setApproval": async (live, p) => {
     live.gate.set(p.approval)
+    return {}
+  },
+  "session.complete": async (live, p) => ({ items: await complete(live.bridge.autocomplete(), p.text, p.cursor) }),
+  "session.shortcut": async (live, p) => {
+    live.runShortcut(p.key)
     return {}
   },
   "session.abort": async (live) => {
@@ -144,6 +152,8 @@ export const SESSION_METHODS: Handlers = {
   "settings.list": async (live) => ({ settings: listSettings(live.session) }),
   "settings.set": async (live, p) => {
     await failed(() => setSetting(live.session, p.key, p.value), "Could not save the setting")
+    // Some settings change how windows draw the session (hideThinkingBlock).
+    live.emitInfo()
     return {}
   },
   "session.compact": async (live, p) => {
@@ -185,7 +195,11 @@ export const SESSION_METHODS: Handlers = {
     if (live.running) throw new ProtocolError("failed", "Interrupt the running reply before moving in the tree")
     // Pi may still be finishing the run windows saw end (its post-run continuation).
     await live.session.waitForIdle()
-    const r = await failed(() => live.session.navigateTree(p.entryId), "Could not move in the tree")
+    const options = p.summarize
+      ? { summarize: true, ...(p.customInstructions?.trim() ? { customInstructions: p.customInstructions } : {}) }
+      : undefined
+    const r = await failed(() => live.session.navigateTree(p.entryId, options), "Could not move in the tree")
+    if (r.aborted) throw new ProtocolError("failed", "Branch summarization cancelled")
     if (r.cancelled) throw new ProtocolError("failed", "An extension cancelled the move")
     live.resetView()
     return r.editorText === undefined ? {} : { editorText: r.editorText }
@@ -350,8 +364,10 @@ function commands(live: LiveSession): CommandInfo[] {
   for (const c of s.extensionRunner.getRegisteredCommands())
     out.push(withDescription({ name: c.invocationName, source: "extension" }, c.description))
   for (const t of s.promptTemplates) out.push(withDescription({ name: t.name, source: "prompt" }, t.description))
-  for (const k of s.resourceLoader.getSkills().skills)
-    out.push(withDescription({ name: `skill:${k.name}`, source: "skill" }, k.description))
+  // Pi's enableSkillCommands: off, skills stay in the prompt but get no /skill: commands.
+  if (s.settingsManager.getEnableSkillCommands())
+    for (const k of s.resourceLoader.getSkills().skills)
+      out.push(withDescription({ name: `skill:${k.name}`, source: "skill" }, k.description))
   return out
 }
 

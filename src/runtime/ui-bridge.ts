@@ -12,9 +12,12 @@ import {
   type SessionEvent,
   type UiRequest,
   type UiResponse,
+  type WorkingIndicator,
 } from "../protocol"
 import type { UiRequestBody } from "../protocol/bundled"
 import type { ComponentHost } from "./component-host"
+import type { AutocompleteProvider } from "@earendil-works/pi-tui"
+import { chainProviders, type AutocompleteFactory } from "./autocomplete"
 
 interface Pending {
   request: UiRequest
@@ -46,15 +49,26 @@ export interface UiBridge {
   cancelAll(): void
   /** Open dialogs and the custom() components the extensions wait on. */
   pendingCount(): number
+  /** The extensions' completion providers, chained; undefined while none was added. */
+  autocomplete(): AutocompleteProvider | undefined
+  /** A new conversation: its extensions add their providers again on session_start. */
+  resetAutocomplete(): void
 }
 
 let nextId = 0
 
-export function createUiBridge(emit: (e: SessionEvent) => void, components?: ComponentHost): UiBridge {
+export function createUiBridge(
+  emit: (e: SessionEvent) => void,
+  onAutocomplete: () => void = () => {},
+  components?: ComponentHost,
+): UiBridge {
   const pending = new Map<string, Pending>()
   const warned = new Set<string>()
   const state = { workingMessage: undefined as string | undefined, workingVisible: true }
   let editorFactory: unknown
+  let editorText: string | undefined
+  const completers: AutocompleteFactory[] = []
+  let provider: AutocompleteProvider | undefined
 
   const unsupported = (call: string) => {
     if (warned.has(call)) return
@@ -70,8 +84,10 @@ export function createUiBridge(emit: (e: SessionEvent) => void, components?: Com
     if (opts?.signal?.aborted) return Promise.resolve(undefined)
     const id = `ui-${Date.now().toString(36)}-${++nextId}`
     const full = { ...req, id } as UiRequest
-    if (opts?.timeout && (full.kind === "select" || full.kind === "confirm" || full.kind === "input"))
+    if (opts?.timeout && (full.kind === "select" || full.kind === "confirm" || full.kind === "input")) {
       full.timeoutMs = opts.timeout
+      full.deadline = Date.now() + opts.timeout
+    }
     return new Promise((resolve) => {
       let timer: ReturnType<typeof setTimeout> | undefined
       const onAbort = () => finish(undefined)
@@ -163,9 +179,16 @@ export function createUiBridge(emit: (e: SessionEvent) => void, components?: Com
       state.workingVisible = visible
       emit({ type: "ui_working", message: state.workingMessage, visible })
     },
-    // Cosmetic pi-tui tweaks with no xagent counterpart: ignored quietly.
-    setWorkingIndicator() {},
-    setHiddenThinkingLabel() {},
+    setWorkingIndicator(options?: { frames?: string[]; intervalMs?: number }) {
+      // No frames keeps xagent's spinner; an empty list hides it, as in Pi.
+      if (!Array.isArray(options?.frames)) return emit({ type: "ui_working_indicator" })
+      const indicator: WorkingIndicator = { frames: options.frames.slice(0, 64).map((f) => String(f).slice(0, 64)) }
+      if (typeof options.intervalMs === "number" && options.intervalMs > 0) indicator.intervalMs = options.intervalMs
+      emit({ type: "ui_working_indicator", indicator })
+    },
+    setHiddenThinkingLabel(label?: string) {
+      emit(label?.trim() ? { type: "ui_thinking_label", label: String(label) } : { type: "ui_thinking_label" })
+    },
     async custom(factory: never, options?: never) {
       if (components) return components.custom(factory, options)
       unsupported("ui.custom()")
@@ -180,14 +203,25 @@ export function createUiBridge(emit: (e: SessionEvent) => void, components?: Com
       editorFactory = components.setEditor(f) ? f : undefined
     },
     getEditorComponent: () => editorFactory,
-    addAutocompleteProvider: () => unsupported("ui.addAutocompleteProvider()"),
+    addAutocompleteProvider(factory: AutocompleteFactory) {
+      completers.push(factory)
+      provider = chainProviders(completers)
+      onAutocomplete()
+    },
     onTerminalInput: () => {
       unsupported("ui.onTerminalInput()")
       return () => {}
     },
-    pasteToEditor: () => unsupported("ui.pasteToEditor()"),
-    setEditorText: () => unsupported("ui.setEditorText()"),
-    getEditorText: () => "",
+    pasteToEditor(text: string) {
+      editorText = undefined
+      emit({ type: "ui_editor", text: String(text), how: "paste" })
+    },
+    setEditorText(text: string) {
+      editorText = String(text)
+      emit({ type: "ui_editor", text: editorText, how: "set" })
+    },
+    // The drafts live in the windows; what an extension last put there is all the host knows.
+    getEditorText: () => editorText ?? "",
     get theme() {
       return theme
     },
@@ -218,6 +252,11 @@ export function createUiBridge(emit: (e: SessionEvent) => void, components?: Com
       for (const p of [...pending.values()]) p.finish(undefined)
     },
     pendingCount: () => pending.size + (components?.waiting() ?? 0),
+    autocomplete: () => provider,
+    resetAutocomplete() {
+      completers.length = 0
+      provider = undefined
+    },
   }
   return bridge
 }

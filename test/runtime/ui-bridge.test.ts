@@ -101,6 +101,9 @@ test("timeouts resolve with the default and close the dialog", async () => {
   await a.waitFor((_s, ev) => notices(ev).includes("info: got undefined"), "the timeout")
   const req = a.events.find((e) => e.event.type === "ui_request")!.event
   expect(req).toMatchObject({ request: { kind: "input", title: "Name?", placeholder: "your name", timeoutMs: 30 } })
+  const deadline = (req as { request: { deadline?: number } }).request.deadline
+  expect(deadline).toBeGreaterThan(Date.now() - 5_000)
+  expect(deadline).toBeLessThanOrEqual(Date.now() + 30)
   expect(a.events.some((e) => e.event.type === "ui_resolved")).toBe(true)
   expect(a.state!.ui.pending).toEqual([])
 })
