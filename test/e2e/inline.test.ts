@@ -63,9 +63,7 @@ describe.skipIf(!hasTmux)("inline mode in a terminal", () => {
     await pane.waitFor("EXIT=0")
   }
 
-  // Not met yet (docs/adr-inline-mode.md): a long reply streams far slower inline than full screen
-  // (the footer redraws it whole each frame), so these time out; the default stays full screen.
-  test.skip("a 3,000-line reply: the scrollback holds every line once, in order", async () => {
+  test("a 3,000-line reply: the scrollback holds every line once, in order", async () => {
     const { pane } = await setup({ turns: [{ text: longReply(3000) }] })
     run(pane, "--no-daemon")
     await ask(pane, "count to three thousand")
@@ -75,8 +73,9 @@ describe.skipIf(!hasTmux)("inline mode in a terminal", () => {
     await quit(pane)
   }, 180_000)
 
-  // Not met yet (docs/adr-inline-mode.md): a long reply streams far slower inline than full screen
-  // (the footer redraws it whole each frame), so these time out; the default stays full screen.
+  // Not met yet (docs/adr-inline-mode.md): OpenTUI 0.5.12's split footer, on a narrower terminal,
+  // erases from `rows - 2 × footer` down, which takes the transcript rows just above the footer
+  // with it (lines 2-23 lost here); the terminal's rewrap also pushes old footer rows into history.
   test.skip("the same with 20 resizes while it streams", async () => {
     // 60 tokens a second: some twenty seconds of streaming to resize in
     const { pane } = await setup({ turns: [{ text: longReply(600) }] }, { tps: 60 })
@@ -115,8 +114,9 @@ describe.skipIf(!hasTmux)("inline mode in a terminal", () => {
     await quit(pane)
   }, 180_000)
 
-  // Not met yet (docs/adr-inline-mode.md): a long reply streams far slower inline than full screen
-  // (the footer redraws it whole each frame), so these time out; the default stays full screen.
+  // Not met yet (docs/adr-inline-mode.md): in tmux the attaching window's scrollback stays empty
+  // while its screen shows the reply (the same attach in a frame test writes it all); not
+  // understood yet.
   test.skip("attach mid-reply: the history once, then the rest of the reply, nothing twice", async () => {
     const { pane } = await setup({ turns: [{ text: longReply(300) }] }, { tps: 30 })
     run(pane, "")

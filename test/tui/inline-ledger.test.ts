@@ -4,7 +4,8 @@ import type { TranscriptItem } from "../../src/protocol"
 import { ScrollbackLedger, type CommitStep } from "../../src/tui/inline/ledger"
 import { item } from "../fixture/fake-client"
 
-const names = (steps: CommitStep[]) => steps.map((s) => (s.kind === "item" ? s.item.id : `-- ${s.text}`))
+const names = (steps: CommitStep[]) =>
+  steps.map((s) => (s.kind === "separator" ? `-- ${s.text}` : s.kind === "part" ? `${s.item.id} part` : s.item.id))
 const notice = (id: string): TranscriptItem => ({ kind: "notice", id, level: "info", text: id, timestamp: 1 })
 
 test("settled items go up in order; the first unsettled one holds back those after it", () => {

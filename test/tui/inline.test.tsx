@@ -51,7 +51,10 @@ test("a finished item goes up once, drawn as in the window; the streaming reply 
   let frame = await a.until("Some bold te")
   expect(frame).toContain("Working")
   await untilWritten(a, rows, "Explain x")
-  expect(rows.join("\n")).not.toContain("Title")
+  // The finished heading goes up while the reply streams; the paragraph being written stays below.
+  await untilWritten(a, rows, "Title")
+  frame = await a.until((f) => !f.includes("Title") && f.includes("Some bold te"))
+  expect(rows.join("\n")).not.toContain("Some")
   expect(frame).not.toContain("Explain x")
 
   await a.emit(
