@@ -114,10 +114,7 @@ describe.skipIf(!hasTmux)("inline mode in a terminal", () => {
     await quit(pane)
   }, 180_000)
 
-  // Not met yet (docs/adr-inline-mode.md): in tmux the attaching window's scrollback stays empty
-  // while its screen shows the reply (the same attach in a frame test writes it all); not
-  // understood yet.
-  test.skip("attach mid-reply: the history once, then the rest of the reply, nothing twice", async () => {
+  test("attach mid-reply: the history once, then the rest of the reply, nothing twice", async () => {
     const { pane } = await setup({ turns: [{ text: longReply(300) }] }, { tps: 30 })
     run(pane, "")
     await ask(pane, "count slowly for the attach")
