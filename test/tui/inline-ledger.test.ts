@@ -69,3 +69,11 @@ test("the window's reset between sessions (no session, no items) writes nothing"
   expect(names(ledger.next({ items: [], session: undefined, epoch: 0 }))).toEqual([])
   expect(names(ledger.next({ items: [item.user("u1", "a")], session: "p1", epoch: 1 }))).toEqual([])
 })
+
+test("an item held live (the open plan card) stays below, with those after it, until it is let go", () => {
+  const ledger = new ScrollbackLedger()
+  const items = [item.user("u1", "plan it"), item.assistant("card", "the plan"), item.assistant("a2", "after")]
+  expect(names(ledger.next({ items, session: "p", epoch: 1, hold: "card" }))).toEqual(["u1"])
+  expect(ledger.count).toBe(1)
+  expect(names(ledger.next({ items, session: "p", epoch: 1 }))).toEqual(["card", "a2"])
+})

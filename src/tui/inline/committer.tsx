@@ -11,6 +11,7 @@ import type { AssistantItem, TranscriptItem } from "../../protocol"
 import { ItemView, type FoldKind } from "../component/message/item-view"
 import type { SessionState } from "../context/session-store"
 import { theme } from "../theme"
+import { planView } from "../util/plan-view"
 import { ScrollbackLedger, type CommitStep, type Partial } from "./ledger"
 import { drawsNothing, sameCut, sliceReply } from "./reply-cut"
 import { writeRows } from "./scrollback-writer"
@@ -86,7 +87,13 @@ export function createCommitter(opts: {
     const data = opts.data
     // Reads ids, kinds and statuses, and the text of a streaming reply at the head of the live part
     // only (its cutter reads just what is new).
-    const steps = ledger.next({ items: data.items, session: data.info?.piSessionId, epoch: data.epoch })
+    const steps = ledger.next({
+      items: data.items,
+      session: data.info?.piSessionId,
+      epoch: data.epoch,
+      // Its actions (Alt+I, Alt+E…) are drawn on it only while it is open: it waits in the footer.
+      hold: planView(data.items).openCardId,
+    })
     setLiveFrom(ledger.count)
     if (steps.length === 0) return
     untrack(() => {

@@ -2,7 +2,8 @@
 // committer (committer.tsx) feeds it the store's items and writes what it returns.
 //
 // Rules (docs/adr-inline-mode.md):
-// - items go up in order, each once, when it is settled (it will not be drawn differently again);
+// - items go up in order, each once, when it is settled (it will not be drawn differently again:
+//   the plan card whose actions are open stays below until they close);
 //   the first unsettled item holds back everything after it, so the scrollback never skips one;
 // - a snapshot that still holds the last item written continues where the scrollback is (a
 //   reconnect, an attach replaying its journal): nothing is written twice;
@@ -46,6 +47,8 @@ export interface LedgerView {
   session?: string
   /** Bumped by every snapshot (the store's epoch). */
   epoch: number
+  /** An item drawn differently while it is live (the plan card whose actions are open): held back. */
+  hold?: string
 }
 
 export class ScrollbackLedger {
@@ -94,6 +97,7 @@ export class ScrollbackLedger {
     }
     while (this.done < view.items.length) {
       const item = view.items[this.done]!
+      if (item.id === view.hold) break
       if (!isSettled(item)) {
         if (item.kind === "assistant" && !this.written.has(item.id)) this.cutReply(item, steps)
         break
