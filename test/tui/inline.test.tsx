@@ -105,7 +105,7 @@ test("a reconnect's snapshot writes nothing twice; /new puts up a separator", as
 })
 
 for (const width of WIDTHS) {
-  test(`at ${width} columns: a long live reply keeps the composer and status bar in view, the footer within the terminal`, async () => {
+  test(`at ${width} columns: a long live reply keeps the composer and status bar in view, the footer two rows short of the terminal`, async () => {
     const a = await inline({ width, height: 20 })
     const long = Array.from({ length: 60 }, (_, i) => `line ${i} of the reply`).join("\n\n")
     await a.emit(
@@ -114,7 +114,8 @@ for (const width of WIDTHS) {
       { type: "queue", queue: { steering: [], followUp: ["and then the tests"] } },
     )
     const frame = await a.until("line 59 of the reply")
-    expect(a.renderer.footerHeight).toBe(20)
+    // The terminal less the two rows kept for scrollback writes.
+    expect(a.renderer.footerHeight).toBe(18)
     expect(frame).toContain("╭")
     expect(frame).toContain("Esc stop")
     expect(frame).toContain("Faux One")
@@ -143,7 +144,7 @@ for (const width of WIDTHS) {
     await a.until(() => a.renderer.footerHeight === small)
   })
 
-  test(`at ${width} columns: a dialog takes the terminal's height and the footer shrinks back after`, async () => {
+  test(`at ${width} columns: a dialog takes the terminal's height (less the scrollback's two rows) and the footer shrinks back after`, async () => {
     const a = await inline({ width, height: 24 })
     const small = a.renderer.footerHeight
     await a.emit({
@@ -152,7 +153,7 @@ for (const width of WIDTHS) {
     })
     const frame = await a.until("Pick a colour")
     expect(frame).toContain("green")
-    expect(a.renderer.footerHeight).toBe(24)
+    expect(a.renderer.footerHeight).toBe(22)
     a.mockInput.pressEnter()
     await a.until(() => a.client.calls("session.uiRespond").length > 0)
     await a.until(() => a.renderer.footerHeight === small)
