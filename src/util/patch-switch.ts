@@ -9,6 +9,7 @@ export const PATCHES = [
   "QUIET_SOCKET",
   "BUN_TUNING",
   "QUIET_GC",
+  "SPLIT_RESIZE",
   "TMUX_OSC52",
 ] as const
 
