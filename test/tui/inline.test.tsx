@@ -54,6 +54,10 @@ test("a finished item goes up once, drawn as in the window; the streaming reply 
   // The finished heading goes up while the reply streams; the paragraph being written stays below.
   await untilWritten(a, rows, "Title")
   frame = await a.until((f) => !f.includes("Title") && f.includes("Some bold te"))
+  // The footer's rest of the reply still takes deltas.
+  await a.emit({ type: "text_delta", itemId: "a1", blockIndex: 0, blockType: "text", delta: "xt" })
+  frame = await a.until("Some bold text")
+  expect(frame).not.toContain("Title")
   expect(rows.join("\n")).not.toContain("Some")
   expect(frame).not.toContain("Explain x")
 

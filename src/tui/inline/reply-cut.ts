@@ -128,35 +128,13 @@ export function tailView(item: AssistantItem, cut: Cut): AssistantItem {
     } as Block
     return sliced
   }
-  return {
-    get kind() {
-      return "assistant" as const
-    },
-    get id() {
-      return item.id
-    },
-    get blocks() {
+  // Everything else reads through to the store item as it is.
+  return new Proxy(item, {
+    get(target, key, receiver) {
+      if (key !== "blocks") return Reflect.get(target, key, receiver)
       const out: Block[] = []
-      for (let i = cut.block; i < item.blocks.length; i++) out.push(at(i))
+      for (let i = cut.block; i < target.blocks.length; i++) out.push(at(i))
       return out
     },
-    get streaming() {
-      return item.streaming
-    },
-    get stopReason() {
-      return item.stopReason
-    },
-    get errorMessage() {
-      return item.errorMessage
-    },
-    get model() {
-      return item.model
-    },
-    get usage() {
-      return item.usage
-    },
-    get timestamp() {
-      return item.timestamp
-    },
-  }
+  })
 }
