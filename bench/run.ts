@@ -16,6 +16,7 @@ import { longStreaming } from "./cases/long-streaming"
 import { reply } from "./cases/reply"
 import { sandboxCost } from "./cases/sandbox-cost"
 import { streamingCost } from "./cases/streaming-cost"
+import { terminalOutputFullscreen, terminalOutputInline } from "./cases/terminal-output"
 import { createAgentDir } from "./lib/agent-dir"
 import { TAG_PREFIX, type BenchCase, type CaseContext, type Options } from "./lib/bench-case"
 import { describeMachine } from "./lib/machine"
@@ -33,6 +34,8 @@ const CASES: BenchCase[] = [
   longResume,
   attachLong,
   longStreaming,
+  terminalOutputFullscreen,
+  terminalOutputInline,
   keystrokeEcho,
   componentKeys,
   idle,

@@ -11,7 +11,7 @@ import { Pane, WaitTimeout } from "./pane"
 import { leftovers, sampleTree, settle, type TreeSample } from "./proc"
 import type { Tmux } from "./tmux"
 
-export type Unit = "s" | "ms" | "MB" | "CPU s" | "CPU ms" | "CPU ms/1k tok" | "×"
+export type Unit = "s" | "ms" | "MB" | "CPU s" | "CPU ms" | "CPU ms/1k tok" | "×" | "B/tok" | "count"
 
 export interface MetricSpec {
   key: string
