@@ -10,18 +10,19 @@ import { becomeChildSubreaper } from "../util/libc"
 import { dropBunTuning } from "../util/patches/bun-tuning"
 import { killDescendants } from "./descendants"
 import { errorBody, type FromHost, type ToHost } from "./host-frames"
+import { frameLink, hostEndFd } from "./host-link"
 
 const DISPOSE_TIMEOUT_MS = 5000
 
-const send = (frame: FromHost) => {
-  try {
-    process.send?.(frame)
-  } catch {}
-}
-const log = (message: string) => send({ type: "log", message })
-
 dropBunTuning()
 becomeChildSubreaper()
+const link = frameLink<ToHost, FromHost>(hostEndFd(), {
+  frame: (f) => void onFrame(f),
+  close: () => void end("the daemon is gone", false),
+  log: (message) => log(message),
+})
+const send = (frame: FromHost) => link.send(frame)
+const log = (message: string) => send({ type: "log", message })
 process.on("uncaughtException", (e) => log(`uncaught: ${e.stack ?? e}`))
 process.on("unhandledRejection", (e) => log(`unhandled rejection: ${(e as Error)?.stack ?? e}`))
 
@@ -73,16 +74,22 @@ async function sessionFolder(p: Params<"session.open">): Promise<string> {
   return p.cwd
 }
 
+let watch: ReturnType<typeof setInterval> | undefined
+
 function pushLive() {
   if (!host) return
   const sessions = host.live()
+  // A watched session's changes reach a window as events, and each event pushes first (see
+  // subscribe). An unwatched one's do not (a detached reply ends): look each second while one is,
+  // and not at all otherwise, so an idle host with its window sleeps.
+  const unwatched = sessions.some((s) => s.subscribers === 0)
+  if (unwatched && !watch) watch = setInterval(pushLive, 1000).unref()
+  else if (!unwatched && watch) watch = void clearInterval(watch)
   const text = JSON.stringify(sessions)
   if (text === lastLive) return
   lastLive = text
   send({ type: "live", sessions })
 }
-// a detached reply ends with nobody subscribed: the broker learns it from here
-setInterval(pushLive, 1000).unref()
 
 async function end(reason: string, reply: boolean) {
   if (ending) return
@@ -97,10 +104,9 @@ async function end(reason: string, reply: boolean) {
   process.exit(0)
 }
 
-process.on("disconnect", () => void end("the daemon is gone", false))
 for (const sig of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(sig, () => void end(sig, false))
 
-process.on("message", async (frame: ToHost) => {
+async function onFrame(frame: ToHost) {
   if (ending) return
   switch (frame.type) {
     case "poll":
@@ -159,4 +165,4 @@ process.on("message", async (frame: ToHost) => {
     case "dispose":
       return end("closed", true)
   }
-})
+}
