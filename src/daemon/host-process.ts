@@ -8,6 +8,7 @@ import type { EventEnvelope, Params } from "../protocol"
 import type { HostApi } from "../runtime/host-api"
 import { becomeChildSubreaper } from "../util/libc"
 import { dropBunTuning } from "../util/patches/bun-tuning"
+import { createQuietGc } from "../util/patches/quiet-gc"
 import { killDescendants } from "./descendants"
 import { errorBody, type FromHost, type ToHost } from "./host-frames"
 import { frameLink, hostEndFd } from "./host-link"
@@ -16,12 +17,21 @@ const DISPOSE_TIMEOUT_MS = 5000
 
 dropBunTuning()
 becomeChildSubreaper()
+// Collected once a burst of frames is over: an idle host wakes for nothing, so neither Bun's
+// timers nor the next burst would take what the last one left (quiet-gc.ts).
+const quietGc = createQuietGc()
 const link = frameLink<ToHost, FromHost>(hostEndFd(), {
-  frame: (f) => void onFrame(f),
+  frame: (f) => {
+    quietGc.touch()
+    void onFrame(f)
+  },
   close: () => void end("the daemon is gone", false),
   log: (message) => log(message),
 })
-const send = (frame: FromHost) => link.send(frame)
+const send = (frame: FromHost) => {
+  quietGc.touch()
+  link.send(frame)
+}
 const log = (message: string) => send({ type: "log", message })
 process.on("uncaughtException", (e) => log(`uncaught: ${e.stack ?? e}`))
 process.on("unhandledRejection", (e) => log(`unhandled rejection: ${(e as Error)?.stack ?? e}`))
