@@ -1,8 +1,9 @@
 // A session host's process entry: `bun src/daemon/host-process.ts`, spawned by the broker daemon
 // (host-pool.ts) with the session's folder as cwd and the environment of the window that opened
 // it. It serves one live session (Pi swaps sessions inside it for /new, /fork, /session) over the
-// link the broker made as its fd 3 (host-frames.ts, host-link.ts). It is a child subreaper, so everything its tools start stays below it, and
-// when it ends (closed, the broker gone, a signal) it ends all of that (findings D1).
+// link the broker made as its fd 3 (host-frames.ts, host-link.ts). It is a child subreaper, so
+// everything its tools start stays below it, and when it ends (closed, the broker gone, a signal)
+// it ends all of that (findings D1).
 import { existsSync, readFileSync, statSync } from "node:fs"
 import type { EventEnvelope, Params } from "../protocol"
 import type { HostApi } from "../runtime/host-api"
@@ -94,7 +95,10 @@ function pushLive() {
   // and not at all otherwise, so an idle host with its window sleeps.
   const unwatched = sessions.some((s) => s.subscribers === 0)
   if (unwatched && !watch) watch = setInterval(pushLive, 1000).unref()
-  else if (!unwatched && watch) watch = void clearInterval(watch)
+  else if (!unwatched && watch) {
+    clearInterval(watch)
+    watch = undefined
+  }
   const text = JSON.stringify(sessions)
   if (text === lastLive) return
   lastLive = text
