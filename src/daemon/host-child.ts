@@ -1,15 +1,19 @@
 // The broker's side of one session-host process (host-process.ts): spawns it in the session's
-// folder with the window's environment, in a process group of its own, and turns the IPC frames
-// back into calls. A host that dies fails what was in flight and says how it ended.
+// folder with the window's environment, in a process group of its own, and turns the frames of
+// its link (host-link.ts) back into calls. A host that dies fails what was in flight and says how
+// it ended.
 import type { Subprocess } from "bun"
 import { fileURLToPath } from "node:url"
 import { ProtocolError, type EventEnvelope, type Method, type Params } from "../protocol"
 import { bunTuning } from "../util/patches/bun-tuning"
 import { rssBytes } from "./descendants"
 import type { FromHost, LiveInfo, ToHost } from "./host-frames"
+import { frameLink, type FrameLink } from "./host-link"
 
 const HOST_MAIN = fileURLToPath(new URL("./host-process.ts", import.meta.url))
 const DISPOSE_TIMEOUT_MS = 8000
+/** How long after the process exits its last frames may still be read from the link. */
+const LINK_DRAIN_MS = 1000
 
 export interface HostExit {
   code: number | null
@@ -41,6 +45,7 @@ export class HostChild {
   private onReady!: { resolve(): void; reject(e: Error): void }
   private onDisposed: (() => void) | undefined
   private disposing: Promise<void> | undefined
+  private readonly link: FrameLink<ToHost>
 
   constructor(private readonly opts: HostChildOptions) {
     this.ready = new Promise<void>((resolve, reject) => (this.onReady = { resolve, reject }))
@@ -48,13 +53,23 @@ export class HostChild {
     this.proc = Bun.spawn([process.execPath, HOST_MAIN], {
       cwd: opts.cwd,
       env: { ...opts.env, ...bunTuning(opts.env) },
-      // the broker's log takes what the host prints (Pi's own warnings included)
-      stdio: ["ignore", "inherit", "inherit"],
-      serialization: "json",
+      // the broker's log takes what the host prints (Pi's own warnings included); the fourth is
+      // the link, a socketpair (fd 3 in the host) whose end here the link owns and closes
+      stdio: ["ignore", "inherit", "inherit", "socket-fd"],
       detached: true,
-      ipc: (frame: FromHost) => this.onFrame(frame),
     })
-    this.exited = this.proc.exited.then(() => {
+    let linkClosed!: () => void
+    const closed = new Promise<void>((resolve) => (linkClosed = resolve))
+    this.link = frameLink<FromHost, ToHost>(this.proc.stdio[3]!, {
+      frame: (f) => this.onFrame(f),
+      close: linkClosed,
+      log: (m) => opts.log(`host ${this.pid}: ${m}`),
+    })
+    // what it said before it ended (a response, "disposed") is read before it counts as gone
+    const drained = this.proc.exited.then(() =>
+      Promise.race([closed, new Promise<void>((r) => setTimeout(r, LINK_DRAIN_MS).unref())]),
+    )
+    this.exited = drained.then(() => {
       const code = this.proc.exitCode
       const signal = this.proc.signalCode === null ? null : String(this.proc.signalCode)
       const text = signal ? `was killed (${signal})` : `exited with code ${code}`
@@ -151,11 +166,7 @@ export class HostChild {
 
   private post(frame: ToHost) {
     if (this.gone) return
-    try {
-      this.proc.send(frame)
-    } catch (e) {
-      this.opts.log(`host ${this.pid}: send failed: ${(e as Error).message}`)
-    }
+    this.link.send(frame)
   }
 
   private onFrame(f: FromHost) {

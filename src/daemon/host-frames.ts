@@ -1,4 +1,4 @@
-// Frames between the broker daemon and one session-host process (Bun IPC, JSON):
+// Frames between the broker daemon and one session-host process (JSON lines over host-link.ts):
 //   in:  request {id, method, params} · resolve {id, params} · poll {id} · subscribe {subId, sessionId, after}
 //        · unsubscribe {subId} · dispose
 //   out: ready · failed {message} · response {id, result|error} · event {subId, env}

@@ -1,8 +1,9 @@
 // A session host's process entry: `bun src/daemon/host-process.ts`, spawned by the broker daemon
 // (host-pool.ts) with the session's folder as cwd and the environment of the window that opened
-// it. It serves one live session (Pi swaps sessions inside it for /new, /fork, /session) over Bun
-// IPC (host-frames.ts). It is a child subreaper, so everything its tools start stays below it, and
-// when it ends (closed, the broker gone, a signal) it ends all of that (findings D1).
+// it. It serves one live session (Pi swaps sessions inside it for /new, /fork, /session) over the
+// link the broker made as its fd 3 (host-frames.ts, host-link.ts). It is a child subreaper, so
+// everything its tools start stays below it, and when it ends (closed, the broker gone, a signal)
+// it ends all of that (findings D1).
 import { existsSync, readFileSync, statSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import type { EventEnvelope, Params } from "../protocol"
@@ -10,23 +11,34 @@ import { takeNotifications } from "../protocol/terminal-notify"
 import type { SessionHost } from "../runtime/host-api"
 import { becomeChildSubreaper } from "../util/libc"
 import { dropBunTuning } from "../util/patches/bun-tuning"
+import { createQuietGc } from "../util/patches/quiet-gc"
 import { killDescendants } from "./descendants"
 import { errorBody, type FromHost, type ToHost } from "./host-frames"
+import { frameLink, hostEndFd } from "./host-link"
 
 const DISPOSE_TIMEOUT_MS = 5000
-
-const send = (frame: FromHost) => {
-  try {
-    process.send?.(frame)
-  } catch {}
-}
-const log = (message: string) => send({ type: "log", message })
 
 dropBunTuning()
 becomeChildSubreaper()
 // Extensions re-run "their own program" as `process.execPath process.argv[1] …` with Pi's flags
 // (Pi's subagent example): here that program is xagent, whose CLI takes them, not this entry.
 process.argv[1] = fileURLToPath(new URL("../../bin/xagent", import.meta.url))
+// Collected once a burst of frames is over: an idle host wakes for nothing, so neither Bun's
+// timers nor the next burst would take what the last one left (quiet-gc.ts).
+const quietGc = createQuietGc()
+const link = frameLink<ToHost, FromHost>(hostEndFd(), {
+  frame: (f) => {
+    quietGc.touch()
+    void onFrame(f)
+  },
+  close: () => void end("the daemon is gone", false),
+  log: (message) => log(message),
+})
+const send = (frame: FromHost) => {
+  quietGc.touch()
+  link.send(frame)
+}
+const log = (message: string) => send({ type: "log", message })
 process.on("uncaughtException", (e) => log(`uncaught: ${e.stack ?? e}`))
 process.on("unhandledRejection", (e) => log(`unhandled rejection: ${(e as Error)?.stack ?? e}`))
 
@@ -97,16 +109,25 @@ async function sessionFolder(p: Params<"session.open">): Promise<string> {
   return p.cwd
 }
 
+let watch: ReturnType<typeof setInterval> | undefined
+
 function pushLive() {
   if (!host) return
   const sessions = host.live()
+  // A watched session's changes reach a window as events, and each event pushes first (see
+  // subscribe). An unwatched one's do not (a detached reply ends): look each second while one is,
+  // and not at all otherwise, so an idle host with its window sleeps.
+  const unwatched = sessions.some((s) => s.subscribers === 0)
+  if (unwatched && !watch) watch = setInterval(pushLive, 1000).unref()
+  else if (!unwatched && watch) {
+    clearInterval(watch)
+    watch = undefined
+  }
   const text = JSON.stringify(sessions)
   if (text === lastLive) return
   lastLive = text
   send({ type: "live", sessions })
 }
-// a detached reply ends with nobody subscribed: the broker learns it from here
-setInterval(pushLive, 1000).unref()
 
 async function end(reason: string, reply: boolean) {
   if (ending) return
@@ -121,10 +142,9 @@ async function end(reason: string, reply: boolean) {
   process.exit(0)
 }
 
-process.on("disconnect", () => void end("the daemon is gone", false))
 for (const sig of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(sig, () => void end(sig, false))
 
-process.on("message", async (frame: ToHost) => {
+async function onFrame(frame: ToHost) {
   if (ending) return
   switch (frame.type) {
     case "poll":
@@ -183,4 +203,4 @@ process.on("message", async (frame: ToHost) => {
     case "dispose":
       return end("closed", true)
   }
-})
+}

@@ -1,6 +1,6 @@
 // Opt-in (`npm run test:perf`): these watch processes do nothing for seconds, so `npm test`
-// leaves them out. Once a reply is done, the real window in tmux and its daemon sleep: no timer,
-// no allocator thread wakes them (docs/adr-idle-and-memory.md).
+// leaves them out. Once a reply is done, the real window in tmux, its daemon and the session's
+// host sleep: no timer, no allocator thread wakes them (docs/adr-idle-and-memory.md).
 import { afterAll, describe, expect, test } from "bun:test"
 import { spawnSync } from "node:child_process"
 import { readdirSync, readFileSync } from "node:fs"
@@ -21,7 +21,7 @@ describe.skipIf(!hasTmux)("an idle window", () => {
     for (const c of cleanups.reverse()) await c()
   }, 30_000)
 
-  test("once a reply is done, the window and its daemon sleep: no timer, no allocator thread wakes them", async () => {
+  test("once a reply is done, the window, its daemon and the session's host sleep: no timer, no allocator thread wakes them", async () => {
     const { box, pane } = await terminalBox(
       {
         turns: [{ text: "I will run it.", tool: "bash", args: { command: "echo e2e-marker-42" } }, { text: REPLY }],
@@ -43,16 +43,21 @@ describe.skipIf(!hasTmux)("an idle window", () => {
       env: box.env,
       encoding: "utf8",
     })
-    const daemon = JSON.parse(status.stdout).pid as number
-    for (const pid of [window, daemon]) expect(threadNames(pid)).not.toContain("mi-scavenger")
+    const { pid: daemon, hosts } = JSON.parse(status.stdout) as { pid: number; hosts?: { pid: number }[] }
+    expect(hosts).toHaveLength(1)
+    const host = hosts![0]!.pid
+    const pids = [window, daemon, host]
+    for (const pid of pids) expect(threadNames(pid)).not.toContain("mi-scavenger")
     // Observation periods, not waits for an event: the first lets the collections that follow a
     // reply run (one second after it at most) and the window's start-up one-offs pass (JSC's first
     // collection, OpenTUI's 5 s terminal-query timeout); the second counts wake-ups of each main
-    // thread. Bun's socket timers alone would wake each process five times in it.
+    // thread. Bun's socket timers alone (a Bun socket or Bun's IPC channel between daemon and host)
+    // would wake each process five times in it.
     await Bun.sleep(Math.max(2000, 6500 - (Date.now() - drawn)))
-    const [woke0, woke1] = await wakeupsOver([window, daemon], 5000)
-    expect(woke0).toBeLessThanOrEqual(1)
-    expect(woke1).toBeLessThanOrEqual(1)
+    const woke = await wakeupsOver(pids, 5000)
+    // each one that woke more than once, with its count
+    const awake = Object.entries({ window: woke[0]!, daemon: woke[1]!, host: woke[2]! }).filter(([, n]) => n > 1)
+    expect(awake).toEqual([])
     pane.type("/quit")
     pane.send("Enter")
     await pane.waitFor("EXIT=0")
