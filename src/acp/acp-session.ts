@@ -35,6 +35,8 @@ export interface SessionLink {
   conn: AgentContext
   caps: ClientCapabilities
   log(msg: string): void
+  /** This connection gave the live session MCP servers, to take back when it leaves. */
+  mcp?: boolean
 }
 
 interface Row {
@@ -180,6 +182,8 @@ export class AcpSession {
     this.unsubscribe?.()
     this.turn?.resolve({ stopReason: "cancelled" })
     await this.link.client.request("session.setApproval", { sessionId: this.hostId, approval: "off" }).catch(() => {})
+    if (this.link.mcp)
+      await this.link.client.request("session.setMcpServers", { sessionId: this.hostId, servers: [] }).catch(() => {})
   }
 
   private onEvent(env: EventEnvelope, replay: boolean): void {

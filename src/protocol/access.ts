@@ -34,6 +34,8 @@ export const ACCESS = {
   "session.setPermissions": "mutate",
   // Turns the consent gate off as well as on: only a person's front end.
   "session.setApproval": "mutate",
+  // Starts the processes (or reaches the URLs) it names, outside the sandbox, as Pi's mcp.json does.
+  "session.setMcpServers": "mutate",
   "session.abort": "mutate",
   // Hands the queued messages back and empties the queue: it changes what the session will do.
   "session.dequeue": "mutate",

@@ -7,6 +7,11 @@ import type { SessionInfo, SessionStats, ThinkingLevel } from "./transcript"
 export type Method = keyof typeof Schemas
 export type Params<M extends Method> = Static<(typeof Schemas)[M]>
 
+/** An MCP server a front end adds to one live session (ACP's stdio and http `mcpServers`). */
+export type McpServerSpec =
+  | { type: "stdio"; name: string; command: string; args: string[]; env: { name: string; value: string }[] }
+  | { type: "http"; name: string; url: string; headers: { name: string; value: string }[] }
+
 export interface CommandInfo {
   name: string
   description?: string
@@ -95,6 +100,7 @@ export interface Results {
   "session.bashOutside": {}
   "session.setPermissions": {}
   "session.setApproval": {}
+  "session.setMcpServers": {}
   /** `editorText`: the steers and follow-ups that were queued, for the composer. */
   "session.abort": { editorText?: string }
   "session.dequeue": { steering: string[]; followUp: string[] }

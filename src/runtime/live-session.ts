@@ -38,6 +38,7 @@ import { runBash } from "./session-bash"
 import { assertSessionFile } from "./session-files"
 import { emptyUi, SnapshotState } from "./snapshot-state"
 import { ToolGate } from "./tool-gate"
+import { EditorMcp, registeredMcpOnly } from "./editor-mcp"
 import { createUiBridge, type UiBridge } from "./ui-bridge"
 import { RunWatchdog } from "./run-watchdog"
 import { DEFAULT_RUN_LIMITS, readRunLimits, RUN_LIMITS_HINT, type RunLimits } from "../util/run-limits"
@@ -71,6 +72,8 @@ export class LiveSession {
   readonly bridge: UiBridge
   readonly sandbox: SessionSandbox
   readonly gate: ToolGate
+  /** MCP servers an editor added to this live session (never the person's mcp.json). */
+  readonly editorMcp = new EditorMcp()
   warnings: string[] = []
   closed = false
   /** A window may answer its dialogs (false for `--print`). */
@@ -305,6 +308,8 @@ export class LiveSession {
         (pi) => this.watch(pi),
         readDenyHook(this.sandbox),
         this.gate.hook,
+        registeredMcpOnly,
+        this.editorMcp.factory,
       ],
       extensionPaths: opts.extensionPaths,
       tools: (cwd, shell) => [

@@ -27,6 +27,7 @@ type SessionMethod =
   | "session.bashOutside"
   | "session.setPermissions"
   | "session.setApproval"
+  | "session.setMcpServers"
   | "session.abort"
   | "session.dequeue"
   | "session.commands"
@@ -73,6 +74,10 @@ export const SESSION_METHODS: Handlers = {
   },
   "session.setApproval": async (live, p) => {
     live.gate.set(p.approval)
+    return {}
+  },
+  "session.setMcpServers": async (live, p) => {
+    await failed(() => live.editorMcp.set(p.servers), "Could not add the MCP servers")
     return {}
   },
   "session.abort": async (live) => {

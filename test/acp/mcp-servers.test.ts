@@ -1,0 +1,130 @@
+// An editor's MCP servers (ACP `mcpServers`) reach its session's Pi: a tiny stdio MCP server
+// written here (JSON-RPC lines: initialize, tools/list, tools/call) whose tool the faux model
+// calls, in process over a real session host; nothing is written to the person's mcp.json.
+import { afterAll, beforeAll, expect, test } from "bun:test"
+import * as acp from "@agentclientprotocol/sdk"
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai"
+import { existsSync, readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { createAgent } from "../../src/acp/agent"
+import { createFauxFixture, type FauxFixture } from "../fixture/faux"
+import { until } from "../daemon/harness"
+
+const SERVER = `
+const pidFile = process.argv[2]
+require("node:fs").writeFileSync(pidFile, String(process.pid))
+let buf = ""
+const send = (m) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", ...m }) + "\\n")
+process.stdin.on("data", (chunk) => {
+  buf += chunk
+  let nl
+  while ((nl = buf.indexOf("\\n")) >= 0) {
+    const msg = JSON.parse(buf.slice(0, nl))
+    buf = buf.slice(nl + 1)
+    if (msg.id === undefined) continue
+    if (msg.method === "initialize")
+      send({ id: msg.id, result: { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: "echo", version: "1" } } })
+    else if (msg.method === "tools/list")
+      send({ id: msg.id, result: { tools: [{ name: "shout", description: "Shouts", inputSchema: { type: "object", properties: { text: { type: "string" } } } }] } })
+    else if (msg.method === "tools/call")
+      send({ id: msg.id, result: { content: [{ type: "text", text: msg.params.arguments.text.toUpperCase() + " " + process.env.MARK }] } })
+    else send({ id: msg.id, error: { code: -32601, message: "no " + msg.method } })
+  }
+})
+process.stdin.on("end", () => process.exit(0))
+`
+
+let fx: FauxFixture
+let cx: acp.ClientContext
+let conn: acp.ClientConnection
+let init: acp.InitializeResponse
+const updates: acp.SessionNotification[] = []
+const permissions: acp.RequestPermissionRequest[] = []
+
+beforeAll(async () => {
+  fx = await createFauxFixture()
+  writeFileSync(join(fx.cwd, "..", "echo-mcp.js"), SERVER)
+  const { app } = createAgent({ client: async () => fx.client, version: "test", log: () => {} })
+  conn = acp
+    .client({ name: "in-process" })
+    .onNotification(acp.methods.client.session.update, ({ params }) => void updates.push(params))
+    .onRequest(acp.methods.client.session.requestPermission, async ({ params }) => {
+      permissions.push(params)
+      return {
+        outcome: { outcome: "selected", optionId: params.options.find((o) => o.kind === "allow_once")!.optionId },
+      }
+    })
+    .connect(app)
+  cx = conn.agent
+  init = await cx.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} })
+})
+afterAll(async () => {
+  conn.close()
+  await fx.dispose()
+})
+
+test("mcpCapabilities say what xagent connects: stdio and http, not sse", () => {
+  expect(init.agentCapabilities?.mcpCapabilities).toEqual({ http: true, sse: false })
+})
+
+test("an editor's stdio MCP server is the session's: the model calls its tool, the result reaches the editor, no mcp.json is written", async () => {
+  const pidFile = join(fx.cwd, "..", "echo.pid")
+  const s = await cx.request(acp.methods.agent.session.new, {
+    cwd: fx.cwd,
+    mcpServers: [
+      {
+        name: "echo tools",
+        command: process.execPath,
+        args: [join(fx.cwd, "..", "echo-mcp.js"), pidFile],
+        // An editor's values are literal: Pi would otherwise read `$HOME` and a leading `!` as its own syntax.
+        env: [{ name: "MARK", value: "!$HOME" }],
+      },
+    ],
+  })
+  fx.faux.setResponses([
+    fauxAssistantMessage([fauxToolCall("mcp__echo_tools__shout", { text: "hello" })], { stopReason: "toolUse" }),
+    fauxAssistantMessage("shouted"),
+  ])
+  const r = await cx.request(acp.methods.agent.session.prompt, {
+    sessionId: s.sessionId,
+    prompt: [{ type: "text", text: "shout hello" }],
+  })
+  expect(r).toEqual({ stopReason: "end_turn" })
+  const mine = updates.filter((u) => u.sessionId === s.sessionId).map((u) => u.update)
+  const done = mine.find((u) => u.sessionUpdate === "tool_call_update" && u.status === "completed") as
+    acp.ToolCallUpdate | undefined
+  expect(JSON.stringify(done?.content)).toContain("HELLO !$HOME")
+  // The gate asks for an MCP tool as for any tool that is not read-only by name.
+  expect(permissions.some((p) => p.sessionId === s.sessionId)).toBe(true)
+  expect(existsSync(join(fx.agentDir, "mcp.json"))).toBe(false)
+
+  // Leaving the session takes the editor's servers back: Pi stops the process.
+  const pid = Number(readFileSync(pidFile, "utf8"))
+  await cx.request(acp.methods.agent.session.close, { sessionId: s.sessionId })
+  await until(() => {
+    try {
+      process.kill(pid, 0)
+      return false
+    } catch {
+      return true
+    }
+  }, "the MCP server to stop")
+})
+
+test("an sse server, or one without a command, is refused with a clear error and opens nothing", async () => {
+  const sse = (await cx
+    .request(acp.methods.agent.session.new, {
+      cwd: fx.cwd,
+      mcpServers: [{ type: "sse", name: "old", url: "http://127.0.0.1:1/sse", headers: [] }],
+    })
+    .catch((e: acp.RequestError) => e)) as acp.RequestError
+  expect(sse.code).toBe(-32602)
+  expect(sse.message + JSON.stringify(sse.data ?? "")).toContain("sse")
+  const none = (await cx
+    .request(acp.methods.agent.session.new, {
+      cwd: fx.cwd,
+      mcpServers: [{ name: "empty", command: "", args: [], env: [] }],
+    })
+    .catch((e: acp.RequestError) => e)) as acp.RequestError
+  expect(none.code).toBe(-32602)
+})
