@@ -303,7 +303,7 @@ export class LiveSession {
     return runtimeFactory({
       modelRuntime: this.deps.modelRuntime,
       extensionFactories: [
-        ...bundledFactories(opts.bundled, host, () => this.projector.expectRun()),
+        ...bundledFactories(opts.bundled, host),
         ...this.deps.extensionFactories,
         (pi) => this.watch(pi),
         readDenyHook(this.sandbox),
@@ -338,6 +338,13 @@ export class LiveSession {
     const snap = this.project(emptyUi())
     if (announce) this.emit({ type: "snapshot", snapshot: snap })
     else this.state = new SnapshotState(snap)
+    // Every extension's pi.sendUserMessage (bundled or the person's own, from any command) ends
+    // in this method, so the command that called it is not reported over before the run it asked for.
+    const send = s.sendUserMessage.bind(s)
+    s.sendUserMessage = (content, options) => {
+      this.projector.expectRun()
+      return send(content, options)
+    }
     const offSession = s.subscribe((e) => this.onPiEvent(e))
     // The session hands events on after its extensions' handlers, so a prompt can resolve before
     // its agent_start arrives there; the agent's own comes first (see EventProjector.agentStarted).
