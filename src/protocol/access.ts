@@ -36,6 +36,8 @@ export const ACCESS = {
   "session.setApproval": "mutate",
   // Starts the processes (or reaches the URLs) it names, outside the sandbox, as Pi's mcp.json does.
   "session.setMcpServers": "mutate",
+  // Reveals a file's text and hands each change out once (a peer would take the editor's diff).
+  "session.fileChange": "mutate",
   "session.abort": "mutate",
   // Hands the queued messages back and empties the queue: it changes what the session will do.
   "session.dequeue": "mutate",

@@ -12,6 +12,13 @@ export type McpServerSpec =
   | { type: "stdio"; name: string; command: string; args: string[]; env: { name: string; value: string }[] }
   | { type: "http"; name: string; url: string; headers: { name: string; value: string }[] }
 
+/** An edit's or write's file before and after the call (`oldText` null: it did not exist). */
+export interface FileChange {
+  path: string
+  oldText: string | null
+  newText: string
+}
+
 export interface CommandInfo {
   name: string
   description?: string
@@ -101,6 +108,8 @@ export interface Results {
   "session.setPermissions": {}
   "session.setApproval": {}
   "session.setMcpServers": {}
+  /** Nothing when the call changed no file, or its change was taken, dropped or never kept. */
+  "session.fileChange": { change?: FileChange }
   /** `editorText`: the steers and follow-ups that were queued, for the composer. */
   "session.abort": { editorText?: string }
   "session.dequeue": { steering: string[]; followUp: string[] }

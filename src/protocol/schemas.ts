@@ -106,6 +106,8 @@ export const Schemas = {
       { maxItems: 64 },
     ),
   }),
+  /** An edit's or write's change, kept while approval is "ask"; each is given once. */
+  "session.fileChange": Type.Object({ ...SessionRef, toolCallId: Id }),
   "session.abort": Type.Object(SessionRef),
   /** Empties the queue and hands its texts back, so the composer can take them again. */
   "session.dequeue": Type.Object(SessionRef),

@@ -39,6 +39,7 @@ import { assertSessionFile } from "./session-files"
 import { emptyUi, SnapshotState } from "./snapshot-state"
 import { ToolGate } from "./tool-gate"
 import { EditorMcp, registeredMcpOnly } from "./editor-mcp"
+import { FileChanges } from "./file-changes"
 import { createUiBridge, type UiBridge } from "./ui-bridge"
 import { RunWatchdog } from "./run-watchdog"
 import { DEFAULT_RUN_LIMITS, readRunLimits, RUN_LIMITS_HINT, type RunLimits } from "../util/run-limits"
@@ -74,6 +75,8 @@ export class LiveSession {
   readonly gate: ToolGate
   /** MCP servers an editor added to this live session (never the person's mcp.json). */
   readonly editorMcp = new EditorMcp()
+  /** Edits' and writes' files before and after, for an editor's diffs (kept only while one asks). */
+  readonly fileChanges = new FileChanges(() => this.gate.approval === "ask")
   warnings: string[] = []
   closed = false
   /** A window may answer its dialogs (false for `--print`). */
@@ -313,7 +316,7 @@ export class LiveSession {
       ],
       extensionPaths: opts.extensionPaths,
       tools: (cwd, shell) => [
-        ...sandboxedTools(cwd, this.sandbox, shell, this.limits.toolMs),
+        ...sandboxedTools(cwd, this.sandbox, shell, this.limits.toolMs, this.fileChanges),
         guardedReadTool(cwd, this.sandbox),
       ],
       takeNext: () => {

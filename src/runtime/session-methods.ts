@@ -28,6 +28,7 @@ type SessionMethod =
   | "session.setPermissions"
   | "session.setApproval"
   | "session.setMcpServers"
+  | "session.fileChange"
   | "session.abort"
   | "session.dequeue"
   | "session.commands"
@@ -79,6 +80,10 @@ export const SESSION_METHODS: Handlers = {
   "session.setMcpServers": async (live, p) => {
     await failed(() => live.editorMcp.set(p.servers), "Could not add the MCP servers")
     return {}
+  },
+  "session.fileChange": async (live, p) => {
+    const change = live.fileChanges.take(p.toolCallId)
+    return change ? { change } : {}
   },
   "session.abort": async (live) => {
     // Pi would send the queue after a newer message; the window that stopped the reply gets it back.
