@@ -111,6 +111,61 @@ test("an editor's stdio MCP server is the session's: the model calls its tool, t
   }, "the MCP server to stop")
 })
 
+test("an editor's http MCP server is reached over streamable HTTP, its headers sent as given", async () => {
+  const seen: (string | null)[] = []
+  const server = Bun.serve({
+    port: 0,
+    async fetch(req) {
+      if (req.method !== "POST") return new Response(null, { status: 405 })
+      seen.push(req.headers.get("x-token"))
+      const msg = (await req.json()) as { id?: number; method: string; params: Record<string, never> }
+      if (msg.id === undefined) return new Response(null, { status: 202 })
+      const result =
+        msg.method === "initialize"
+          ? {
+              protocolVersion: msg.params.protocolVersion,
+              capabilities: { tools: {} },
+              serverInfo: { name: "web", version: "1" },
+            }
+          : msg.method === "tools/list"
+            ? { tools: [{ name: "token", description: "Says the token it got", inputSchema: { type: "object" } }] }
+            : { content: [{ type: "text", text: `token was ${req.headers.get("x-token")}` }] }
+      return Response.json({ jsonrpc: "2.0", id: msg.id, result })
+    },
+  })
+  try {
+    const s = await cx.request(acp.methods.agent.session.new, {
+      cwd: fx.cwd,
+      mcpServers: [
+        {
+          type: "http",
+          name: "web",
+          url: `http://127.0.0.1:${server.port}/mcp`,
+          headers: [{ name: "X-Token", value: "$ecret" }],
+        },
+      ],
+    })
+    fx.faux.setResponses([
+      fauxAssistantMessage([fauxToolCall("mcp__web__token", {})], { stopReason: "toolUse" }),
+      fauxAssistantMessage("asked"),
+    ])
+    const r = await cx.request(acp.methods.agent.session.prompt, {
+      sessionId: s.sessionId,
+      prompt: [{ type: "text", text: "what token" }],
+    })
+    expect(r).toEqual({ stopReason: "end_turn" })
+    const done = updates
+      .filter((u) => u.sessionId === s.sessionId)
+      .map((u) => u.update)
+      .find((u) => u.sessionUpdate === "tool_call_update" && u.status === "completed") as acp.ToolCallUpdate | undefined
+    expect(JSON.stringify(done?.content)).toContain("token was $ecret")
+    expect(new Set(seen)).toEqual(new Set(["$ecret"]))
+    await cx.request(acp.methods.agent.session.close, { sessionId: s.sessionId })
+  } finally {
+    server.stop(true)
+  }
+})
+
 test("an sse server, or one without a command, is refused with a clear error and opens nothing", async () => {
   const sse = (await cx
     .request(acp.methods.agent.session.new, {
