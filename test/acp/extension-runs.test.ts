@@ -5,8 +5,8 @@ import * as acp from "@agentclientprotocol/sdk"
 import { fauxAssistantMessage } from "@earendil-works/pi-ai"
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { createAgent } from "../../src/acp/agent"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
+import { inProcessEditor, type InProcessEditor } from "./in-process"
 
 const KICK = `
 export default function (pi) {
@@ -18,37 +18,29 @@ export default function (pi) {
 `
 
 let fx: FauxFixture
-let cx: acp.ClientContext
-let conn: acp.ClientConnection
-const updates: acp.SessionNotification[] = []
+let ed: InProcessEditor
 
 beforeAll(async () => {
   // Slow enough that the run is still streaming when the command's handler returns.
   fx = await createFauxFixture({ tokensPerSecond: 40 })
   mkdirSync(join(fx.agentDir, "extensions"), { recursive: true })
   writeFileSync(join(fx.agentDir, "extensions", "kick.ts"), KICK)
-  const { app } = createAgent({ client: async () => fx.client, version: "test", log: () => {} })
-  conn = acp
-    .client({ name: "in-process" })
-    .onNotification(acp.methods.client.session.update, ({ params }) => void updates.push(params))
-    .connect(app)
-  cx = conn.agent
-  await cx.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} })
+  ed = await inProcessEditor(fx)
 })
 afterAll(async () => {
-  conn.close()
+  ed.close()
   await fx.dispose()
 })
 
 test("a person's extension command that starts a run answers its prompt after that run, with all of its text", async () => {
-  const s = await cx.request(acp.methods.agent.session.new, { cwd: fx.cwd, mcpServers: [] })
+  const s = await ed.cx.request(acp.methods.agent.session.new, { cwd: fx.cwd, mcpServers: [] })
   fx.faux.setResponses([fauxAssistantMessage("the run the command asked for")])
-  const r = await cx.request(acp.methods.agent.session.prompt, {
+  const r = await ed.cx.request(acp.methods.agent.session.prompt, {
     sessionId: s.sessionId,
     prompt: [{ type: "text", text: "/kick it" }],
   })
   expect(r).toEqual({ stopReason: "end_turn" })
-  const text = updates
+  const text = ed.updates
     .filter((u) => u.sessionId === s.sessionId && u.update.sessionUpdate === "agent_message_chunk")
     .map((u) => (u.update as { content: { text: string } }).content.text)
     .join("")

@@ -6,8 +6,8 @@ import * as acp from "@agentclientprotocol/sdk"
 import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai"
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { createAgent } from "../../src/acp/agent"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
+import { inProcessEditor, type InProcessEditor } from "./in-process"
 import { until } from "../daemon/harness"
 
 const SERVER = `
@@ -35,41 +35,25 @@ process.stdin.on("end", () => process.exit(0))
 `
 
 let fx: FauxFixture
-let cx: acp.ClientContext
-let conn: acp.ClientConnection
-let init: acp.InitializeResponse
-const updates: acp.SessionNotification[] = []
-const permissions: acp.RequestPermissionRequest[] = []
+let ed: InProcessEditor
 
 beforeAll(async () => {
   fx = await createFauxFixture()
   writeFileSync(join(fx.cwd, "..", "echo-mcp.js"), SERVER)
-  const { app } = createAgent({ client: async () => fx.client, version: "test", log: () => {} })
-  conn = acp
-    .client({ name: "in-process" })
-    .onNotification(acp.methods.client.session.update, ({ params }) => void updates.push(params))
-    .onRequest(acp.methods.client.session.requestPermission, async ({ params }) => {
-      permissions.push(params)
-      return {
-        outcome: { outcome: "selected", optionId: params.options.find((o) => o.kind === "allow_once")!.optionId },
-      }
-    })
-    .connect(app)
-  cx = conn.agent
-  init = await cx.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} })
+  ed = await inProcessEditor(fx)
 })
 afterAll(async () => {
-  conn.close()
+  ed.close()
   await fx.dispose()
 })
 
 test("mcpCapabilities say what xagent connects: stdio and http, not sse", () => {
-  expect(init.agentCapabilities?.mcpCapabilities).toEqual({ http: true, sse: false })
+  expect(ed.init.agentCapabilities?.mcpCapabilities).toEqual({ http: true, sse: false })
 })
 
 test("an editor's stdio MCP server is the session's: the model calls its tool, the result reaches the editor, no mcp.json is written", async () => {
   const pidFile = join(fx.cwd, "..", "echo.pid")
-  const s = await cx.request(acp.methods.agent.session.new, {
+  const s = await ed.cx.request(acp.methods.agent.session.new, {
     cwd: fx.cwd,
     mcpServers: [
       {
@@ -85,22 +69,22 @@ test("an editor's stdio MCP server is the session's: the model calls its tool, t
     fauxAssistantMessage([fauxToolCall("mcp__echo_tools__shout", { text: "hello" })], { stopReason: "toolUse" }),
     fauxAssistantMessage("shouted"),
   ])
-  const r = await cx.request(acp.methods.agent.session.prompt, {
+  const r = await ed.cx.request(acp.methods.agent.session.prompt, {
     sessionId: s.sessionId,
     prompt: [{ type: "text", text: "shout hello" }],
   })
   expect(r).toEqual({ stopReason: "end_turn" })
-  const mine = updates.filter((u) => u.sessionId === s.sessionId).map((u) => u.update)
+  const mine = ed.updates.filter((u) => u.sessionId === s.sessionId).map((u) => u.update)
   const done = mine.find((u) => u.sessionUpdate === "tool_call_update" && u.status === "completed") as
     acp.ToolCallUpdate | undefined
   expect(JSON.stringify(done?.content)).toContain("HELLO !$HOME")
   // The gate asks for an MCP tool as for any tool that is not read-only by name.
-  expect(permissions.some((p) => p.sessionId === s.sessionId)).toBe(true)
+  expect(ed.permissions.some((p) => p.sessionId === s.sessionId)).toBe(true)
   expect(existsSync(join(fx.agentDir, "mcp.json"))).toBe(false)
 
   // Leaving the session takes the editor's servers back: Pi stops the process.
   const pid = Number(readFileSync(pidFile, "utf8"))
-  await cx.request(acp.methods.agent.session.close, { sessionId: s.sessionId })
+  await ed.cx.request(acp.methods.agent.session.close, { sessionId: s.sessionId })
   await until(() => {
     try {
       process.kill(pid, 0)
@@ -134,7 +118,7 @@ test("an editor's http MCP server is reached over streamable HTTP, its headers s
     },
   })
   try {
-    const s = await cx.request(acp.methods.agent.session.new, {
+    const s = await ed.cx.request(acp.methods.agent.session.new, {
       cwd: fx.cwd,
       mcpServers: [
         {
@@ -149,25 +133,25 @@ test("an editor's http MCP server is reached over streamable HTTP, its headers s
       fauxAssistantMessage([fauxToolCall("mcp__web__token", {})], { stopReason: "toolUse" }),
       fauxAssistantMessage("asked"),
     ])
-    const r = await cx.request(acp.methods.agent.session.prompt, {
+    const r = await ed.cx.request(acp.methods.agent.session.prompt, {
       sessionId: s.sessionId,
       prompt: [{ type: "text", text: "what token" }],
     })
     expect(r).toEqual({ stopReason: "end_turn" })
-    const done = updates
+    const done = ed.updates
       .filter((u) => u.sessionId === s.sessionId)
       .map((u) => u.update)
       .find((u) => u.sessionUpdate === "tool_call_update" && u.status === "completed") as acp.ToolCallUpdate | undefined
     expect(JSON.stringify(done?.content)).toContain("token was $ecret")
     expect(new Set(seen)).toEqual(new Set(["$ecret"]))
-    await cx.request(acp.methods.agent.session.close, { sessionId: s.sessionId })
+    await ed.cx.request(acp.methods.agent.session.close, { sessionId: s.sessionId })
   } finally {
     server.stop(true)
   }
 })
 
 test("an sse server, or one without a command, is refused with a clear error and opens nothing", async () => {
-  const sse = (await cx
+  const sse = (await ed.cx
     .request(acp.methods.agent.session.new, {
       cwd: fx.cwd,
       mcpServers: [{ type: "sse", name: "old", url: "http://127.0.0.1:1/sse", headers: [] }],
@@ -175,7 +159,7 @@ test("an sse server, or one without a command, is refused with a clear error and
     .catch((e: acp.RequestError) => e)) as acp.RequestError
   expect(sse.code).toBe(-32602)
   expect(sse.message + JSON.stringify(sse.data ?? "")).toContain("sse")
-  const none = (await cx
+  const none = (await ed.cx
     .request(acp.methods.agent.session.new, {
       cwd: fx.cwd,
       mcpServers: [{ name: "empty", command: "", args: [], env: [] }],
