@@ -12,7 +12,7 @@ const MAX_CHARS = 2_000_000
 export class FileChanges {
   private readonly changes = new Map<string, FileChange>()
 
-  constructor(private readonly keeping: () => boolean) {}
+  constructor(readonly keeping: () => boolean) {}
 
   record(toolCallId: string, path: string, oldText: string | null, newText: string): void {
     if (!this.keeping() || (oldText?.length ?? 0) + newText.length > MAX_CHARS) return

@@ -34,6 +34,8 @@ export function sandboxedOperations(sb: SessionSandbox, shellPath: string | unde
 
 /** Told what each edit or write did to its file (runtime/file-changes.ts). */
 export interface ChangeLog {
+  /** Whether changes are kept now (a write reads its file's old text only then). */
+  keeping(): boolean
   record(toolCallId: string, path: string, oldText: string | null, newText: string): void
 }
 
@@ -66,7 +68,7 @@ export function sandboxedTools(
     createWriteToolDefinition(cwd, {
       operations: {
         writeFile: async (path, content) => {
-          const before = id && changes ? await textOrNull(path).catch(() => undefined) : undefined
+          const before = id && changes?.keeping() ? await textOrNull(path).catch(() => undefined) : undefined
           await put(path, content)
           if (id && before !== undefined) changes?.record(id, path, before, content)
         },
