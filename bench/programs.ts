@@ -8,8 +8,8 @@ export type ProgramId = "xagent" | "pi"
 
 export interface Program {
   id: ProgramId
-  /** argv for one run; `session` is a session file to open */
-  argv(opts: { session?: string }): string[]
+  /** argv for one run; `session` is a session file to open, `extensions` files to load (`-e`) */
+  argv(opts: { session?: string; extensions?: string[] }): string[]
   /** argv that opens a window on the session already live in this folder (xagent's daemon only) */
   attachArgv?(): string[]
   markers: {
@@ -31,10 +31,11 @@ export function xagent(opts: { daemon: boolean }): Program {
   const version = packageVersion(join(REPO, "package.json"))
   return {
     id: "xagent",
-    argv: ({ session }) => [
+    argv: ({ session, extensions }) => [
       join(REPO, "bin", "xagent"),
       ...(opts.daemon ? [] : ["--no-daemon"]),
       ...(session ? ["--session", session] : []),
+      ...(extensions ?? []).flatMap((e) => ["-e", e]),
     ],
     attachArgv: opts.daemon ? () => [join(REPO, "bin", "xagent"), "attach"] : undefined,
     markers: {
@@ -53,13 +54,14 @@ const PI_PACKAGE = join(REPO, "node_modules", "@earendil-works", "pi-coding-agen
 
 export const pi: Program = {
   id: "pi",
-  argv: ({ session }) => [
+  argv: ({ session, extensions }) => [
     PI_NODE,
     join(
       PI_PACKAGE,
       (JSON.parse(readFileSync(join(PI_PACKAGE, "package.json"), "utf8")) as { bin: { pi: string } }).bin.pi,
     ),
     ...(session ? ["--session", session] : []),
+    ...(extensions ?? []).flatMap((e) => ["-e", e]),
   ],
   markers: {
     // Pi's startup header; Pi draws it in the same frame as the editor and footer, once it is ready

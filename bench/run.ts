@@ -7,6 +7,7 @@ import { loadavg } from "node:os"
 import { join } from "node:path"
 import { attachLong } from "./cases/attach-long"
 import { busyNeighbour } from "./cases/busy-neighbour"
+import { componentKeys } from "./cases/component-keys"
 import { firstFrame } from "./cases/first-frame"
 import { idle } from "./cases/idle"
 import { keystrokeEcho } from "./cases/keystroke-echo"
@@ -15,6 +16,7 @@ import { longStreaming } from "./cases/long-streaming"
 import { reply } from "./cases/reply"
 import { sandboxCost } from "./cases/sandbox-cost"
 import { streamingCost } from "./cases/streaming-cost"
+import { terminalOutputFullscreen, terminalOutputInline } from "./cases/terminal-output"
 import { createAgentDir } from "./lib/agent-dir"
 import { TAG_PREFIX, type BenchCase, type CaseContext, type Options } from "./lib/bench-case"
 import { describeMachine } from "./lib/machine"
@@ -32,7 +34,10 @@ const CASES: BenchCase[] = [
   longResume,
   attachLong,
   longStreaming,
+  terminalOutputFullscreen,
+  terminalOutputInline,
   keystrokeEcho,
+  componentKeys,
   idle,
   sandboxCost,
   busyNeighbour,

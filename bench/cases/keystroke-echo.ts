@@ -8,7 +8,7 @@ const TPS = 2000
 const STREAMING = "keeps a journal" // in the reply's first chunk
 const LEAD = "zq" // typed first; then digits, each one timed
 // pauses between keys, fixed so that every run and program types alike
-const GAPS_MS = [90, 140, 110, 160, 100, 130, 150, 95, 120, 145, 105, 135]
+export const GAPS_MS = [90, 140, 110, 160, 100, 130, 150, 95, 120, 145, 105, 135]
 
 export const keystrokeEcho: BenchCase = {
   id: "keystroke-echo",

@@ -11,7 +11,7 @@ import { Pane, WaitTimeout } from "./pane"
 import { leftovers, sampleTree, settle, type TreeSample } from "./proc"
 import type { Tmux } from "./tmux"
 
-export type Unit = "s" | "ms" | "MB" | "CPU s" | "CPU ms" | "CPU ms/1k tok" | "×"
+export type Unit = "s" | "ms" | "MB" | "CPU s" | "CPU ms" | "CPU ms/1k tok" | "×" | "B/tok" | "count"
 
 export interface MetricSpec {
   key: string
@@ -82,7 +82,7 @@ export const TAG_PREFIX = `XAGENT_BENCH_TAG=b${process.pid}r`
 export async function withProgram<T>(
   ctx: CaseContext,
   program: Program,
-  opts: { session?: string },
+  opts: { session?: string; extensions?: string[] },
   fn: (run: Run) => Promise<T>,
 ): Promise<T> {
   const tag = `${TAG_PREFIX}${++runSerial}`

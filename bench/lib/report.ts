@@ -48,6 +48,10 @@ export function format(value: number, unit: Unit): string {
       return `${value.toFixed(1)} ms`
     case "×":
       return `${value.toFixed(2)}×`
+    case "B/tok":
+      return `${value.toFixed(0)} B`
+    case "count":
+      return `${value.toFixed(value % 1 ? 1 : 0)}`
   }
 }
 
@@ -87,7 +91,9 @@ export function rows(outcomes: CaseOutcome[]): Row[] {
 
 function targetText(m: MetricSpec): string {
   if (!m.target) return ""
-  return m.target.kind === "ratio" ? `≤ ${m.target.max.toFixed(1)}` : `xagent ≤ ${m.target.max.toFixed(1)}×`
+  if (m.target.kind === "ratio") return `≤ ${m.target.max.toFixed(1)}`
+  // A count's own target is a number of events, not a factor.
+  return m.unit === "count" ? `xagent ≤ ${m.target.max}` : `xagent ≤ ${m.target.max.toFixed(1)}×`
 }
 
 export function resultsTable(all: Row[]): string {

@@ -11,9 +11,11 @@ import { plural } from "../util/plural"
 import { noPeerChecksReason, peerChecksAvailable } from "../util/peer-checks"
 import { shortIds } from "../util/short-id"
 import type { ScreenSetting } from "../util/window-settings"
-import { screenChoice } from "./run-plan"
+import { screenChoice, type RootFlags } from "./run-plan"
 import { err, out } from "./io"
 import { UsageError } from "./usage-error"
+
+type ScreenFlags = Pick<RootFlags, "inline" | "fullscreen">
 
 /** Reaches a running daemon without starting one; undefined when none answers. */
 export async function reach(hello: boolean): Promise<SocketClient | undefined> {
@@ -104,8 +106,10 @@ export function registerDaemonCommands(program: Command): void {
     .description("open a window on a live session (default: the one in this folder)")
     .option("--inline", "draw below the shell prompt, the conversation in the terminal's scrollback")
     .option("--fullscreen", "draw on the whole screen (the alternate screen)")
-    .action(async (ref: string | undefined, flags: { inline?: boolean; fullscreen?: boolean }) => {
-      process.exitCode = await attach(ref, screenChoice(flags))
+    .action(async (ref: string | undefined, flags: ScreenFlags, command: Command) => {
+      // The root command has the same two flags, and commander hands them to it wherever they stand.
+      const root = (command.parent?.opts() ?? {}) as ScreenFlags
+      process.exitCode = await attach(ref, screenChoice({ ...root, ...flags }))
     })
 
   program

@@ -3,7 +3,9 @@
 import { Command, CommanderError } from "commander"
 import { THINKING_LEVELS } from "../util/thinking"
 import { collectNames } from "./bundled-switch"
-import { mayNameSubcommand, registerCommands } from "./commands"
+import { mayNameSubcommand, registerCommands, SUBCOMMANDS } from "./commands"
+import { takeExtensionFlags } from "./extension-flags"
+import { expandPiAliases } from "./pi-aliases"
 import { err, out, readPipedStdin } from "./io"
 import { planRun, withStdin, type RootFlags } from "./run-plan"
 import { HELP_HINT, oneLine, UsageError } from "./usage-error"
@@ -21,6 +23,7 @@ export function buildProgram(run: (flags: RootFlags, words: string[]) => Promise
     .option("-r, --resume", "pick a saved session to resume (opens the session page)")
     .option("--session <path|id>", "open a session file, or a saved session by id (or id prefix)")
     .option("-m, --model <provider/id>", "model to use, e.g. anthropic/claude-sonnet-4-5")
+    .option("--provider <name>", "the provider of --model when it names only the model id (Pi's flag)")
     .option("--thinking <level>", `thinking level: ${THINKING_LEVELS.join("|")}`)
     .option(
       "-e, --extension <path>",
@@ -29,15 +32,40 @@ export function buildProgram(run: (flags: RootFlags, words: string[]) => Promise
     )
     .option(
       "-p, --print [prompt]",
-      "no window: stream the reply to stdout, tool activity to stderr (piped stdin is appended)",
+      "no window: stream the reply to stdout, tool activity to stderr (piped stdin goes before the prompt)",
     )
     .option(
       "-w, --worktree [name]",
       "start in a managed git worktree of this repository: the named one, or a new one on branch xagent/<name>",
     )
     .option("--no-daemon", "keep the session in this process instead of the background daemon")
+    // Pi's own flags, with Pi's meaning (`pi --help`)
+    .option("--no-session", "keep the session in memory only: no session file is written")
+    .option("-n, --name <name>", "the session's display name")
+    .option("--system-prompt <text>", "the system prompt in place of Pi's coding-assistant prompt (text or a file)")
+    .option(
+      "--append-system-prompt <text>",
+      "append text or a file's contents to the system prompt (repeatable)",
+      collect,
+    )
+    .option(
+      "-t, --tools <tools>",
+      "comma-separated allowlist of tool names or patterns (*); +name/-name edit the defaults",
+    )
+    .option("--exclude-tools <tools>", "comma-separated denylist of tool names or patterns (also -xt)")
+    .option("--no-tools", "start with no tools (also -nt)")
+    .option("--no-builtin-tools", "start without the built-in tools, keeping extension tools (also -nbt)")
+    .option("--no-extensions", "no extension discovery: only -e extensions load (also -ne)")
+    .option("--skill <path>", "load a skill file or folder (repeatable)", collect)
+    .option("--no-skills", "no skills discovery or loading (also -ns)")
+    .option("--prompt-template <path>", "load a prompt template file or folder (repeatable)", collect)
+    .option("--no-prompt-templates", "no prompt template discovery or loading (also -np)")
+    .option("--no-context-files", "do not load AGENTS.md and CLAUDE.md (also -nc)")
+    .option("--offline", "no network at startup (as PI_OFFLINE=1)")
     .option("--inline", "draw below the shell prompt: the conversation goes into the terminal's own scrollback")
     .option("--fullscreen", "draw on the whole screen (the alternate screen); the conversation scrolls in the window")
+    .option("--mode <mode>", "Pi's output mode: text (default) or json (as -p, Pi's message_end lines on stdout)")
+    .option("--tui-mode <mode>", "Pi's name for the two: regular (as --inline) or fullscreen")
     .option(
       "--no-bundled <name>",
       "switch off a bundled extension (extensions/<name>, e.g. ask-user) for this session (repeatable)",
@@ -93,8 +121,11 @@ async function runRoot(flags: RootFlags, words: string[]): Promise<number> {
 
 /** Runs the CLI and returns the exit code: 0 done, 1 failed, 2 called wrongly. */
 export async function runCli(argv: string[]): Promise<number> {
-  const program = buildProgram(runRoot)
+  let extensionFlags: RootFlags["extensionFlags"]
+  const program = buildProgram((flags, words) => runRoot({ ...flags, extensionFlags }, words))
   try {
+    if (!SUBCOMMANDS.includes(argv[0] ?? ""))
+      ({ argv, flags: extensionFlags } = takeExtensionFlags(expandPiAliases(argv), program))
     if (mayNameSubcommand(argv)) await registerCommands(program)
     // Commander prints the whole help for `help <unknown>` and fails with an internal message.
     const asked = argv[0] === "help" ? argv[1] : undefined

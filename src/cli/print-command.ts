@@ -8,6 +8,7 @@ import { ProtocolError, type EventEnvelope, type SessionEvent } from "../protoco
 import { err, out } from "./io"
 import type { RunPlan } from "./run-plan"
 import { chooseHost } from "./connect-client"
+import { JsonLines } from "./print-json"
 import { PrintRenderer } from "./print-render"
 import { oneLine, UsageError } from "./usage-error"
 
@@ -16,13 +17,17 @@ export async function runPrint(plan: RunPlan & { prompt: string }): Promise<numb
   const client = await printClient(plan)
   let stdout = Promise.resolve()
   let stderr = Promise.resolve()
+  const toStdout = (t: string) => void (stdout = stdout.then(() => out(t)))
+  // `--mode json`: the JSON lines take stdout; tool activity and problems stay on stderr.
+  const json = plan.output === "json" ? new JsonLines(toStdout) : undefined
   const renderer = new PrintRenderer({
-    stdout: (t) => void (stdout = stdout.then(() => out(t))),
+    stdout: json ? () => {} : toStdout,
     stderr: (t) => void (stderr = stderr.then(() => err(t))),
   })
+
   const sigint = interruptOnSigint(client)
   try {
-    const code = await printReply(client, plan, renderer, sigint.setSession)
+    const code = await printReply(client, plan, renderer, sigint.setSession, json)
     renderer.finish()
     return sigint.interrupted() ? 130 : code
   } catch (e) {
@@ -58,6 +63,7 @@ async function printReply(
   plan: RunPlan & { prompt: string },
   renderer: PrintRenderer,
   onOpen: (sessionId: string) => void,
+  json?: JsonLines,
 ): Promise<number> {
   if (plan.session.kind === "pick") throw new UsageError("--resume needs a window")
   const opened = await client.request("session.open", { ...plan.open, mode: plan.session, interactive: false })
@@ -80,6 +86,7 @@ async function printReply(
     const e = env.event
     if (e.type === "snapshot") running = e.snapshot.running
     if (e.type === "run") running = e.running
+    json?.handle(e)
     renderer.handle(e)
     // The host says when the prompt is over and how (after any retries): nothing to infer here.
     if (e.type === "turn_end") {

@@ -10,13 +10,15 @@ import { looksLikeSessionPath } from "../util/session-ref"
 import { isThinkingLevel, THINKING_LEVELS } from "../util/thinking"
 import { screenSetting, type ScreenSetting } from "../util/window-settings"
 import { switchedOff } from "./bundled-switch"
+import { piOptions, type PiFlags } from "./pi-options"
 import { UsageError } from "./usage-error"
 
-export interface RootFlags {
+export interface RootFlags extends PiFlags {
   continue?: boolean
   resume?: boolean
-  session?: string
   model?: string
+  /** Pi's `--provider p --model id`: the same as `--model p/id`. */
+  provider?: string
   thinking?: string
   extension?: string[]
   print?: string | boolean
@@ -29,6 +31,12 @@ export interface RootFlags {
   fullscreen?: boolean
   /** `-w [name]`: a managed worktree's name, or true for a new one with a generated name. */
   worktree?: string | boolean
+  /** Pi's `--mode text|json|rpc`: json is -p with JSON lines on stdout (print-json.ts). */
+  mode?: string
+  /** Pi's `--tui-mode regular|fullscreen`: --inline or --fullscreen. */
+  tuiMode?: string
+  /** Long options xagent does not know, for the session's extensions (see extension-flags.ts). */
+  extensionFlags?: Params<"session.open">["flags"]
 }
 
 /** How the window draws when neither a flag nor the setting says (docs/adr-inline-mode.md). */
@@ -47,23 +55,36 @@ export interface RunPlan {
   daemon: boolean
   /** --inline / --fullscreen, else the setting, else DEFAULT_SCREEN. */
   screen: ScreenSetting
+  /** What -p writes to stdout: the reply's text, or Pi's JSON lines (`--mode json`). */
+  output: "text" | "json"
 }
 
 export function planRun(flags: RootFlags, words: string[], cwd: string, env = process.env): RunPlan {
   const chosen = [
     flags.continue && "--continue",
     flags.resume && "--resume",
-    flags.session !== undefined && "--session",
+    typeof flags.session === "string" && "--session",
   ].filter((f): f is string => Boolean(f))
   if (chosen.length > 1) throw new UsageError(`${chosen.join(" and ")} both pick a session: use only one of them`)
 
-  const print = flags.print !== undefined && flags.print !== false
+  if (flags.mode !== undefined && !["text", "json", "rpc"].includes(flags.mode))
+    throw new UsageError(`--mode '${flags.mode}' is not a mode: use text or json`)
+  if (flags.mode === "rpc")
+    throw new UsageError("--mode rpc is not supported yet: use --mode json, or the daemon's socket")
+  // As in Pi, --mode json needs no -p: it is a run without a window.
+  const print = (flags.print !== undefined && flags.print !== false) || flags.mode === "json"
   if (print && flags.resume)
     throw new UsageError(
       "--resume opens the session page, which --print has no window for: use --continue or --session",
     )
 
   const open: RunPlan["open"] = { cwd }
+  if (flags.provider !== undefined) {
+    if (flags.model === undefined) throw new UsageError("--provider names the provider of --model: give --model too")
+    if (!flags.provider.trim() || flags.provider.includes("/"))
+      throw new UsageError(`--provider '${flags.provider}' is not a provider name, such as anthropic`)
+    flags = { ...flags, model: flags.model.includes("/") ? flags.model : `${flags.provider.trim()}/${flags.model}` }
+  }
   if (flags.model !== undefined) {
     if (!parseModelRef(flags.model))
       throw new UsageError(`--model '${flags.model}' is not provider/id: write it like anthropic/claude-sonnet-4-5`)
@@ -78,6 +99,11 @@ export function planRun(flags: RootFlags, words: string[], cwd: string, env = pr
   const off = switchedOff(flags.bundled, env)
   if (off.length) open.noBundled = off
   if (flags.dangerouslySkipSandbox) open.permissions = "full"
+  if (flags.extensionFlags && Object.keys(flags.extensionFlags).length) open.flags = flags.extensionFlags
+  const pi = piOptions(flags, cwd)
+  if (pi) open.pi = pi
+  // Pi reads PI_OFFLINE wherever it runs: the session host gets this process's environment.
+  if (flags.offline) env.PI_OFFLINE = "1"
 
   const session = sessionChoice(flags, cwd)
   // `-p` takes an optional value, so `-p hi there` gives it `hi` and leaves `there` as a word:
@@ -95,11 +121,22 @@ export function planRun(flags: RootFlags, words: string[], cwd: string, env = pr
     prompt,
     daemon: flags.daemon !== false,
     screen: print ? DEFAULT_SCREEN : screenChoice(flags, env),
+    output: flags.mode === "json" ? "json" : "text",
   }
 }
 
 /** --inline / --fullscreen, else the setting, else the default (the root command and attach). */
-export function screenChoice(flags: Pick<RootFlags, "inline" | "fullscreen">, env = process.env): ScreenSetting {
+export function screenChoice(
+  flags: Pick<RootFlags, "inline" | "fullscreen" | "tuiMode">,
+  env = process.env,
+): ScreenSetting {
+  if (flags.tuiMode !== undefined) {
+    if (flags.tuiMode !== "regular" && flags.tuiMode !== "fullscreen")
+      throw new UsageError(`--tui-mode '${flags.tuiMode}' is not a mode: use regular or fullscreen`)
+    if (flags.inline || flags.fullscreen)
+      throw new UsageError("--tui-mode and --inline/--fullscreen both pick the screen: use one")
+    return flags.tuiMode === "regular" ? "inline" : "fullscreen"
+  }
   if (flags.inline && flags.fullscreen) throw new UsageError("--inline and --fullscreen both pick the screen: use one")
   if (flags.inline) return "inline"
   if (flags.fullscreen) return "fullscreen"
@@ -113,7 +150,7 @@ export function screenChoice(flags: Pick<RootFlags, "inline" | "fullscreen">, en
 function sessionChoice(flags: RootFlags, cwd: string): SessionChoice {
   if (flags.continue) return { kind: "continue" }
   if (flags.resume) return { kind: "pick" }
-  if (flags.session === undefined) return { kind: "new" }
+  if (typeof flags.session !== "string") return { kind: "new" }
   const ref = flags.session.trim()
   if (!ref) throw new UsageError("--session needs a session file or id: run 'xagent -r' to pick one")
   const path = resolveFrom(cwd, ref)
@@ -134,9 +171,12 @@ function extensionPath(value: string, cwd: string): string {
   return path
 }
 
-/** Text piped into `-p` goes after the prompt, separated by a blank line. */
+/**
+ * Text piped into `-p` comes first, then the prompt, in Pi's order; a blank line between them
+ * where Pi joins them as they are (`PIPEDsummarize` when the input has no final newline).
+ */
 export function withStdin(prompt: string | undefined, stdin: string | undefined): string | undefined {
   const piped = stdin?.replace(/\s+$/, "")
   if (!piped) return prompt
-  return prompt ? `${prompt}\n\n${piped}` : piped
+  return prompt ? `${piped}\n\n${prompt}` : piped
 }

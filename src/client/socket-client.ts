@@ -13,6 +13,7 @@ import {
   encodeFrame,
   LineDecoder,
   MAX_FRAME_BYTES,
+  PieceJoiner,
   PROTOCOL_VERSION,
   ProtocolError,
   type DaemonMethod,
@@ -41,6 +42,8 @@ export interface SocketClientOptions {
   helloTimeoutMs?: number
   /** Sent with hello: the sessions this client opens run with it (default this process's environment). */
   env?: Record<string, string>
+  /** Largest line read or sent (default the protocol's; tests lower it with the daemon's XAGENT_DAEMON_MAX_FRAME). */
+  maxFrameBytes?: number
 }
 
 export interface SocketClient extends Client {
@@ -87,6 +90,7 @@ export class ConnectionLost extends ProtocolError {
 
 /** Connects and says hello; rejects with ProtocolError("version") when the daemon speaks another protocol. */
 export async function connectSocket(opts: SocketClientOptions): Promise<SocketClient> {
+  const maxFrame = opts.maxFrameBytes ?? MAX_FRAME_BYTES
   const pending = new Map<number, Pending>()
   const subs = new Map<string, Sub>()
   const listeners = new Set<(s: ConnectionState) => void>()
@@ -125,11 +129,18 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
     }
   }
 
+  const pieces = new PieceJoiner()
   const onFrame = (line: string) => {
     let frame: any
     try {
       frame = JSON.parse(line)
     } catch {
+      return
+    }
+    if (frame?.type === "piece") {
+      // a frame too big for one line (a long session's snapshot) comes in pieces
+      const whole = typeof frame.data === "string" ? pieces.take(frame) : undefined
+      if (whole !== undefined) onFrame(whole)
       return
     }
     if (frame?.type === "event") {
@@ -161,12 +172,9 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
       return Promise.reject(new ConnectionLost(closing ? "client closed" : "not connected to the daemon"))
     const id = nextId++
     const bytes = encodeFrame({ id, method, params })
-    if (bytes.length > MAX_FRAME_BYTES)
+    if (bytes.length > maxFrame)
       return Promise.reject(
-        new ProtocolError(
-          "bad_frame",
-          `${method} is ${bytes.length} bytes, over the ${MAX_FRAME_BYTES}-byte frame cap`,
-        ),
+        new ProtocolError("bad_frame", `${method} is ${bytes.length} bytes, over the ${maxFrame}-byte frame cap`),
       )
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject })
@@ -177,7 +185,8 @@ export async function connectSocket(opts: SocketClientOptions): Promise<SocketCl
   }
 
   const open = async () => {
-    const decoder = new LineDecoder(onFrame, () => {}, MAX_FRAME_BYTES)
+    pieces.reset()
+    const decoder = new LineDecoder(onFrame, () => {}, maxFrame)
     const text = new TextDecoder()
     const data = (chunk: Uint8Array) => decoder.push(text.decode(chunk, { stream: true }))
     // Bun's own socket stays in use only where it cannot be handed over (see quiet-socket.ts)

@@ -4,7 +4,7 @@
 import {
   ACCESS,
   accessOf,
-  encodeFrame,
+  encodeServerFrame,
   LineDecoder,
   PRE_HELLO,
   PROTOCOL_VERSION,
@@ -58,9 +58,9 @@ export interface SocketLike {
 // Every subscriber of a session gets the same envelope object: encode it once.
 const encoded = new WeakMap<EventEnvelope, Uint8Array>()
 
-function encodeEnvelope(env: EventEnvelope): Uint8Array {
+function encodeEnvelope(env: EventEnvelope, maxLine: number): Uint8Array {
   let bytes = encoded.get(env)
-  if (!bytes) encoded.set(env, (bytes = encodeFrame(env)))
+  if (!bytes) encoded.set(env, (bytes = encodeServerFrame(env, maxLine)))
   return bytes
 }
 
@@ -133,12 +133,12 @@ export class Connection {
     if (this.closed) return
     // a stream of events is work going on; a snapshot is a burst of its own
     this.ctx.activity?.(env.event.type === "snapshot")
-    this.outbox.send(encodeEnvelope(env))
+    this.outbox.send(encodeEnvelope(env, this.ctx.maxFrameBytes))
     if (env.event.type === "closed") this.subs.delete(env.sessionId)
   }
 
   private send(frame: ResponseFrame) {
-    if (!this.closed) this.outbox.send(encodeFrame(frame))
+    if (!this.closed) this.outbox.send(encodeServerFrame(frame, this.ctx.maxFrameBytes))
   }
 
   private replyError(id: number | string | null, code: ErrorBody["code"], message: string) {

@@ -4,8 +4,10 @@
 // IPC (host-frames.ts). It is a child subreaper, so everything its tools start stays below it, and
 // when it ends (closed, the broker gone, a signal) it ends all of that (findings D1).
 import { existsSync, readFileSync, statSync } from "node:fs"
+import { fileURLToPath } from "node:url"
 import type { EventEnvelope, Params } from "../protocol"
-import type { HostApi } from "../runtime/host-api"
+import { takeNotifications } from "../protocol/terminal-notify"
+import type { SessionHost } from "../runtime/host-api"
 import { becomeChildSubreaper } from "../util/libc"
 import { dropBunTuning } from "../util/patches/bun-tuning"
 import { killDescendants } from "./descendants"
@@ -22,6 +24,9 @@ const log = (message: string) => send({ type: "log", message })
 
 dropBunTuning()
 becomeChildSubreaper()
+// Extensions re-run "their own program" as `process.execPath process.argv[1] …` with Pi's flags
+// (Pi's subagent example): here that program is xagent, whose CLI takes them, not this entry.
+process.argv[1] = fileURLToPath(new URL("../../bin/xagent", import.meta.url))
 process.on("uncaughtException", (e) => log(`uncaught: ${e.stack ?? e}`))
 process.on("unhandledRejection", (e) => log(`unhandled rejection: ${(e as Error)?.stack ?? e}`))
 
@@ -29,11 +34,30 @@ const subs = new Map<number, () => void>()
 let lastLive = ""
 let ending = false
 
-const hostReady: Promise<HostApi> = (async () => {
+const hostReady: Promise<SessionHost> = (async () => {
   const { createHost } = await import("../runtime/host")
   return createHost({ mode: "daemon", log })
 })()
-let host: HostApi | undefined
+let host: SessionHost | undefined
+
+// This process's stdout is the daemon's log. What extensions write there stays in it, but for the
+// desktop notifications among it (Pi's notify example), which go to the session's windows.
+const writeLog = process.stdout.write.bind(process.stdout)
+process.stdout.write = ((chunk: unknown, ...rest: unknown[]) => {
+  if (host && (typeof chunk === "string" || chunk instanceof Uint8Array)) {
+    const text = typeof chunk === "string" ? chunk : new TextDecoder().decode(chunk)
+    const { found, rest: left } = takeNotifications(text)
+    for (const seq of found) host.terminalNotify(seq)
+    if (found.length && !left) {
+      const done = rest.find((r) => typeof r === "function") as (() => void) | undefined
+      if (done) queueMicrotask(done)
+      return true
+    }
+    if (found.length) return writeLog(left, ...(rest as []))
+  }
+  return writeLog(chunk as string, ...(rest as []))
+}) as typeof process.stdout.write
+
 hostReady.then(
   (h) => {
     host = h

@@ -4,7 +4,7 @@
 // session no window watches, a client with unsent bytes, a zombie in its grace period, no client
 // and no session at all); whatever can start one of those wakes it. A daemon serving windows that
 // are merely open wakes for nothing.
-import { chmodSync, existsSync, unlinkSync, watch, type FSWatcher } from "node:fs"
+import { chmodSync, existsSync, renameSync, unlinkSync, watch, type FSWatcher } from "node:fs"
 import { basename, dirname } from "node:path"
 import type { Socket, TCPSocketListener, UnixSocketListener } from "bun"
 import { PROTOCOL_VERSION, type DaemonStatus } from "../protocol"
@@ -163,11 +163,16 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
   ensurePrivateDir(paths.runDir)
   ensurePrivateDir(dirname(paths.socket))
   if (existsSync(paths.socket)) unlinkSync(paths.socket) // we hold the lock: any socket here is stale
+  // Bound under a side name and renamed into place, so the socket's name never stands for a socket
+  // that does not listen yet (a window connecting between bind and listen would be refused).
+  // The side name fits sun_path: daemonPaths keeps 7 bytes spare.
+  const sideName = `${paths.socket}.new`
   function listen(): UnixSocketListener<Connection> | TCPSocketListener<Connection> {
     const umask = process.umask(0o177)
+    if (existsSync(sideName)) unlinkSync(sideName)
     try {
-      return Bun.listen<Connection>({
-        unix: paths.socket,
+      const listener = Bun.listen<Connection>({
+        unix: sideName,
         socket: {
           open(socket: Socket<Connection>) {
             if (conns.size >= maxConnections) {
@@ -206,12 +211,14 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
           },
         },
       })
+      chmodSync(sideName, 0o600)
+      renameSync(sideName, paths.socket)
+      return listener
     } finally {
       process.umask(umask)
     }
   }
   let listener = listen()
-  chmodSync(paths.socket, 0o600)
 
   let listening = true
   const replaced: (typeof listener)[] = []
@@ -221,10 +228,9 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
     if (!listening || name !== basename(paths.socket) || existsSync(paths.socket)) return
     log.warn(`the socket ${paths.socket} was removed: listening on it again`)
     try {
-      // the old listener stays until shutdown: stopping it would unlink the new socket file
+      // the old listener, now nameless, is stopped with the rest at shutdown
       replaced.push(listener)
       listener = listen()
-      chmodSync(paths.socket, 0o600)
     } catch (e) {
       log.error(`could not listen on ${paths.socket} again: ${(e as Error).message}`)
     }

@@ -39,6 +39,10 @@ export const ACCESS = {
   // Reveals a file's text and hands each change out once (a peer would take the editor's diff).
   "session.fileChange": "mutate",
   "session.abort": "mutate",
+  // Runs an extension's handler: what the person's key does, never the agent's.
+  "session.shortcut": "mutate",
+  // Runs the extensions' completion providers: their code, on the person's draft.
+  "session.complete": "mutate",
   // Hands the queued messages back and empties the queue: it changes what the session will do.
   "session.dequeue": "mutate",
   "session.commands": "read",
@@ -68,6 +72,10 @@ export const ACCESS = {
   "session.lastReply": "read",
   // Answers the session's questions and dialogs: the very thing the agent must not do for itself.
   "session.uiRespond": "mutate",
+  // Keys for an extension's component: they run its code and answer it, as a person at a window.
+  "session.componentInput": "mutate",
+  // Runs the components' render code at the new size.
+  "session.componentResize": "mutate",
   // Saved sessions' names and first messages: the agent can read the session files as this user.
   "sessions.list": "read",
   // Which providers have a sign-in, never the keys themselves.

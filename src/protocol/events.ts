@@ -1,5 +1,6 @@
 import type { QueueState, SessionInfo, SessionStats, TranscriptItem } from "./transcript"
-import type { UiRequest, UiState, WidgetPlacement } from "./ui"
+import type { ComponentView } from "./component"
+import type { UiRequest, UiState, WidgetPlacement, WorkingIndicator } from "./ui"
 
 /** Everything a window needs to draw a session from nothing. */
 export interface SessionSnapshot {
@@ -39,10 +40,28 @@ export type SessionEvent =
   /** A dialog was answered (by any window), cancelled or timed out: close it. */
   | { type: "ui_resolved"; requestId: string }
   | { type: "ui_notify"; level: "info" | "warning" | "error"; message: string }
+  /**
+   * An extension fills the windows' prompt: `set` replaces its text (ctx.ui.setEditorText),
+   * `paste` inserts at the cursor as a paste would (ctx.ui.pasteToEditor). Nothing is kept: a
+   * window that attaches later has its own draft.
+   */
+  | { type: "ui_editor"; text: string; how: "set" | "paste" }
   | { type: "ui_status"; key: string; text?: string }
   | { type: "ui_widget"; key: string; lines?: string[]; placement: WidgetPlacement }
   | { type: "ui_title"; title: string }
   | { type: "ui_working"; message?: string; visible?: boolean }
+  /** A Pi component shown, re-rendered or given to a window's keys: replaces the one with its id. */
+  | { type: "component"; component: ComponentView }
+  /** A component's new rows alone (a game's frame): the rest of its view is as it was. */
+  | { type: "component_lines"; id: string; lines: string[]; width: number }
+  /** The component is gone (done(), replaced, the session moved on). */
+  | { type: "component_closed"; id: string }
+  /** A desktop notification an extension wrote to stdout (protocol/terminal-notify.ts), for each window's terminal. */
+  | { type: "ui_terminal"; sequence: string }
+  /** No indicator restores xagent's spinner. */
+  | { type: "ui_working_indicator"; indicator?: WorkingIndicator }
+  /** No label restores the default. */
+  | { type: "ui_thinking_label"; label?: string }
   /**
    * A run settled (after any retries), or a prompt that started none (a command, an input hook)
    * was handled: once per run. `itemId` names the run's last assistant reply in `items`, if it

@@ -94,12 +94,39 @@ export function applyEvent(s: SnapshotView, e: SessionEvent, index?: ItemIndex):
       set(s.ui, "workingMessage", e.message)
       if (e.visible !== undefined) s.ui.workingVisible = e.visible
       return
+    case "component": {
+      const list = (s.ui.components ??= [])
+      const at = list.findIndex((c) => c.id === e.component.id)
+      if (at === -1) list.push(copy(e.component))
+      else set(list, at, e.component)
+      return
+    }
+    case "component_lines": {
+      const view = s.ui.components?.find((c) => c.id === e.id)
+      if (!view) return
+      set(view, "lines", e.lines)
+      view.width = e.width
+      return
+    }
+    case "component_closed": {
+      const at = s.ui.components?.findIndex((c) => c.id === e.id) ?? -1
+      if (at !== -1) s.ui.components!.splice(at, 1)
+      return
+    }
+    case "ui_working_indicator":
+      set(s.ui, "workingIndicator", e.indicator)
+      return
+    case "ui_thinking_label":
+      set(s.ui, "thinkingLabel", e.label)
+      return
     case "closed":
       s.running = false
       set(s, "runStartedAt", undefined)
       return
     // Transient: a toast and a run's outcome are told, not kept (the outcome's reply is in `items`).
     case "ui_notify":
+    case "ui_editor":
+    case "ui_terminal":
     case "turn_end":
       return
     default: {

@@ -95,6 +95,14 @@ export interface UsageReport {
   total: UsageTotals
 }
 
+export interface CompletionItem {
+  label: string
+  description?: string
+  start: number
+  end: number
+  insert: string
+}
+
 export interface Results {
   /** `env`: a fingerprint of the environment the daemon runs with (util/env-fingerprint.ts) */
   hello: { version: number; server: string; pid: number; env?: string }
@@ -112,6 +120,9 @@ export interface Results {
   "session.fileChange": { change?: FileChange }
   /** `editorText`: the steers and follow-ups that were queued, for the composer. */
   "session.abort": { editorText?: string }
+  "session.shortcut": {}
+  /** Each completion as the edit it makes: `text.slice(start, end)` becomes `insert`. */
+  "session.complete": { items: CompletionItem[] }
   "session.dequeue": { steering: string[]; followUp: string[] }
   "session.commands": { commands: CommandInfo[] }
   "session.models": { models: ModelInfo[]; current?: { provider: string; id: string }; levels: ThinkingLevel[] }
@@ -145,6 +156,8 @@ export interface Results {
     context?: SessionStats["context"]
   }
   "session.uiRespond": {}
+  "session.componentInput": {}
+  "session.componentResize": {}
   "sessions.list": { sessions: SavedSession[] }
   "auth.status": { providers: ProviderAuth[] }
   "auth.setApiKey": {}

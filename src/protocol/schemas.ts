@@ -22,6 +22,30 @@ const Thinking = Type.Union([
 
 const Permissions = Type.Union([Type.Literal("sandboxed"), Type.Literal("full")])
 
+const Names = Type.Array(Type.String({ minLength: 1 }))
+
+/** Pi's run options, named as Pi's parsed command line names them (`pi --help`). */
+export const PiOptions = Type.Object({
+  systemPrompt: Type.Optional(Type.String()),
+  appendSystemPrompt: Type.Optional(Type.Array(Type.String())),
+  /** Allowlist of tool names or patterns (`--tools`); `+name`/`-name` entries edit the defaults. */
+  tools: Type.Optional(Names),
+  excludeTools: Type.Optional(Names),
+  /** `all`: `--no-tools`; `builtin`: `--no-builtin-tools`. */
+  noTools: Type.Optional(Type.Union([Type.Literal("all"), Type.Literal("builtin")])),
+  noExtensions: Type.Optional(Type.Boolean()),
+  noSkills: Type.Optional(Type.Boolean()),
+  noPromptTemplates: Type.Optional(Type.Boolean()),
+  noContextFiles: Type.Optional(Type.Boolean()),
+  /** Absolute paths (or package sources) of more skills and prompt templates. */
+  skills: Type.Optional(Names),
+  promptTemplates: Type.Optional(Names),
+  /** An in-memory session: nothing is written to disk (`--no-session`). */
+  noSession: Type.Optional(Type.Boolean()),
+  /** The session's display name (`--name`). */
+  name: Type.Optional(Type.String({ minLength: 1 })),
+})
+
 export const OpenMode = Type.Union([
   Type.Object({ kind: Type.Literal("new") }),
   Type.Object({ kind: Type.Literal("continue") }),
@@ -49,6 +73,10 @@ export const Schemas = {
     noBundled: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
     /** `full`: no sandbox for this session (`--dangerously-skip-sandbox`); never remembered. */
     permissions: Type.Optional(Permissions),
+    /** Pi's own run options (its CLI flags of the same names), see PiOptions. */
+    pi: Type.Optional(PiOptions),
+    /** Extension flags (`pi.registerFlag`) from the command line: `--plan` is true, `--preset fast` "fast". */
+    flags: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.Union([Type.String(), Type.Boolean()]))),
   }),
   "session.subscribe": Type.Object({ ...SessionRef, after: Type.Integer({ minimum: 0 }) }),
   "session.unsubscribe": Type.Object(SessionRef),
@@ -109,6 +137,14 @@ export const Schemas = {
   /** An edit's or write's change, kept while approval is "ask"; each is given once. */
   "session.fileChange": Type.Object({ ...SessionRef, toolCallId: Id }),
   "session.abort": Type.Object(SessionRef),
+  /** The extensions' completions (ctx.ui.addAutocompleteProvider) for the prompt's text at `cursor` (string index). */
+  "session.complete": Type.Object({
+    ...SessionRef,
+    text: Type.String({ maxLength: 100_000 }),
+    cursor: Type.Integer({ minimum: 0 }),
+  }),
+  /** An extension's shortcut (`pi.registerShortcut`) the person pressed: `key` as SessionInfo lists it. */
+  "session.shortcut": Type.Object({ ...SessionRef, key: Type.String({ minLength: 1, maxLength: 100 }) }),
   /** Empties the queue and hands its texts back, so the composer can take them again. */
   "session.dequeue": Type.Object(SessionRef),
   "session.commands": Type.Object(SessionRef),
@@ -131,7 +167,13 @@ export const Schemas = {
   "session.forkPoints": Type.Object(SessionRef),
   "session.fork": Type.Object({ ...SessionRef, entryId: Id }),
   "session.tree": Type.Object(SessionRef),
-  "session.navigate": Type.Object({ ...SessionRef, entryId: Id }),
+  /** `summarize`: leave a summary of the branch left behind (Pi's "Summarize branch?"), with `customInstructions`. */
+  "session.navigate": Type.Object({
+    ...SessionRef,
+    entryId: Id,
+    summarize: Type.Optional(Type.Boolean()),
+    customInstructions: Type.Optional(Type.String({ maxLength: 20_000 })),
+  }),
   "session.setName": Type.Object({ ...SessionRef, name: Type.String({ minLength: 1, maxLength: 200 }) }),
   "session.export": Type.Object({
     ...SessionRef,
@@ -150,6 +192,20 @@ export const Schemas = {
       Type.Object({ answers: Type.Array(Type.Unknown()) }),
       Type.Object({ cancelled: Type.Literal(true), reason: Type.Optional(Type.String({ maxLength: 500 })) }),
     ]),
+  }),
+  /** A key (the terminal bytes pi-tui reads) for a Pi component; `window` names the sending window. */
+  "session.componentInput": Type.Object({
+    ...SessionRef,
+    componentId: Id,
+    window: Id,
+    data: Type.String({ minLength: 1, maxLength: 65_536 }),
+  }),
+  /** A window's size, for the host to render Pi components at. */
+  "session.componentResize": Type.Object({
+    ...SessionRef,
+    window: Id,
+    width: Type.Integer({ minimum: 1, maximum: 10_000 }),
+    height: Type.Integer({ minimum: 1, maximum: 10_000 }),
   }),
   /** Saved sessions of a folder (or all), newest first, with live state where a host runs them. */
   "sessions.list": Type.Object({ cwd: Type.Optional(Type.String()), all: Type.Optional(Type.Boolean()) }),

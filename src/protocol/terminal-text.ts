@@ -83,3 +83,23 @@ export function settledLength(text: string): number {
   const at = text.search(UNFINISHED)
   return at < 0 ? text.length : at
 }
+
+const SGR = /\u001b\[[0-9;:]*m/g
+
+/**
+ * A rendered row of a Pi component made safe to draw: its SGR colours and styles kept, every
+ * other sequence and control removed as terminalText does, line breaks made spaces.
+ */
+export function styledText(line: string): string {
+  if (!NEEDS_WORK.test(line)) return line
+  let out = ""
+  let last = 0
+  for (const m of line.matchAll(SGR)) {
+    out += bareRow(line.slice(last, m.index))
+    out += m[0]
+    last = m.index + m[0].length
+  }
+  return out + bareRow(line.slice(last))
+}
+
+const bareRow = (text: string) => (text ? terminalText(text).replace(/\n/g, " ") : "")

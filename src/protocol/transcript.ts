@@ -41,7 +41,16 @@ export interface ToolItem {
   output?: string
   /** The tool's structured `details` (e.g. edit's diff, bash's exit code). */
   details?: unknown
+  /** The tool's own look (its extension's renderCall/renderResult), when it has one. */
+  rendered?: RenderedRows
   timestamp: number
+}
+
+/** Rows an extension's renderer drew for an item (SGR kept), at `width`; `expandedLines` when expanded differs. */
+export interface RenderedRows {
+  lines: string[]
+  expandedLines?: string[]
+  width: number
 }
 
 /** A `!command` the person ran as a user turn. */
@@ -67,6 +76,8 @@ export interface CustomItem {
   customType: string
   text: string
   details?: unknown
+  /** The message's own look (its extension's registerMessageRenderer), when it has one. */
+  rendered?: RenderedRows
   timestamp: number
 }
 
@@ -123,6 +134,22 @@ export interface SessionInfo {
   goal?: GoalState
   /** How the agent's commands and file tools are confined (runtime/sandbox). */
   sandbox?: SandboxInfo
+  /** Pi's quietStartup set to true: an empty session shows no welcome (`"header"` keeps it, as in Pi). */
+  quietStartup?: boolean
+  /** Pi's branchSummary.skipPrompt: /tree moves without asking "Summarize branch?". */
+  skipBranchSummaryPrompt?: boolean
+  /** Pi's hideThinkingBlock: a folded thinking block shows its label only, not the start of the thought. */
+  hideThinking?: boolean
+  /** An extension offers completions for the prompt (ctx.ui.addAutocompleteProvider): ask session.complete. */
+  autocomplete?: boolean
+  /** Keys the extensions registered (`pi.registerShortcut`), as Pi's key ids (`ctrl+shift+k`). */
+  shortcuts?: ShortcutInfo[]
+}
+
+export interface ShortcutInfo {
+  /** Pi's key id, lower case: `ctrl+alt+p`, `shift+f2`. */
+  key: string
+  description?: string
 }
 
 export type SessionMode = "normal" | "plan"

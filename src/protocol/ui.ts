@@ -1,11 +1,16 @@
 // Extension UI as protocol data: dialogs are id-correlated requests held by the host until a
 // window answers; the rest is fire-and-forget state.
 import type { AskAnswer, AskQuestion } from "./ask-user"
+import type { ComponentView } from "./component"
 
+/**
+ * `timeoutMs`: the dialog closes unanswered after this long; `deadline` (ms since the epoch, the
+ * host's clock) is when, so a window that attaches later counts down the time that is left.
+ */
 export type UiRequest =
-  | { id: string; kind: "select"; title: string; options: string[]; timeoutMs?: number }
-  | { id: string; kind: "confirm"; title: string; message: string; timeoutMs?: number }
-  | { id: string; kind: "input"; title: string; placeholder?: string; timeoutMs?: number }
+  | { id: string; kind: "select"; title: string; options: string[]; timeoutMs?: number; deadline?: number }
+  | { id: string; kind: "confirm"; title: string; message: string; timeoutMs?: number; deadline?: number }
+  | { id: string; kind: "input"; title: string; placeholder?: string; timeoutMs?: number; deadline?: number }
   | { id: string; kind: "editor"; title: string; prefill?: string }
   /** The ask_user tool's questions; answered by `{answers}` (or `{cancelled: true}`). */
   | { id: string; kind: "ask_user"; questions: AskQuestion[] }
@@ -50,6 +55,11 @@ export type UiResponse =
 
 export type WidgetPlacement = "aboveEditor" | "belowEditor"
 
+export interface WorkingIndicator {
+  frames: string[]
+  intervalMs?: number
+}
+
 export interface UiState {
   /** setStatus segments, by key, in insertion order. */
   status: Record<string, string>
@@ -57,5 +67,11 @@ export interface UiState {
   title?: string
   workingMessage?: string
   workingVisible: boolean
+  /** The working line's spinner (ctx.ui.setWorkingIndicator): no frames hides it; absent, xagent's own. */
+  workingIndicator?: WorkingIndicator
+  /** What a folded thinking block is called (ctx.ui.setHiddenThinkingLabel); default "Thinking". */
+  thinkingLabel?: string
   pending: UiRequest[]
+  /** Pi components the host runs for this session, oldest first (src/protocol/component.ts). */
+  components?: ComponentView[]
 }

@@ -24,6 +24,17 @@ export type ResponseFrame = { id: number | string; result: unknown } | { id: num
 
 export type ServerFrame = ResponseFrame | EventEnvelope
 
+/**
+ * One piece of a server frame too big for one line (a long session's snapshot): base64 of the
+ * next bytes of that frame's UTF-8 JSON. The pieces of a frame come one after another with
+ * nothing between them; the one with `last` completes it (PieceJoiner).
+ */
+export interface PieceFrame {
+  type: "piece"
+  data: string
+  last: boolean
+}
+
 export class ProtocolError extends Error {
   constructor(
     readonly code: ErrorBody["code"],
@@ -83,8 +94,49 @@ export class LineDecoder {
 }
 
 const encoder = new TextEncoder()
+const decoder = new TextDecoder()
 
 /** One frame as one line of UTF-8 JSON, as the socket carries it either way. */
 export function encodeFrame(frame: RequestFrame | ServerFrame): Uint8Array {
   return encoder.encode(JSON.stringify(frame) + "\n")
+}
+
+/** Room a piece line takes besides its base64 data. */
+const PIECE_OVERHEAD = 64
+
+/**
+ * A server frame as one line, or, when that line is over `maxLine` bytes, as consecutive piece
+ * lines of at most `maxLine` bytes each, in one buffer (written out as one frame).
+ */
+export function encodeServerFrame(frame: ServerFrame, maxLine = MAX_FRAME_BYTES): Uint8Array {
+  const whole = encodeFrame(frame)
+  if (whole.length <= maxLine) return whole
+  const body = whole.subarray(0, whole.length - 1)
+  const step = Math.floor((maxLine - PIECE_OVERHEAD) / 4) * 3
+  if (step <= 0) throw new Error(`a frame cap of ${maxLine} bytes leaves no room for pieces`)
+  const lines: Uint8Array[] = []
+  for (let at = 0; at < body.length; at += step) {
+    const data = Buffer.from(body.buffer, body.byteOffset + at, Math.min(step, body.length - at)).toString("base64")
+    const piece: PieceFrame = { type: "piece", data, last: at + step >= body.length }
+    lines.push(encoder.encode(JSON.stringify(piece) + "\n"))
+  }
+  return Buffer.concat(lines)
+}
+
+/** Puts piece lines back together; `take` gives the whole frame's JSON text once its last piece is in. */
+export class PieceJoiner {
+  private parts: Buffer[] = []
+
+  /** Drops a frame left half-joined (the connection it came on ended). */
+  reset() {
+    this.parts = []
+  }
+
+  take(piece: PieceFrame): string | undefined {
+    this.parts.push(Buffer.from(piece.data, "base64"))
+    if (!piece.last) return undefined
+    const whole = Buffer.concat(this.parts)
+    this.parts = []
+    return decoder.decode(whole)
+  }
 }

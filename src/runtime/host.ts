@@ -8,17 +8,20 @@ import { getAgentDir, ModelRuntime, SessionManager, type ExtensionFactory } from
 import { Value } from "typebox/value"
 import { PROTOCOL_VERSION, ProtocolError, type Method, type Params, type Result, type SavedSession } from "../protocol"
 import { Schemas } from "../protocol/schemas"
-import type { HostApi } from "./host-api"
+import type { SessionHost } from "./host-api"
 import { createBundledSlot } from "./bundled-slot"
 import type { JournalLimits } from "./journal"
 import { errorText, LiveSession } from "./live-session"
 import { authStatus, realModel, resolveModel, storeApiKey } from "./models"
 import { bundledDir } from "../util/bundled-dir"
+import { entryShapeProblem } from "../util/session-file-check"
 import { runOAuthLogin, signInName } from "./oauth-login"
 import { xagentHome } from "../util/daemon-paths"
 import { isPackageSource } from "../util/extension-source"
 import { SESSION_METHODS, type HostContext } from "./session-methods"
 import { probeSandbox } from "./sandbox/probe"
+import { installSessionWrites } from "./patches/session-writes"
+import { repairTornTail } from "./torn-tail"
 import {
   listAllSessions,
   listSessions,
@@ -47,7 +50,8 @@ export interface HostOptions {
   bwrap?: string
 }
 
-export function createHost(opts: HostOptions = {}): HostApi {
+export function createHost(opts: HostOptions = {}): SessionHost {
+  installSessionWrites()
   const agentDir = resolve(opts.agentDir ?? getAgentDir())
   const log = opts.log ?? (() => {})
   const hostExtensionPaths = (opts.extensionPaths ?? []).map((p) => resolve(p))
@@ -144,7 +148,14 @@ export function createHost(opts: HostOptions = {}): HostApi {
           warnings: ["This session was already open; joined it as is."],
         }
     }
-    const sessionManager = path ? SessionManager.open(path) : SessionManager.create(cwd, dir)
+    const repaired = path ? repairTornTail(path) : undefined
+    const sessionManager = path
+      ? openFile(path)
+      : p.pi?.noSession
+        ? SessionManager.inMemory(cwd)
+        : SessionManager.create(cwd, dir)
+    if (path) refuseWrongShape(path, sessionManager)
+    if (p.pi?.name?.trim()) sessionManager.appendSessionInfo(p.pi.name.trim())
     const starting = LiveSession.start(`s-${randomUUID().slice(0, 8)}`, deps, {
       sessionManager,
       model,
@@ -153,12 +164,15 @@ export function createHost(opts: HostOptions = {}): HostApi {
       mode: print ? "print" : (opts.mode ?? "window"),
       bundled: slot.use,
       permissions: p.permissions,
+      flags: p.flags,
+      pi: p.pi,
     })
     if (path) opening.set(resolve(path), starting)
     let live: LiveSession
     try {
       live = await starting
     } catch (err) {
+      if (err instanceof ProtocolError) throw err
       throw new ProtocolError("failed", `Could not open the session: ${errorText(err)}`)
     } finally {
       if (path) opening.delete(resolve(path))
@@ -168,7 +182,13 @@ export function createHost(opts: HostOptions = {}): HostApi {
       throw new ProtocolError("failed", "The session host is shutting down")
     }
     sessions.set(live.id, live)
-    const warnings = [...slot.warnings, ...live.warnings, ...offlineSkips(extensionPaths), ...sandboxWarnings(live)]
+    const warnings = [
+      ...(repaired ? [repaired] : []),
+      ...slot.warnings,
+      ...live.warnings,
+      ...offlineSkips(extensionPaths),
+      ...sandboxWarnings(live),
+    ]
     return { sessionId: live.id, info: live.info(), warnings }
   }
 
@@ -317,7 +337,13 @@ export function createHost(opts: HostOptions = {}): HostApi {
       }
     },
     subscribe(sessionId, after, onEvent) {
-      return get(sessionId).journal.subscribe(after, onEvent)
+      const live = get(sessionId)
+      const off = live.journal.subscribe(after, onEvent)
+      // A window that leaves gives up its hold on the components' keys (a detach, then attach).
+      return () => {
+        off()
+        live.components.windowLeft()
+      }
     },
     live() {
       return [...sessions.values()].map((s) => ({
@@ -330,11 +356,36 @@ export function createHost(opts: HostOptions = {}): HostApi {
         subscribers: s.journal.subscribers,
       }))
     },
+    terminalNotify(sequence) {
+      for (const s of sessions.values()) s.emit({ type: "ui_terminal", sequence })
+    },
     async dispose() {
       if (disposed) return
       disposed = true
       await Promise.all([...sessions.keys()].map((id) => close(id, "host shut down")))
     },
+  }
+}
+
+/** Pi's open, which may rewrite an older file as the current version: a failure names the file. */
+function openFile(path: string): SessionManager {
+  try {
+    return SessionManager.open(path)
+  } catch (err) {
+    throw new ProtocolError("failed", `Could not open ${path}: ${errorText(err)}`)
+  }
+}
+
+/** An entry Pi would trip over past the part of the file the session check reads (session-file-check.ts). */
+function refuseWrongShape(path: string, sm: SessionManager): void {
+  const entries = sm.getEntries() as unknown as Record<string, unknown>[]
+  for (let i = 0; i < entries.length; i++) {
+    const problem = entryShapeProblem(entries[i]!)
+    if (problem)
+      throw new ProtocolError(
+        "bad_request",
+        `${path} is not a Pi session file: entry ${i + 1} (id ${String(entries[i]!.id)}) is ${problem}. It was left as it is`,
+      )
   }
 }
 

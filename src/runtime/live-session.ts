@@ -14,6 +14,7 @@ import {
 } from "@earendil-works/pi-coding-agent"
 import {
   emptySnapshot,
+  ProtocolError,
   type PermissionMode,
   type SessionEvent,
   type SessionInfo,
@@ -25,15 +26,17 @@ import {
 import type { BundledMode } from "../protocol/bundled"
 import { createBundledHost, ExtensionInfo } from "./bundled-host"
 import { bundledFactories, type BundledExtension } from "./bundled-slot"
+import type { FlagValues } from "./extension-flags"
 import { Journal, type JournalLimits } from "./journal"
 import { authHint, modelRef, realModel } from "./models"
 import type { AgentSession, AgentSessionEvent } from "./pi-types"
 import { EventProjector, type ProjectorContext, type RunToken } from "./project-events"
 import { ItemIds, projectBranch } from "./project-messages"
-import { runtimeFactory } from "./runtime-factory"
+import { runtimeFactory, type PiOptions } from "./runtime-factory"
 import { guardedReadTool, readDenyHook } from "./sandbox/pi-read-tools"
 import { sandboxedOperations, sandboxedTools } from "./sandbox/pi-tools"
 import { SessionSandbox, type SandboxEnv } from "./sandbox/session-sandbox"
+import { endSessionWrites, reportSessionWrites } from "./patches/session-writes"
 import { runBash } from "./session-bash"
 import { assertSessionFile } from "./session-files"
 import { emptyUi, SnapshotState } from "./snapshot-state"
@@ -43,6 +46,9 @@ import { FileChanges } from "./file-changes"
 import { createUiBridge, type UiBridge } from "./ui-bridge"
 import { RunWatchdog } from "./run-watchdog"
 import { DEFAULT_RUN_LIMITS, readRunLimits, RUN_LIMITS_HINT, type RunLimits } from "../util/run-limits"
+import { createComponentHost, piTheme, type ComponentHost } from "./component-host"
+import { createItemRenderers, type ItemRenderers } from "./item-renderers"
+import { gitBranch } from "../util/git-branch"
 
 export interface SessionDeps {
   agentDir: string
@@ -66,11 +72,19 @@ export interface StartOptions {
   bundled: readonly BundledExtension[]
   /** `full` only when the person asked for it at start (`--dangerously-skip-sandbox`). */
   permissions?: PermissionMode
+  /** Extension flags from the command line (checked against those the extensions register). */
+  flags?: FlagValues
+  /** Pi's own run options from the command line. */
+  pi?: PiOptions
 }
 
 export class LiveSession {
   readonly journal: Journal
   readonly bridge: UiBridge
+  /** The extensions' pi-tui components, rendered for the windows. */
+  readonly components: ComponentHost
+  /** Extensions' tool and message renderers, for the transcript rows that have one. */
+  private readonly renderers: ItemRenderers
   readonly sandbox: SessionSandbox
   readonly gate: ToolGate
   /** MCP servers an editor added to this live session (never the person's mcp.json). */
@@ -81,6 +95,9 @@ export class LiveSession {
   closed = false
   /** A window may answer its dialogs (false for `--print`). */
   interactive = true
+  private shutdownAsked = false
+  /** Until start() returns: no window watches yet. */
+  private opening = true
   private state: SnapshotState
   private projector!: EventProjector
   private runtime!: AgentSessionRuntime
@@ -104,7 +121,32 @@ export class LiveSession {
       deps.journalLimits,
       (err) => deps.log(`subscriber of ${id} threw: ${String(err)}`),
     )
-    this.bridge = createUiBridge((e) => this.emit(e))
+    this.components = createComponentHost({
+      emit: (e) => this.emit(e),
+      submit: (text) => this.submitFromEditor(text),
+      interrupt: () => {
+        if (this.running) void this.abort().catch((err) => deps.log(`abort failed: ${errorText(err)}`))
+      },
+      cwd: () => this.session.sessionManager.getCwd(),
+      branch: () => gitBranch(this.session.sessionManager.getCwd()),
+      log: (msg) => deps.log(`${id}: ${msg}`),
+      onResize: () => {
+        for (const e of this.renderers.resized()) this.emit(e)
+      },
+    })
+    this.renderers = createItemRenderers({
+      session: () => this.session,
+      theme: piTheme(),
+      // The transcript keeps two columns either side of its rows.
+      width: () => Math.max(10, this.components.width() - 4),
+      cwd: () => this.session.sessionManager.getCwd(),
+      log: (msg) => deps.log(`${id}: ${msg}`),
+    })
+    this.bridge = createUiBridge(
+      (e) => this.emit(e),
+      () => this.emitInfo(),
+      this.components,
+    )
     this.sandbox = new SessionSandbox(deps.sandbox)
     this.gate = new ToolGate(this.bridge)
     this.sandbox.onNetworkRefused = (text) => this.notice("warning", text)
@@ -131,6 +173,7 @@ export class LiveSession {
     // With no usable model, the session's auth hint says what to do (the window shows it on the
     // welcome page); Pi's own message about it would say the same again.
     if (rt.modelFallbackMessage && !live.info().authHint) live.warnings.push(rt.modelFallbackMessage)
+    live.opening = false
     return live
   }
 
@@ -154,12 +197,27 @@ export class LiveSession {
     return this.state.snapshot()
   }
 
-  emit(e: SessionEvent): void {
+  emit(event: SessionEvent): void {
     if (this.closed) return
+    let e = this.renderers.event(event)
+    // A toast sent while the session opens reaches no window (none subscribes before the open
+    // returns): what extensions say on session_start stays in the transcript, as Pi keeps it.
+    if (e.type === "ui_notify" && this.opening && this.interactive && this.projector)
+      e = this.projector.notice(e.level, e.message)
     this.state.apply(e)
     this.journal.append(e)
     if (e.type === "ui_request" || e.type === "ui_resolved")
       this.watchdog?.waitingForPerson(this.state.ui.pending.length > 0)
+    // Pi draws its footer and header every frame: they show the session's counts as they change.
+    if (e.type === "stats" || e.type === "info" || e.type === "turn_end") this.components.refresh()
+    // A shutdown asked for during a reply (a tool's ctx.shutdown()) waits for the reply to end.
+    if (e.type === "turn_end" && this.shutdownAsked) queueMicrotask(() => this.deps.onShutdownRequest(this.id))
+  }
+
+  /** As Pi does: at once when idle, else once the run in progress has settled. */
+  private requestShutdown(): void {
+    if (this.session.isIdle && !this.state.running) return this.deps.onShutdownRequest(this.id)
+    this.shutdownAsked = true
   }
 
   notice(level: "info" | "warning" | "error", text: string): void {
@@ -201,7 +259,29 @@ export class LiveSession {
     const hint = authHint(s.model, this.deps.modelRuntime)
     if (hint) info.authHint = hint
     info.sandbox = this.sandbox.info()
+    if (s.settingsManager.getHideThinkingBlock()) info.hideThinking = true
+    if (s.settingsManager.getQuietStartup() === true) info.quietStartup = true
+    if (s.settingsManager.getBranchSummarySkipPrompt()) info.skipBranchSummaryPrompt = true
+    if (this.bridge.autocomplete()) info.autocomplete = true
+    const shortcuts = this.shortcuts()
+    if (shortcuts.size)
+      info.shortcuts = [...shortcuts].map(([key, s]) => (s.description ? { key, description: s.description } : { key }))
     return info
+  }
+
+  /** The extensions' keys; which of them a window binds itself is the window's to judge. */
+  private shortcuts() {
+    return this.session.extensionRunner.getShortcuts({})
+  }
+
+  /** Runs the handler of an extension's shortcut; returns at once, as Pi does not wait on it. */
+  runShortcut(key: string): void {
+    const runner = this.session.extensionRunner
+    const shortcut = this.shortcuts().get(key.toLowerCase() as never)
+    if (!shortcut) throw new ProtocolError("not_found", `No extension shortcut ${key} in this session`)
+    Promise.resolve()
+      .then(() => shortcut.handler(runner.createContext()))
+      .catch((err) => this.notice("error", `Shortcut handler error (${key}): ${errorText(err)}`))
   }
 
   stats(): SessionStats {
@@ -266,7 +346,20 @@ export class LiveSession {
         id: (base) => this.projector.id(base),
         notice: (level, text) => this.notice(level, text),
       },
-      { operations: ops, excludeFromContext: opts.excludeFromContext === true },
+      {
+        operations: ops,
+        excludeFromContext: opts.excludeFromContext === true,
+        // `!outside` is the person's own choice of how this one command runs: no hook changes it.
+        userBash: opts.outside
+          ? undefined
+          : () =>
+              s.extensionRunner.emitUserBash({
+                type: "user_bash",
+                command,
+                excludeFromContext: opts.excludeFromContext === true,
+                cwd: s.sessionManager.getCwd(),
+              }),
+      },
     )
   }
 
@@ -277,9 +370,17 @@ export class LiveSession {
     this.emitInfo()
   }
 
+  /** An extension's editor (setEditorComponent) sent its text: a prompt, or a follow-up while a reply runs. */
+  private submitFromEditor(text: string): void {
+    void import("./session-methods")
+      .then((m) => m.promptSession(this, text, this.running ? "followUp" : undefined))
+      .catch((err) => this.notice("error", `Could not send: ${errorText(err)}`))
+  }
+
   async close(reason: string): Promise<void> {
     if (this.closed) return
     this.bridge.cancelAll()
+    this.components.reset({ announce: true })
     this.emit({ type: "closed", reason })
     this.closed = true
     this.watchdog?.dispose()
@@ -290,6 +391,8 @@ export class LiveSession {
     } catch (err) {
       this.deps.log(`abort on close of ${this.id} failed: ${errorText(err)}`)
     }
+    const lost = endSessionWrites(this.session.sessionManager)
+    if (lost) this.deps.log(`${this.id}: ${lost} entries were never saved to ${this.file}`)
     await this.runtime.dispose()
     this.sandbox.dispose()
   }
@@ -315,6 +418,8 @@ export class LiveSession {
         this.editorMcp.factory,
       ],
       extensionPaths: opts.extensionPaths,
+      flags: opts.flags,
+      pi: opts.pi,
       tools: (cwd, shell) => [
         ...sandboxedTools(cwd, this.sandbox, shell, this.limits.toolMs, this.fileChanges),
         guardedReadTool(cwd, this.sandbox),
@@ -336,11 +441,20 @@ export class LiveSession {
     const s = this.session
     this.unsubscribe?.()
     this.bridge.cancelAll()
+    this.components.reset({ announce: false })
+    this.bridge.resetAutocomplete()
     // The extensions restate theirs for the new conversation on its session_start (below).
     this.extInfo.reset()
     const snap = this.project(emptyUi())
     if (announce) this.emit({ type: "snapshot", snapshot: snap })
-    else this.state = new SnapshotState(snap)
+    else {
+      const shown = this.renderers.event({ type: "snapshot", snapshot: snap })
+      this.state = new SnapshotState(shown.type === "snapshot" ? shown.snapshot : snap)
+    }
+    reportSessionWrites(s.sessionManager, (r) => {
+      this.deps.log(`${this.id}: ${r.text}`)
+      this.notice(r.level, r.text)
+    })
     // Every extension's pi.sendUserMessage (bundled or the person's own, from any command) ends
     // in this method, so the command that called it is not reported over before the run it asked for.
     const send = s.sendUserMessage.bind(s)
@@ -358,8 +472,10 @@ export class LiveSession {
     }
     await s.bindExtensions({
       uiContext: this.bridge.context,
+      // Windows draw the extensions' components (component-host.ts): to an extension this is Pi's TUI.
+      mode: this.interactive ? "tui" : "print",
       commandContextActions: this.actions(),
-      shutdownHandler: () => this.deps.onShutdownRequest(this.id),
+      shutdownHandler: () => this.requestShutdown(),
       onError: (err) => {
         this.notice("error", `Extension error (${err.extensionPath}, ${err.event}): ${err.error}`)
         if (err.event === "send_user_message") for (const e of this.projector.runNotStarted(err.error)) this.emit(e)
@@ -380,7 +496,10 @@ export class LiveSession {
       // Pi would rewrite a file that is not a session: an extension gets the refusal instead
       // (a path with no file is Pi's way to start a session there, and harms nothing).
       switchSession: (path, o) => this.runtime.switchSession(existsSync(path) ? assertSessionFile(path) : path, o),
-      reload: () => this.session.reload(),
+      reload: () => {
+        this.components.reset({ announce: true })
+        return this.session.reload()
+      },
     }
   }
 

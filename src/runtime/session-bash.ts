@@ -1,6 +1,6 @@
 // `!command`: Pi runs it (and records it in the session); windows see it as a bash item that
 // fills in while it runs.
-import type { BashOperations } from "@earendil-works/pi-coding-agent"
+import type { BashOperations, UserBashEventResult } from "@earendil-works/pi-coding-agent"
 import type { BashItem, SessionEvent } from "../protocol"
 import type { AgentSession } from "./pi-types"
 
@@ -22,14 +22,21 @@ export interface BashSink {
  * Starts the command and returns at once; progress and the result arrive as item updates.
  * `operations`: how it runs (the sandbox's); undefined runs it as it is (`!outside`, full access).
  * `excludeFromContext`: `!!command`, kept out of the model's context.
+ * `userBash`: the extensions' `user_bash` hooks, asked first as Pi's interactive mode does: one may
+ * run the command itself (`result`) or say how to run it (`operations`: ssh, its own sandbox);
+ * one that throws has been reported by Pi's runner and the command does not run.
  */
 export function runBash(
   s: AgentSession,
   command: string,
   sink: BashSink,
-  opts: { operations?: BashOperations; excludeFromContext: boolean },
+  opts: {
+    operations?: BashOperations
+    excludeFromContext: boolean
+    userBash?: () => Promise<UserBashEventResult | undefined>
+  },
 ): void {
-  const { operations, excludeFromContext } = opts
+  const { excludeFromContext } = opts
   const now = Date.now()
   const item: BashItem = {
     kind: "bash",
@@ -40,7 +47,7 @@ export function runBash(
     timestamp: now,
   }
   if (excludeFromContext) item.excludeFromContext = true
-  if (!operations) item.outside = true
+  if (!opts.operations) item.outside = true
   sink.emit({ type: "item_add", item })
   let output = ""
   let pending: ReturnType<typeof setTimeout> | undefined
@@ -55,23 +62,36 @@ export function runBash(
     clearTimeout(pending)
     pending = undefined
   }
-  s.executeBash(command, onChunk, { operations, excludeFromContext }).then(
-    (r) => {
-      settle()
-      const done: BashItem = {
-        ...item,
-        output: r.output,
-        status: "done",
-        cancelled: r.cancelled,
-        truncated: r.truncated,
-      }
-      if (r.exitCode !== undefined) done.exitCode = r.exitCode
-      sink.emit({ type: "item_update", item: done })
-    },
-    (err) => {
-      settle()
-      sink.emit({ type: "item_update", item: { ...item, output, status: "done", cancelled: true } })
-      sink.notice("error", `Command failed: ${err instanceof Error ? err.message : String(err)}`)
-    },
-  )
+  const finish = (r: Awaited<ReturnType<AgentSession["executeBash"]>>) => {
+    settle()
+    const done: BashItem = {
+      ...item,
+      output: r.output,
+      status: "done",
+      cancelled: r.cancelled,
+      truncated: r.truncated,
+    }
+    if (r.exitCode !== undefined) done.exitCode = r.exitCode
+    sink.emit({ type: "item_update", item: done })
+  }
+  const fail = (err?: unknown) => {
+    settle()
+    sink.emit({ type: "item_update", item: { ...item, output, status: "done", cancelled: true } })
+    if (err !== undefined) sink.notice("error", `Command failed: ${err instanceof Error ? err.message : String(err)}`)
+  }
+  const run = async () => {
+    let hooked: UserBashEventResult | undefined
+    try {
+      hooked = await opts.userBash?.()
+    } catch {
+      return fail()
+    }
+    if (hooked?.result) {
+      s.recordBashResult(command, hooked.result, { excludeFromContext })
+      return finish(hooked.result)
+    }
+    const operations = hooked?.operations ?? opts.operations
+    finish(await s.executeBash(command, onChunk, { operations, excludeFromContext }))
+  }
+  run().catch(fail)
 }

@@ -5,12 +5,14 @@ import { homedir } from "node:os"
 import { isAbsolute, resolve } from "node:path"
 import type { ModelRuntime } from "@earendil-works/pi-coding-agent"
 import { ProtocolError, type CommandInfo, type Params, type Result, type UiResponse } from "../protocol"
+import { complete } from "./autocomplete"
 import { transcriptMarkdown } from "./export-markdown"
 import { errorText, type LiveSession } from "./live-session"
 import { modelInfo, realModel, resolveModel } from "./models"
 import type { RunToken } from "./project-events"
 import { projectTree } from "./project-tree"
 import { resolveSessionRef } from "./session-files"
+import { repairTornTail } from "./torn-tail"
 import { listSettings, setSetting } from "./settings-table"
 import { registryPrices, replyUsage, summarize, todayUsage, type ReplyUsage } from "./usage"
 
@@ -30,6 +32,8 @@ type SessionMethod =
   | "session.setMcpServers"
   | "session.fileChange"
   | "session.abort"
+  | "session.shortcut"
+  | "session.complete"
   | "session.dequeue"
   | "session.commands"
   | "session.models"
@@ -51,6 +55,8 @@ type SessionMethod =
   | "session.lastReply"
   | "session.usage"
   | "session.uiRespond"
+  | "session.componentInput"
+  | "session.componentResize"
 
 type Handlers = { [M in SessionMethod]: (live: LiveSession, p: Params<M>, host: HostContext) => Promise<Result<M>> }
 
@@ -84,6 +90,11 @@ export const SESSION_METHODS: Handlers = {
   "session.fileChange": async (live, p) => {
     const change = live.fileChanges.take(p.toolCallId)
     return change ? { change } : {}
+  },
+  "session.complete": async (live, p) => ({ items: await complete(live.bridge.autocomplete(), p.text, p.cursor) }),
+  "session.shortcut": async (live, p) => {
+    live.runShortcut(p.key)
+    return {}
   },
   "session.abort": async (live) => {
     // Pi would send the queue after a newer message; the window that stopped the reply gets it back.
@@ -142,6 +153,8 @@ export const SESSION_METHODS: Handlers = {
     const s = live.session
     if (s.isStreaming) throw new ProtocolError("failed", "Wait for the reply to finish (or stop it) before reloading")
     if (s.isCompacting) throw new ProtocolError("failed", "Wait for the compaction to finish before reloading")
+    // As Pi's reload: the old extensions' components go; the reloaded ones set theirs again.
+    live.components.reset({ announce: true })
     await failed(() => s.reload(), "Reload failed")
     live.emitInfo()
     return {}
@@ -149,6 +162,8 @@ export const SESSION_METHODS: Handlers = {
   "settings.list": async (live) => ({ settings: listSettings(live.session) }),
   "settings.set": async (live, p) => {
     await failed(() => setSetting(live.session, p.key, p.value), "Could not save the setting")
+    // Some settings change how windows draw the session (hideThinkingBlock).
+    live.emitInfo()
     return {}
   },
   "session.compact": async (live, p) => {
@@ -169,8 +184,10 @@ export const SESSION_METHODS: Handlers = {
     if (other) throw new ProtocolError("failed", `That session is already open as ${other.id}; attach to it instead`)
     const queued = takeQueue(live)
     if (live.session.isStreaming) await live.abort()
+    const repaired = repairTornTail(path)
     const r = await failed(() => live.rt.switchSession(path), "Could not switch session")
     if (r.cancelled) throw new ProtocolError("failed", "An extension cancelled the switch")
+    if (repaired) live.notice("warning", repaired)
     return editorText(queued)
   },
   "session.forkPoints": async (live) => ({ points: live.session.getUserMessagesForForking() }),
@@ -188,7 +205,11 @@ export const SESSION_METHODS: Handlers = {
     if (live.running) throw new ProtocolError("failed", "Interrupt the running reply before moving in the tree")
     // Pi may still be finishing the run windows saw end (its post-run continuation).
     await live.session.waitForIdle()
-    const r = await failed(() => live.session.navigateTree(p.entryId), "Could not move in the tree")
+    const options = p.summarize
+      ? { summarize: true, ...(p.customInstructions?.trim() ? { customInstructions: p.customInstructions } : {}) }
+      : undefined
+    const r = await failed(() => live.session.navigateTree(p.entryId, options), "Could not move in the tree")
+    if (r.aborted) throw new ProtocolError("failed", "Branch summarization cancelled")
     if (r.cancelled) throw new ProtocolError("failed", "An extension cancelled the move")
     live.resetView()
     return r.editorText === undefined ? {} : { editorText: r.editorText }
@@ -235,6 +256,14 @@ export const SESSION_METHODS: Handlers = {
     live.bridge.respond(p.requestId, p.response as UiResponse)
     return {}
   },
+  "session.componentInput": async (live, p) => {
+    live.components.input(p.componentId, p.window, p.data)
+    return {}
+  },
+  "session.componentResize": async (live, p) => {
+    live.components.resize(p.window, p.width, p.height)
+    return {}
+  },
 }
 
 /**
@@ -252,6 +281,8 @@ function editorText(...texts: (string | undefined)[]): { editorText?: string } {
   const text = texts.filter((t) => t?.trim()).join("\n\n")
   return text ? { editorText: text } : {}
 }
+
+export { prompt as promptSession }
 
 async function prompt(
   live: LiveSession,
@@ -343,8 +374,10 @@ function commands(live: LiveSession): CommandInfo[] {
   for (const c of s.extensionRunner.getRegisteredCommands())
     out.push(withDescription({ name: c.invocationName, source: "extension" }, c.description))
   for (const t of s.promptTemplates) out.push(withDescription({ name: t.name, source: "prompt" }, t.description))
-  for (const k of s.resourceLoader.getSkills().skills)
-    out.push(withDescription({ name: `skill:${k.name}`, source: "skill" }, k.description))
+  // Pi's enableSkillCommands: off, skills stay in the prompt but get no /skill: commands.
+  if (s.settingsManager.getEnableSkillCommands())
+    for (const k of s.resourceLoader.getSkills().skills)
+      out.push(withDescription({ name: `skill:${k.name}`, source: "skill" }, k.description))
   return out
 }
 

@@ -61,7 +61,7 @@ const ROWS: Record<string, Row> = {
   },
   hideThinkingBlock: {
     label: "Hide thinking",
-    description: "Start with thinking blocks collapsed",
+    description: "Folded thinking shows only its label, not the start of the thought",
     options: ON_OFF,
     get: (s) => bool(s.settingsManager.getHideThinkingBlock()),
     set: (s, v) => s.settingsManager.setHideThinkingBlock(v === "on"),

@@ -1,6 +1,7 @@
 // Pi's ExtensionUIContext for a host without pi-tui: dialogs become id-correlated `ui_request`
 // events held until some window answers (first answer wins), and the fire-and-forget calls
-// become ui_* events. Calls that need pi-tui components degrade to a warning, never a crash.
+// become ui_* events. pi-tui components run in the component host (component-host.ts); without
+// one (a host that draws nothing) they degrade to a warning, never a crash.
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent"
 import {
   formatProblems,
@@ -11,8 +12,12 @@ import {
   type SessionEvent,
   type UiRequest,
   type UiResponse,
+  type WorkingIndicator,
 } from "../protocol"
 import type { UiRequestBody } from "../protocol/bundled"
+import type { ComponentHost } from "./component-host"
+import type { AutocompleteProvider } from "@earendil-works/pi-tui"
+import { chainProviders, type AutocompleteFactory } from "./autocomplete"
 
 interface Pending {
   request: UiRequest
@@ -42,15 +47,28 @@ export interface UiBridge {
   respond(requestId: string, response: UiResponse): void
   /** Closes every open dialog as cancelled (session replaced or closed). */
   cancelAll(): void
+  /** Open dialogs and the custom() components the extensions wait on. */
   pendingCount(): number
+  /** The extensions' completion providers, chained; undefined while none was added. */
+  autocomplete(): AutocompleteProvider | undefined
+  /** A new conversation: its extensions add their providers again on session_start. */
+  resetAutocomplete(): void
 }
 
 let nextId = 0
 
-export function createUiBridge(emit: (e: SessionEvent) => void): UiBridge {
+export function createUiBridge(
+  emit: (e: SessionEvent) => void,
+  onAutocomplete: () => void = () => {},
+  components?: ComponentHost,
+): UiBridge {
   const pending = new Map<string, Pending>()
   const warned = new Set<string>()
   const state = { workingMessage: undefined as string | undefined, workingVisible: true }
+  let editorFactory: unknown
+  let editorText: string | undefined
+  const completers: AutocompleteFactory[] = []
+  let provider: AutocompleteProvider | undefined
 
   const unsupported = (call: string) => {
     if (warned.has(call)) return
@@ -66,8 +84,10 @@ export function createUiBridge(emit: (e: SessionEvent) => void): UiBridge {
     if (opts?.signal?.aborted) return Promise.resolve(undefined)
     const id = `ui-${Date.now().toString(36)}-${++nextId}`
     const full = { ...req, id } as UiRequest
-    if (opts?.timeout && (full.kind === "select" || full.kind === "confirm" || full.kind === "input"))
+    if (opts?.timeout && (full.kind === "select" || full.kind === "confirm" || full.kind === "input")) {
       full.timeoutMs = opts.timeout
+      full.deadline = Date.now() + opts.timeout
+    }
     return new Promise((resolve) => {
       let timer: ReturnType<typeof setTimeout> | undefined
       const onAbort = () => finish(undefined)
@@ -134,13 +154,19 @@ export function createUiBridge(emit: (e: SessionEvent) => void): UiBridge {
       emit({ type: "ui_notify", level: type ?? "info", message })
     },
     setStatus(key: string, text: string | undefined) {
+      components?.setStatus(key, text)
       emit(text === undefined ? { type: "ui_status", key } : { type: "ui_status", key, text })
     },
     setWidget(key: string, content: unknown, options?: { placement?: "aboveEditor" | "belowEditor" }) {
       const placement = options?.placement ?? "aboveEditor"
+      if (typeof content === "function") {
+        if (!components) return unsupported("ui.setWidget() with a component")
+        emit({ type: "ui_widget", key, placement })
+        return components.setWidget(key, content as never, placement)
+      }
+      components?.setWidget(key, undefined, placement)
       if (content === undefined) emit({ type: "ui_widget", key, placement })
       else if (Array.isArray(content)) emit({ type: "ui_widget", key, lines: content.map(String), placement })
-      else unsupported("ui.setWidget() with a component")
     },
     setTitle(title: string) {
       emit({ type: "ui_title", title })
@@ -153,25 +179,49 @@ export function createUiBridge(emit: (e: SessionEvent) => void): UiBridge {
       state.workingVisible = visible
       emit({ type: "ui_working", message: state.workingMessage, visible })
     },
-    // Cosmetic pi-tui tweaks with no xagent counterpart: ignored quietly.
-    setWorkingIndicator() {},
-    setHiddenThinkingLabel() {},
-    async custom() {
+    setWorkingIndicator(options?: { frames?: string[]; intervalMs?: number }) {
+      // No frames keeps xagent's spinner; an empty list hides it, as in Pi.
+      if (!Array.isArray(options?.frames)) return emit({ type: "ui_working_indicator" })
+      const indicator: WorkingIndicator = { frames: options.frames.slice(0, 64).map((f) => String(f).slice(0, 64)) }
+      if (typeof options.intervalMs === "number" && options.intervalMs > 0) indicator.intervalMs = options.intervalMs
+      emit({ type: "ui_working_indicator", indicator })
+    },
+    setHiddenThinkingLabel(label?: string) {
+      emit(label?.trim() ? { type: "ui_thinking_label", label: String(label) } : { type: "ui_thinking_label" })
+    },
+    async custom(factory: never, options?: never) {
+      if (components) return components.custom(factory, options)
       unsupported("ui.custom()")
       return undefined
     },
-    setFooter: (f: unknown) => void (f !== undefined && unsupported("ui.setFooter()")),
-    setHeader: (f: unknown) => void (f !== undefined && unsupported("ui.setHeader()")),
-    setEditorComponent: (f: unknown) => void (f !== undefined && unsupported("ui.setEditorComponent()")),
-    getEditorComponent: () => undefined,
-    addAutocompleteProvider: () => unsupported("ui.addAutocompleteProvider()"),
+    setFooter: (f: never) =>
+      components ? components.setFooter(f) : void (f !== undefined && unsupported("ui.setFooter()")),
+    setHeader: (f: never) =>
+      components ? components.setHeader(f) : void (f !== undefined && unsupported("ui.setHeader()")),
+    setEditorComponent: (f: never) => {
+      if (!components) return void (f !== undefined && unsupported("ui.setEditorComponent()"))
+      editorFactory = components.setEditor(f) ? f : undefined
+    },
+    getEditorComponent: () => editorFactory,
+    addAutocompleteProvider(factory: AutocompleteFactory) {
+      completers.push(factory)
+      provider = chainProviders(completers)
+      onAutocomplete()
+    },
     onTerminalInput: () => {
       unsupported("ui.onTerminalInput()")
       return () => {}
     },
-    pasteToEditor: () => unsupported("ui.pasteToEditor()"),
-    setEditorText: () => unsupported("ui.setEditorText()"),
-    getEditorText: () => "",
+    pasteToEditor(text: string) {
+      editorText = undefined
+      emit({ type: "ui_editor", text: String(text), how: "paste" })
+    },
+    setEditorText(text: string) {
+      editorText = String(text)
+      emit({ type: "ui_editor", text: editorText, how: "set" })
+    },
+    // The drafts live in the windows; what an extension last put there is all the host knows.
+    getEditorText: () => editorText ?? "",
     get theme() {
       return theme
     },
@@ -201,7 +251,12 @@ export function createUiBridge(emit: (e: SessionEvent) => void): UiBridge {
     cancelAll() {
       for (const p of [...pending.values()]) p.finish(undefined)
     },
-    pendingCount: () => pending.size,
+    pendingCount: () => pending.size + (components?.waiting() ?? 0),
+    autocomplete: () => provider,
+    resetAutocomplete() {
+      completers.length = 0
+      provider = undefined
+    },
   }
   return bridge
 }

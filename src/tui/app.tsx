@@ -5,15 +5,17 @@ import type { Selection } from "@opentui/core"
 import { useKeyboard, useRenderer, useSelectionHandler } from "@opentui/solid"
 import { createEffect, Match, onCleanup, Switch } from "solid-js"
 import type { Client } from "../client/client"
+import { isNotification } from "../protocol/terminal-notify"
 import { ClientProvider, useClient } from "./context/client"
 import { ClipboardProvider } from "./context/clipboard"
 import { DialogProvider, useDialog } from "./context/dialog"
 import { ExitProvider, useExit } from "./context/exit"
 import { RouteProvider, useRoute } from "./context/route"
 import { ScreenProvider, type ScreenMode } from "./context/screen"
-import { SessionProvider } from "./context/session"
 import { useStopGuard } from "./context/stop-guard"
 import { SyncProvider, useSync } from "./context/sync"
+import { SessionProvider, useSession } from "./context/session"
+import { focusedComponent } from "../protocol/component"
 import { ToastProvider, useToast } from "./context/toast"
 import { useView, ViewProvider } from "./context/view"
 import { SessionPage } from "./routes/session"
@@ -39,6 +41,8 @@ export interface AppProps {
   worktrees?: TuiOptions["worktrees"]
   /** Close the window to open it again in `cwd` (a /worktree switch). */
   onRestart?: (cwd: string) => void
+  /** Where extensions' notification sequences go (default this process's stdout: the terminal). */
+  writeTerminal?: (sequence: string) => void
 }
 
 /** Exit code of a window whose daemon went away. */
@@ -47,7 +51,12 @@ const EXIT_LOST = 75
 /** How long the first Ctrl+C stays armed for the second. */
 const QUIT_WINDOW_MS = 2000
 
-function Shell(props: { version: string; cwd: string; onState?: AppProps["onState"] }) {
+function Shell(props: {
+  version: string
+  cwd: string
+  onState?: AppProps["onState"]
+  writeTerminal?: AppProps["writeTerminal"]
+}) {
   const route = useRoute()
   const renderer = useRenderer()
   const dialog = useDialog()
@@ -57,9 +66,18 @@ function Shell(props: { version: string; cwd: string; onState?: AppProps["onStat
   const exit = useExit()
   const client = useClient()
   const guard = useStopGuard()
+  const session = useSession()
+  // An extension's component with this window's keys gets Ctrl+D and Ctrl+S too (an editor, a game).
+  const componentKeys = () => {
+    const v = route.route().name === "session" ? focusedComponent(sync.data.ui.components) : undefined
+    return !!v && (!v.owner || v.owner === session.windowId)
+  }
   let armedUntil = 0
 
   onCleanup(sync.onNotify((n) => toast.show(n)))
+  // Checked again here: only a notification, never another sequence, reaches the terminal.
+  const writeTerminal = props.writeTerminal ?? ((seq: string) => void process.stdout.write(seq))
+  onCleanup(sync.onTerminal((seq) => isNotification(seq) && writeTerminal(seq)))
   // A daemon that is gone (its process ended, or reconnects failed) will not come back by itself:
   // close cleanly and say how to pick the session up again, rather than hang. One that is only
   // not answering (stopped, busy) is `degraded`: the banner says so and the window waits.
@@ -103,7 +121,7 @@ function Shell(props: { version: string; cwd: string; onState?: AppProps["onStat
           : "Press Ctrl+C again to quit"
       return toast.show({ level: "info", message: hint, durationMs: QUIT_WINDOW_MS })
     }
-    if (dialog.active()) return
+    if (dialog.active() || componentKeys()) return
     // With the question dock up there is no prompt to be empty: Ctrl+D must not quit from under it.
     const asking = sync.data.ui.pending.some((r) => r.kind === "ask_user")
     if (e.ctrl && e.name === "d" && route.route().name === "session" && !editor?.plainText && !asking) {
@@ -158,7 +176,12 @@ export function App(props: AppProps) {
                       {/* Inline, the terminal selects text: the window takes no mouse until Ctrl+S. */}
                       <ViewProvider mouse={props.screen !== "inline"}>
                         <ScreenProvider mode={props.screen}>
-                          <Shell version={props.version} cwd={props.cwd} onState={props.onState} />
+                          <Shell
+                            version={props.version}
+                            cwd={props.cwd}
+                            onState={props.onState}
+                            writeTerminal={props.writeTerminal}
+                          />
                         </ScreenProvider>
                       </ViewProvider>
                     </WorktreesProvider>

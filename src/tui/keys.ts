@@ -28,5 +28,6 @@ export const KEYS = {
   mouse: { label: "Ctrl+S", help: "Mouse capture on/off (off: the terminal selects text)" },
   quit: { label: "Ctrl+C", help: "Clear the prompt; pressed twice, quit" },
   eof: { label: "Ctrl+D", help: "Quit when the prompt is empty" },
+  extension: { label: "an extension's key", help: "Runs what a Pi extension registered for it (pi.registerShortcut)" },
   image: { label: "Ctrl+V", help: "Attach the clipboard's image (or drop an image file)" },
 } as const

@@ -4,7 +4,15 @@
 // nothing else, so the window may use it too.
 
 /** Every patch that reaches into a pinned dependency's internals, by switch name. */
-export const PATCHES = ["MARKDOWN_PATCH", "QUIET_SOCKET", "BUN_TUNING", "QUIET_GC"] as const
+export const PATCHES = [
+  "MARKDOWN_PATCH",
+  "QUIET_SOCKET",
+  "BUN_TUNING",
+  "QUIET_GC",
+  "SPLIT_RESIZE",
+  "TMUX_OSC52",
+  "SESSION_WRITES",
+] as const
 
 export type PatchName = (typeof PATCHES)[number]
 

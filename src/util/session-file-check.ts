@@ -60,9 +60,33 @@ export function sessionFileProblem(path: string): string | undefined {
   for (let i = first + 1; i < lines.length; i++) {
     const line = lines[i]!.trim()
     // Pi skips lines that are not JSON (a write cut short); a JSON line that is not an object breaks it.
-    if (!line || line.startsWith("{")) continue
-    if (parse(line) !== undefined) return `line ${i + 1} is ${describe(parse(line))}, not a session entry`
+    if (!line) continue
+    const value = parse(line)
+    if (value === undefined) continue
+    if (!isObject(value)) return `line ${i + 1} is ${describe(value)}, not a session entry`
+    const shape = entryShapeProblem(value)
+    if (shape) return `line ${i + 1} is ${shape}`
   }
+  return undefined
+}
+
+/**
+ * What is wrong with a session entry that Pi would trip over (its error would be a raw TypeError
+ * such as "message.content.filter is not a function"), or undefined. Only message entries are
+ * checked: the other kinds Pi reads defensively.
+ */
+export function entryShapeProblem(entry: Record<string, unknown>): string | undefined {
+  if (entry.type !== "message") return undefined
+  const m = entry.message
+  if (!isObject(m)) return `a message entry without a message (${describe(m ?? null)})`
+  if (typeof m.role !== "string") return "a message entry whose message has no role"
+  if (!["user", "assistant", "toolResult"].includes(m.role) && m.content === undefined) return undefined
+  const c = m.content
+  if (typeof c === "string" && m.role !== "assistant") return undefined
+  if (!Array.isArray(c))
+    return `a message entry whose content is ${describe(c ?? null)}, not ${m.role === "assistant" ? "" : "text or "}a list of blocks`
+  const bad = c.find((b) => !isObject(b) || typeof b.type !== "string")
+  if (bad !== undefined) return `a message entry whose content holds ${describe(bad)}, not a block`
   return undefined
 }
 

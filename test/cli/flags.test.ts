@@ -54,8 +54,13 @@ describe("a bad call says what was wrong in one line and exits 2", () => {
   const sessionFile = join(box.cwd, "old.jsonl")
   writeFileSync(sessionFile, "")
   const cases: [string, string[], RegExp][] = [
-    ["unknown flag", ["--bogus"], /unknown option '--bogus'.*xagent --help/],
-    ["misspelt flag gets a suggestion", ["--modle", "a/b"], /unknown option '--modle'.*Did you mean --model\?/],
+    // Extensions register flags of their own: the host, which loads them, judges a flag xagent does not know.
+    [
+      "unknown flag",
+      ["--bogus", "-p", "hi"],
+      /unknown option '--bogus': neither xagent nor a loaded extension takes it/,
+    ],
+    ["misspelt flag gets a suggestion", ["--thinkng", "high"], /unknown option '--thinkng'.*Did you mean --thinking\?/],
     [
       "bad thinking level",
       ["--thinking", "huge"],

@@ -64,13 +64,13 @@ describe("with a working model", () => {
   )
 
   test(
-    "piped stdin is appended to the prompt",
+    "piped stdin comes before the prompt, as in Pi",
     async () => {
       const r = await runXagent(["-p", "count these"], box, { stdin: "line one\nline two\n" })
       expect(r.stdout).toBe("You piped in two lines.\n")
       expect(r.code).toBe(0)
       const user = JSON.stringify(llm.requests().at(-1)!.last.at(-1))
-      expect(user).toContain("count these\\n\\nline one\\nline two")
+      expect(user).toContain("line one\\nline two\\n\\ncount these")
     },
     SLOW,
   )

@@ -57,6 +57,16 @@ test("a prompt's words join into one prompt wherever -p stands (row 21)", () => 
   expect(planRun({}, ["fix", "it"], cwd).prompt).toBe("fix it")
 })
 
+test("--provider with --model is --model provider/id; alone, or not a name, it is a usage error", () => {
+  const cwd = mkdtempSync(join(tmpdir(), "xagent-plan-"))
+  expect(planRun({ provider: "anthropic", model: "claude-x" }, [], cwd).open.model).toBe("anthropic/claude-x")
+  expect(planRun({ provider: "anthropic", model: "openai/gpt-5" }, [], cwd).open.model).toBe("openai/gpt-5")
+  expect(() => planRun({ provider: "anthropic" }, [], cwd)).toThrow(
+    "--provider names the provider of --model: give --model too",
+  )
+  expect(() => planRun({ provider: "a/b", model: "x" }, [], cwd)).toThrow(/is not a provider name/)
+})
+
 test("--inline / --fullscreen pick the screen; else $XAGENT_HOME/settings.json; a bad setting is a clear error", () => {
   const cwd = mkdtempSync(join(tmpdir(), "xagent-plan-"))
   const home = mkdtempSync(join(tmpdir(), "xagent-home-"))
@@ -65,6 +75,13 @@ test("--inline / --fullscreen pick the screen; else $XAGENT_HOME/settings.json; 
   expect(planRun({ fullscreen: true }, [], cwd, env).screen).toBe("fullscreen")
   expect(planRun({ inline: true }, [], cwd, env).screen).toBe("inline")
   expect(() => planRun({ inline: true, fullscreen: true }, [], cwd, env)).toThrow(/use one/)
+  // Pi's spelling of the same choice
+  expect(planRun({ tuiMode: "regular" }, [], cwd, env).screen).toBe("inline")
+  expect(planRun({ tuiMode: "fullscreen" }, [], cwd, env).screen).toBe("fullscreen")
+  expect(() => planRun({ tuiMode: "tiny" }, [], cwd, env)).toThrow(
+    "--tui-mode 'tiny' is not a mode: use regular or fullscreen",
+  )
+  expect(() => planRun({ tuiMode: "regular", fullscreen: true }, [], cwd, env)).toThrow(/use one/)
   writeFileSync(join(home, "settings.json"), JSON.stringify({ screen: "fullscreen" }))
   expect(planRun({}, [], cwd, env).screen).toBe("fullscreen")
   expect(planRun({ inline: true }, [], cwd, env).screen).toBe("inline")

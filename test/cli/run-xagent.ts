@@ -1,5 +1,13 @@
 // Runs the real bin/xagent as a child process and collects what it said.
-import { XAGENT_BIN, type Sandbox } from "../fixture/mockllm"
+import { makeSandbox, startMockLlm, writeAgentDir, XAGENT_BIN, type MockLlm, type Sandbox } from "../fixture/mockllm"
+
+/** A sandbox whose model answers every request "ok". */
+export async function okModelBox(): Promise<{ box: Sandbox; llm: MockLlm }> {
+  const box = makeSandbox()
+  const llm = await startMockLlm({ turns: [], fallback: "ok" })
+  writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
+  return { box, llm }
+}
 
 export interface Ran {
   code: number

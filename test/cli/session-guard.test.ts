@@ -9,7 +9,8 @@ import { lines, runXagent } from "./run-xagent"
 
 const header = (over: Record<string, unknown> = {}) =>
   JSON.stringify({ type: "session", version: 3, id: "0195ab00-0000-7000-8000-000000000001", cwd: "/x", ...over })
-const entry = JSON.stringify({ type: "message", id: "a1", parentId: null, message: { role: "user", content: "hi" } })
+const message = (m: unknown) => JSON.stringify({ type: "message", id: "a1", parentId: null, message: m })
+const entry = message({ role: "user", content: "hi" })
 
 /** Ten and more kinds of files that are not (usable) session files, with what the refusal must say. */
 const KINDS: { name: string; bytes: string | Buffer; says: RegExp }[] = [
@@ -29,6 +30,28 @@ const KINDS: { name: string; bytes: string | Buffer; says: RegExp }[] = [
     says: /first line \(the session header\) is damaged/,
   },
   { name: "shape.jsonl", bytes: `${header()}\n${entry}\nnull\n`, says: /line 3 is null, not a session entry/ },
+  // JSON objects of the wrong shape: Pi's own message would be a raw TypeError.
+  {
+    name: "content42.jsonl",
+    bytes: `${header()}\n${message({ role: "user", content: 42 })}\n`,
+    says: /line 2 is a message entry whose content is a JSON number, not text or a list of blocks/,
+  },
+  {
+    name: "nomessage.jsonl",
+    bytes: `${header()}\n${entry}\n${JSON.stringify({ type: "message", id: "a2", parentId: "a1" })}\n`,
+    says: /line 3 is a message entry without a message/,
+  },
+  {
+    name: "blocks.jsonl",
+    bytes: `${header()}\n${message({ role: "assistant", content: [null, 5] })}\n`,
+    says: /line 2 is a message entry whose content holds null, not a block/,
+  },
+  {
+    // past the part of the file read before Pi opens it
+    name: "late.jsonl",
+    bytes: `${header()}\n${Array.from({ length: 3000 }, (_, i) => message({ role: "user", content: `hi ${"x".repeat(100)} ${i}` }).replace('"a1"', `"b${i}"`)).join("\n")}\n${message({ role: "user", content: 42 })}\n`,
+    says: /entry 3001 \(id a1\) is a message entry whose content is a JSON number/,
+  },
 ]
 
 let box: Sandbox

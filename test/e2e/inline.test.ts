@@ -63,9 +63,7 @@ describe.skipIf(!hasTmux)("inline mode in a terminal", () => {
     await pane.waitFor("EXIT=0")
   }
 
-  // Not met yet (docs/adr-inline-mode.md): a long reply streams far slower inline than full screen
-  // (the footer redraws it whole each frame), so these time out; the default stays full screen.
-  test.skip("a 3,000-line reply: the scrollback holds every line once, in order", async () => {
+  test("a 3,000-line reply: the scrollback holds every line once, in order", async () => {
     const { pane } = await setup({ turns: [{ text: longReply(3000) }] })
     run(pane, "--no-daemon")
     await ask(pane, "count to three thousand")
@@ -75,8 +73,10 @@ describe.skipIf(!hasTmux)("inline mode in a terminal", () => {
     await quit(pane)
   }, 180_000)
 
-  // Not met yet (docs/adr-inline-mode.md): a long reply streams far slower inline than full screen
-  // (the footer redraws it whole each frame), so these time out; the default stays full screen.
+  // Not met yet (docs/adr-inline-mode.md, "Resizing"): resizes every tenth of a second in the first
+  // screenful of a reply still lose rows (frames drawn between the terminal's resize and the
+  // window's hearing of it land where the rows were); resizes a few lines apart keep every row
+  // (src/tui/patches/split-resize.ts), OpenTUI's own handling lost a third of them.
   test.skip("the same with 20 resizes while it streams", async () => {
     // 60 tokens a second: some twenty seconds of streaming to resize in
     const { pane } = await setup({ turns: [{ text: longReply(600) }] }, { tps: 60 })
@@ -115,9 +115,7 @@ describe.skipIf(!hasTmux)("inline mode in a terminal", () => {
     await quit(pane)
   }, 180_000)
 
-  // Not met yet (docs/adr-inline-mode.md): a long reply streams far slower inline than full screen
-  // (the footer redraws it whole each frame), so these time out; the default stays full screen.
-  test.skip("attach mid-reply: the history once, then the rest of the reply, nothing twice", async () => {
+  test("attach mid-reply: the history once, then the rest of the reply, nothing twice", async () => {
     const { pane } = await setup({ turns: [{ text: longReply(300) }] }, { tps: 30 })
     run(pane, "")
     await ask(pane, "count slowly for the attach")

@@ -19,6 +19,8 @@ export interface Pane {
   clearHistory(): void
   /** Polls the screen until `match` holds; throws with the last screen at the deadline. */
   waitFor(match: string | RegExp | ((screen: string) => boolean), timeoutMs?: number): Promise<string>
+  /** Runs a tmux command on the pane's own server (e.g. `set-option`, `show-buffer`); its output. */
+  tmux(...args: string[]): string
   /** The process the pane's shell is running now (the program under test), if any. */
   programPid(): number | undefined
   kill(): void
@@ -72,6 +74,7 @@ export function openPane(opts: {
       }
       return screen
     },
+    tmux,
     programPid() {
       const shell = Number(tmux("display-message", "-p", "-t", "e2e", "#{pane_pid}").trim())
       const children = readFileSync(`/proc/${shell}/task/${shell}/children`, "utf8").trim().split(/\s+/).filter(Boolean)

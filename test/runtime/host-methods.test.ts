@@ -224,3 +224,13 @@ test("open takes extension files and a thinking level", async () => {
     "npm:some-pi-package was not loaded: PI_OFFLINE is set, so Pi does not fetch packages (unset it to install npm:some-pi-package)",
   ])
 })
+
+test("enableSkillCommands off (Pi's setting): skills get no /skill: commands", async () => {
+  fx = await createFauxFixture({
+    settings: { enableSkillCommands: false },
+    files: { ".pi/skills/milk/SKILL.md": "---\nname: milk\ndescription: Buys milk\n---\nGo to the shop.\n" },
+  })
+  const { sessionId } = await fx.open()
+  const { commands } = await fx.client.request("session.commands", { sessionId })
+  expect(commands.filter((c) => c.source === "skill")).toEqual([])
+})

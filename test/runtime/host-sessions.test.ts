@@ -1,7 +1,7 @@
 // Sessions as files: resume in a new host, continue, id prefixes, fork, tree navigation, listing.
 import { afterEach, expect, test } from "bun:test"
 import { existsSync } from "node:fs"
-import { fauxAssistantMessage, fauxText, fauxToolCall } from "@earendil-works/pi-ai"
+import { fauxAssistantMessage, fauxText, fauxToolCall, type TranscriptContext } from "@earendil-works/pi-ai"
 import type { SessionSnapshot, UserItem } from "../../src/protocol"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
 
@@ -146,4 +146,26 @@ test("new starts an empty session in the same live session id", async () => {
   expect(s.items).toEqual([])
   expect(s.info.model).toMatchObject({ provider: "faux", id: "faux-1" })
   expect(fx.host.live().map((l) => l.sessionId)).toEqual([sessionId])
+})
+
+test("tree navigation with summarize leaves Pi's branch summary of the branch left behind", async () => {
+  const fx = await fixture({ files: { "notes.txt": "x\n" } })
+  const { sessionId } = await fx.open()
+  await chat(fx, sessionId)
+  const { nodes } = await fx.client.request("session.tree", { sessionId })
+  const second = nodes.find((n) => n.role === "user" && n.text === "two")!
+  let asked = ""
+  fx.faux.setResponses([
+    (ctx: TranscriptContext) => ((asked = JSON.stringify(ctx.messages)), fauxAssistantMessage("BRANCH-SUMMARY-TEXT")),
+  ])
+  const rec = fx.record(sessionId)
+  await fx.client.request("session.navigate", {
+    sessionId,
+    entryId: second.id,
+    summarize: true,
+    customInstructions: "CUSTOM-FOCUS",
+  })
+  const s = await rec.waitFor((_s, ev) => ev.at(-1)!.event.type === "snapshot" && ev.length > 1, "the moved view")
+  expect(JSON.stringify(s.items)).toContain("BRANCH-SUMMARY-TEXT")
+  expect(asked).toContain("CUSTOM-FOCUS")
 })

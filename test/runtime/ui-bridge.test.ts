@@ -101,23 +101,23 @@ test("timeouts resolve with the default and close the dialog", async () => {
   await a.waitFor((_s, ev) => notices(ev).includes("info: got undefined"), "the timeout")
   const req = a.events.find((e) => e.event.type === "ui_request")!.event
   expect(req).toMatchObject({ request: { kind: "input", title: "Name?", placeholder: "your name", timeoutMs: 30 } })
+  const deadline = (req as { request: { deadline?: number } }).request.deadline
+  expect(deadline).toBeGreaterThan(Date.now() - 5_000)
+  expect(deadline).toBeLessThanOrEqual(Date.now() + 30)
   expect(a.events.some((e) => e.event.type === "ui_resolved")).toBe(true)
   expect(a.state!.ui.pending).toEqual([])
 })
 
-test("status, widgets, title and working message become UI state; pi-tui calls warn once", async () => {
-  let customResult: unknown = "unset"
+test("status, widgets, title and working message become UI state; a component widget is a component view", async () => {
   const ext: ExtensionFactory = (pi) =>
     pi.registerCommand("paint", {
       handler: async (_a, ctx) => {
         ctx.ui.setStatus("mode", ctx.ui.theme.fg("accent", "plan"))
         ctx.ui.setWidget("todo", ["[ ] milk", "[x] eggs"], { placement: "belowEditor" })
-        ctx.ui.setWidget("fancy", () => ({ render: () => [], invalidate() {} }))
+        ctx.ui.setWidget("fancy", () => ({ render: () => ["\x1b[1mfancy\x1b[0m\x1b]0;title\x07"], invalidate() {} }))
         ctx.ui.setTitle("Shopping")
         ctx.ui.setWorkingMessage("Counting eggs")
         ctx.ui.setWorkingVisible(false)
-        customResult = await ctx.ui.custom(() => ({ render: () => [], invalidate() {} }))
-        await ctx.ui.custom(() => ({ render: () => [], invalidate() {} }))
         ctx.ui.notify("painted")
       },
     })
@@ -126,12 +126,7 @@ test("status, widgets, title and working message become UI state; pi-tui calls w
   const a = fx.record(sessionId)
   await fx.client.request("session.prompt", { sessionId, text: "/paint" })
   await a.waitFor((_s, ev) => notices(ev).includes("info: painted"), "the command")
-  expect(customResult).toBeUndefined()
-  expect(notices(a.events)).toEqual([
-    "warning: An extension called ui.setWidget() with a component, which needs Pi's own terminal UI; xagent ignores it.",
-    "warning: An extension called ui.custom(), which needs Pi's own terminal UI; xagent ignores it.",
-    "info: painted",
-  ])
+  expect(notices(a.events)).toEqual(["info: painted"])
   const ui = fx.record(sessionId).state!.ui
   expect(ui).toEqual({
     status: { mode: "plan" },
@@ -140,6 +135,18 @@ test("status, widgets, title and working message become UI state; pi-tui calls w
     workingMessage: "Counting eggs",
     workingVisible: false,
     pending: [],
+    // Its colours kept, the title-setting sequence gone.
+    components: [
+      {
+        id: expect.any(String),
+        slot: "widget",
+        key: "fancy",
+        placement: "aboveEditor",
+        lines: ["\x1b[1mfancy\x1b[0m"],
+        width: 80,
+        focusable: false,
+      },
+    ],
   })
 })
 

@@ -4,7 +4,8 @@ import type { TranscriptItem } from "../../src/protocol"
 import { ScrollbackLedger, type CommitStep } from "../../src/tui/inline/ledger"
 import { item } from "../fixture/fake-client"
 
-const names = (steps: CommitStep[]) => steps.map((s) => (s.kind === "item" ? s.item.id : `-- ${s.text}`))
+const names = (steps: CommitStep[]) =>
+  steps.map((s) => (s.kind === "separator" ? `-- ${s.text}` : s.kind === "part" ? `${s.item.id} part` : s.item.id))
 const notice = (id: string): TranscriptItem => ({ kind: "notice", id, level: "info", text: id, timestamp: 1 })
 
 test("settled items go up in order; the first unsettled one holds back those after it", () => {
@@ -67,4 +68,12 @@ test("the window's reset between sessions (no session, no items) writes nothing"
   ledger.next({ items: [item.user("u1", "a")], session: "p1", epoch: 1 })
   expect(names(ledger.next({ items: [], session: undefined, epoch: 0 }))).toEqual([])
   expect(names(ledger.next({ items: [item.user("u1", "a")], session: "p1", epoch: 1 }))).toEqual([])
+})
+
+test("an item held live (the open plan card) stays below, with those after it, until it is let go", () => {
+  const ledger = new ScrollbackLedger()
+  const items = [item.user("u1", "plan it"), item.assistant("card", "the plan"), item.assistant("a2", "after")]
+  expect(names(ledger.next({ items, session: "p", epoch: 1, hold: "card" }))).toEqual(["u1"])
+  expect(ledger.count).toBe(1)
+  expect(names(ledger.next({ items, session: "p", epoch: 1 }))).toEqual(["card", "a2"])
 })

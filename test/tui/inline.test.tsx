@@ -51,7 +51,14 @@ test("a finished item goes up once, drawn as in the window; the streaming reply 
   let frame = await a.until("Some bold te")
   expect(frame).toContain("Working")
   await untilWritten(a, rows, "Explain x")
-  expect(rows.join("\n")).not.toContain("Title")
+  // The finished heading goes up while the reply streams; the paragraph being written stays below.
+  await untilWritten(a, rows, "Title")
+  frame = await a.until((f) => !f.includes("Title") && f.includes("Some bold te"))
+  // The footer's rest of the reply still takes deltas.
+  await a.emit({ type: "text_delta", itemId: "a1", blockIndex: 0, blockType: "text", delta: "xt" })
+  frame = await a.until("Some bold text")
+  expect(frame).not.toContain("Title")
+  expect(rows.join("\n")).not.toContain("Some")
   expect(frame).not.toContain("Explain x")
 
   await a.emit(
@@ -102,7 +109,7 @@ test("a reconnect's snapshot writes nothing twice; /new puts up a separator", as
 })
 
 for (const width of WIDTHS) {
-  test(`at ${width} columns: a long live reply keeps the composer and status bar in view, the footer within the terminal`, async () => {
+  test(`at ${width} columns: a long live reply keeps the composer and status bar in view, the footer two rows short of the terminal`, async () => {
     const a = await inline({ width, height: 20 })
     const long = Array.from({ length: 60 }, (_, i) => `line ${i} of the reply`).join("\n\n")
     await a.emit(
@@ -111,7 +118,8 @@ for (const width of WIDTHS) {
       { type: "queue", queue: { steering: [], followUp: ["and then the tests"] } },
     )
     const frame = await a.until("line 59 of the reply")
-    expect(a.renderer.footerHeight).toBe(20)
+    // The terminal less the two rows kept for scrollback writes.
+    expect(a.renderer.footerHeight).toBe(18)
     expect(frame).toContain("╭")
     expect(frame).toContain("Esc stop")
     expect(frame).toContain("Faux One")
@@ -140,7 +148,7 @@ for (const width of WIDTHS) {
     await a.until(() => a.renderer.footerHeight === small)
   })
 
-  test(`at ${width} columns: a dialog takes the terminal's height and the footer shrinks back after`, async () => {
+  test(`at ${width} columns: a dialog takes the terminal's height (less the scrollback's two rows) and the footer shrinks back after`, async () => {
     const a = await inline({ width, height: 24 })
     const small = a.renderer.footerHeight
     await a.emit({
@@ -149,7 +157,7 @@ for (const width of WIDTHS) {
     })
     const frame = await a.until("Pick a colour")
     expect(frame).toContain("green")
-    expect(a.renderer.footerHeight).toBe(24)
+    expect(a.renderer.footerHeight).toBe(22)
     a.mockInput.pressEnter()
     await a.until(() => a.client.calls("session.uiRespond").length > 0)
     await a.until(() => a.renderer.footerHeight === small)

@@ -192,8 +192,49 @@ test("/tree shows the branches with the current path; Enter moves there and refi
   await app.mockInput.typeText("approach A")
   await app.until((f) => !f.includes("B works"))
   app.mockInput.pressEnter()
+  // Pi's question first: what to keep of the branch left behind
+  expect(await app.until("Summarize branch?")).toContain("Summarize with custom prompt")
+  app.mockInput.pressEnter()
   expect(await app.until("› try approach A")).not.toContain("Session tree")
   expect(client.calls("session.navigate")).toEqual([{ sessionId: "s1", entryId: "n3" }])
+})
+
+test("/tree: Summarize and a custom prompt go with the move; branchSummary.skipPrompt asks nothing", async () => {
+  const client = new FakeClient({ "session.tree": () => ({ nodes: tree }), "session.navigate": () => ({}) })
+  app = await mountApp({ width: 80, height: 24, client })
+  await app.emit({ type: "snapshot", snapshot: snapshot() })
+  const pick = async (downs: number) => {
+    await app!.until((f) => f.includes("Ask anything") && !f.includes("Session tree"))
+    await app!.submit("/tree")
+    await app!.until("B works")
+    await app!.mockInput.typeText("approach A")
+    await app!.until((f) => !f.includes("B works"))
+    app!.mockInput.pressEnter()
+    await app!.until("Summarize branch?")
+    for (let i = 0; i < downs; i++) app!.mockInput.pressArrow("down")
+    app!.mockInput.pressEnter()
+  }
+  await pick(1)
+  await app.until(() => client.calls("session.navigate").length === 1)
+  expect(client.calls("session.navigate")[0]).toEqual({ sessionId: "s1", entryId: "n3", summarize: true })
+  await pick(2)
+  await app.until("Custom summarization instructions")
+  await app.mockInput.typeText("focus on the API")
+  app.mockInput.pressKey("s", { ctrl: true })
+  await app.until(() => client.calls("session.navigate").length === 2)
+  expect(client.calls("session.navigate")[1]).toEqual({
+    sessionId: "s1",
+    entryId: "n3",
+    summarize: true,
+    customInstructions: "focus on the API",
+  })
+  await app.emit({ type: "info", info: sessionInfo({ skipBranchSummaryPrompt: true }) })
+  await app.until((f) => f.includes("Ask anything") && !f.includes("Session tree"))
+  await app.submit("/tree")
+  await app.until("B works")
+  app.mockInput.pressEnter()
+  await app.until(() => client.calls("session.navigate").length === 3)
+  expect(app.frame()).not.toContain("Summarize branch?")
 })
 
 test("/tree names Pi's own entries in words, not by their entry types (row 30)", async () => {

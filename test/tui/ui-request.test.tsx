@@ -165,3 +165,22 @@ test("permission (a gated tool call of an editor's session): allow once, always,
   await app.until((f) => !f.includes("Allow write: a.txt?"))
   expect(responses(app).map((r) => r.response)).toEqual([{ value: "allow_always" }, { cancelled: true }])
 })
+
+test("a timed dialog counts down in its title from the host's deadline (timed-confirm's '(4s)')", async () => {
+  const app = await ready()
+  // A window that attaches 2 s into a 7 s dialog shows the 5 s that are left.
+  const deadline = Date.now() + 5_000
+  await app.emit({
+    type: "ui_request",
+    request: {
+      id: "r1",
+      kind: "confirm",
+      title: "Timed Confirmation",
+      message: "Auto-cancels",
+      timeoutMs: 7_000,
+      deadline,
+    },
+  })
+  expect(await app.until("Timed Confirmation (5s)")).toContain("Auto-cancels")
+  expect(await app.until("Timed Confirmation (4s)")).not.toContain("(5s)")
+})

@@ -1,6 +1,6 @@
 import { afterEach, expect, test } from "bun:test"
 import { mountApp, type MountedApp } from "../fixture/tui"
-import { snapshot } from "../fixture/fake-client"
+import { sessionInfo, snapshot } from "../fixture/fake-client"
 
 let app: MountedApp | undefined
 afterEach(() => app?.renderer.destroy())
@@ -14,6 +14,19 @@ test("an empty session shows the welcome: mark, greeting, tagline and the /help 
   expect(frame).toContain("keeps working when the window closes")
   expect(frame).toContain("/help for commands")
   expect(frame).toContain("faux/faux-1")
+})
+
+test("Pi's quietStartup hides the welcome; what to do about a missing model stays", async () => {
+  app = await mountApp({ width: 100, height: 30 })
+  await app.emit({ type: "snapshot", snapshot: snapshot({ info: sessionInfo({ quietStartup: true }) }) })
+  const frame = await app.until((f) => !f.includes("/help for commands") && f.includes("Ask anything"))
+  expect(frame).not.toContain("xagent v0.1.0")
+  expect(frame).not.toContain("keeps working when the window closes")
+  await app.emit({
+    type: "info",
+    info: sessionInfo({ quietStartup: true, model: undefined, authHint: "No model: run /login" }),
+  })
+  expect(await app.until("No model: run /login")).not.toContain("xagent v0.1.0")
 })
 
 test("the shell draws before the client has connected", async () => {

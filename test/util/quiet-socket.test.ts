@@ -6,7 +6,8 @@ import type { Socket } from "bun"
 import { fstatSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { adoptSocket, bunSocketLink, type Link, type LinkHandlers } from "../../src/util/patches/quiet-socket"
+import { dupFd } from "../../src/util/libc"
+import { adoptSocket, bunSocketLink, fdLink, type Link, type LinkHandlers } from "../../src/util/patches/quiet-socket"
 
 const dirs: string[] = []
 afterEach(() => {
@@ -210,4 +211,45 @@ test("switched off (XAGENT_NO_QUIET_SOCKET=1), Bun's sockets stay in use and car
   } finally {
     delete process.env.XAGENT_NO_QUIET_SOCKET
   }
+})
+
+test("a write after the peer died, once Bun's sink answers neither a count nor a promise, closes the link instead of throwing", async () => {
+  // Findings row 6: after a SIGSTOP the daemon logged "r.then is not a function" writing to a window
+  // that had gone. Bun's FileSink, once a flush to a dead peer failed, answers `true` to write().
+  const path = socketPath()
+  const accepted = Promise.withResolvers<Socket<undefined>>()
+  const listener = Bun.listen({
+    unix: path,
+    socket: { open: (s: Socket<undefined>) => accepted.resolve(s), data() {} },
+  })
+  // A peer in another process that never reads, then is killed with our data unread.
+  const peer = Bun.spawn(
+    [
+      process.execPath,
+      "-e",
+      `await Bun.connect({unix:${JSON.stringify(path)},socket:{data(){}}}); console.log("up"); Bun.sleepSync(60000)`,
+    ],
+    { stdout: "pipe" },
+  )
+  await peer.stdout.getReader().read()
+  const sock = await accepted.promise
+  const fd = dupFd((sock as { fd?: number }).fd!)!
+  const sink = Bun.file(fd).writer()
+  let failed: Promise<unknown> | undefined
+  for (let i = 0; i < 1000 && !failed; i++) {
+    const r = sink.write(pattern(i, 64 * 1024))
+    if (typeof r !== "number") failed = r.catch((e) => (e as NodeJS.ErrnoException).code)
+  }
+  peer.kill("SIGKILL")
+  await peer.exited
+  expect(await failed).toBe("EPIPE")
+  expect(typeof sink.write(pattern(0, 10))).toBe("boolean")
+
+  const end = recorder()
+  const link = fdLink(fd, end.handlers, sink)
+  expect(link.write(pattern(1, 10))).toBe(-1)
+  await end.closed
+  expect(end.closes).toBe(1)
+  expect(link.write(pattern(2, 10))).toBe(-1)
+  listener.stop(true)
 })

@@ -2,6 +2,7 @@
 // it passes them on), and the platform's clipboard tool as well when the CLI found one, for the
 // terminals that ignore OSC 52. The text is always the source text, never screen cells.
 import { useRenderer } from "@opentui/solid"
+import { copyThroughTmux } from "../patches/tmux-osc52"
 import { createSimpleContext } from "./helper"
 
 export interface CopyResult {
@@ -16,7 +17,8 @@ export const { use: useClipboard, provider: ClipboardProvider } = createSimpleCo
     return {
       async copy(text: string): Promise<CopyResult> {
         const via: string[] = []
-        if (renderer.copyToClipboardOSC52(text)) via.push("terminal")
+        const osc52 = renderer.copyToClipboardOSC52(text)
+        if (copyThroughTmux(renderer, text) || osc52) via.push("terminal")
         const tool = await props.tool?.(text).catch(() => undefined)
         if (tool) via.push(tool)
         return { via }

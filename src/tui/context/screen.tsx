@@ -99,6 +99,7 @@ export const { use: useScreen, provider: ScreenProvider } = createSimpleContext(
       /** The terminal's height (in inline mode the window's own height is the footer's). */
       rows,
       liveFrom: committer.liveFrom,
+      liveCut: committer.liveCut,
       /** How tall the footer's live area may be. */
       liveHeight,
       /** The page, the live area and its content report here each time their size changes. */

@@ -45,7 +45,20 @@ function emptyState(sessionId?: string): SessionState {
   }
 }
 
-export function createSessionStore(hooks: { onNotify?: (n: Notify) => void } = {}) {
+/** An extension's text for the prompt (the ui_editor event). */
+export interface EditorFill {
+  text: string
+  how: "set" | "paste"
+}
+
+export function createSessionStore(
+  hooks: {
+    onNotify?: (n: Notify) => void
+    onEditor?: (fill: EditorFill) => void
+    /** An extension's desktop notification sequence for this window's terminal. */
+    onTerminal?: (sequence: string) => void
+  } = {},
+) {
   const [state, setState] = createStore<SessionState>(emptyState())
   const index = new Map<string, number>()
   let lastSeq = 0
@@ -61,6 +74,8 @@ export function createSessionStore(hooks: { onNotify?: (n: Notify) => void } = {
   function applyOne(event: SessionEvent) {
     if (event.type === "snapshot") return applySnapshot(event.snapshot)
     if (event.type === "ui_notify") hooks.onNotify?.({ level: event.level, message: event.message })
+    if (event.type === "ui_editor") hooks.onEditor?.({ text: event.text, how: event.how })
+    if (event.type === "ui_terminal") hooks.onTerminal?.(event.sequence)
     setState(
       produce((draft) => {
         if (event.type === "run" && event.running && !draft.running) draft.runChars = 0

@@ -28,6 +28,8 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
     const [commands, setCommands] = createSignal<CommandInfo[]>([])
     const [failure, setFailure] = createSignal<string>()
     let waiting: { resolve: (id: string) => void; reject: (e: Error) => void }[] = []
+    // Names this window to the host: the first window to press a key owns an extension component's keys.
+    const windowId = `w-${Math.random().toString(36).slice(2, 10)}`
     // Moves this window asked for and has not seen land yet; any other move came from elsewhere.
     let ownMoves = 0
 
@@ -118,6 +120,7 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
 
     return {
       id,
+      windowId,
       failure,
       commands,
       /** After /reload: templates, skills and extension commands may have changed. */

@@ -6,14 +6,20 @@ import type { EventEnvelope } from "../../protocol"
 import { useClient } from "./client"
 import { createEventQueue } from "./event-queue"
 import { createSimpleContext } from "./helper"
-import { createSessionStore, type Notify } from "./session-store"
+import { createSessionStore, type EditorFill, type Notify } from "./session-store"
 
 export const { use: useSync, provider: SyncProvider } = createSimpleContext({
   name: "Sync",
   init: (props: { flushInterval?: number }) => {
     const client = useClient()
     const notifyListeners = new Set<(n: Notify) => void>()
-    const store = createSessionStore({ onNotify: (n) => notifyListeners.forEach((fn) => fn(n)) })
+    const editorListeners = new Set<(fill: EditorFill) => void>()
+    const terminalListeners = new Set<(sequence: string) => void>()
+    const store = createSessionStore({
+      onNotify: (n) => notifyListeners.forEach((fn) => fn(n)),
+      onEditor: (fill) => editorListeners.forEach((fn) => fn(fill)),
+      onTerminal: (seq) => terminalListeners.forEach((fn) => fn(seq)),
+    })
     const queue = createEventQueue<EventEnvelope>((events) => store.apply(events), props.flushInterval ?? 16)
     let unsubscribe: (() => void) | undefined
 
@@ -48,6 +54,16 @@ export const { use: useSync, provider: SyncProvider } = createSimpleContext({
       onNotify(fn: (n: Notify) => void) {
         notifyListeners.add(fn)
         return () => notifyListeners.delete(fn)
+      },
+      /** Extensions' desktop notifications for the terminal (protocol/terminal-notify.ts). */
+      onTerminal(fn: (sequence: string) => void) {
+        terminalListeners.add(fn)
+        return () => void terminalListeners.delete(fn)
+      },
+      /** Extensions filling the prompt (setEditorText, pasteToEditor). */
+      onEditor(fn: (fill: EditorFill) => void) {
+        editorListeners.add(fn)
+        return () => void editorListeners.delete(fn)
       },
       idle: () => queue.idle(),
     }

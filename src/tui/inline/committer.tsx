@@ -1,18 +1,26 @@
 // Keeps the terminal's scrollback in step with the transcript: every item the ledger lets go up is
 // drawn off screen with the window's own row components and written once, in order. The footer
-// shows the rest (`liveFrom` on).
+// shows the rest (`liveFrom` on, and of a reply up in part only what follows `liveCut`).
+//
+// Writes are batched: while one is drawn, what the ledger hands out queues, and the parts of one
+// reply that queued meanwhile go up together as one piece, so a fast stream costs one write per
+// frame or so, never one per delta.
 import type { CliRenderer } from "@opentui/core"
 import { createEffect, createSignal, getOwner, untrack } from "solid-js"
-import type { TranscriptItem } from "../../protocol"
+import type { AssistantItem, TranscriptItem } from "../../protocol"
 import { ItemView, type FoldKind } from "../component/message/item-view"
 import type { SessionState } from "../context/session-store"
 import { theme } from "../theme"
-import { ScrollbackLedger, type CommitStep } from "./ledger"
+import { planView } from "../util/plan-view"
+import { ScrollbackLedger, type CommitStep, type Partial } from "./ledger"
+import { drawsNothing, sameCut, sliceReply } from "./reply-cut"
 import { writeRows } from "./scrollback-writer"
 
 export interface Committer {
   /** Index of the first item the footer still draws (the ones before it are in the scrollback). */
   liveFrom: () => number
+  /** A reply whose first part is in the scrollback: the footer draws it from `cut` on. */
+  liveCut: () => Partial | undefined
   /** Resolves once everything handed out so far is written. */
   idle: () => Promise<void>
 }
@@ -27,31 +35,79 @@ export function createCommitter(opts: {
   const owner = getOwner()
   const ledger = new ScrollbackLedger()
   const [liveFrom, setLiveFrom] = createSignal(0)
-  let chain: Promise<void> = Promise.resolve()
+  const [liveCut, setLiveCut] = createSignal<Partial | undefined>(undefined, {
+    equals: (a, b) => a?.id === b?.id && (!a || !b || sameCut(a.cut, b.cut)),
+  })
+  const queue: CommitStep[] = []
+  let pumping: Promise<void> = Promise.resolve()
+  let running = false
 
-  const draw = (step: CommitStep) =>
-    step.kind === "separator"
-      ? () => <Separator text={step.text} width={opts.renderer.width} />
-      : () => <ItemView item={step.item as TranscriptItem} isOpen={opts.isOpen} onFlip={() => {}} />
+  const draw = (step: CommitStep) => {
+    if (step.kind === "separator") return () => <Separator text={step.text} width={opts.renderer.width} />
+    const item =
+      step.kind === "part"
+        ? sliceReply(step.item, step.from, step.to)
+        : step.from
+          ? sliceReply(step.item as AssistantItem, step.from)
+          : step.item
+    if (item.kind === "assistant" && (step.kind === "part" || step.from) && drawsNothing(item)) return undefined
+    return () => <ItemView item={item as TranscriptItem} isOpen={opts.isOpen} onFlip={() => {}} />
+  }
+
+  function kick() {
+    if (running) return
+    running = true
+    pumping = (async () => {
+      try {
+        for (let step = take(); step; step = take()) {
+          const node = draw(step)
+          // A row that cannot be drawn is skipped rather than stop every later one.
+          if (node) await writeRows(opts.renderer, owner, node).catch(() => {})
+          // The footer lets go of a part in the frame its rows are up: never both, never neither.
+          if (step.kind === "part") setLiveCut({ id: step.item.id, cut: step.to })
+        }
+      } finally {
+        running = false
+      }
+    })()
+  }
+
+  /** The next step, with the parts of the same reply queued right after it folded in. */
+  function take(): CommitStep | undefined {
+    let step = queue.shift()
+    while (step?.kind === "part" && continues(step, queue[0])) {
+      const next = queue.shift() as Exclude<CommitStep, { kind: "separator" }>
+      step = next.kind === "part" ? { ...step, to: next.to } : { kind: "item", item: next.item, from: step.from }
+    }
+    return step
+  }
 
   createEffect(() => {
     if (!opts.writable()) return
     const data = opts.data
-    // Reads ids, kinds and statuses only (never the streamed text), so a text delta does not rerun this.
-    const steps = ledger.next({ items: data.items, session: data.info?.piSessionId, epoch: data.epoch })
+    // Reads ids, kinds and statuses, and the text of a streaming reply at the head of the live part
+    // only (its cutter reads just what is new).
+    const steps = ledger.next({
+      items: data.items,
+      session: data.info?.piSessionId,
+      epoch: data.epoch,
+      // Its actions (Alt+I, Alt+E…) are drawn on it only while it is open: it waits in the footer.
+      hold: planView(data.items).openCardId,
+    })
     setLiveFrom(ledger.count)
     if (steps.length === 0) return
     untrack(() => {
-      for (const step of steps)
-        chain = chain
-          .then(() => writeRows(opts.renderer, owner, draw(step)))
-          .catch(() => {
-            // A row that cannot be drawn is skipped rather than stop every later one.
-          })
+      queue.push(...steps)
+      kick()
     })
   })
 
-  return { liveFrom, idle: () => chain }
+  return { liveFrom, liveCut, idle: () => pumping }
+}
+
+function continues(step: CommitStep & { kind: "part" }, next: CommitStep | undefined): boolean {
+  if (!next || next.kind === "separator" || next.item.id !== step.item.id) return false
+  return !!next.from && sameCut(next.from, step.to)
 }
 
 function Separator(props: { text: string; width: number }) {

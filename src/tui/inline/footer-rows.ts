@@ -1,7 +1,7 @@
-// How tall the inline footer is: its content's height, but never more than the terminal. When the
-// content does not fit, the live area (the streaming reply, running tools) gives up rows from its
-// top, so the composer and status bar stay on screen. A dialog takes the whole terminal; toasts,
-// drawn over the footer's top, get the rows they need.
+// How tall the inline footer is: its content's height, but never more than the terminal less two
+// rows. When the content does not fit, the live area (the streaming reply, running tools) gives up
+// rows from its top, so the composer and status bar stay on screen. A dialog takes all of that;
+// toasts, drawn over the footer's top, get the rows they need.
 
 export interface FooterInput {
   /** Terminal rows. */
@@ -18,7 +18,10 @@ export interface FooterInput {
 }
 
 export function footerRows(input: FooterInput): { footer: number; live: number } {
-  const rows = Math.max(1, input.rows)
+  // Two rows stay above the footer: split footer writes scrollback rows by scrolling the rows
+  // above it, and with none they are drawn over, with one tmux keeps none in its history (a
+  // reply's first part, written while its whole text still filled the footer, was lost).
+  const rows = Math.max(1, input.rows - 2)
   const rest = Math.max(0, input.page - input.live)
   const live = Math.max(0, Math.min(input.liveNatural, rows - rest))
   const footer = input.dialog ? rows : Math.max(1, Math.min(rows, Math.max(rest + live, input.atLeast ?? 0)))

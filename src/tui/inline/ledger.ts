@@ -2,15 +2,30 @@
 // committer (committer.tsx) feeds it the store's items and writes what it returns.
 //
 // Rules (docs/adr-inline-mode.md):
-// - items go up in order, each once, when it is settled (it will not be drawn differently again);
+// - items go up in order, each once, when it is settled (it will not be drawn differently again:
+//   the plan card whose actions are open stays below until they close);
 //   the first unsettled item holds back everything after it, so the scrollback never skips one;
 // - a snapshot that still holds the last item written continues where the scrollback is (a
 //   reconnect, an attach replaying its journal): nothing is written twice;
 // - a snapshot that lost it moved the view (another session, /new, /fork, a tree jump): a separator
-//   goes up, then the new view's items the scrollback does not already hold.
-import type { TranscriptItem } from "../../protocol"
+//   goes up, then the new view's items the scrollback does not already hold;
+// - a streaming reply goes up in parts, its finished Markdown blocks as they end (reply-cut.ts),
+//   and the rest once it is settled: the footer only ever draws the block still being written.
+import type { AssistantItem, TranscriptItem } from "../../protocol"
+import { beforeCut, BlockCutter, stableCut, START, type Cut } from "./reply-cut"
 
-export type CommitStep = { kind: "item"; item: TranscriptItem } | { kind: "separator"; text: string }
+export type CommitStep =
+  /** A whole item, or (with `from`) the rest of a reply whose first part is up already. */
+  | { kind: "item"; item: TranscriptItem; from?: Cut }
+  /** A streaming reply's finished blocks between two cuts. */
+  | { kind: "part"; item: AssistantItem; from: Cut; to: Cut }
+  | { kind: "separator"; text: string }
+
+/** A reply partly in the scrollback: up to `cut`. */
+export interface Partial {
+  id: string
+  cut: Cut
+}
 
 /** True once an item is drawn the way it will stay: not streaming, not running. */
 export function isSettled(item: TranscriptItem): boolean {
@@ -32,6 +47,8 @@ export interface LedgerView {
   session?: string
   /** Bumped by every snapshot (the store's epoch). */
   epoch: number
+  /** An item drawn differently while it is live (the plan card whose actions are open): held back. */
+  hold?: string
 }
 
 export class ScrollbackLedger {
@@ -43,10 +60,17 @@ export class ScrollbackLedger {
   private epoch = -1
   /** Items of the current view, from the start, that are written (or queued to be). */
   private done = 0
+  /** The reply after them that is up in part, and the cutter reading its last block. */
+  private part: (Partial & { reader: { block: number; cutter: BlockCutter } }) | undefined
 
   /** How many leading items of the current view are in the scrollback (or on their way). */
   get count(): number {
     return this.done
+  }
+
+  /** The reply whose first part is up (or on its way), if any. */
+  get partial(): Partial | undefined {
+    return this.part && { id: this.part.id, cut: this.part.cut }
   }
 
   /** What to write for the view as it is now; call on every change. */
@@ -68,17 +92,36 @@ export class ScrollbackLedger {
       }
       this.session = view.session
       this.done = held
+      // A reply up in part continues only where the new view still has it next.
+      if (moved || view.items[held]?.id !== this.part?.id) this.part = undefined
     }
     while (this.done < view.items.length) {
       const item = view.items[this.done]!
-      if (!isSettled(item)) break
+      if (item.id === view.hold) break
+      if (!isSettled(item)) {
+        if (item.kind === "assistant" && !this.written.has(item.id)) this.cutReply(item, steps)
+        break
+      }
       this.done++
       if (this.written.has(item.id)) continue
       this.written.add(item.id)
       if (item.kind !== "notice") this.anchor = item.id
-      steps.push({ kind: "item", item })
+      const from = this.part?.id === item.id ? this.part.cut : undefined
+      this.part = undefined
+      steps.push(from ? { kind: "item", item, from } : { kind: "item", item })
     }
     return steps
+  }
+
+  /** Hands out a streaming reply's blocks finished since the last call. */
+  private cutReply(item: AssistantItem, steps: CommitStep[]) {
+    if (this.part?.id !== item.id)
+      this.part = { id: item.id, cut: START, reader: { block: -1, cutter: new BlockCutter() } }
+    const part = this.part
+    const to = stableCut(item, part.reader)
+    if (!beforeCut(part.cut, to)) return
+    steps.push({ kind: "part", item, from: part.cut, to })
+    part.cut = to
   }
 
   private leadingWritten(items: readonly TranscriptItem[]): number {

@@ -1,11 +1,12 @@
 // The footer's part of the transcript in inline mode: the items not yet in the scrollback (the
-// streaming reply, running tools), or the welcome before there are any. Anchored to its bottom, so
+// streaming reply's unfinished block, running tools), or the welcome before there are any. Anchored to its bottom, so
 // when the footer cannot hold it all the newest rows stay in view and the oldest are cut.
 import type { BoxRenderable } from "@opentui/core"
 import { createMemo, For, Show, type JSX } from "solid-js"
-import type { TranscriptItem } from "../../protocol"
+import type { AssistantItem, TranscriptItem } from "../../protocol"
 import { ItemView, type FoldKind } from "../component/message/item-view"
 import { useScreen } from "../context/screen"
+import { tailView } from "./reply-cut"
 
 export function LiveArea(props: {
   items: readonly TranscriptItem[]
@@ -16,6 +17,11 @@ export function LiveArea(props: {
 }) {
   const screen = useScreen()
   const live = createMemo(() => props.items.slice(screen.liveFrom()))
+  // A reply whose finished blocks are up already: only the rest is drawn here.
+  const shown = (item: TranscriptItem) => {
+    const part = screen.liveCut()
+    return part?.id === item.id ? tailView(item as AssistantItem, part.cut) : item
+  }
   return (
     <box
       id="live"
@@ -37,7 +43,9 @@ export function LiveArea(props: {
         }}
       >
         <Show when={props.items.length > 0} fallback={props.empty}>
-          <For each={live()}>{(item) => <ItemView item={item} isOpen={props.isOpen} onFlip={props.onFlip} />}</For>
+          <For each={live()}>
+            {(item) => <ItemView item={shown(item)} isOpen={props.isOpen} onFlip={props.onFlip} />}
+          </For>
         </Show>
       </box>
     </box>

@@ -1,11 +1,12 @@
 // Picks the row for one transcript item. Pure: what is open comes in through `isOpen`.
-import { Match, Switch } from "solid-js"
+import { Match, Show, Switch } from "solid-js"
 import type {
   AssistantItem,
   BashItem,
   CompactionItem,
   CustomItem,
   NoticeItem,
+  RenderedRows,
   ToolItem,
   TranscriptItem,
   UserItem,
@@ -26,6 +27,7 @@ import {
   type ToolRowProps,
 } from "./tool-rows"
 import { UserMessage } from "./user-message"
+import { ComponentRows } from "../extension-component"
 
 export type FoldKind = "think" | "tool"
 
@@ -52,7 +54,20 @@ const toolRows: Record<string, (p: ToolRowProps) => unknown> = {
 
 function ToolRow(props: { item: ToolItem; open: boolean; onToggle: () => void }) {
   const Row = (toolRows[props.item.name] ?? GenericToolRow) as (p: ToolRowProps) => any
-  return <Row item={props.item} open={props.open} onToggle={props.onToggle} />
+  return (
+    <Show when={props.item.rendered} fallback={<Row item={props.item} open={props.open} onToggle={props.onToggle} />}>
+      {(rows: () => RenderedRows) => <ExtensionRows rows={rows()} open={props.open} onToggle={props.onToggle} />}
+    </Show>
+  )
+}
+
+/** An item its extension draws itself (renderCall/renderResult, a message renderer); a click expands it. */
+function ExtensionRows(props: { rows: RenderedRows; open: boolean; onToggle?: () => void }) {
+  return (
+    <box paddingX={2} flexShrink={0} onMouseDown={() => props.onToggle?.()}>
+      <ComponentRows lines={props.open && props.rows.expandedLines ? props.rows.expandedLines : props.rows.lines} />
+    </box>
+  )
 }
 
 export function ItemView(props: ItemViewProps) {
@@ -83,7 +98,9 @@ export function ItemView(props: ItemViewProps) {
         <NoticeRow item={props.item as NoticeItem} />
       </Match>
       <Match when={props.item.kind === "custom"}>
-        <CustomCard item={props.item as CustomItem} />
+        <Show when={(props.item as CustomItem).rendered} fallback={<CustomCard item={props.item as CustomItem} />}>
+          {(rows: () => RenderedRows) => <ExtensionRows rows={rows()} open={open("tool")} onToggle={flip("tool")} />}
+        </Show>
       </Match>
     </Switch>
   )

@@ -1,20 +1,27 @@
 import { Show } from "solid-js"
 import { theme } from "../../theme"
 import { oneLine } from "../../util/format"
+import { useThinkingLook } from "./thinking-look"
 
-/** Folded: one muted line with the start of the thought. Open: the whole text, still muted. */
+/**
+ * Folded: one muted line with the start of the thought (only the label under Pi's
+ * hideThinkingBlock). Open: the whole text, still muted.
+ */
 export function ThinkingBlock(props: { text: string; open: boolean; streaming: boolean; onToggle: () => void }) {
+  const look = useThinkingLook()
+  const folded = () =>
+    `▸ ${look.label()}${props.streaming ? "…" : ""}` + (look.hidden() ? "" : ` ${oneLine(props.text, 200)}`)
   return (
     <box flexDirection="column" flexShrink={0} paddingLeft={2} onMouseUp={() => props.onToggle()}>
       <Show
         when={props.open}
         fallback={
           <text fg={theme.dim} wrapMode="none">
-            {`▸ Thinking${props.streaming ? "…" : ""} ${oneLine(props.text, 200)}`}
+            {folded()}
           </text>
         }
       >
-        <text fg={theme.dim}>▾ Thinking</text>
+        <text fg={theme.dim}>{`▾ ${look.label()}`}</text>
         <text fg={theme.muted} attributes={2 /* DIM */ | 4 /* ITALIC */}>
           {props.text.trim()}
         </text>

@@ -3,7 +3,8 @@
 import { createMemo, createSignal, onCleanup, Show } from "solid-js"
 import { useTerminalDimensions } from "@opentui/solid"
 import type { KeyEvent, PasteEvent, TextareaRenderable } from "@opentui/core"
-import type { QueueState } from "../../../protocol"
+import type { CompletionItem, QueueState } from "../../../protocol"
+import type { EditorFill } from "../../context/session-store"
 import { theme } from "../../theme"
 import { useOptionalDialog } from "../../context/dialog"
 import { findEntry, type PaletteEntry } from "../palette/palette-entry"
@@ -43,6 +44,10 @@ export interface ComposerProps {
   onTogglePlan?: () => void
   /** Alt+letter while idle; true when the page used it (the open plan card's actions). */
   onAltKey?: (name: string) => boolean
+  /** Texts an extension puts in the prompt (`set` replaces the draft, `paste` inserts as a paste). */
+  fills?: (listener: (fill: EditorFill) => void) => () => void
+  /** The session's extensions' completions (absent while none offers any). */
+  complete?: (text: string, cursor: number) => Promise<CompletionItem[]>
 }
 
 /** Texts longer than this come back from history as a paste mark rather than editor text. */
@@ -59,7 +64,13 @@ export function Composer(props: ComposerProps) {
   const pastes = new PasteMarks()
   const images = new ImageMarks()
   const history = createMemo(() => new PromptHistory(props.cwd))
-  const suggest = createSuggestions({ text, cursor, cwd: () => props.cwd, commands: () => props.commands })
+  const suggest = createSuggestions({
+    text,
+    cursor,
+    cwd: () => props.cwd,
+    commands: () => props.commands,
+    complete: () => props.complete,
+  })
   let alive = true
   onCleanup(() => (alive = false))
   let escArmedUntil = 0
@@ -136,6 +147,10 @@ export function Composer(props: ComposerProps) {
   function accept(index: number, key: "tab" | "enter") {
     const t = suggest.trigger()
     const item = suggest.items()[index]
+    if (item?.kind === "extension") {
+      replaceRange(item.edit.start, item.edit.end, item.edit.insert)
+      return suggest.dismiss()
+    }
     if (!t || !item || !editor) return
     if (item.kind === "file") {
       replaceRange(t.start, t.end, "@" + item.path + (item.path.endsWith("/") ? "" : " "))
@@ -244,11 +259,22 @@ export function Composer(props: ComposerProps) {
     )
   }
 
+  onCleanup(
+    props.fills?.((fill) => {
+      if (!editor || editor.isDestroyed) return
+      if (fill.how === "set") replaceEditor(fill.text)
+      else insertPaste(normalizePaste(new TextEncoder().encode(fill.text)))
+      suggest.dismiss()
+    }) ?? (() => {}),
+  )
+
   function onPaste(e: PasteEvent) {
     e.preventDefault()
-    if (!editor) return
-    const pasted = normalizePaste(e.bytes)
-    if (!pasted) return
+    insertPaste(normalizePaste(e.bytes))
+  }
+
+  function insertPaste(pasted: string) {
+    if (!editor || !pasted) return
     // A terminal pastes the path of a file dropped on it: an image becomes an attachment.
     const image = droppedImagePath(pasted, props.cwd)
     if (image) return attach(readImageFile(image))

@@ -1,9 +1,11 @@
 // What the popup above the composer offers for the text and cursor: commands while the cursor is
-// in a leading `/name`, paths while it is in an `@path` token.
+// in a leading `/name`, paths while it is in an `@path` token, and elsewhere what the session's
+// extensions complete (ctx.ui.addAutocompleteProvider, asked through `complete`).
 import { createEffect, createMemo, createResource, createSignal, on, type Accessor } from "solid-js"
 import { basename } from "node:path"
 import { filterEntries, type PaletteEntry } from "../palette/palette-entry"
 import type { SuggestionItem } from "../palette/suggestion-list"
+import type { CompletionItem } from "../../../protocol"
 import { fuzzyFilter } from "../../util/fuzzy"
 import { listFiles } from "../../util/file-list"
 
@@ -11,7 +13,12 @@ export type Trigger =
   | { kind: "command"; query: string; start: 0; end: number }
   | { kind: "file"; query: string; start: number; end: number }
 
-export type Suggestion = SuggestionItem & ({ kind: "command"; entry: PaletteEntry } | { kind: "file"; path: string })
+export type Suggestion = SuggestionItem &
+  (
+    | { kind: "command"; entry: PaletteEntry }
+    | { kind: "file"; path: string }
+    | { kind: "extension"; edit: CompletionItem }
+  )
 
 const FILE_ROWS = 200
 
@@ -34,6 +41,8 @@ export function createSuggestions(input: {
   cursor: Accessor<number>
   cwd: Accessor<string>
   commands: Accessor<PaletteEntry[]>
+  /** The session's extensions' completions; undefined while none offers any. */
+  complete?: Accessor<((text: string, cursor: number) => Promise<CompletionItem[]>) | undefined>
 }) {
   // Esc hides the popup until the text changes.
   const [dismissed, setDismissed] = createSignal<string>()
@@ -41,9 +50,21 @@ export function createSuggestions(input: {
     dismissed() === input.text() ? undefined : detectTrigger(input.text(), input.cursor()),
   )
   const [files] = createResource(() => (trigger()?.kind === "file" ? input.cwd() : undefined), listFiles)
+  const asked = createMemo(() => {
+    const complete = input.complete?.()
+    const text = input.text()
+    if (!complete || trigger() || !text.trim() || dismissed() === text) return undefined
+    return { complete, text, cursor: input.cursor() }
+  })
+  const [offered] = createResource(asked, (a) => a.complete(a.text, a.cursor).catch(() => []))
   const items = createMemo<Suggestion[]>(() => {
     const t = trigger()
-    if (!t) return []
+    // An answer for text that has changed since is not shown.
+    if (!t) {
+      const a = asked()
+      if (!a || offered.loading) return []
+      return (offered() ?? []).map((edit) => ({ kind: "extension", edit, label: edit.label, detail: edit.description }))
+    }
     if (t.kind === "command") {
       return filterEntries(input.commands(), t.query).map((entry) => ({
         kind: "command",

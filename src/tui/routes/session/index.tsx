@@ -6,11 +6,12 @@ import { createEffect, createMemo, createSignal, on, onCleanup, Show } from "sol
 import { PlanCards, type PlanCardsApi } from "../../component/message/custom-cards"
 import { PLAN_ACTIONS, type PlanAction } from "../../component/message/plan-card"
 import { PlanPanel } from "../../component/plan-panel"
+import { DEFAULT_THINKING_LABEL, ThinkingLook } from "../../component/message/thinking-look"
 import { planView } from "../../util/plan-view"
 import { paletteEntries, runCommand } from "../../commands"
 import { QueueRows } from "../../component/prompt/queue-rows"
 import { Composer } from "../../component/prompt/composer"
-import { useNow, useSpinner } from "../../component/spinner"
+import { useFrames, useNow, useSpinner } from "../../component/spinner"
 import { useClient } from "../../context/client"
 import { useDialog } from "../../context/dialog"
 import { useSession } from "../../context/session"
@@ -24,9 +25,10 @@ import type { VirtualListApi } from "../../ui/virtual-list"
 import { fillComposer } from "../../util/composer-text"
 import { editInTerminal } from "../../util/editor"
 import { gitBranch } from "../../../util/git-branch"
-import type { AssistantItem } from "../../../protocol"
+import type { AssistantItem, WorkingIndicator } from "../../../protocol"
 import { DialogOutside } from "../../ui/dialog-outside"
 import { useCommandActions } from "./actions"
+import { useExtensionShortcuts } from "./extension-shortcuts"
 import { ESC_TWICE_MS, useRewind } from "./rewind"
 import { AskDock, useAskDock } from "./ask-dock"
 import { bannerText, ConnectionBanner } from "./connection-banner"
@@ -35,14 +37,22 @@ import { Transcript } from "./transcript"
 import { UiRequests } from "./ui-requests"
 import { Welcome } from "./welcome"
 import { Widgets } from "./widgets"
+import { ComponentOverlays, ComponentSlotView, useExtensionComponents } from "./extension-components"
 import { replyRate, WorkingLine } from "./working-line"
 
-function Working(props: { startedAt?: number; reply?: AssistantItem; message?: string; name?: string }) {
+function Working(props: {
+  startedAt?: number
+  reply?: AssistantItem
+  message?: string
+  name?: string
+  indicator?: WorkingIndicator
+}) {
   const spinner = useSpinner()
+  const frames = useFrames()
   const now = useNow()
   return (
     <WorkingLine
-      spinner={spinner()}
+      spinner={props.indicator ? frames(props.indicator.frames, props.indicator.intervalMs) : spinner()}
       now={now()}
       startedAt={props.startedAt}
       reply={props.reply && replyRate(props.reply)}
@@ -68,6 +78,8 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const toast = useToast()
   const screen = useScreen()
   const data = sync.data
+  // Before the page's own keys: a focused extension component takes them first.
+  const ext = useExtensionComponents({ focused: () => props.focused && !ask.active() })
   let list: VirtualListApi | undefined
   const [newBelow, setNewBelow] = createSignal(false)
   // The rate is the streaming reply's own: the same for every window, whenever it attached.
@@ -150,6 +162,13 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
     }),
   )
 
+  // Before the page's own keys, whose checks are looser (Ctrl+P is taken whatever else is held):
+  // a forwarded key is one the window does not bind.
+  useExtensionShortcuts(() => props.focused && !dialog.active())
+  const thinkingLook = {
+    label: () => data.ui.thinkingLabel ?? DEFAULT_THINKING_LABEL,
+    hidden: () => data.info?.hideThinking === true,
+  }
   useKeyboard((e) => {
     if (!props.focused || dialog.active() || e.defaultPrevented) return
     const handled = () => e.preventDefault()
@@ -170,6 +189,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       hour={new Date().getHours()}
       model={data.info?.model ? `${data.info.model.provider}/${data.info.model.id}` : undefined}
       authHint={data.info?.authHint}
+      quiet={data.info?.quietStartup === true}
     />
   )
 
@@ -185,32 +205,35 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       }}
     >
       <ConnectionBanner text={banner()?.text} color={banner()?.color} />
-      <Show
-        when={!screen.inline}
-        fallback={
-          <PlanCards.Provider value={planActions}>
-            <LiveArea items={data.items} isOpen={view.isOpen} onFlip={view.flip} empty={welcome()} />
-          </PlanCards.Provider>
-        }
-      >
-        <Show when={data.items.length > 0} fallback={welcome()}>
-          <PlanCards.Provider value={planActions}>
-            <Transcript
-              items={data.items}
-              epoch={data.epoch}
-              isOpen={view.isOpen}
-              onFlip={view.flip}
-              apiRef={(api) => (list = api)}
-              onNewBelow={setNewBelow}
-            />
-          </PlanCards.Provider>
+      <ComponentSlotView ext={ext} slot="header" />
+      <ThinkingLook.Provider value={thinkingLook}>
+        <Show
+          when={!screen.inline}
+          fallback={
+            <PlanCards.Provider value={planActions}>
+              <LiveArea items={data.items} isOpen={view.isOpen} onFlip={view.flip} empty={welcome()} />
+            </PlanCards.Provider>
+          }
+        >
+          <Show when={data.items.length > 0} fallback={welcome()}>
+            <PlanCards.Provider value={planActions}>
+              <Transcript
+                items={data.items}
+                epoch={data.epoch}
+                isOpen={view.isOpen}
+                onFlip={view.flip}
+                apiRef={(api) => (list = api)}
+                onNewBelow={setNewBelow}
+              />
+            </PlanCards.Provider>
+          </Show>
+          <Show when={newBelow() && data.items.length > 0}>
+            <text fg={theme.accent} flexShrink={0}>
+              {" ↓ new output below · Ctrl+End"}
+            </text>
+          </Show>
         </Show>
-        <Show when={newBelow() && data.items.length > 0}>
-          <text fg={theme.accent} flexShrink={0}>
-            {" ↓ new output below · Ctrl+End"}
-          </text>
-        </Show>
-      </Show>
+      </ThinkingLook.Provider>
       <QueueRows queue={data.queue} />
       <Show when={heldBash().length > 0}>
         <box flexShrink={0} paddingX={1}>
@@ -237,16 +260,23 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
           reply={streamingReply()}
           message={ask.active() ? "Waiting for your answer" : data.ui.workingMessage}
           name={data.info?.name}
+          indicator={data.ui.workingIndicator}
         />
       </Show>
       <Widgets widgets={data.ui.widgets} placement="aboveEditor" />
+      <ComponentSlotView ext={ext} slot="widget" placement="aboveEditor" />
       <AskDock
         dock={ask}
         width={dims().width}
         rows={screen.inline ? screen.rows() : dims().height}
         focused={props.focused}
       />
-      <box flexDirection="column" flexShrink={0} visible={!ask.active()}>
+      <Show when={!ask.active()}>
+        <Show when={ext.of("inline").length > 0} fallback={<ComponentSlotView ext={ext} slot="editor" />}>
+          <ComponentSlotView ext={ext} slot="inline" maxRows={dims().height - 2} />
+        </Show>
+      </Show>
+      <box flexDirection="column" flexShrink={0} visible={!ask.active() && !ext.replacesComposer()}>
         <Composer
           planMode={planMode()}
           onTogglePlan={hasPlan() ? () => setPlanMode((m) => !m) : undefined}
@@ -255,11 +285,17 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
             if (a) planActions.act(a.action)
             return !!a
           }}
+          fills={sync.onEditor}
+          complete={
+            data.info?.autocomplete
+              ? async (text, cursor) => (await session.act("session.complete", { text, cursor }))?.items ?? []
+              : undefined
+          }
           cwd={cwd()}
           running={data.running}
           queue={data.queue}
           commands={commands()}
-          focused={props.focused && !ask.active()}
+          focused={props.focused && !ask.active() && !ext.replacesComposer()}
           onSend={(text, how, images) => {
             toBottom()
             send(text, how, images)
@@ -298,9 +334,13 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
         />
       </box>
       <Widgets widgets={data.ui.widgets} placement="belowEditor" />
+      <ComponentSlotView ext={ext} slot="widget" placement="belowEditor" />
       <Show when={!ask.active()}>
-        <StatusBar segments={segments()} width={dims().width} />
+        <Show when={ext.of("footer").length > 0} fallback={<StatusBar segments={segments()} width={dims().width} />}>
+          <ComponentSlotView ext={ext} slot="footer" />
+        </Show>
       </Show>
+      <ComponentOverlays ext={ext} />
       <UiRequests />
     </box>
   )

@@ -4,6 +4,7 @@ import { createEffect, on, onCleanup } from "solid-js"
 import { useRenderer } from "@opentui/solid"
 import type { LoginRequest, UiRequest } from "../../../protocol"
 import { LoginDialog } from "../../component/login/login-dialog"
+import { useNow } from "../../component/spinner"
 import { useSession } from "../../context/session"
 import { useToast } from "../../context/toast"
 import { useDialog, type DialogHandle } from "../../context/dialog"
@@ -36,11 +37,16 @@ export function UiRequests() {
 
   const render = (r: UiRequest) => {
     const cancel = () => respond(r.id, { cancelled: true })
+    // A timed dialog counts down in its title, as Pi's do: "Continue? (4s)".
+    const deadline = "deadline" in r ? r.deadline : undefined
+    const now = deadline ? useNow() : () => 0
+    const base = "title" in r ? r.title : ""
+    const title = () => (deadline ? `${base} (${Math.max(0, Math.ceil((deadline - now()) / 1000))}s)` : base)
     switch (r.kind) {
       case "select":
         return (
           <DialogSelect
-            title={r.title}
+            title={title()}
             options={r.options.map((o) => ({ label: o, value: o }))}
             filterable={r.options.length > 8}
             onSelect={(value) => respond(r.id, { value })}
@@ -49,12 +55,12 @@ export function UiRequests() {
         )
       case "confirm":
         return (
-          <DialogConfirm title={r.title} message={r.message} onConfirm={(confirmed) => respond(r.id, { confirmed })} />
+          <DialogConfirm title={title()} message={r.message} onConfirm={(confirmed) => respond(r.id, { confirmed })} />
         )
       case "input":
         return (
           <DialogInput
-            title={r.title}
+            title={title()}
             placeholder={r.placeholder}
             onSubmit={(value) => respond(r.id, { value })}
             onCancel={cancel}

@@ -9,48 +9,62 @@ function greeting(hour: number): string {
   return "Good evening."
 }
 
-export function Welcome(props: { version: string; hour: number; model?: string; authHint?: string }) {
+/** `quiet`: Pi's quietStartup, which hides the welcome; only what to do about a missing model stays. */
+export function Welcome(props: { version: string; hour: number; model?: string; authHint?: string; quiet?: boolean }) {
   return (
-    // A short window clips the welcome rather than squeezing its lines into one another.
-    <box
-      flexGrow={1}
-      flexShrink={1}
-      minHeight={0}
-      overflow="hidden"
-      flexDirection="column"
-      alignItems="center"
-      justifyContent="center"
-      paddingX={1}
+    <Show
+      when={!props.quiet}
+      fallback={
+        <box flexGrow={1} flexShrink={1} minHeight={0} paddingX={1} justifyContent="flex-end">
+          <Show when={props.authHint}>
+            <text flexShrink={0} fg={theme.warning} wrapMode="word">
+              {props.authHint}
+            </text>
+          </Show>
+        </box>
+      }
     >
-      <text flexShrink={0} fg={theme.accent}>
-        {"▚▞"}
-      </text>
-      <text flexShrink={0} fg={theme.accentAlt}>
-        {"▞▚"}
-      </text>
-      <text flexShrink={0} marginTop={1}>
-        <span style={{ fg: theme.text }}>xagent</span>
-        <span style={{ fg: theme.dim }}>{` v${props.version}`}</span>
-      </text>
-      <text flexShrink={0} fg={theme.text} marginTop={1}>
-        {greeting(props.hour)}
-      </text>
-      <text flexShrink={0} fg={theme.muted} wrapMode="word">
-        A coding agent that keeps working when the window closes.
-      </text>
-      <Show when={props.model}>
-        <text flexShrink={0} fg={theme.dim}>
-          {props.model}
+      {/* A short window clips the welcome rather than squeezing its lines into one another. */}
+      <box
+        flexGrow={1}
+        flexShrink={1}
+        minHeight={0}
+        overflow="hidden"
+        flexDirection="column"
+        alignItems="center"
+        justifyContent="center"
+        paddingX={1}
+      >
+        <text flexShrink={0} fg={theme.accent}>
+          {"▚▞"}
         </text>
-      </Show>
-      <Show when={props.authHint}>
-        <text flexShrink={0} fg={theme.warning} wrapMode="word" marginTop={1}>
-          {props.authHint}
+        <text flexShrink={0} fg={theme.accentAlt}>
+          {"▞▚"}
         </text>
-      </Show>
-      <text flexShrink={0} fg={theme.dim} marginTop={1} wrapMode="word">
-        /help for commands · @ for files · ! for shell
-      </text>
-    </box>
+        <text flexShrink={0} marginTop={1}>
+          <span style={{ fg: theme.text }}>xagent</span>
+          <span style={{ fg: theme.dim }}>{` v${props.version}`}</span>
+        </text>
+        <text flexShrink={0} fg={theme.text} marginTop={1}>
+          {greeting(props.hour)}
+        </text>
+        <text flexShrink={0} fg={theme.muted} wrapMode="word">
+          A coding agent that keeps working when the window closes.
+        </text>
+        <Show when={props.model}>
+          <text flexShrink={0} fg={theme.dim}>
+            {props.model}
+          </text>
+        </Show>
+        <Show when={props.authHint}>
+          <text flexShrink={0} fg={theme.warning} wrapMode="word" marginTop={1}>
+            {props.authHint}
+          </text>
+        </Show>
+        <text flexShrink={0} fg={theme.dim} marginTop={1} wrapMode="word">
+          /help for commands · @ for files · ! for shell
+        </text>
+      </box>
+    </Show>
   )
 }

@@ -1,6 +1,7 @@
 // `⠋ Working (2m, 50 tok/s) – session name` while a reply runs.
 import { Show } from "solid-js"
 import type { AssistantItem } from "../../../protocol"
+import { terminalText } from "../../../protocol/terminal-text"
 import { theme } from "../../theme"
 import { formatElapsed } from "../../util/format"
 
@@ -36,8 +37,9 @@ export function WorkingLine(props: {
   return (
     <box flexDirection="row" flexShrink={0} height={1} paddingX={1}>
       <text wrapMode="none">
-        <span style={{ fg: theme.accent }}>{props.spinner}</span>
-        <span style={{ fg: theme.text }}>{` ${props.message || "Working"}`}</span>
+        {/* An extension's frames and message may carry colours: drawn as text, never as codes. */}
+        <span style={{ fg: theme.accent }}>{props.spinner ? `${terminalText(props.spinner)} ` : ""}</span>
+        <span style={{ fg: theme.text }}>{terminalText(props.message || "Working")}</span>
         <span style={{ fg: theme.muted }}>{detail()}</span>
         <Show when={props.name}>
           <span style={{ fg: theme.dim }}>{` – ${props.name}`}</span>

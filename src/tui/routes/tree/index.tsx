@@ -2,8 +2,13 @@
 // there (the text of a chosen user message comes back into the prompt to edit and resend).
 import { useRenderer } from "@opentui/solid"
 import { createMemo, createResource, createSignal } from "solid-js"
+import { useDialog } from "../../context/dialog"
 import { useRoute } from "../../context/route"
 import { useSession } from "../../context/session"
+import { useSync } from "../../context/sync"
+import { useToast } from "../../context/toast"
+import { DialogEditor } from "../../ui/dialog-editor"
+import { DialogSelect } from "../../ui/dialog-select"
 import { theme } from "../../theme"
 import { PageList } from "../../ui/page-list"
 import { fillComposer } from "../../util/composer-text"
@@ -25,8 +30,13 @@ const roleLabel: Record<string, string> = {
   custom: "extension",
 }
 
+const SUMMARY_CHOICES = ["No summary", "Summarize", "Summarize with custom prompt"]
+
 export function TreePage() {
   const session = useSession()
+  const sync = useSync()
+  const dialog = useDialog()
+  const toast = useToast()
   const route = useRoute()
   const renderer = useRenderer()
   const [query, setQuery] = createSignal("")
@@ -39,10 +49,34 @@ export function TreePage() {
       shown().findIndex((r) => r.node.isLeaf && r.node.onPath),
     )
 
-  const choose = async (entryId: string) => {
-    const r = await session.act("session.navigate", { entryId })
+  const go = async (entryId: string, summary?: { customInstructions?: string }) => {
+    if (summary) toast.show({ level: "info", message: "Summarizing the branch…" })
+    const r = await session.act("session.navigate", summary ? { entryId, summarize: true, ...summary } : { entryId })
     route.navigate({ name: "session" })
     fillComposer(renderer, r?.editorText)
+  }
+
+  // As Pi's /tree: what to keep of the branch left behind, unless branchSummary.skipPrompt says never ask.
+  const choose = (entryId: string) => {
+    if (sync.data.info?.skipBranchSummaryPrompt) return void go(entryId)
+    dialog.show(() => (
+      <DialogSelect
+        title="Summarize branch?"
+        options={SUMMARY_CHOICES.map((label) => ({ label, value: label }))}
+        onSelect={(choice) => {
+          if (choice === "No summary") return void go(entryId)
+          if (choice === "Summarize") return void go(entryId, {})
+          dialog.show(() => (
+            <DialogEditor
+              title="Custom summarization instructions"
+              onSubmit={(text) => void go(entryId, { customInstructions: text })}
+              onCancel={() => choose(entryId)}
+            />
+          ))
+        }}
+        onCancel={() => {}}
+      />
+    ))
   }
 
   return (

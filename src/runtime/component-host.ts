@@ -1,0 +1,368 @@
+// Pi components (pi-tui) of a session's extensions, run here in the host where the extension
+// lives: ctx.ui.custom() (inline and overlay), setWidget/setHeader/setFooter/setEditorComponent.
+// Each one renders to ANSI lines at the width its window has; the lines go to the windows as
+// `component` events, again whenever the component asks (requestRender, coalesced) or the width
+// changes; a window's keys reach the focused one's handleInput. The first window that presses a
+// key owns a component's keys until some window leaves (a detached window's successor takes over).
+import {
+  getKeybindings,
+  KeybindingsManager,
+  TUI_KEYBINDINGS,
+  type Component,
+  type OverlayOptions,
+} from "@earendil-works/pi-tui"
+import { getSelectListTheme, initTheme } from "@earendil-works/pi-coding-agent"
+import {
+  overlayBox,
+  ProtocolError,
+  type ComponentSlot,
+  type ComponentView,
+  type OverlayLayout,
+  type SessionEvent,
+  type WidgetPlacement,
+} from "../protocol"
+import { styledText } from "../protocol/terminal-text"
+import { createFakeTui, type FakeTuiHost } from "./fake-tui"
+
+type Disposable = Component & { dispose?(): void; focused?: boolean }
+type Factory = (...args: any[]) => Disposable | Promise<Disposable>
+
+interface Entry {
+  view: ComponentView
+  component: Disposable
+  options?: OverlayOptions | (() => OverlayOptions | undefined)
+  hidden?: boolean
+}
+
+export interface ComponentHostDeps {
+  emit(e: SessionEvent): void
+  /** A custom editor's Enter: sends its text as the composer would. */
+  submit(text: string): void
+  /** A custom editor's Esc (Pi's app.interrupt): stops a running reply. */
+  interrupt(): void
+  /** The session's folder (a footer's git branch). */
+  cwd(): string
+  branch(): string | undefined
+  log(msg: string): void
+  /** The width components render at changed. */
+  onResize?(): void
+}
+
+/** Rows kept of one component: enough for any screen, bounded for a runaway render. */
+const MAX_LINES = 500
+/** Characters kept of one row (its styles included): a runaway row must not make every event huge. */
+export const MAX_ROW_CHARS = 8192
+const DEFAULT_SIZE = { width: 80, height: 24 }
+
+let nextId = 0
+/** pi-tui's keys plus the app keys Pi's CustomEditor reads (Esc interrupts), at Pi's defaults. */
+const editorKeys = () =>
+  new KeybindingsManager({
+    ...TUI_KEYBINDINGS,
+    "app.interrupt": { defaultKeys: "escape", description: "Cancel or abort" },
+  })
+const THEME_KEY = Symbol.for("@earendil-works/pi-coding-agent:theme")
+
+/** Pi's `theme`: the current theme, read at each use (as Pi's own proxy does). */
+export function piTheme(): any {
+  const g = globalThis as Record<symbol, unknown>
+  if (!g[THEME_KEY]) initTheme("dark")
+  return new Proxy(
+    {},
+    {
+      get: (_t, prop) => {
+        const t = g[THEME_KEY] as Record<string | symbol, unknown>
+        const v = t[prop]
+        return typeof v === "function" ? v.bind(t) : v
+      },
+    },
+  )
+}
+
+export type ComponentHost = ReturnType<typeof createComponentHost>
+
+export function createComponentHost(deps: ComponentHostDeps) {
+  const entries: Entry[] = []
+  const sizes = new Map<string, { width: number; height: number }>()
+  let lastWindow: string | undefined
+  let owner: string | undefined
+  let pending = false
+  const statuses = new Map<string, string>()
+  const theme = piTheme()
+
+  /** The size components render at: the owning window's, else the last one to report. */
+  const size = () => sizes.get(owner ?? "") ?? sizes.get(lastWindow ?? "") ?? DEFAULT_SIZE
+
+  const tuiHost: FakeTuiHost = {
+    size,
+    requestRender: () => schedule(),
+    showOverlay: (component, options) =>
+      handleOf(add("overlay", component as Disposable, { options: options ?? undefined })),
+  }
+
+  /** pi-tui's OverlayHandle for an entry: hide and show work; focus is the window's to give. */
+  const handleOf = (e: Entry) => ({
+    hide: () => close(e),
+    setHidden: (hidden: boolean) => setHidden(e, hidden),
+    isHidden: () => !!e.hidden,
+    focus: () => {},
+    unfocus: () => {},
+    isFocused: () => !e.hidden,
+    getBounds: () => undefined,
+  })
+  const tui = createFakeTui(tuiHost)
+
+  // As pi-tui's: every requestRender of one turn of the event loop (a key and what it set off, a
+  // game's tick) is one render, right after it.
+  function schedule() {
+    if (pending) return
+    pending = true
+    queueMicrotask(() => {
+      pending = false
+      for (const e of entries) render(e, false)
+    })
+  }
+
+  /** An overlay's layout as data: its options (which may be a function), else its component's `width`. */
+  function layoutOf(e: Entry, o: OverlayOptions | undefined): OverlayLayout | undefined {
+    if (!o) {
+      const w = (e.component as { width?: number }).width
+      return typeof w === "number" ? { width: w } : undefined
+    }
+    const { visible: _v, nonCapturing: _n, ...layout } = o
+    return layout as OverlayLayout
+  }
+
+  function rows(e: Entry): { lines: string[]; width: number; overlay?: OverlayLayout } {
+    const { width: termWidth, height: termHeight } = size()
+    const opts = typeof e.options === "function" ? e.options() : e.options
+    const overlay = e.view.slot === "overlay" ? layoutOf(e, opts) : undefined
+    const box = overlay ? overlayBox(overlay, 0, termWidth, termHeight) : undefined
+    const width = box?.width ?? termWidth
+    // pi-tui draws an overlay only while its `visible` says so (a side panel on wide terminals).
+    if (overlay && opts?.visible && !opts.visible(termWidth, termHeight)) return { lines: [], width, overlay }
+    let raw: readonly string[]
+    try {
+      raw = e.component.render(width)
+    } catch (err) {
+      deps.log(`a component failed to render: ${String(err)}`)
+      raw = [`(the extension's component failed to render: ${String(err)})`]
+    }
+    const cap = Math.min(MAX_LINES, box?.maxHeight ?? MAX_LINES)
+    const lines = raw.slice(0, cap).map((l) => styledText(String(l).slice(0, MAX_ROW_CHARS)))
+    return overlay ? { lines, width, overlay } : { lines, width }
+  }
+
+  /** Renders and sends what changed: the rows alone, or the whole view when its layout moved. */
+  function render(e: Entry, full: boolean) {
+    if (e.hidden) return
+    const next = rows(e)
+    const v = e.view
+    const layoutChanged = JSON.stringify(next.overlay) !== JSON.stringify(v.overlay)
+    if (!full && !layoutChanged && next.width === v.width && sameLines(next.lines, v.lines)) return
+    v.lines = next.lines
+    v.width = next.width
+    if (next.overlay) v.overlay = next.overlay
+    if (full || layoutChanged) deps.emit({ type: "component", component: v })
+    else deps.emit({ type: "component_lines", id: v.id, lines: v.lines, width: v.width })
+  }
+
+  function add(
+    slot: ComponentSlot,
+    component: Disposable,
+    extra: { key?: string; placement?: WidgetPlacement; options?: Entry["options"] } = {},
+  ): Entry {
+    const nonCapturing = typeof extra.options === "object" && extra.options?.nonCapturing
+    const focusable = (slot === "inline" || slot === "overlay" || slot === "editor") && !nonCapturing
+    if (focusable && "focused" in component) component.focused = true
+    const view: ComponentView = { id: `c${++nextId}`, slot, lines: [], width: 0, focusable }
+    if (extra.key !== undefined) view.key = extra.key
+    if (extra.placement) view.placement = extra.placement
+    if (owner) view.owner = owner
+    const entry: Entry = { view, component, options: extra.options }
+    entries.push(entry)
+    render(entry, true)
+    return entry
+  }
+
+  function close(e: Entry) {
+    const at = entries.indexOf(e)
+    if (at === -1) return
+    entries.splice(at, 1)
+    if (!e.hidden) deps.emit({ type: "component_closed", id: e.view.id })
+    try {
+      e.component.dispose?.()
+    } catch (err) {
+      deps.log(`a component's dispose failed: ${String(err)}`)
+    }
+  }
+
+  function setHidden(e: Entry, hidden: boolean) {
+    if (!!e.hidden === hidden || !entries.includes(e)) return
+    e.hidden = hidden
+    if (hidden) deps.emit({ type: "component_closed", id: e.view.id })
+    else render(e, true)
+  }
+
+  const slotEntry = (slot: ComponentSlot, key?: string) =>
+    entries.find((e) => e.view.slot === slot && (key === undefined || e.view.key === key))
+
+  /** Replaces the one component of a slot (a widget's key) with what `make` builds, or removes it. */
+  function replace(
+    slot: ComponentSlot,
+    make: (() => Disposable) | undefined,
+    key?: string,
+    placement?: WidgetPlacement,
+  ) {
+    const old = slotEntry(slot, key)
+    if (old) close(old)
+    if (!make) return undefined
+    try {
+      return add(slot, make(), { key, placement })
+    } catch (err) {
+      deps.log(`an extension's ${slot} failed: ${String(err)}`)
+      return undefined
+    }
+  }
+
+  const footerData = {
+    getGitBranch: () => deps.branch() ?? null,
+    getExtensionStatuses: () => statuses as ReadonlyMap<string, string>,
+    onBranchChange: () => () => {},
+    getAvailableProviderCount: () => 1,
+  }
+
+  return {
+    /** The width components (and extensions' transcript rows) render at. */
+    width: () => size().width,
+    /** ctx.ui.custom(): resolves with done()'s result; the component goes when done() is called. */
+    custom<T>(
+      factory: Factory,
+      options?: { overlay?: boolean; overlayOptions?: Entry["options"]; onHandle?: (h: unknown) => void },
+    ): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        let entry: Entry | undefined
+        let closed = false
+        const done = (result: T) => {
+          if (closed) return
+          closed = true
+          if (entry) close(entry)
+          resolve(result)
+        }
+        Promise.resolve(factory(tui, theme, getKeybindings(), done)).then(
+          (c) => {
+            if (closed) return void c.dispose?.()
+            entry = add(options?.overlay ? "overlay" : "inline", c, { options: options?.overlayOptions })
+            options?.onHandle?.(handleOf(entry))
+          },
+          (err) => {
+            if (!closed) reject(err)
+          },
+        )
+      })
+    },
+    setWidget(key: string, factory: Factory | undefined, placement: WidgetPlacement) {
+      replace("widget", factory && (() => factory(tui, theme) as Disposable), key, placement)
+    },
+    setHeader(factory: Factory | undefined) {
+      replace("header", factory && (() => factory(tui, theme) as Disposable))
+    },
+    setFooter(factory: Factory | undefined) {
+      replace("footer", factory && (() => factory(tui, theme, footerData) as Disposable))
+    },
+    setEditor(factory: Factory | undefined) {
+      const editorTheme = { borderColor: (t: string) => theme.fg("borderMuted", t), selectList: getSelectListTheme() }
+      const entry = replace(
+        "editor",
+        factory &&
+          (() => {
+            const editor = factory(tui, editorTheme, editorKeys()) as Disposable & {
+              onSubmit?: (text: string) => void
+              onEscape?: () => void
+              setText?(text: string): void
+              addToHistory?(text: string): void
+            }
+            editor.onEscape = () => deps.interrupt()
+            // As Pi's own submit: the text is sent, kept in the editor's history, and the editor emptied.
+            editor.onSubmit = (text) => {
+              if (!text.trim()) return
+              editor.addToHistory?.(text)
+              editor.setText?.("")
+              deps.submit(text)
+            }
+            return editor
+          }),
+      )
+      return entry !== undefined
+    },
+    setStatus(key: string, text: string | undefined) {
+      if (text === undefined) statuses.delete(key)
+      else statuses.set(key, text)
+      if (slotEntry("footer")) schedule()
+    },
+    /** A window's key for component `id`. */
+    input(id: string, window: string, data: string) {
+      const e = entries.find((x) => x.view.id === id && !x.hidden)
+      if (!e || !e.view.focusable) throw new ProtocolError("not_found", `Component ${id} is no longer shown`)
+      if (owner && owner !== window)
+        throw new ProtocolError("failed", "Another window is using this component; it takes that window's keys")
+      if (!owner) {
+        owner = window
+        for (const x of entries) {
+          x.view.owner = window
+          if (!x.hidden) deps.emit({ type: "component", component: x.view })
+        }
+      }
+      try {
+        e.component.handleInput?.(data)
+      } catch (err) {
+        deps.log(`a component's handleInput failed: ${String(err)}`)
+      }
+      // pi-tui renders after every key.
+      schedule()
+    },
+    resize(window: string, width: number, height: number) {
+      const before = size()
+      sizes.set(window, { width, height })
+      lastWindow = window
+      const now = size()
+      if (now.width === before.width && now.height === before.height) return
+      if (!entries.length) return void (now.width !== before.width && deps.onResize?.())
+      for (const e of entries) e.component.invalidate?.()
+      for (const e of entries) render(e, false)
+      if (now.width !== before.width) deps.onResize?.()
+    },
+    /** A window left: the next one to press a key owns the components' keys. */
+    windowLeft() {
+      if (!owner) return
+      sizes.delete(owner)
+      owner = undefined
+      for (const e of entries) {
+        delete e.view.owner
+        if (!e.hidden) deps.emit({ type: "component", component: e.view })
+      }
+    },
+    /** Components the extension waits on the person for (custom(), inline or overlay): like open questions, they keep an unwatched session alive. */
+    waiting: () => entries.filter((e) => e.view.slot === "inline" || e.view.slot === "overlay").length,
+    /** The session changed (counts, model): renders again what is shown, sends what differs. */
+    refresh: () => void (entries.length > 0 && schedule()),
+    /**
+     * The session was replaced (/new, /resume, /reload): every component goes, as in Pi's
+     * resetExtensionUI; the new snapshot has none (`announce`: windows are told, the session is closing).
+     * custom() promises stay pending, as in Pi.
+     */
+    reset(opts: { announce: boolean }) {
+      for (const e of [...entries].reverse()) {
+        if (!opts.announce) e.hidden = true
+        close(e)
+      }
+      statuses.clear()
+    },
+  }
+}
+
+function sameLines(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
