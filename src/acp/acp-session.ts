@@ -9,6 +9,7 @@ import {
   TODO_TOOL,
   todoDetails,
   type EventEnvelope,
+  type FileChange,
   type SessionEvent,
   type SessionInfo,
   type SessionSnapshot,
@@ -35,6 +36,8 @@ export interface SessionLink {
   conn: AgentContext
   caps: ClientCapabilities
   log(msg: string): void
+  /** This connection gave the live session MCP servers, to take back when it leaves. */
+  mcp?: boolean
 }
 
 interface Row {
@@ -123,10 +126,10 @@ export class AcpSession {
   }
 
   /** Sends one update after every earlier one. */
-  notify(update: SessionUpdate): void {
+  notify(update: SessionUpdate | Promise<SessionUpdate>): void {
     if (this.closed) return
     this.chain = this.chain
-      .then(() => this.link.conn.notify("session/update", { sessionId: this.id, update }))
+      .then(async () => this.link.conn.notify("session/update", { sessionId: this.id, update: await update }))
       .catch((err) => this.link.log(`session/update for ${this.id} failed: ${String(err)}`))
   }
 
@@ -180,6 +183,8 @@ export class AcpSession {
     this.unsubscribe?.()
     this.turn?.resolve({ stopReason: "cancelled" })
     await this.link.client.request("session.setApproval", { sessionId: this.hostId, approval: "off" }).catch(() => {})
+    if (this.link.mcp)
+      await this.link.client.request("session.setMcpServers", { sessionId: this.hostId, servers: [] }).catch(() => {})
   }
 
   private onEvent(env: EventEnvelope, replay: boolean): void {
@@ -293,7 +298,7 @@ export class AcpSession {
       this.rows.set(item.id, { status, output: item.output })
       if (how === "skip" || row) return
       this.notify({ sessionUpdate: "tool_call", ...this.rowFields(item), status, rawInput: item.args ?? {} })
-      if (item.output) this.notify(this.update(item, status, { status }))
+      if (item.output) this.notify(this.toolUpdate(item, status, []))
       return
     }
     // A gated call waits for consent after it "starts": it shows as running only once allowed.
@@ -325,11 +330,32 @@ export class AcpSession {
     }
   }
 
-  private update(item: ToolItem, status: AcpToolStatus, row: Row): SessionUpdate {
+  /** A finished edit's or write's row waits for the host's record of what that call changed. */
+  private update(item: ToolItem, status: AcpToolStatus, row: Row): SessionUpdate | Promise<SessionUpdate> {
+    const before = row.before
     row.output = item.output
+    if (status !== "completed" || (item.name !== "edit" && item.name !== "write"))
+      return this.toolUpdate(item, status, [])
+    return this.link.client
+      .request("session.fileChange", { sessionId: this.hostId, toolCallId: item.id })
+      .catch((err) => {
+        this.link.log(`change of ${item.id}: ${errorText(err)}`)
+        return {} as { change?: FileChange }
+      })
+      .then(({ change }) =>
+        this.toolUpdate(
+          item,
+          status,
+          // Without the host's record (a history row, a change too big to keep) the row's own look.
+          change ? [{ type: "diff", ...change }] : finalDiff(item, this.info.cwd, before),
+        ),
+      )
+  }
+
+  private toolUpdate(item: ToolItem, status: AcpToolStatus, diffs: DiffContent[]): SessionUpdate {
     const content: ({ type: "content"; content: { type: "text"; text: string } } | DiffContent)[] = []
     if (item.output) content.push({ type: "content", content: { type: "text", text: item.output } })
-    if (status === "completed") content.push(...finalDiff(item, this.info.cwd, row.before))
+    content.push(...diffs)
     const out: Record<string, unknown> = {
       sessionUpdate: "tool_call_update",
       toolCallId: item.id,

@@ -5,8 +5,9 @@ import { isAbsolute } from "node:path"
 import * as acp from "@agentclientprotocol/sdk"
 import { RequestError, type AgentContext, type ClientCapabilities } from "@agentclientprotocol/sdk"
 import type { Client } from "../client/client"
-import { ProtocolError, type Result, type SavedSession } from "../protocol"
+import { ProtocolError, type McpServerSpec, type Result, type SavedSession } from "../protocol"
 import { AcpSession, errorText } from "./acp-session"
+import { mcpSpecs } from "./mcp-servers"
 import { configOptions, modeState, promptParts, type AcpMode } from "./turn-map"
 
 export interface AgentDeps {
@@ -60,11 +61,6 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
     return cwd
   }
 
-  const warnMcp = (servers: unknown) => {
-    if (Array.isArray(servers) && servers.length)
-      deps.log(`ignored ${servers.length} MCP server(s): xagent's Pi sessions have no MCP client`)
-  }
-
   async function config(s: AcpSession & { mode: AcpMode }) {
     const client = await deps.client()
     const m = await client.request("session.models", { sessionId: s.hostId })
@@ -84,11 +80,27 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
   }
 
   /** Opens (or joins) a live session in the daemon and makes it this connection's. */
-  async function openSession(open: Result<"session.open">, replay: boolean, cx: AgentContext) {
+  async function openSession(
+    open: Result<"session.open">,
+    replay: boolean,
+    cx: AgentContext,
+    servers: McpServerSpec[],
+  ) {
     const client = await deps.client()
     await client.request("session.setApproval", { sessionId: open.sessionId, approval: "ask" })
+    // Before the answer, so the first prompt has the tools; a joined session's earlier ones are replaced.
+    if (servers.length) {
+      await client.request("session.setMcpServers", { sessionId: open.sessionId, servers })
+      deps.log(`session ${open.info.piSessionId}: MCP servers ${servers.map((x) => x.name).join(", ")}`)
+    }
     const s = Object.assign(
-      new AcpSession(open.info.piSessionId, open.sessionId, open.info, { client, conn: cx, caps, log: deps.log }),
+      new AcpSession(open.info.piSessionId, open.sessionId, open.info, {
+        client,
+        conn: cx,
+        caps,
+        log: deps.log,
+        mcp: servers.length > 0,
+      }),
       {
         mode: "default" as AcpMode,
       },
@@ -128,12 +140,12 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
     cx: AgentContext,
   ) {
     absoluteCwd(p.cwd)
-    warnMcp(p.mcpServers)
+    const servers = mcpSpecs(p.mcpServers)
     const found = await saved(p.sessionId)
     const client = await deps.client()
     // A session live in the daemon is joined as it is (the host says so), not opened twice.
     const open = await client.request("session.open", { cwd: found.cwd, mode: { kind: "session", ref: found.path } })
-    const s = await openSession(open, replay, cx)
+    const s = await openSession(open, replay, cx, servers)
     afterOpen(s)
     return { configOptions: await config(s), modes: modeState(s.mode) }
   }
@@ -147,7 +159,8 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
       agentCapabilities: {
         loadSession: true,
         promptCapabilities: { image: true, embeddedContext: true },
-        mcpCapabilities: {},
+        // stdio always (ACP's baseline); http through Pi's streamable HTTP client; never sse.
+        mcpCapabilities: { http: true, sse: false },
         sessionCapabilities: { list: {}, resume: {}, close: {} },
       },
     }
@@ -161,12 +174,12 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
     acp.methods.agent.session.new,
     guard(async (p, cx) => {
       const cwd = absoluteCwd(p.cwd)
-      warnMcp(p.mcpServers)
+      const servers = mcpSpecs(p.mcpServers)
       if (p.additionalDirectories?.length)
         throw RequestError.invalidParams(undefined, "additionalDirectories is not supported (not advertised)")
       const client = await deps.client()
       const open = await client.request("session.open", { cwd, mode: { kind: "new" } })
-      const s = await openSession(open, false, cx)
+      const s = await openSession(open, false, cx, servers)
       afterOpen(s)
       return { sessionId: s.id, configOptions: await config(s), modes: modeState(s.mode) }
     }),

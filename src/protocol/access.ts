@@ -34,6 +34,10 @@ export const ACCESS = {
   "session.setPermissions": "mutate",
   // Turns the consent gate off as well as on: only a person's front end.
   "session.setApproval": "mutate",
+  // Starts the processes (or reaches the URLs) it names, outside the sandbox, as Pi's mcp.json does.
+  "session.setMcpServers": "mutate",
+  // Reveals a file's text and hands each change out once (a peer would take the editor's diff).
+  "session.fileChange": "mutate",
   "session.abort": "mutate",
   // Runs an extension's handler: what the person's key does, never the agent's.
   "session.shortcut": "mutate",

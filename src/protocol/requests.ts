@@ -7,6 +7,18 @@ import type { SessionInfo, SessionStats, ThinkingLevel } from "./transcript"
 export type Method = keyof typeof Schemas
 export type Params<M extends Method> = Static<(typeof Schemas)[M]>
 
+/** An MCP server a front end adds to one live session (ACP's stdio and http `mcpServers`). */
+export type McpServerSpec =
+  | { type: "stdio"; name: string; command: string; args: string[]; env: { name: string; value: string }[] }
+  | { type: "http"; name: string; url: string; headers: { name: string; value: string }[] }
+
+/** An edit's or write's file before and after the call (`oldText` null: it did not exist). */
+export interface FileChange {
+  path: string
+  oldText: string | null
+  newText: string
+}
+
 export interface CommandInfo {
   name: string
   description?: string
@@ -103,6 +115,9 @@ export interface Results {
   "session.bashOutside": {}
   "session.setPermissions": {}
   "session.setApproval": {}
+  "session.setMcpServers": {}
+  /** Nothing when the call changed no file, or its change was taken, dropped or never kept. */
+  "session.fileChange": { change?: FileChange }
   /** `editorText`: the steers and follow-ups that were queued, for the composer. */
   "session.abort": { editorText?: string }
   "session.shortcut": {}

@@ -6,6 +6,9 @@ import { Type, type TSchema } from "typebox"
 
 const Id = Type.String({ minLength: 1, maxLength: 200 })
 const SessionRef = { sessionId: Id }
+/** Pi's rule for MCP server names: letters, digits, `_` and `-`. */
+const McpName = Type.String({ pattern: "^[A-Za-z0-9_-]{1,64}$" })
+const NameValue = Type.Object({ name: Type.String(), value: Type.String() })
 // Spelled out: a mapped array would type every level as \`undefined\` for Static<>.
 const Thinking = Type.Union([
   Type.Literal("off"),
@@ -109,6 +112,30 @@ export const Schemas = {
     ...SessionRef,
     approval: Type.Union([Type.Literal("ask"), Type.Literal("off")]),
   }),
+  /** An editor's MCP servers for this live session only, replacing the ones set before; never saved. */
+  "session.setMcpServers": Type.Object({
+    ...SessionRef,
+    servers: Type.Array(
+      Type.Union([
+        Type.Object({
+          type: Type.Literal("stdio"),
+          name: McpName,
+          command: Type.String({ minLength: 1 }),
+          args: Type.Array(Type.String()),
+          env: Type.Array(NameValue),
+        }),
+        Type.Object({
+          type: Type.Literal("http"),
+          name: McpName,
+          url: Type.String({ minLength: 1 }),
+          headers: Type.Array(NameValue),
+        }),
+      ]),
+      { maxItems: 64 },
+    ),
+  }),
+  /** An edit's or write's change, kept while approval is "ask"; each is given once. */
+  "session.fileChange": Type.Object({ ...SessionRef, toolCallId: Id }),
   "session.abort": Type.Object(SessionRef),
   /** The extensions' completions (ctx.ui.addAutocompleteProvider) for the prompt's text at `cursor` (string index). */
   "session.complete": Type.Object({

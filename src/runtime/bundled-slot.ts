@@ -61,29 +61,10 @@ async function importBundled(dir: string, name: string): Promise<BundledExtensio
 }
 
 /** Pi's factories for one session; a throw names the extension (Pi alone would say "<inline:N>"). */
-/**
- * `onSend`: told, as it happens, that a bundled extension asked Pi for a run (`/plan`'s request,
- * a goal's round), so the command that did it is not reported over before that run.
- */
-export function bundledFactories(
-  use: readonly BundledExtension[],
-  host: BundledHost,
-  onSend?: () => void,
-): ExtensionFactory[] {
+export function bundledFactories(use: readonly BundledExtension[], host: BundledHost): ExtensionFactory[] {
   return use.map(({ name, factory }) => async (pi: ExtensionAPI) => {
-    const api: ExtensionAPI = onSend
-      ? new Proxy(pi, {
-          get: (target, prop) =>
-            prop === "sendUserMessage"
-              ? (...args: Parameters<ExtensionAPI["sendUserMessage"]>) => {
-                  onSend()
-                  return target.sendUserMessage(...args)
-                }
-              : Reflect.get(target, prop),
-        })
-      : pi
     try {
-      await factory(api, host)
+      await factory(pi, host)
     } catch (err) {
       throw new Error(`bundled extension "${name}": ${err instanceof Error ? err.message : String(err)}`)
     }

@@ -41,6 +41,8 @@ import { runBash } from "./session-bash"
 import { assertSessionFile } from "./session-files"
 import { emptyUi, SnapshotState } from "./snapshot-state"
 import { ToolGate } from "./tool-gate"
+import { EditorMcp, registeredMcpOnly } from "./editor-mcp"
+import { FileChanges } from "./file-changes"
 import { createUiBridge, type UiBridge } from "./ui-bridge"
 import { RunWatchdog } from "./run-watchdog"
 import { DEFAULT_RUN_LIMITS, readRunLimits, RUN_LIMITS_HINT, type RunLimits } from "../util/run-limits"
@@ -85,6 +87,10 @@ export class LiveSession {
   private readonly renderers: ItemRenderers
   readonly sandbox: SessionSandbox
   readonly gate: ToolGate
+  /** MCP servers an editor added to this live session (never the person's mcp.json). */
+  readonly editorMcp = new EditorMcp()
+  /** Edits' and writes' files before and after, for an editor's diffs (kept only while one asks). */
+  readonly fileChanges = new FileChanges(() => this.gate.approval === "ask")
   warnings: string[] = []
   closed = false
   /** A window may answer its dialogs (false for `--print`). */
@@ -403,17 +409,19 @@ export class LiveSession {
     return runtimeFactory({
       modelRuntime: this.deps.modelRuntime,
       extensionFactories: [
-        ...bundledFactories(opts.bundled, host, () => this.projector.expectRun()),
+        ...bundledFactories(opts.bundled, host),
         ...this.deps.extensionFactories,
         (pi) => this.watch(pi),
         readDenyHook(this.sandbox),
         this.gate.hook,
+        registeredMcpOnly,
+        this.editorMcp.factory,
       ],
       extensionPaths: opts.extensionPaths,
       flags: opts.flags,
       pi: opts.pi,
       tools: (cwd, shell) => [
-        ...sandboxedTools(cwd, this.sandbox, shell, this.limits.toolMs),
+        ...sandboxedTools(cwd, this.sandbox, shell, this.limits.toolMs, this.fileChanges),
         guardedReadTool(cwd, this.sandbox),
       ],
       takeNext: () => {
@@ -447,6 +455,13 @@ export class LiveSession {
       this.deps.log(`${this.id}: ${r.text}`)
       this.notice(r.level, r.text)
     })
+    // Every extension's pi.sendUserMessage (bundled or the person's own, from any command) ends
+    // in this method, so the command that called it is not reported over before the run it asked for.
+    const send = s.sendUserMessage.bind(s)
+    s.sendUserMessage = (content, options) => {
+      this.projector.expectRun()
+      return send(content, options)
+    }
     const offSession = s.subscribe((e) => this.onPiEvent(e))
     // The session hands events on after its extensions' handlers, so a prompt can resolve before
     // its agent_start arrives there; the agent's own comes first (see EventProjector.agentStarted).

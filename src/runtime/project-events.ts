@@ -109,7 +109,7 @@ export class EventProjector {
     return [errorMessage === undefined ? { type: "turn_end", stopReason: "end_turn" } : turnFailed(errorMessage)]
   }
 
-  /** A bundled extension called sendUserMessage: a run follows (its end ends the command's prompt). */
+  /** An extension called sendUserMessage: a run follows (its end ends the command's prompt). */
   expectRun(): void {
     if (!this.running) this.awaitingRun = true
   }

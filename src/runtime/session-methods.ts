@@ -29,6 +29,8 @@ type SessionMethod =
   | "session.bashOutside"
   | "session.setPermissions"
   | "session.setApproval"
+  | "session.setMcpServers"
+  | "session.fileChange"
   | "session.abort"
   | "session.shortcut"
   | "session.complete"
@@ -80,6 +82,14 @@ export const SESSION_METHODS: Handlers = {
   "session.setApproval": async (live, p) => {
     live.gate.set(p.approval)
     return {}
+  },
+  "session.setMcpServers": async (live, p) => {
+    await failed(() => live.editorMcp.set(p.servers), "Could not add the MCP servers")
+    return {}
+  },
+  "session.fileChange": async (live, p) => {
+    const change = live.fileChanges.take(p.toolCallId)
+    return change ? { change } : {}
   },
   "session.complete": async (live, p) => ({ items: await complete(live.bridge.autocomplete(), p.text, p.cursor) }),
   "session.shortcut": async (live, p) => {

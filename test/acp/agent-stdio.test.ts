@@ -90,7 +90,7 @@ describe("stdio agent", () => {
       expect(init.agentCapabilities).toEqual({
         loadSession: true,
         promptCapabilities: { image: true, embeddedContext: true },
-        mcpCapabilities: {},
+        mcpCapabilities: { http: true, sse: false },
         sessionCapabilities: { list: {}, resume: {}, close: {} },
       })
       const unknown = await conn.agent.request("xagent/nothing", {}).catch((e: acp.RequestError) => e)

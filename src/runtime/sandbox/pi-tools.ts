@@ -32,37 +32,74 @@ export function sandboxedOperations(sb: SessionSandbox, shellPath: string | unde
   }
 }
 
+/** Told what each edit or write did to its file (runtime/file-changes.ts). */
+export interface ChangeLog {
+  /** Whether changes are kept now (a write reads its file's old text only then). */
+  keeping(): boolean
+  record(toolCallId: string, path: string, oldText: string | null, newText: string): void
+}
+
+const textOrNull = (path: string) =>
+  readFile(path, "utf8").catch((err: NodeJS.ErrnoException) => {
+    if (err.code === "ENOENT") return null
+    throw err
+  })
+
 /**
  * The session's bash, write and edit. The boundary is looked up per call: /permissions changes it.
  * A command runs at most `toolMs` (0: no limit): then Pi's bash ends its process group, and the
- * result says why, so the model hears it and the reply goes on.
+ * result says why, so the model hears it and the reply goes on. Write and edit are made per call,
+ * so what they read and write (inside Pi's queue for the file) reaches `changes` under the call's id.
  */
-export function sandboxedTools(cwd: string, sb: SessionSandbox, shell: ShellSettings, toolMs = 0): ToolDefinition[] {
+export function sandboxedTools(
+  cwd: string,
+  sb: SessionSandbox,
+  shell: ShellSettings,
+  toolMs = 0,
+  changes?: ChangeLog,
+): ToolDefinition[] {
   // Full access (no roots) writes as Pi itself would.
   const put = (path: string, content: string) => {
     const roots = sb.writeRoots(cwd)
     return roots ? guardedWrite(roots, path, content) : writeFile(path, content, "utf8")
   }
   const bash = createBashToolDefinition(cwd, shell)
-  const write = createWriteToolDefinition(cwd, {
-    operations: {
-      writeFile: put,
-      mkdir: async (dir) => {
-        const roots = sb.writeRoots(cwd)
-        await (roots ? guardedMkdir(roots, dir) : mkdir(dir, { recursive: true }))
+  const writeTool = (id?: string) =>
+    createWriteToolDefinition(cwd, {
+      operations: {
+        writeFile: async (path, content) => {
+          const before = id && changes?.keeping() ? await textOrNull(path).catch(() => undefined) : undefined
+          await put(path, content)
+          if (id && before !== undefined) changes?.record(id, path, before, content)
+        },
+        mkdir: async (dir) => {
+          const roots = sb.writeRoots(cwd)
+          await (roots ? guardedMkdir(roots, dir) : mkdir(dir, { recursive: true }))
+        },
       },
-    },
-  })
-  const edit = createEditToolDefinition(cwd, {
-    operations: {
-      readFile: (path) => readFile(path),
-      writeFile: put,
-      access: (path) => {
-        const roots = sb.writeRoots(cwd)
-        return roots ? guardedAccess(roots, path) : access(path, constants.R_OK | constants.W_OK)
+    })
+  const editTool = (id?: string) => {
+    let before: string | undefined
+    return createEditToolDefinition(cwd, {
+      operations: {
+        readFile: async (path) => {
+          const b = await readFile(path)
+          before = b.toString("utf8")
+          return b
+        },
+        writeFile: async (path, content) => {
+          await put(path, content)
+          if (id && before !== undefined) changes?.record(id, path, before, content)
+        },
+        access: (path) => {
+          const roots = sb.writeRoots(cwd)
+          return roots ? guardedAccess(roots, path) : access(path, constants.R_OK | constants.W_OK)
+        },
       },
-    },
-  })
+    })
+  }
+  const write = writeTool()
+  const edit = editTool()
   return [
     {
       ...bash,
@@ -87,7 +124,13 @@ export function sandboxedTools(cwd: string, sb: SessionSandbox, shell: ShellSett
         }
       },
     } as ToolDefinition,
-    write as unknown as ToolDefinition,
-    edit as unknown as ToolDefinition,
+    {
+      ...write,
+      execute: (...a: Parameters<typeof write.execute>) => writeTool(a[0]).execute(...a),
+    } as unknown as ToolDefinition,
+    {
+      ...edit,
+      execute: (...a: Parameters<typeof edit.execute>) => editTool(a[0]).execute(...a),
+    } as unknown as ToolDefinition,
   ]
 }
