@@ -58,6 +58,9 @@ describe.skipIf(!hasTmux)("inline mode in a terminal", () => {
   }
 
   async function quit(pane: Pane) {
+    // The reply's last line reaches the scrollback a moment before its run ends; quitting in that
+    // moment asks whether to stop the reply instead of exiting.
+    await pane.waitFor((s) => !s.includes("Working"), 60_000)
     pane.send("C-c")
     pane.send("C-c")
     await pane.waitFor("EXIT=0")
