@@ -1,0 +1,37 @@
+// Keeps docs/pi-compatibility.md, test/compat/examples.ts and the installed Pi's examples in step.
+import { describe, expect, test } from "bun:test"
+import { existsSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+import { EXAMPLES } from "./examples"
+import { installedExamples, renderTable, TABLE_PATH } from "./table"
+
+const stem = (name: string) => name.replace(/\.ts$/, "")
+
+describe("the Pi compatibility table", () => {
+  test("has a row for every example the installed Pi ships, and none for one it does not", () => {
+    const installed = installedExamples()
+    expect(installed.length).toBeGreaterThan(50)
+    expect(installed.filter((n) => !(n in EXAMPLES))).toEqual([])
+    expect(Object.keys(EXAMPLES).filter((n) => !installed.includes(n))).toEqual([])
+  })
+
+  test("every verdict names a test file that exercises that example", () => {
+    const bad: string[] = []
+    for (const [name, e] of Object.entries(EXAMPLES)) {
+      if (e.verdict === "untested") continue
+      if (!e.test) {
+        bad.push(`${name}: no test`)
+        continue
+      }
+      const file = join(import.meta.dir, e.test)
+      if (!existsSync(file)) bad.push(`${name}: ${e.test} does not exist`)
+      else if (!readFileSync(file, "utf8").includes(stem(name))) bad.push(`${name}: ${e.test} never names it`)
+      if (e.verdict !== "works" && !e.note.trim()) bad.push(`${name}: a ${e.verdict} verdict needs a reason`)
+    }
+    expect(bad).toEqual([])
+  })
+
+  test("docs/pi-compatibility.md is what the table renders (npm run compat:table)", () => {
+    expect(readFileSync(TABLE_PATH, "utf8")).toBe(renderTable())
+  })
+})
