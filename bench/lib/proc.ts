@@ -2,6 +2,7 @@
 // A process belongs to the tree if it descends from the pane's shell or carries the run's tag in
 // its environment (a daemon the program starts detached is no longer a descendant but keeps the tag).
 import { closeSync, openSync, readdirSync, readFileSync, readSync } from "node:fs"
+import { listPids, readProcStat } from "../../src/util/proc-stat"
 
 const TICK_S = 0.01 // CLK_TCK is 100 on Linux
 const PAGE_KB = 4
@@ -15,16 +16,8 @@ interface Stat {
 }
 
 function readStat(pid: number): Stat | null {
-  try {
-    const raw = readFileSync(`/proc/${pid}/stat`, "utf8")
-    // the command name may hold spaces and parentheses: fields start after the last ')'
-    const f = raw.slice(raw.lastIndexOf(")") + 2).split(" ")
-    // f[0] is field 3 (state); utime is field 14 → f[11]
-    const ticks = Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])
-    return { pid, ppid: Number(f[1]), ticks, rssKb: Number(f[21]) * PAGE_KB }
-  } catch {
-    return null
-  }
+  const p = readProcStat(pid)
+  return p ? { pid, ppid: p.ppid, ticks: p.ticks, rssKb: p.rssPages * PAGE_KB } : null
 }
 
 function hasTag(pid: number, tag: string): boolean {
@@ -34,12 +27,6 @@ function hasTag(pid: number, tag: string): boolean {
   } catch {
     return false
   }
-}
-
-function allPids(): number[] {
-  return readdirSync("/proc")
-    .filter((d) => /^\d+$/.test(d))
-    .map(Number)
 }
 
 export interface TreeSample {
@@ -85,7 +72,7 @@ export function preciseCpuS(before: TreeSample, after: TreeSample): number {
 /** The processes of one run: descendants of `root`, and anything whose environment holds `tag` (NAME=value). */
 export function sampleTree(root: number, tag: string, opts: { threads?: boolean } = {}): TreeSample {
   const at = performance.now()
-  const stats = allPids()
+  const stats = listPids()
     .map(readStat)
     .filter((s): s is Stat => s !== null)
   const children = new Map<number, number[]>()
@@ -136,7 +123,7 @@ export function leftovers(root: number, tag: string): number[] {
 
 /** Every live process whose environment has an entry starting with `prefix` (for cleanup on Ctrl-C). */
 export function pidsWithEnv(prefix: string): number[] {
-  return allPids().filter((pid) => {
+  return listPids().filter((pid) => {
     try {
       const env = readFileSync(`/proc/${pid}/environ`, "latin1")
       return env.startsWith(prefix) || env.includes("\0" + prefix)

@@ -1,50 +1,32 @@
 // Every process below a pid, read from /proc, and ending them. A host is a child subreaper, so
 // whatever its tools start (`setsid nohup … &` included) stays below it while it lives; when it
 // ends, it ends those, and the broker ends what an abruptly killed host left to it (findings D1).
-import { readdirSync, readFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
+import { listPids, readProcStat, type ProcStat } from "../util/proc-stat"
 
-interface Proc {
-  pid: number
-  ppid: number
-  pgid: number
+function readProc(pid: number): ProcStat | undefined {
+  const p = readProcStat(pid)
+  return p?.state === "Z" ? undefined : p
 }
 
-function readProc(pid: number): Proc | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-    if (f[0] === "Z") return undefined
-    return { pid, ppid: Number(f[1]), pgid: Number(f[2]) }
-  } catch {
-    return undefined
-  }
-}
-
-function allProcs(): Proc[] {
-  let names: string[]
-  try {
-    names = readdirSync("/proc")
-  } catch {
-    return []
-  }
-  const out: Proc[] = []
-  for (const n of names) {
-    if (!/^\d+$/.test(n)) continue
-    const p = readProc(Number(n))
+function allProcs(): ProcStat[] {
+  const out: ProcStat[] = []
+  for (const pid of listPids()) {
+    const p = readProc(pid)
     if (p) out.push(p)
   }
   return out
 }
 
 /** Live processes whose parent chain reaches `root`, minus those below any pid in `spare` (and `spare` themselves). */
-export function descendantsOf(root: number, spare: ReadonlySet<number> = new Set()): Proc[] {
-  const children = new Map<number, Proc[]>()
+export function descendantsOf(root: number, spare: ReadonlySet<number> = new Set()): ProcStat[] {
+  const children = new Map<number, ProcStat[]>()
   for (const p of allProcs()) {
     const list = children.get(p.ppid)
     if (list) list.push(p)
     else children.set(p.ppid, [p])
   }
-  const out: Proc[] = []
+  const out: ProcStat[] = []
   const walk = (pid: number) => {
     for (const c of children.get(pid) ?? []) {
       if (spare.has(c.pid)) continue

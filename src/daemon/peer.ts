@@ -1,8 +1,8 @@
 // Who is on the other end of a connection, and may it change sessions? The agent's own tools run
 // as the same user, so file permissions cannot tell them apart from a window; ancestry can: the
 // daemon is a child subreaper, so everything its sessions start stays its descendant.
-import { readFileSync } from "node:fs"
 import { peerCred } from "../util/libc"
+import { readProcStat } from "../util/proc-stat"
 import { noPeerChecksReason, peerChecksAvailable } from "../util/peer-checks"
 
 export interface PeerVerdict {
@@ -13,17 +13,9 @@ export interface PeerVerdict {
   reason?: string
 }
 
-/** Parent pid from /proc/<pid>/stat (the comm field may hold spaces and parens: parse after the last ")"). */
+/** Parent pid, or null when it cannot be read. */
 export function parentPid(pid: number): number | null {
-  let stat: string
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, "utf8")
-  } catch {
-    return null
-  }
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-  const ppid = Number(fields[1])
-  return Number.isInteger(ppid) ? ppid : null
+  return readProcStat(pid)?.ppid ?? null
 }
 
 /** True when `ancestor` is on `pid`'s parent chain; null when the chain cannot be read. */

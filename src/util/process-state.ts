@@ -1,6 +1,6 @@
 // Whether a process is there, and whether it is stopped (SIGSTOP, Ctrl+Z, a debugger): a daemon
 // that does not answer but whose process lives is waited for, not given up on.
-import { readFileSync } from "node:fs"
+import { readProcStat } from "./proc-stat"
 
 export type ProcessState = "gone" | "stopped" | "alive"
 
@@ -12,14 +12,9 @@ export function processState(pid: number): ProcessState {
     // EPERM: it exists, owned by someone else (a pid reused after ours ended): not our daemon
     return "gone"
   }
-  try {
-    // /proc/<pid>/stat: "pid (comm) S ..."; comm may hold spaces and parentheses
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
-    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3)
-    if (state === "Z" || state === "X") return "gone"
-    if (state === "T" || state === "t") return "stopped"
-  } catch {
-    // no /proc (macOS): alive is all we can tell
-  }
+  // no /proc (macOS): alive is all we can tell
+  const state = readProcStat(pid)?.state
+  if (state === "Z" || state === "X") return "gone"
+  if (state === "T" || state === "t") return "stopped"
   return "alive"
 }
