@@ -28,3 +28,26 @@ test("preset: /preset offers the presets; the chosen one is applied", async () =
   expect(after).toContain("think high")
   expect(after).toContain("preset:slow")
 })
+
+test("preset: Ctrl+Shift+U cycles through the presets, then back to none; /preset fast applies by name", async () => {
+  const { app } = await open(["preset.ts"], {
+    width: 110,
+    kittyKeyboard: true,
+    fixture: {
+      files: {
+        ".pi/presets.json": JSON.stringify({
+          fast: { thinkingLevel: "low", instructions: "Be quick." },
+          slow: { thinkingLevel: "high", instructions: "Be thorough." },
+        }),
+      },
+    },
+  })
+  app.mockInput.pressKey("u", { ctrl: true, shift: true })
+  expect(await app.until('Preset "fast" activated')).toContain("preset:fast")
+  app.mockInput.pressKey("u", { ctrl: true, shift: true })
+  expect(await app.until('Preset "slow" activated')).toContain("think high")
+  app.mockInput.pressKey("u", { ctrl: true, shift: true })
+  expect(await app.until("Preset cleared, defaults restored")).not.toContain("preset:slow")
+  await runCommand(app, "/preset fast", "Switch preset configuration")
+  expect(await app.until("think low")).toContain("preset:fast")
+})
