@@ -89,7 +89,7 @@ export const EXAMPLES: Record<string, Entry> = {
   "tool-override.ts": { verdict: "works", test: "tool-override.test.tsx", note: "its read replaces the built-in (xagent's sandboxed read gave way to it): logged, .env refused, /read-log" },
   "tools.ts": { verdict: "works", test: "tools.test.tsx", note: "the picker turns a tool off; the model is no longer offered it" },
   "trigger-compact.ts": { verdict: "works", test: "trigger-compact.test.tsx", note: "/trigger-compact: Compaction started, then completed; the status bar says ctx ?" },
-  "truncated-tool.ts": { verdict: "untested", note: "" },
+  "truncated-tool.ts": { verdict: "works", test: "truncated-tool.test.tsx", note: "rg (installed by .ci/run) cut to Pi's limits, the whole output in a temp file; its own call and result rows" },
   "widget-placement.ts": { verdict: "works", test: "widget-placement.test.tsx", note: "one widget above the composer, one below" },
   "with-deps": { verdict: "works", test: "with-deps.test.tsx", note: "its own node_modules (ms) resolve; the tool answers" },
   "working-indicator.ts": { verdict: "works", test: "working-indicator.test.tsx", note: "its frames replace the spinner; /working-indicator dot, none; the status names the mode" },
