@@ -84,7 +84,7 @@ export const EXAMPLES: Record<string, Entry> = {
   "system-prompt-header.ts": { verdict: "works", test: "system-prompt-header.test.tsx", note: "System: N chars in the status bar, N as the model got it" },
   "tic-tac-toe.ts": { verdict: "works", test: "tic-tac-toe.test.tsx", note: "arrows and Enter play X; the agent's tool calls play O on the same board" },
   "timed-confirm.ts": { verdict: "works", test: "timed-confirm.test.tsx", note: "the confirm and the select show their countdown; answering in time says so" },
-  "titlebar-spinner.ts": { verdict: "untested", note: "" },
+  "titlebar-spinner.ts": { verdict: "works", test: "titlebar-spinner.test.ts", note: "the terminal title spins ⠹ π - <folder> while a reply runs, then π - <folder>, as Pi writes it (no xagent · prefix)" },
   "todo.ts": { verdict: "works", test: "todo.test.tsx", note: "/todos shows the list; the tool's rows are its own renderers'" },
   "tool-override.ts": { verdict: "works", test: "tool-override.test.tsx", note: "its read replaces the built-in (xagent's sandboxed read gave way to it): logged, .env refused, /read-log" },
   "tools.ts": { verdict: "works", test: "tools.test.tsx", note: "the picker turns a tool off; the model is no longer offered it" },
