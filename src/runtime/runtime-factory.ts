@@ -55,7 +55,12 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
         appendSystemPrompt: pi.appendSystemPrompt,
       },
     })
-    const flagWarnings = applyExtensionFlags(services.resourceLoader.getExtensions(), i.flags ?? {})
+    const extensions = services.resourceLoader.getExtensions()
+    const flagWarnings = applyExtensionFlags(extensions, i.flags ?? {})
+    // Pi lets an extension's tool replace the built-in of its name (tool-override's audited read,
+    // ssh's remote bash); xagent's custom tools would replace the extension's in turn. The person
+    // loaded that extension to run its tool: it runs, as in Pi, with what its code does.
+    const overridden = new Set(extensions.extensions.flatMap((e) => [...e.tools.keys()]))
     const { model, thinking } = i.takeNext()
     const created = await createAgentSessionFromServices({
       services,
@@ -66,14 +71,17 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
       tools: pi.tools,
       excludeTools,
       noTools: pi.noTools,
-      customTools: i.tools(cwd, {
-        shellPath: services.settingsManager.getShellPath(),
-        commandPrefix: services.settingsManager.getShellCommandPrefix(),
-      }),
+      customTools: i
+        .tools(cwd, {
+          shellPath: services.settingsManager.getShellPath(),
+          commandPrefix: services.settingsManager.getShellCommandPrefix(),
+        })
+        .filter((t) => !overridden.has(t.name)),
     })
-    const loadErrors = services.resourceLoader
-      .getExtensions()
-      .errors.map((e) => ({ type: "error" as const, message: `Failed to load extension "${e.path}": ${e.error}` }))
+    const loadErrors = extensions.errors.map((e) => ({
+      type: "error" as const,
+      message: `Failed to load extension "${e.path}": ${e.error}`,
+    }))
     const flagNotes = flagWarnings.map((message) => ({ type: "warning" as const, message }))
     return { ...created, services, diagnostics: [...services.diagnostics, ...loadErrors, ...flagNotes] }
   }

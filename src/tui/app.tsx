@@ -91,8 +91,9 @@ function Shell(props: {
   props.onState?.({ running: () => sync.data.running, sessionId: () => sync.data.sessionId })
 
   createEffect(() => {
-    const name = sync.data.ui.title ?? sync.data.info?.name
-    renderer.setTerminalTitle(name ? `xagent · ${name}` : "xagent")
+    // An extension's setTitle() is the terminal's title as it wrote it, as in Pi (titlebar-spinner).
+    const name = sync.data.info?.name
+    renderer.setTerminalTitle(sync.data.ui.title ?? (name ? `xagent · ${name}` : "xagent"))
   })
 
   useSelectionHandler((selection: Selection) => {

@@ -56,7 +56,9 @@ export function statusSegments(input: {
   if (goal) out.push({ text: goalStatusText(goal, input.now ?? Date.now()), color: theme.info, rank: -0.5 })
   for (const [key, text] of Object.entries(input.extra))
     if (key === COMPUTER_STATUS_KEY && text) out.push(computerSegment(text))
-    else if (text) out.push({ text, color: theme.info, rank: key === "goal" || key === "plan" ? 0.5 : 7 })
+    // Pi gives extension statuses a footer line of their own: here they outlast the token counts
+    // and the cost (the person loaded the extension to see them), not the model or the thinking.
+    else if (text) out.push({ text, color: theme.info, rank: key === "goal" || key === "plan" ? 0.5 : 4.5 })
   if (!input.mouse) out.push({ text: "mouse off (ctrl+s)", color: theme.warning, rank: 2 })
   return out
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test"
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { MOCK_MODEL, MOCK_PROVIDER, PI_EXAMPLES } from "../fixture/mockllm"
-import { Recorder, replyDone, startBox, type DaemonBox } from "./harness"
+import { Recorder, replyDone, startBox, type DaemonBox } from "../daemon/harness"
 
 const SUBAGENT = join(PI_EXAMPLES, "subagent/index.ts")
 let d: DaemonBox
