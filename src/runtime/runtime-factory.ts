@@ -55,6 +55,9 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
         appendSystemPrompt: pi.appendSystemPrompt,
       },
     })
+    const extensionTools = new Set(
+      services.resourceLoader.getExtensions().extensions.flatMap((e) => [...e.tools.keys()]),
+    )
     const flagWarnings = applyExtensionFlags(services.resourceLoader.getExtensions(), i.flags ?? {})
     const { model, thinking } = i.takeNext()
     const created = await createAgentSessionFromServices({
@@ -66,10 +69,14 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
       tools: pi.tools,
       excludeTools,
       noTools: pi.noTools,
-      customTools: i.tools(cwd, {
-        shellPath: services.settingsManager.getShellPath(),
-        commandPrefix: services.settingsManager.getShellCommandPrefix(),
-      }),
+      customTools: i
+        .tools(cwd, {
+          shellPath: services.settingsManager.getShellPath(),
+          commandPrefix: services.settingsManager.getShellCommandPrefix(),
+        })
+        // Pi's SDK tools outrank extensions' tools of the same name; in pi an extension's bash or
+        // read (bash-spawn-hook, built-in-tool-renderer, tool-override) replaces the built-in one.
+        .filter((t) => !extensionTools.has(t.name)),
     })
     const loadErrors = services.resourceLoader
       .getExtensions()

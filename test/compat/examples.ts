@@ -15,14 +15,14 @@ export interface Entry {
 
 export const EXAMPLES: Record<string, Entry> = {
   "auto-commit-on-exit.ts": { verdict: "untested", note: "" },
-  "bash-spawn-hook.ts": { verdict: "untested", note: "" },
+  "bash-spawn-hook.ts": { verdict: "works", test: "bash-spawn-hook.test.tsx", note: "in a daemon the model's bash is the extension's: runs in the project, ~/.profile sourced, PI_SPAWN_HOOK=1 (fixed: xagent's own bash no longer outranks an extension's)" },
   "bookmark.ts": {
     verdict: "works",
     test: "bookmark.test.tsx",
     note: "/bookmark labels the last reply ([mymark] in /tree), /unbookmark removes it",
   },
   "border-status-editor.ts": { verdict: "untested", note: "" },
-  "built-in-tool-renderer.ts": { verdict: "untested", note: "" },
+  "built-in-tool-renderer.ts": { verdict: "works", test: "built-in-tool-renderer.test.tsx", note: "in a daemon write/edit/read/bash act on the project's files and show the extension's compact rows (fixed with bash-spawn-hook)" },
   "claude-rules.ts": {
     verdict: "works",
     test: "claude-rules.test.tsx",

@@ -1,0 +1,41 @@
+// A window on a session in a real daemon (its own host process, in the project folder) that loaded
+// some of Pi's example extensions, with the scripted model (mockllm): for the examples whose
+// behaviour depends on the host being a process of its own (process.cwd(), stdout, exit).
+import { afterAll } from "bun:test"
+import { PI_EXAMPLES } from "../fixture/mockllm"
+import type { Scenario } from "../fixture/mockllm"
+import { mountApp, type MountedApp } from "../fixture/tui"
+import { startBox, type DaemonBox } from "../daemon/harness"
+
+export function useDaemonExamples() {
+  const boxes: DaemonBox[] = []
+  const apps: MountedApp[] = []
+  afterAll(async () => {
+    for (const a of apps.splice(0)) a.renderer.destroy()
+    for (const d of boxes.splice(0)) await d.cleanup()
+  })
+  return async (
+    examples: string[],
+    scenario: Scenario,
+    opts: { width?: number; height?: number; before?: (d: DaemonBox) => void } = {},
+  ): Promise<{ d: DaemonBox; sessionId: string; app: MountedApp }> => {
+    const d = await startBox(scenario)
+    boxes.push(d)
+    opts.before?.(d)
+    const opener = await d.connect()
+    const { sessionId } = await opener.request("session.open", {
+      cwd: d.box.cwd,
+      mode: { kind: "new" },
+      extensions: examples.map((e) => `${PI_EXAMPLES}/${e}`),
+    })
+    const app = await mountApp({
+      width: opts.width ?? 100,
+      height: opts.height ?? 34,
+      client: await d.attach(),
+      target: { kind: "attach", sessionId },
+    })
+    apps.push(app)
+    await app.until("Ask anything")
+    return { d, sessionId, app }
+  }
+}
