@@ -17,8 +17,13 @@ export function useDaemonExamples() {
   return async (
     examples: string[],
     scenario: Scenario,
-    opts: { width?: number; height?: number; before?: (d: DaemonBox) => void } = {},
-  ): Promise<{ d: DaemonBox; sessionId: string; app: MountedApp }> => {
+    opts: {
+      width?: number
+      height?: number
+      before?: (d: DaemonBox) => void
+      writeTerminal?: (sequence: string) => void
+    } = {},
+  ): Promise<{ d: DaemonBox; sessionId: string; app: MountedApp; leave(): Promise<void> }> => {
     const d = await startBox(scenario)
     boxes.push(d)
     opts.before?.(d)
@@ -28,14 +33,23 @@ export function useDaemonExamples() {
       mode: { kind: "new" },
       extensions: examples.map((e) => `${PI_EXAMPLES}/${e}`),
     })
+    const client = await d.attach()
     const app = await mountApp({
       width: opts.width ?? 100,
       height: opts.height ?? 34,
-      client: await d.attach(),
+      client,
       target: { kind: "attach", sessionId },
+      writeTerminal: opts.writeTerminal,
     })
     apps.push(app)
     await app.until("Ask anything")
-    return { d, sessionId, app }
+    /** Closes the window and the opener: the daemon ends a session no window watches. */
+    const leave = async () => {
+      apps.splice(apps.indexOf(app), 1)
+      app.renderer.destroy()
+      await client.close()
+      await opener.close()
+    }
+    return { d, sessionId, app, leave }
   }
 }

@@ -14,15 +14,23 @@ export interface Entry {
 }
 
 export const EXAMPLES: Record<string, Entry> = {
-  "auto-commit-on-exit.ts": { verdict: "untested", note: "" },
-  "bash-spawn-hook.ts": { verdict: "works", test: "bash-spawn-hook.test.tsx", note: "in a daemon the model's bash is the extension's: runs in the project, ~/.profile sourced, PI_SPAWN_HOOK=1 (fixed: xagent's own bash no longer outranks an extension's)" },
+  "auto-commit-on-exit.ts": { verdict: "works", test: "auto-commit-on-exit.test.tsx", note: "in a daemon: closing the last window ends the idle session; its shutdown commits the project's changes as [pi] <reply's first line>" },
+  "bash-spawn-hook.ts": {
+    verdict: "works",
+    test: "bash-spawn-hook.test.tsx",
+    note: "in a daemon the model's bash is the extension's: runs in the project, ~/.profile sourced, PI_SPAWN_HOOK=1 (fixed: xagent's own bash no longer outranks an extension's)",
+  },
   "bookmark.ts": {
     verdict: "works",
     test: "bookmark.test.tsx",
     note: "/bookmark labels the last reply ([mymark] in /tree), /unbookmark removes it",
   },
   "border-status-editor.ts": { verdict: "untested", note: "" },
-  "built-in-tool-renderer.ts": { verdict: "works", test: "built-in-tool-renderer.test.tsx", note: "in a daemon write/edit/read/bash act on the project's files and show the extension's compact rows (fixed with bash-spawn-hook)" },
+  "built-in-tool-renderer.ts": {
+    verdict: "works",
+    test: "built-in-tool-renderer.test.tsx",
+    note: "in a daemon write/edit/read/bash act on the project's files and show the extension's compact rows (fixed with bash-spawn-hook)",
+  },
   "claude-rules.ts": {
     verdict: "works",
     test: "claude-rules.test.tsx",
@@ -104,7 +112,7 @@ export const EXAMPLES: Record<string, Entry> = {
     test: "model-status.test.tsx",
     note: "/model to another model: the extension's notice and \ud83e\udd16 model in the status bar",
   },
-  "notify.ts": { verdict: "untested", note: "" },
+  "notify.ts": { verdict: "works", test: "notify.test.tsx", note: "in a daemon: the OSC 777 \"Ready for input\" written when the run settles reaches the window's terminal, not the daemon's log" },
   "overlay-qa-tests.ts": { verdict: "untested", note: "" },
   "overlay-test.ts": { verdict: "untested", note: "" },
   "permission-gate.ts": { verdict: "untested", note: "" },
