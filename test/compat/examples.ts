@@ -14,7 +14,11 @@ export interface Entry {
 }
 
 export const EXAMPLES: Record<string, Entry> = {
-  "auto-commit-on-exit.ts": { verdict: "works", test: "auto-commit-on-exit.test.tsx", note: "in a daemon: closing the last window ends the idle session; its shutdown commits the project's changes as [pi] <reply's first line>" },
+  "auto-commit-on-exit.ts": {
+    verdict: "works",
+    test: "auto-commit-on-exit.test.tsx",
+    note: "in a daemon: closing the last window ends the idle session; its shutdown commits the project's changes as [pi] <reply's first line>",
+  },
   "bash-spawn-hook.ts": {
     verdict: "works",
     test: "bash-spawn-hook.test.tsx",
@@ -51,7 +55,7 @@ export const EXAMPLES: Record<string, Entry> = {
   "custom-header.ts": { verdict: "untested", note: "" },
   "custom-provider-anthropic": { verdict: "untested", note: "" },
   "custom-provider-gitlab-duo": { verdict: "untested", note: "" },
-  "debug-provider.ts": { verdict: "untested", note: "" },
+  "debug-provider.ts": { verdict: "works", test: "debug-provider.test.tsx", note: "in a daemon: /debug-provider on sets its status; after a turn the raw provider events show as its entry card, expanded as JSON (fixed with entry-renderer)" },
   "dirty-repo-guard.ts": {
     verdict: "works",
     test: "dirty-repo-guard.test.tsx",
@@ -64,7 +68,7 @@ export const EXAMPLES: Record<string, Entry> = {
     test: "dynamic-tools.test.tsx",
     note: "echo_session registered at start (notice shown), /add-echo-tool adds a tool; the model gets and calls both",
   },
-  "entry-renderer.ts": { verdict: "untested", note: "" },
+  "entry-renderer.ts": { verdict: "works", test: "entry-renderer.test.tsx", note: "/status-card's custom entry is drawn by the extension's entry renderer (expanded with Ctrl+O), never sent to the model, shown again on resume (fixed: entry renderers were ignored)" },
   "event-bus.ts": {
     verdict: "works",
     test: "event-bus.test.tsx",
@@ -112,7 +116,11 @@ export const EXAMPLES: Record<string, Entry> = {
     test: "model-status.test.tsx",
     note: "/model to another model: the extension's notice and \ud83e\udd16 model in the status bar",
   },
-  "notify.ts": { verdict: "works", test: "notify.test.tsx", note: "in a daemon: the OSC 777 \"Ready for input\" written when the run settles reaches the window's terminal, not the daemon's log" },
+  "notify.ts": {
+    verdict: "works",
+    test: "notify.test.tsx",
+    note: "in a daemon: the OSC 777 \"Ready for input\" written when the run settles reaches the window's terminal, not the daemon's log",
+  },
   "overlay-qa-tests.ts": { verdict: "untested", note: "" },
   "overlay-test.ts": { verdict: "untested", note: "" },
   "permission-gate.ts": { verdict: "untested", note: "" },
