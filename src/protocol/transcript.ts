@@ -78,6 +78,11 @@ export interface CustomItem {
   details?: unknown
   /** The message's own look (its extension's registerMessageRenderer), when it has one. */
   rendered?: RenderedRows
+  /**
+   * A custom entry (pi.appendEntry), not a message: never in the model's context, and shown only
+   * through its extension's registerEntryRenderer (so only its rows are drawn).
+   */
+  entry?: true
   timestamp: number
 }
 

@@ -70,7 +70,22 @@ export function createItemRenderers(deps: ItemRendererDeps) {
     return [...call, ...rowsOf(def.renderResult(result as never, options, deps.theme as never, context), width)]
   }
 
+  function entryRows(item: CustomItem, width: number, expanded: boolean): string[] | undefined {
+    const renderer = deps.session().extensionRunner?.getEntryRenderer(item.customType)
+    if (!renderer) return undefined
+    const entry = {
+      type: "custom" as const,
+      id: item.id,
+      customType: item.customType,
+      data: item.details,
+      timestamp: new Date(item.timestamp).toISOString(),
+    }
+    const c = renderer(entry as never, { expanded, keyText: () => "", keyHint: (_k, d) => d }, deps.theme as never)
+    return c ? rowsOf(c, width) : undefined
+  }
+
   function customRows(item: CustomItem, width: number, expanded: boolean): string[] | undefined {
+    if (item.entry) return entryRows(item, width, expanded)
     const renderer = deps.session().extensionRunner?.getMessageRenderer(item.customType)
     if (!renderer) return undefined
     const message = {

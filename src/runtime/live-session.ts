@@ -515,7 +515,7 @@ export class LiveSession {
   private project(ui: UiState): SessionSnapshot {
     const s = this.session
     const ids = new ItemIds()
-    const items = projectBranch(s.sessionManager.getBranch(), ids)
+    const items = projectBranch(s.sessionManager.getBranch(), ids, this.context.drawsEntry)
     this.projector = new EventProjector(ids, this.context, s.isStreaming)
     const snap: SessionSnapshot = {
       sessionId: this.id,
@@ -538,6 +538,7 @@ export class LiveSession {
       const leaf = this.session.sessionManager.getLeafEntry()
       return leaf?.type === "compaction" ? Date.parse(leaf.timestamp) : Date.now()
     },
+    drawsEntry: (customType) => !!this.session.extensionRunner?.getEntryRenderer(customType),
   }
 }
 

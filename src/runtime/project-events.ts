@@ -17,6 +17,7 @@ import {
   projectAssistant,
   projectCompaction,
   projectCustom,
+  projectCustomEntry,
   projectUser,
   resultText,
 } from "./project-messages"
@@ -27,6 +28,8 @@ export interface ProjectorContext {
   now(): number
   /** When the compaction that just ended was written (its entry's timestamp), so ids and times match a reload. */
   compactionTime(): number
+  /** Whether an extension draws custom entries of this type (registerEntryRenderer). */
+  drawsEntry?(customType: string): boolean
 }
 
 type MessageOf<T extends AgentSessionEvent["type"]> =
@@ -201,6 +204,9 @@ export class EventProjector {
       case "session_info_changed":
       case "thinking_level_changed":
         return [{ type: "info", info: this.ctx.info() }]
+      case "entry_appended":
+        if (e.entry.type !== "custom" || !this.ctx.drawsEntry?.(e.entry.customType)) return []
+        return [{ type: "item_add", item: projectCustomEntry(e.entry, this.ids.take(`e-${e.entry.id}`)) }]
       default:
         return []
     }

@@ -139,6 +139,23 @@ export function projectCustom(
   return item
 }
 
+/** A custom entry that an extension's entry renderer draws (pi.appendEntry + registerEntryRenderer). */
+export function projectCustomEntry(
+  entry: { customType: string; data?: unknown; timestamp: string },
+  id: string,
+): CustomItem {
+  const item: CustomItem = {
+    kind: "custom",
+    id,
+    customType: entry.customType,
+    text: "",
+    entry: true,
+    timestamp: Date.parse(entry.timestamp) || 0,
+  }
+  if (entry.data !== undefined) item.details = entry.data
+  return item
+}
+
 export function compactionId(firstKeptEntryId: string): string {
   return `k-${firstKeptEntryId}`
 }
@@ -203,8 +220,15 @@ function closeOpenTools(out: TranscriptItem[], at: Map<string, number>, open: Op
   return out
 }
 
-/** The current branch of a session (root → leaf entries) as transcript items. */
-export function projectBranch(entries: readonly SessionEntry[], ids = new ItemIds()): TranscriptItem[] {
+/**
+ * The current branch of a session (root → leaf entries) as transcript items; custom entries only
+ * where `drawsEntry` says an extension renders their type.
+ */
+export function projectBranch(
+  entries: readonly SessionEntry[],
+  ids = new ItemIds(),
+  drawsEntry: (customType: string) => boolean = () => false,
+): TranscriptItem[] {
   const out: TranscriptItem[] = []
   const at = new Map<string, number>()
   const open: OpenTools = new Map()
@@ -222,6 +246,9 @@ export function projectBranch(entries: readonly SessionEntry[], ids = new ItemId
               ids.take(`c-${ts}`),
             ),
           )
+        break
+      case "custom":
+        if (drawsEntry(e.customType)) out.push(projectCustomEntry(e, ids.take(`e-${e.id}`)))
         break
       case "compaction":
         out.push(projectCompaction(e.summary, e.tokensBefore, ids.take(compactionId(e.firstKeptEntryId)), ts))

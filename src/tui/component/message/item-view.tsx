@@ -98,7 +98,10 @@ export function ItemView(props: ItemViewProps) {
         <NoticeRow item={props.item as NoticeItem} />
       </Match>
       <Match when={props.item.kind === "custom"}>
-        <Show when={(props.item as CustomItem).rendered} fallback={<CustomCard item={props.item as CustomItem} />}>
+        <Show
+          when={(props.item as CustomItem).rendered}
+          fallback={(props.item as CustomItem).entry ? undefined : <CustomCard item={props.item as CustomItem} />}
+        >
           {(rows: () => RenderedRows) => <ExtensionRows rows={rows()} open={open("tool")} onToggle={flip("tool")} />}
         </Show>
       </Match>
