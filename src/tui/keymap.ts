@@ -107,13 +107,15 @@ export class Keymap {
   matches(action: KeyAction, e: KeyLike): boolean {
     const keys = this.keys.get(action)!
     if (keys.has(eventKeyId(e))) return true
-    // Esc and then a control key (Esc, Ctrl+C) in one read parse as Alt+that key: it is that key.
+    // Esc and then Esc or a Ctrl key in one read parse as Alt+that key: it is that key. (Alt+Enter,
+    // `\x1b\r`, is a key of its own: steer.)
     const seq = e.sequence ?? ""
     return (
       e.meta &&
       seq.length === 2 &&
       seq[0] === "\x1b" &&
       seq.charCodeAt(1) < 0x20 &&
+      (e.ctrl || e.name === "escape") &&
       keys.has(eventKeyId({ ...e, meta: false }))
     )
   }
