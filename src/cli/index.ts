@@ -61,6 +61,7 @@ export function buildProgram(run: (flags: RootFlags, words: string[]) => Promise
     .option("--prompt-template <path>", "load a prompt template file or folder (repeatable)", collect)
     .option("--no-prompt-templates", "no prompt template discovery or loading (also -np)")
     .option("--no-context-files", "do not load AGENTS.md and CLAUDE.md (also -nc)")
+    .option("--no-mcp", "no MCP: the servers of Pi's mcp.json files (and an editor's) do not connect")
     .option("--offline", "no network at startup (as PI_OFFLINE=1)")
     .option("--inline", "draw below the shell prompt: the conversation goes into the terminal's own scrollback")
     .option("--fullscreen", "draw on the whole screen (the alternate screen); the conversation scrolls in the window")

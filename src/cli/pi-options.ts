@@ -23,6 +23,7 @@ export interface PiFlags {
   promptTemplate?: string[]
   promptTemplates?: boolean
   contextFiles?: boolean
+  mcp?: boolean
   offline?: boolean
 }
 
@@ -49,6 +50,7 @@ export function piOptions(flags: PiFlags, cwd: string): PiOptions | undefined {
   if (flags.skills === false) pi.noSkills = true
   if (flags.promptTemplates === false) pi.noPromptTemplates = true
   if (flags.contextFiles === false) pi.noContextFiles = true
+  if (flags.mcp === false) pi.noMcp = true
   if (flags.skill?.length) pi.skills = flags.skill.map((p) => resourcePath("--skill", p, cwd))
   if (flags.promptTemplate?.length)
     pi.promptTemplates = flags.promptTemplate.map((p) => resourcePath("--prompt-template", p, cwd))

@@ -10,6 +10,7 @@ import { out } from "./io"
 import type { RunPlan } from "./run-plan"
 import { VERSION } from "./version"
 import { windowWorktrees } from "./worktree-session"
+import { readPiKeybindings } from "../util/pi-keybindings"
 
 export function runWindow(plan: RunPlan): Promise<number> {
   const target: TuiOptions["target"] =
@@ -36,6 +37,8 @@ export async function runWindows(
       screen: how.screen,
       copyWithTool: (text) => copyWithTool(text),
       worktrees: windowWorktrees(cwd),
+      // Read at each opening, as Pi reads it at startup and on /reload.
+      keybindings: readPiKeybindings(),
     })
     if (result.farewell) await out(`${result.farewell}\n`)
     if (!result.restart) return result.exitCode

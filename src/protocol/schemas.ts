@@ -37,6 +37,8 @@ export const PiOptions = Type.Object({
   noSkills: Type.Optional(Type.Boolean()),
   noPromptTemplates: Type.Optional(Type.Boolean()),
   noContextFiles: Type.Optional(Type.Boolean()),
+  /** No MCP: Pi's MCP extension is left out, so no server connects (`--no-mcp`). */
+  noMcp: Type.Optional(Type.Boolean()),
   /** Absolute paths (or package sources) of more skills and prompt templates. */
   skills: Type.Optional(Names),
   promptTemplates: Type.Optional(Names),

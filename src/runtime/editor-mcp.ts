@@ -1,21 +1,14 @@
 // MCP servers an editor gives a session (ACP `mcpServers`, `session.setMcpServers`): registered
 // with Pi's own MCP extension through `pi.registerMcpServer`, so they belong to this live session
 // only, are never written to any mcp.json, and come back on each conversation the session starts
-// (/new, /fork), since Pi forgets registrations when it reloads extensions.
-import { createMcpExtension, type ExtensionAPI, type ExtensionFactory } from "@earendil-works/pi-coding-agent"
+// (/new, /fork), since Pi forgets registrations when it reloads extensions. They join the servers
+// of the person's own mcp.json files (pi-mcp.ts).
+import type { ExtensionAPI, ExtensionFactory } from "@earendil-works/pi-coding-agent"
 import type { McpServerSpec } from "../protocol"
 
 /** How long setting servers waits for their tools (Pi's own first-prompt wait for direct servers). */
 const READY_MS = 10_000
 const POLL_MS = 50
-
-/**
- * Pi's MCP extension over no mcp.json: xagent connects the servers front ends register and none of
- * the person's files (which xagent never read before either; see docs/adr-acp.md).
- */
-export const registeredMcpOnly: ExtensionFactory = createMcpExtension({
-  loadConfig: () => ({ servers: [], errors: [] }),
-})
 
 /** Pi reads `${NAME}`, `$NAME` and a leading `!` in env and header values; an editor's values are literal. */
 export function literalConfigValue(value: string): string {

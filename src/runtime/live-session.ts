@@ -41,7 +41,8 @@ import { runBash } from "./session-bash"
 import { assertSessionFile } from "./session-files"
 import { emptyUi, SnapshotState } from "./snapshot-state"
 import { ToolGate } from "./tool-gate"
-import { EditorMcp, registeredMcpOnly } from "./editor-mcp"
+import { EditorMcp } from "./editor-mcp"
+import { piMcpExtension } from "./pi-mcp"
 import { FileChanges } from "./file-changes"
 import { createUiBridge, type UiBridge } from "./ui-bridge"
 import { RunWatchdog } from "./run-watchdog"
@@ -414,7 +415,7 @@ export class LiveSession {
         (pi) => this.watch(pi),
         readDenyHook(this.sandbox),
         this.gate.hook,
-        registeredMcpOnly,
+        ...(opts.pi?.noMcp ? [] : [piMcpExtension(this.deps.agentDir)]),
         this.editorMcp.factory,
       ],
       extensionPaths: opts.extensionPaths,

@@ -23,6 +23,7 @@ import { SessionsPage } from "./routes/sessions"
 import { TreePage } from "./routes/tree"
 import { WorktreePage } from "./routes/worktree"
 import { WorktreesProvider } from "./context/worktrees"
+import { Keymap, KeymapProvider, useKeymap } from "./keymap"
 import type { TuiOptions } from "./run-options"
 
 export interface AppProps {
@@ -43,6 +44,7 @@ export interface AppProps {
   onRestart?: (cwd: string) => void
   /** Where extensions' notification sequences go (default this process's stdout: the terminal). */
   writeTerminal?: (sequence: string) => void
+  keybindings?: TuiOptions["keybindings"]
 }
 
 /** Exit code of a window whose daemon went away. */
@@ -73,6 +75,9 @@ function Shell(props: {
     return !!v && (!v.owner || v.owner === session.windowId)
   }
   let armedUntil = 0
+  const keys = useKeymap()
+  // A keybindings file that could not be used in full: said once, and long enough to read.
+  if (keys.notice) toast.show({ level: "warning", message: keys.notice, durationMs: 12_000 })
 
   onCleanup(sync.onNotify((n) => toast.show(n)))
   // Checked again here: only a notification, never another sequence, reaches the terminal.
@@ -105,10 +110,11 @@ function Shell(props: {
 
   useKeyboard((e) => {
     // Anything done between two Ctrl+C (a message sent, a key) means the person is not leaving.
-    if (!(e.ctrl && e.name === "c")) armedUntil = 0
+    const clear = keys.matches("app.clear", e)
+    if (!clear) armedUntil = 0
     if (e.defaultPrevented) return
     const editor = renderer.currentFocusedEditor as { plainText: string; setText(t: string): void } | null
-    if (e.ctrl && e.name === "c") {
+    if (clear) {
       e.preventDefault()
       if (!dialog.active() && editor?.plainText) return editor.setText("")
       if (Date.now() < armedUntil) return ((armedUntil = 0), guard.quit())
@@ -125,7 +131,7 @@ function Shell(props: {
     if (dialog.active() || componentKeys()) return
     // With the question dock up there is no prompt to be empty: Ctrl+D must not quit from under it.
     const asking = sync.data.ui.pending.some((r) => r.kind === "ask_user")
-    if (e.ctrl && e.name === "d" && route.route().name === "session" && !editor?.plainText && !asking) {
+    if (keys.matches("app.exit", e) && route.route().name === "session" && !editor?.plainText && !asking) {
       e.preventDefault()
       return guard.quit()
     }
@@ -166,33 +172,35 @@ function Shell(props: {
 export function App(props: AppProps) {
   return (
     <ExitProvider onExit={props.onExit}>
-      <ToastProvider>
-        <ClipboardProvider tool={props.copyWithTool}>
-          <DialogProvider>
-            <ClientProvider connect={props.connect}>
-              <SyncProvider flushInterval={props.flushInterval}>
-                <RouteProvider>
-                  <SessionProvider target={props.target} initialPrompt={props.initialPrompt}>
-                    <WorktreesProvider service={props.worktrees} onRestart={props.onRestart}>
-                      {/* Inline, the terminal selects text: the window takes no mouse until Ctrl+S. */}
-                      <ViewProvider mouse={props.screen !== "inline"}>
-                        <ScreenProvider mode={props.screen}>
-                          <Shell
-                            version={props.version}
-                            cwd={props.cwd}
-                            onState={props.onState}
-                            writeTerminal={props.writeTerminal}
-                          />
-                        </ScreenProvider>
-                      </ViewProvider>
-                    </WorktreesProvider>
-                  </SessionProvider>
-                </RouteProvider>
-              </SyncProvider>
-            </ClientProvider>
-          </DialogProvider>
-        </ClipboardProvider>
-      </ToastProvider>
+      <KeymapProvider value={new Keymap(props.keybindings)}>
+        <ToastProvider>
+          <ClipboardProvider tool={props.copyWithTool}>
+            <DialogProvider>
+              <ClientProvider connect={props.connect}>
+                <SyncProvider flushInterval={props.flushInterval}>
+                  <RouteProvider>
+                    <SessionProvider target={props.target} initialPrompt={props.initialPrompt}>
+                      <WorktreesProvider service={props.worktrees} onRestart={props.onRestart}>
+                        {/* Inline, the terminal selects text: the window takes no mouse until Ctrl+S. */}
+                        <ViewProvider mouse={props.screen !== "inline"}>
+                          <ScreenProvider mode={props.screen}>
+                            <Shell
+                              version={props.version}
+                              cwd={props.cwd}
+                              onState={props.onState}
+                              writeTerminal={props.writeTerminal}
+                            />
+                          </ScreenProvider>
+                        </ViewProvider>
+                      </WorktreesProvider>
+                    </SessionProvider>
+                  </RouteProvider>
+                </SyncProvider>
+              </ClientProvider>
+            </DialogProvider>
+          </ClipboardProvider>
+        </ToastProvider>
+      </KeymapProvider>
     </ExitProvider>
   )
 }

@@ -1,6 +1,7 @@
 import type { Client } from "../client/client"
 import type { Params } from "../protocol"
 import type { WorktreeService } from "../protocol/worktree"
+import type { PiKeybindings } from "../util/pi-keybindings"
 
 /** How the CLI hands the window its session; the window draws before `connect` resolves. */
 export interface TuiOptions {
@@ -18,6 +19,8 @@ export interface TuiOptions {
   screen?: "inline" | "fullscreen"
   /** Puts text on the platform clipboard with its own tool (the window runs no processes itself). */
   copyWithTool?: (text: string) => Promise<string | undefined>
+  /** The person's Pi keybindings file, read by the CLI (util/pi-keybindings.ts). */
+  keybindings?: PiKeybindings
   /** The repository's managed worktrees (the /worktree page); absent outside the CLI. */
   worktrees?: WorktreeService
 }

@@ -76,6 +76,7 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
         screen={opts.screen}
         copyWithTool={opts.copyWithTool}
         worktrees={opts.worktrees}
+        keybindings={opts.keybindings}
         onRestart={(cwd) => {
           restart = { cwd }
           finish(0)

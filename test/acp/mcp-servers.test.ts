@@ -4,42 +4,19 @@
 import { afterAll, beforeAll, expect, test } from "bun:test"
 import * as acp from "@agentclientprotocol/sdk"
 import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai"
-import { existsSync, readFileSync, writeFileSync } from "node:fs"
+import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
+import { writeEchoMcp } from "../fixture/echo-mcp"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
 import { inProcessEditor, type InProcessEditor } from "./in-process"
 import { until } from "../daemon/harness"
-
-const SERVER = `
-const pidFile = process.argv[2]
-require("node:fs").writeFileSync(pidFile, String(process.pid))
-let buf = ""
-const send = (m) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", ...m }) + "\\n")
-process.stdin.on("data", (chunk) => {
-  buf += chunk
-  let nl
-  while ((nl = buf.indexOf("\\n")) >= 0) {
-    const msg = JSON.parse(buf.slice(0, nl))
-    buf = buf.slice(nl + 1)
-    if (msg.id === undefined) continue
-    if (msg.method === "initialize")
-      send({ id: msg.id, result: { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: "echo", version: "1" } } })
-    else if (msg.method === "tools/list")
-      send({ id: msg.id, result: { tools: [{ name: "shout", description: "Shouts", inputSchema: { type: "object", properties: { text: { type: "string" } } } }] } })
-    else if (msg.method === "tools/call")
-      send({ id: msg.id, result: { content: [{ type: "text", text: msg.params.arguments.text.toUpperCase() + " " + process.env.MARK }] } })
-    else send({ id: msg.id, error: { code: -32601, message: "no " + msg.method } })
-  }
-})
-process.stdin.on("end", () => process.exit(0))
-`
 
 let fx: FauxFixture
 let ed: InProcessEditor
 
 beforeAll(async () => {
   fx = await createFauxFixture()
-  writeFileSync(join(fx.cwd, "..", "echo-mcp.js"), SERVER)
+  writeEchoMcp(join(fx.cwd, ".."))
   ed = await inProcessEditor(fx)
 })
 afterAll(async () => {

@@ -215,7 +215,7 @@ const PI_FLAGS: Record<string, string> = {
   "--thinking": "xagent's own (stricter: exit 2 for a bad level)",
   "--extension": "xagent's own -e",
   "--no-extensions": "row",
-  "--no-mcp": "not yet",
+  "--no-mcp": "test/cli/mcp-config.test.ts: no server starts, no MCP tool",
   "--skill": "row",
   "--no-skills": "row",
   "--prompt-template": "row",

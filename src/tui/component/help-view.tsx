@@ -1,17 +1,56 @@
 // /help: the built-in commands (canonical names; aliases in brackets) and the keys. Scrolls with
-// the arrows and PgUp/PgDn when the window is too short for all of it.
+// the arrows and PgUp/PgDn when the window is too short for all of it. /hotkeys: the keys as they
+// are in effect (the person's Pi keybindings file moves some), then the extensions' shortcuts.
 import { TextAttributes, type ScrollBoxRenderable } from "@opentui/core"
 import { useKeyboard, useTerminalDimensions } from "@opentui/solid"
 import { For, Show } from "solid-js"
 import { COMMANDS } from "../commands"
+import type { ShortcutInfo } from "../../protocol"
 import { KEYS } from "../keys"
+import { useKeymap, type KeyAction, type Keymap } from "../keymap"
 import { theme } from "../theme"
 
-// Rows wrap rather than being cut, so a narrow window takes a few more lines (it scrolls).
-const LINES = COMMANDS.length + Object.keys(KEYS).length + 6
+/** The Pi actions behind a row of KEYS, for the rows the keybindings file can move. */
+const ROW_ACTIONS: Partial<Record<keyof typeof KEYS, KeyAction[]>> = {
+  send: ["tui.input.submit"],
+  newline: ["tui.input.newLine"],
+  interrupt: ["app.interrupt"],
+  history: ["tui.editor.cursorUp", "tui.editor.cursorDown"],
+  dequeue: ["app.message.dequeue"],
+  page: ["tui.altScreen.pageUp", "tui.altScreen.pageDown"],
+  ends: ["tui.altScreen.top", "tui.altScreen.bottom"],
+  cycleModel: ["app.model.cycleForward", "app.model.cycleBackward"],
+  thinking: ["app.thinking.toggle"],
+  tools: ["app.tools.expand"],
+  quit: ["app.clear"],
+  eof: ["app.exit"],
+  image: ["app.clipboard.pasteImage"],
+}
 
-/** `keysOnly`: /hotkeys. */
-export function HelpView(props: { keysOnly?: boolean } = {}) {
+/** `ctrl+shift+x` → `Ctrl+Shift+X`. */
+export function keyLabel(id: string): string {
+  return id
+    .split("+")
+    .map((p) => (p.length === 1 ? p.toUpperCase() : p[0]!.toUpperCase() + p.slice(1)))
+    .join("+")
+}
+
+const keysLabel = (keys: string[]) => (keys.length ? keys.map(keyLabel).join(", ") : "none")
+
+/** A row's label as in effect: the file's keys for its actions where it gave some. */
+function effectiveLabel(keymap: Keymap, row: keyof typeof KEYS): string {
+  const actions = ROW_ACTIONS[row]
+  if (!actions?.some((a) => keymap.custom(a))) return KEYS[row].label
+  return actions.map((a) => keysLabel(keymap.custom(a) ?? keymap.keysOf(a as KeyAction))).join(" / ")
+}
+
+/** `keysOnly`: /hotkeys, with the session's extension shortcuts. */
+export function HelpView(props: { keysOnly?: boolean; shortcuts?: readonly ShortcutInfo[] } = {}) {
+  const keymap = useKeymap()
+  const custom = keymap.customized()
+  const shortcuts = () => (props.keysOnly ? (props.shortcuts ?? []) : [])
+  // Rows wrap rather than being cut, so a narrow window takes a few more lines (it scrolls).
+  const LINES = COMMANDS.length + Object.keys(KEYS).length + custom.length + shortcuts().length + 10
   const dims = useTerminalDimensions()
   let box: ScrollBoxRenderable | undefined
   useKeyboard((e) => {
@@ -51,14 +90,40 @@ export function HelpView(props: { keysOnly?: boolean } = {}) {
             Keys
           </text>
         </Show>
-        <For each={Object.values(KEYS)}>
-          {(k) => (
+        <For each={Object.entries(KEYS) as [keyof typeof KEYS, (typeof KEYS)[keyof typeof KEYS]][]}>
+          {([row, k]) => (
             <text flexShrink={0} wrapMode="word">
-              <span style={{ fg: theme.accentAlt }}>{k.label}</span>
+              <span style={{ fg: theme.accentAlt }}>{effectiveLabel(keymap, row)}</span>
               <span style={{ fg: theme.muted }}>{`  ${k.help}`}</span>
             </text>
           )}
         </For>
+        <Show when={props.keysOnly && custom.length > 0}>
+          <text flexShrink={0} fg={theme.text} attributes={TextAttributes.BOLD} marginTop={1}>
+            {`Set in ${keymap.path}`}
+          </text>
+          <For each={custom}>
+            {([action, keys]) => (
+              <text flexShrink={0} wrapMode="word">
+                <span style={{ fg: theme.accentAlt }}>{keysLabel(keys)}</span>
+                <span style={{ fg: theme.muted }}>{`  ${action}`}</span>
+              </text>
+            )}
+          </For>
+        </Show>
+        <Show when={shortcuts().length > 0}>
+          <text flexShrink={0} fg={theme.text} attributes={TextAttributes.BOLD} marginTop={1}>
+            Extensions' keys
+          </text>
+          <For each={shortcuts()}>
+            {(s) => (
+              <text flexShrink={0} wrapMode="word">
+                <span style={{ fg: theme.accentAlt }}>{keyLabel(s.key)}</span>
+                <span style={{ fg: theme.muted }}>{`  ${s.description ?? "(no description)"}`}</span>
+              </text>
+            )}
+          </For>
+        </Show>
       </scrollbox>
       <text flexShrink={0} fg={theme.dim}>
         ↑↓ PgUp PgDn scroll · Esc closes

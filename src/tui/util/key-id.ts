@@ -9,6 +9,7 @@ export interface KeyLike {
   shift: boolean
   option?: boolean
   super?: boolean
+  sequence?: string
 }
 
 const MODIFIERS = ["ctrl", "shift", "alt", "super"] as const

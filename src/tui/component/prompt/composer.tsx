@@ -5,6 +5,7 @@ import { useTerminalDimensions } from "@opentui/solid"
 import type { KeyEvent, PasteEvent, TextareaRenderable } from "@opentui/core"
 import type { CompletionItem, QueueState } from "../../../protocol"
 import type { EditorFill } from "../../context/session-store"
+import { eventKeyId, useKeymap } from "../../keymap"
 import { theme } from "../../theme"
 import { useOptionalDialog } from "../../context/dialog"
 import { findEntry, type PaletteEntry } from "../palette/palette-entry"
@@ -58,6 +59,7 @@ const graphemes = (s: string) => (s ? [...segmenter.segment(s)].length : 0)
 export function Composer(props: ComposerProps) {
   const dialog = useOptionalDialog()
   const dims = useTerminalDimensions()
+  const keys = useKeymap()
   let editor: TextareaRenderable | undefined
   const [text, setText] = createSignal("")
   const [cursor, setCursor] = createSignal(0)
@@ -209,19 +211,26 @@ export function Composer(props: ComposerProps) {
     // Alt+letter, so that typing a message never sets off a card's action.
     if (e.meta && !e.ctrl && !e.shift && !props.running && k.length === 1 && props.onAltKey?.(k))
       return e.preventDefault()
-    if (k === "return" || k === "kpenter") {
-      if (e.shift) return consume(() => editor?.newLine())
+    if (keys.matches("tui.input.newLine", e)) return consume(() => editor?.newLine())
+    if (keys.matches("tui.input.submit", e)) {
       // `\` then Enter: a newline, as in a shell (and Claude Code), for terminals without Shift+Enter.
-      if (!mods && editor && editor.getTextRange(0, editor.cursorOffset).endsWith("\\"))
+      if (editor && editor.getTextRange(0, editor.cursorOffset).endsWith("\\"))
         return consume(() => (editor!.deleteCharBackward(), editor!.newLine()))
-      return consume(() => submit(modeFor(e.meta || e.ctrl || !!e.super)))
+      return consume(() => submit(modeFor(false)))
     }
-    if (k === "linefeed" || (k === "j" && e.ctrl)) return consume(() => editor?.newLine())
-    if (k === "v" && e.ctrl && !e.meta && !e.shift) return consume(() => void pasteClipboardImage())
-    if (k === "up" && e.meta && !e.shift && !e.ctrl) return consume(dequeue)
-    if (k === "up" && !mods && onFirstLine()) return consume(() => recall(history().prev(editor?.plainText ?? "")))
-    if (k === "down" && !mods && onLastLine()) return consume(() => recall(history().next()))
-    if (k === "escape" && (props.running || props.bashRunning)) return consume(() => props.onInterrupt())
+    // Alt+Enter, Ctrl+Enter: xagent's steer (Pi's Alt+Enter queues; xagent's Enter does that).
+    if ((k === "return" || k === "kpenter") && (e.meta || e.ctrl || !!e.super))
+      return consume(() => submit(modeFor(true)))
+    if (keys.matches("app.clipboard.pasteImage", e)) return consume(() => void pasteClipboardImage())
+    if (keys.matches("app.message.dequeue", e)) return consume(dequeue)
+    if (keys.matches("tui.editor.historyPrevious", e))
+      return consume(() => recall(history().prev(editor?.plainText ?? "")))
+    if (keys.matches("tui.editor.historyNext", e)) return consume(() => recall(history().next()))
+    if (keys.matches("tui.editor.cursorUp", e) && onFirstLine())
+      return consume(() => recall(history().prev(editor?.plainText ?? "")))
+    if (keys.matches("tui.editor.cursorDown", e) && onLastLine()) return consume(() => recall(history().next()))
+    if (keys.matches("app.interrupt", e) && (props.running || props.bashRunning))
+      return consume(() => props.onInterrupt())
     // Two quick presses can arrive as one read, which parses as Alt+Esc.
     const twice = k === "escape" && e.meta && e.sequence === "\x1b\x1b"
     if (k === "escape" && (!mods || twice) && props.onRewind && !editor?.plainText) {
@@ -231,6 +240,8 @@ export function Composer(props: ComposerProps) {
       escArmedUntil = 0
       return consume(() => props.onRewind?.())
     }
+    // A key the person's keybindings took from an editing action (and gave it no other).
+    if (keys.unbound.has(eventKeyId(e))) return e.preventDefault()
   }
 
   function attach(result: ReturnType<typeof readImageFile>) {
@@ -336,6 +347,7 @@ export function Composer(props: ComposerProps) {
           cursorColor={theme.accent}
           focused={focused()}
           onKeyDown={onKeyDown}
+          keyBindings={keys.textareaBindings ?? []}
           onPaste={onPaste}
           onContentChange={sync}
           onCursorChange={sync}

@@ -262,7 +262,7 @@ export function useCommandActions(): CommandActions {
         />
       ))
     },
-    hotkeys: () => dialog.show(() => <HelpView keysOnly />),
+    hotkeys: () => dialog.show(() => <HelpView keysOnly shortcuts={sync.data.info?.shortcuts} />),
     async reload() {
       const r = await session.act("session.reload", {})
       if (!r) return

@@ -10,20 +10,29 @@ import { useDialog } from "../../context/dialog"
 import { useScreen } from "../../context/screen"
 import { useSession } from "../../context/session"
 import { useSync } from "../../context/sync"
+import { useKeymap } from "../../keymap"
 import { theme } from "../../theme"
 
 const ELSEWHERE = "Another window is using this; its keys go there"
 
-const pageKey = (e: { name: string; ctrl: boolean }) =>
-  e.name === "pageup" ||
-  e.name === "pagedown" ||
-  (e.ctrl && (e.name === "t" || e.name === "o" || e.name === "p" || e.name === "home" || e.name === "end"))
+/** The page's own keys, which stay the page's while an extension's editor is the composer. */
+const PAGE_ACTIONS = [
+  "tui.altScreen.pageUp",
+  "tui.altScreen.pageDown",
+  "tui.altScreen.top",
+  "tui.altScreen.bottom",
+  "app.thinking.toggle",
+  "app.tools.expand",
+  "app.model.cycleForward",
+  "app.model.cycleBackward",
+] as const
 
 export function useExtensionComponents(opts: { focused: () => boolean }) {
   const sync = useSync()
   const session = useSession()
   const dialog = useDialog()
   const dims = useTerminalDimensions()
+  const keys = useKeymap()
   const views = () => sync.data.ui.components ?? []
   const focused = createMemo(() => focusedComponent(sync.data.ui.components))
   const elsewhere = (v: ComponentView | undefined) => !!v?.owner && v.owner !== session.windowId
@@ -69,7 +78,7 @@ export function useExtensionComponents(opts: { focused: () => boolean }) {
   useKeyboard((e) => {
     if (!live() || e.defaultPrevented || e.eventType === "release") return
     // An extension's editor is the composer: the page's own keys (scrolling, folds, models) stay the page's.
-    if (focused()?.slot === "editor" && pageKey(e)) return
+    if (focused()?.slot === "editor" && PAGE_ACTIONS.some((a) => keys.matches(a, e))) return
     const data = e.raw || e.sequence
     if (!data) return
     e.preventDefault()

@@ -39,6 +39,7 @@ import { Welcome } from "./welcome"
 import { Widgets } from "./widgets"
 import { ComponentOverlays, ComponentSlotView, useExtensionComponents } from "./extension-components"
 import { replyRate, WorkingLine } from "./working-line"
+import { useKeymap } from "../../keymap"
 
 function Working(props: {
   startedAt?: number
@@ -169,18 +170,20 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
     label: () => data.ui.thinkingLabel ?? DEFAULT_THINKING_LABEL,
     hidden: () => data.info?.hideThinking === true,
   }
+  const keys = useKeymap()
   useKeyboard((e) => {
     if (!props.focused || dialog.active() || e.defaultPrevented) return
     const handled = () => e.preventDefault()
-    if (e.ctrl && e.name === "t") return (view.toggleThinking(), handled())
-    if (e.ctrl && e.name === "o") return (view.toggleTools(), handled())
-    if (e.ctrl && e.name === "p") return (actions.cycleModel(e.shift ? "backward" : "forward"), handled())
+    if (keys.matches("app.thinking.toggle", e)) return (view.toggleThinking(), handled())
+    if (keys.matches("app.tools.expand", e)) return (view.toggleTools(), handled())
+    if (keys.matches("app.model.cycleForward", e)) return (actions.cycleModel("forward"), handled())
+    if (keys.matches("app.model.cycleBackward", e)) return (actions.cycleModel("backward"), handled())
     // The dock scrolls its own body with these.
     if (ask.active()) return
-    if (e.name === "pageup") return (list?.page(-1), handled())
-    if (e.name === "pagedown") return (list?.page(1), handled())
-    if (e.ctrl && e.name === "home") return (list?.toTop(), handled())
-    if (e.ctrl && e.name === "end") return (list?.toBottom(), handled())
+    if (keys.matches("tui.altScreen.pageUp", e)) return (list?.page(-1), handled())
+    if (keys.matches("tui.altScreen.pageDown", e)) return (list?.page(1), handled())
+    if (keys.matches("tui.altScreen.top", e)) return (list?.toTop(), handled())
+    if (keys.matches("tui.altScreen.bottom", e)) return (list?.toBottom(), handled())
   })
 
   const welcome = () => (
