@@ -19,7 +19,7 @@ import {
   projectCustom,
   projectUser,
   resultText,
-} from "./project-messages"
+} from "../protocol/project-messages"
 
 export interface ProjectorContext {
   info(): SessionInfo

@@ -76,6 +76,7 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
         screen={opts.screen}
         copyWithTool={opts.copyWithTool}
         worktrees={opts.worktrees}
+        firstFrame={shown}
         onRestart={(cwd) => {
           restart = { cwd }
           finish(0)
