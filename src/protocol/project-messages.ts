@@ -1,5 +1,5 @@
 // Pi messages and session entries → transcript items, for the host and for a window's preview of a
-// session file (session-branch.ts). Pure: the same branch always projects to
+// session file (util/session-branch.ts). Pure: the same branch always projects to
 // the same items with the same ids, and live projection (project-events.ts) uses the same ids,
 // so a window that replays events and one that takes a snapshot draw the same thing.
 import type {

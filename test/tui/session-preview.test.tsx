@@ -36,6 +36,18 @@ function gate() {
   return { opened, open }
 }
 
+/** The window on `--session <path>`, its host held back until `host.open()`. */
+async function openHeld(fx: FauxFixture, path: string, over: Parameters<typeof mountApp>[0] = {}) {
+  const host = gate()
+  const mounted = await mountApp({
+    client: fx.client as never,
+    target: { kind: "open", params: { cwd: fx.cwd, mode: { kind: "session", ref: path } } },
+    gate: host.opened,
+    ...over,
+  })
+  return { app: mounted, host }
+}
+
 /** The frame once rows drawn first at estimated heights are measured (two renders alike). */
 async function settled(app: MountedApp): Promise<string> {
   let last = ""
@@ -53,14 +65,9 @@ const transcriptOf = (frame: string) => frame.slice(0, frame.indexOf("Ask anythi
 test("the file's history is on screen before the host answers; the host's snapshot changes no row", async () => {
   fx = await createFauxFixture()
   const path = sessionFile(fx, 3)
-  const host = gate()
-  app = await mountApp({
-    client: fx.client as never,
-    target: { kind: "open", params: { cwd: fx.cwd, mode: { kind: "session", ref: path } } },
-    gate: host.opened,
-    width: 100,
-    height: 40,
-  })
+  const held = await openHeld(fx, path, { width: 100, height: 40 })
+  app = held.app
+  const host = held.host
   await app.until("LAST-ANSWER-7c")
   const before = await settled(app)
   // Nothing of the host yet: no model in the status bar, the welcome gone.
@@ -86,12 +93,9 @@ test("the file's history is on screen before the host answers; the host's snapsh
 test("a prompt typed during the preview is sent once the host is there", async () => {
   fx = await createFauxFixture()
   const path = sessionFile(fx, 2)
-  const host = gate()
-  app = await mountApp({
-    client: fx.client as never,
-    target: { kind: "open", params: { cwd: fx.cwd, mode: { kind: "session", ref: path } } },
-    gate: host.opened,
-  })
+  const held = await openHeld(fx, path)
+  app = held.app
+  const host = held.host
   await app.until("LAST-ANSWER-7c")
   fx.faux.setResponses([fauxAssistantMessage("EARLY-REPLY-3b")])
   await app.submit("typed before the host")
@@ -104,15 +108,9 @@ test("a prompt typed during the preview is sent once the host is there", async (
 test("inline, the preview goes up to the scrollback and the host's snapshot writes nothing again", async () => {
   fx = await createFauxFixture()
   const path = sessionFile(fx, 3)
-  const host = gate()
-  app = await mountApp({
-    client: fx.client as never,
-    target: { kind: "open", params: { cwd: fx.cwd, mode: { kind: "session", ref: path } } },
-    gate: host.opened,
-    width: 80,
-    height: 24,
-    screen: "inline",
-  })
+  const held = await openHeld(fx, path, { width: 80, height: 24, screen: "inline" })
+  app = held.app
+  const host = held.host
   const rows: string[] = []
   const scrollback = () => {
     for (const commit of app!.externalOutput.take()) rows.push(...commit.rows.map((r) => r.trimEnd()))
@@ -144,12 +142,9 @@ test("a file the window cannot preview shows the host's view when it comes, as b
   mkdirSync(join(fx.cwd, "saved"), { recursive: true })
   const path = join(fx.cwd, "saved", "v2.jsonl")
   await Bun.write(path, text)
-  const host = gate()
-  app = await mountApp({
-    client: fx.client as never,
-    target: { kind: "open", params: { cwd: fx.cwd, mode: { kind: "session", ref: path } } },
-    gate: host.opened,
-  })
+  const held = await openHeld(fx, path)
+  app = held.app
+  const host = held.host
   const waiting = await app.until("Ask anything")
   expect(waiting).not.toContain("OLD-FORMAT-ANSWER")
   host.open()

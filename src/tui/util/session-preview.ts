@@ -5,7 +5,8 @@ import { closeSync, fstatSync, openSync, readSync } from "node:fs"
 import { isAbsolute } from "node:path"
 import type { TranscriptItem } from "../../protocol"
 import { projectBranch } from "../../protocol/project-messages"
-import { readBranch } from "../../protocol/session-branch"
+import type { BranchEntry } from "../../protocol/session-entries"
+import { readBranch } from "../../util/session-branch"
 
 export interface SessionPreview {
   /** Pi's session id, from the file's header. */
@@ -25,7 +26,7 @@ export function readSessionPreview(path: string, maxBytes = PREVIEW_MAX_BYTES): 
   try {
     const text = readSmallFile(path, maxBytes)
     const branch = text === undefined ? undefined : readBranch(text)
-    const items = branch && projectBranch(branch.entries)
+    const items = branch && projectBranch(branch.entries as BranchEntry[])
     return items?.length ? { piSessionId: branch!.id, items } : undefined
   } catch {
     // Unreadable, or entries shaped in ways the projection does not expect: the host has the last word.

@@ -1,11 +1,11 @@
-// A window's own read of a session file (protocol/session-branch.ts, tui/util/session-preview.ts)
+// A window's own read of a session file (util/session-branch.ts, tui/util/session-preview.ts)
 // must give what the session's host gives for the same file, and nothing at all for a file Pi would
 // read differently, so the host's snapshot replaces the preview without a visible change.
 import { afterEach, expect, test } from "bun:test"
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { readBranch } from "../../src/protocol/session-branch"
+import { readBranch } from "../../src/util/session-branch"
 import { PREVIEW_MAX_BYTES, readSessionPreview } from "../../src/tui/util/session-preview"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
 import { SessionFile } from "../fixture/session-file"
