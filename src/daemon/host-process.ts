@@ -26,6 +26,13 @@ process.argv[1] = fileURLToPath(new URL("../../bin/xagent", import.meta.url))
 // Collected once a burst of frames is over: an idle host wakes for nothing, so neither Bun's
 // timers nor the next burst would take what the last one left (quiet-gc.ts).
 const quietGc = createQuietGc()
+// A snapshot sent (a long session opened: its file parsed, projected and encoded) or an answer
+// while no reply runs is a burst that is over: collect soon, as the broker does. While a reply
+// runs, its events keep the quiet period at its full length.
+const ONE_SHOT_QUIET_MS = 150
+const burstOver = (f: FromHost) =>
+  (f.type === "event" && f.env.event.type === "snapshot") ||
+  (f.type === "response" && !host?.live().some((s) => s.running))
 const link = frameLink<ToHost, FromHost>(hostEndFd(), {
   frame: (f) => {
     quietGc.touch()
@@ -35,7 +42,7 @@ const link = frameLink<ToHost, FromHost>(hostEndFd(), {
   log: (message) => log(message),
 })
 const send = (frame: FromHost) => {
-  quietGc.touch()
+  quietGc.touch(burstOver(frame) ? ONE_SHOT_QUIET_MS : undefined)
   link.send(frame)
 }
 const log = (message: string) => send({ type: "log", message })

@@ -20,7 +20,7 @@ import {
   projectCustomEntry,
   projectUser,
   resultText,
-} from "./project-messages"
+} from "../protocol/project-messages"
 
 export interface ProjectorContext {
   info(): SessionInfo

@@ -45,6 +45,8 @@ export interface AppProps {
   /** Where extensions' notification sequences go (default this process's stdout: the terminal). */
   writeTerminal?: (sequence: string) => void
   keybindings?: TuiOptions["keybindings"]
+  /** Resolves once the first frame is on screen (work that may wait for it does). */
+  firstFrame?: Promise<void>
 }
 
 /** Exit code of a window whose daemon went away. */
@@ -179,7 +181,11 @@ export function App(props: AppProps) {
               <ClientProvider connect={props.connect}>
                 <SyncProvider flushInterval={props.flushInterval}>
                   <RouteProvider>
-                    <SessionProvider target={props.target} initialPrompt={props.initialPrompt}>
+                    <SessionProvider
+                      target={props.target}
+                      initialPrompt={props.initialPrompt}
+                      firstFrame={props.firstFrame}
+                    >
                       <WorktreesProvider service={props.worktrees} onRestart={props.onRestart}>
                         {/* Inline, the terminal selects text: the window takes no mouse until Ctrl+S. */}
                         <ViewProvider mouse={props.screen !== "inline"}>

@@ -66,6 +66,10 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
   renderer.on("destroy", () => finish(1))
 
   const shown = firstFrame(renderer)
+  // The session host is what takes longest (the daemon, a host process, Pi's import): it starts
+  // now, beside the first frame, not after it.
+  const connecting = opts.connect()
+  connecting.catch(() => {})
   await render(
     () => (
       <App
@@ -77,13 +81,13 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
         copyWithTool={opts.copyWithTool}
         worktrees={opts.worktrees}
         keybindings={opts.keybindings}
+        firstFrame={shown}
         onRestart={(cwd) => {
           restart = { cwd }
           finish(0)
         }}
         connect={async () => {
-          await shown
-          client = await opts.connect()
+          client = await connecting
           return client
         }}
         onExit={finish}

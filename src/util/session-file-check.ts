@@ -39,15 +39,15 @@ export function sessionFileProblem(path: string): string | undefined {
   if (sample.length < stat.size && lines.length > 1) lines.pop()
   const first = lines.findIndex((l) => l.trim())
   if (first < 0) return "it holds only blank lines"
-  const header = parse(lines[first]!)
+  const header = parseJson(lines[first]!)
   if (header === undefined) {
-    const rest = lines.slice(first + 1).some((l) => isObject(parse(l)))
+    const rest = lines.slice(first + 1).some((l) => isObject(parseJson(l)))
     return rest
       ? "its first line (the session header) is damaged: it is not JSON"
       : "its first line is not JSON, and a session file is JSON lines"
   }
   if (!isObject(header) || header.type !== "session" || typeof header.id !== "string") {
-    const more = lines.slice(first + 1).some((l) => isSessionHeader(parse(l)))
+    const more = lines.slice(first + 1).some((l) => isSessionHeader(parseJson(l)))
     return more
       ? "its first line (the session header) is damaged: it is not a session header"
       : `its first line is not a session header ({"type":"session","id":…}) but ${describe(header)}`
@@ -61,7 +61,7 @@ export function sessionFileProblem(path: string): string | undefined {
     const line = lines[i]!.trim()
     // Pi skips lines that are not JSON (a write cut short); a JSON line that is not an object breaks it.
     if (!line) continue
-    const value = parse(line)
+    const value = parseJson(line)
     if (value === undefined) continue
     if (!isObject(value)) return `line ${i + 1} is ${describe(value)}, not a session entry`
     const shape = entryShapeProblem(value)
@@ -106,7 +106,8 @@ function readStart(path: string, bytes: number): Buffer {
   }
 }
 
-function parse(line: string): unknown {
+/** The JSON value of one line, or undefined when it is not JSON. */
+export function parseJson(line: string): unknown {
   try {
     return JSON.parse(line)
   } catch {
@@ -114,7 +115,7 @@ function parse(line: string): unknown {
   }
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
+export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v)
 }
 

@@ -12,12 +12,18 @@ import {
   type SessionSnapshot,
   type SessionStats,
   type SnapshotView,
+  type TranscriptItem,
 } from "../../protocol"
 
 /** The session as the host's snapshot has it, plus what only a window keeps. */
 export interface SessionState extends SnapshotView {
-  /** waiting: no snapshot yet; ready: drawing a live session; closed: the host ended it. */
-  phase: "waiting" | "ready" | "closed"
+  /**
+   * waiting: no snapshot yet; preview: drawing a session file's history until its host's snapshot
+   * comes (nothing can be done on it yet); ready: drawing a live session; closed: the host ended it.
+   */
+  phase: "waiting" | "preview" | "ready" | "closed"
+  /** In the preview: the Pi session id of the file shown (info comes with the host). */
+  previewOf?: string
   closedReason?: string
   /** Streamed characters in the current run, for the working line's tok/s. */
   runChars: number
@@ -68,7 +74,7 @@ export function createSessionStore(
     for (const key of SNAPSHOT_KEYS) setState(key, reconcile(structuredClone(snap[key]), { key: "id" }) as never)
     index.clear()
     snap.items.forEach((item, i) => index.set(item.id, i))
-    setState({ phase: "ready", closedReason: undefined, epoch: state.epoch + 1 })
+    setState({ phase: "ready", closedReason: undefined, previewOf: undefined, epoch: state.epoch + 1 })
   }
 
   function applyOne(event: SessionEvent) {
@@ -97,11 +103,17 @@ export function createSessionStore(
     get lastSeq() {
       return lastSeq
     },
-    /** Starts drawing another session (or none): everything from the previous one goes. */
+    /** Starts drawing another session (or none): everything from the previous one goes, but a preview stays for its snapshot to replace. */
     reset(sessionId?: string) {
       lastSeq = 0
+      if (state.phase === "preview") return void setState({ sessionId })
       index.clear()
       setState(reconcile(emptyState(sessionId)))
+    },
+    /** Draws a session file's history before any host answers; ignored once a snapshot came. */
+    preview(p: { piSessionId: string; items: TranscriptItem[] }) {
+      if (state.phase !== "waiting" || state.items.length > 0) return
+      setState({ items: p.items, previewOf: p.piSessionId, phase: "preview", epoch: state.epoch + 1 })
     },
     apply(envelopes: EventEnvelope[]) {
       batch(() => {

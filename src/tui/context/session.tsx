@@ -6,6 +6,7 @@ import { createEffect, createSignal, on, onMount } from "solid-js"
 import type { CommandInfo, Method, Params, Result } from "../../protocol"
 import type { TuiOptions } from "../run-options"
 import { fillComposer } from "../util/composer-text"
+import { readSessionPreview } from "../util/session-preview"
 import { useClient } from "./client"
 import { createSimpleContext } from "./helper"
 import { useRoute } from "./route"
@@ -19,7 +20,12 @@ const JOINED = "That session is open in another window: joined it there (your se
 
 export const { use: useSession, provider: SessionProvider } = createSimpleContext({
   name: "Session",
-  init: (props: { target: TuiOptions["target"]; initialPrompt?: string }) => {
+  init: (props: {
+    target: TuiOptions["target"]
+    initialPrompt?: string
+    /** Resolves once the first frame is drawn: the file preview's read waits for it. */
+    firstFrame?: Promise<void>
+  }) => {
     const client = useClient()
     const sync = useSync()
     const route = useRoute()
@@ -89,6 +95,15 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
 
     onMount(() => {
       const t = props.target
+      // A session file's history is on screen long before its host has loaded Pi; the host's
+      // snapshot replaces it. Nothing is sent until then: requests wait for the session (whenReady).
+      if (t.kind === "open" && t.params.mode.kind === "session") {
+        const file = t.params.mode.ref
+        void (props.firstFrame ?? Promise.resolve()).then(() => {
+          const preview = readSessionPreview(file)
+          if (preview) sync.preview(preview)
+        })
+      }
       client.ready.then(
         (c) => {
           for (const message of c.notices ?? []) sync.notify({ level: "warning", message })

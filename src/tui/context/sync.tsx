@@ -43,6 +43,8 @@ export const { use: useSync, provider: SyncProvider } = createSimpleContext({
         store.reset(sessionId)
         subscribe(sessionId, 0)
       },
+      /** A session file's history, drawn until the host's snapshot (session-preview.ts). */
+      preview: store.preview,
       detach() {
         unsubscribe?.()
         unsubscribe = undefined

@@ -89,7 +89,8 @@ export function createCommitter(opts: {
     // only (its cutter reads just what is new).
     const steps = ledger.next({
       items: data.items,
-      session: data.info?.piSessionId,
+      // a preview (drawn before the host answered) is the same view as the session's snapshot
+      session: data.info?.piSessionId ?? data.previewOf,
       epoch: data.epoch,
       // Its actions (Alt+I, Alt+E…) are drawn on it only while it is open: it waits in the footer.
       hold: planView(data.items).openCardId,

@@ -1,4 +1,5 @@
-// Pi messages and session entries → transcript items. Pure: the same branch always projects to
+// Pi messages and session entries → transcript items, for the host and for a window's preview of a
+// session file (util/session-branch.ts). Pure: the same branch always projects to
 // the same items with the same ids, and live projection (project-events.ts) uses the same ids,
 // so a window that replays events and one that takes a snapshot draw the same thing.
 import type {
@@ -10,16 +11,18 @@ import type {
   ToolItem,
   TranscriptItem,
   UserItem,
-} from "../protocol"
+} from "./transcript"
 import type {
-  AgentMessage,
   AssistantMessage,
   BashExecutionMessage,
+  BranchEntry,
+  Content,
   CustomMessage,
-  SessionEntry,
+  EntryMessage,
   ToolResultMessage,
+  TranscriptEntry,
   UserMessage,
-} from "./pi-types"
+} from "./session-entries"
 
 /**
  * Hands out item ids: derived from what the item is (role + timestamp, tool call id), with a
@@ -45,8 +48,6 @@ export class ItemIds {
     return this.take(`n-${++this.notices}`)
   }
 }
-
-type Content = string | readonly ({ type: "text"; text: string } | { type: "image"; mimeType?: string })[]
 
 export function contentText(content: Content): string {
   if (typeof content === "string") return content
@@ -172,7 +173,7 @@ export function projectCompaction(
 /** Tool items opened by an assistant message, keyed by tool call id (latest call wins). */
 export type OpenTools = Map<string, ToolItem>
 
-function pushMessage(m: AgentMessage, ids: ItemIds, out: TranscriptItem[], at: Map<string, number>, open: OpenTools) {
+function pushMessage(m: EntryMessage, ids: ItemIds, out: TranscriptItem[], at: Map<string, number>, open: OpenTools) {
   switch (m.role) {
     case "user":
       out.push(projectUser(m, ids.take(`u-${m.timestamp}`)))
@@ -225,14 +226,14 @@ function closeOpenTools(out: TranscriptItem[], at: Map<string, number>, open: Op
  * where `drawsEntry` says an extension renders their type.
  */
 export function projectBranch(
-  entries: readonly SessionEntry[],
+  entries: readonly BranchEntry[],
   ids = new ItemIds(),
   drawsEntry: (customType: string) => boolean = () => false,
 ): TranscriptItem[] {
   const out: TranscriptItem[] = []
   const at = new Map<string, number>()
   const open: OpenTools = new Map()
-  for (const e of entries) {
+  for (const e of entries as readonly TranscriptEntry[]) {
     const ts = Date.parse(e.timestamp) || 0
     switch (e.type) {
       case "message":
