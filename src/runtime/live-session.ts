@@ -98,6 +98,8 @@ export class LiveSession {
   private shutdownAsked = false
   /** Until start() returns: no window watches yet. */
   private opening = true
+  /** `--verbose`: the welcome shows whatever Pi's quietStartup says. */
+  private verbose = false
   private state: SnapshotState
   private projector!: EventProjector
   private runtime!: AgentSessionRuntime
@@ -155,6 +157,7 @@ export class LiveSession {
   static async start(id: string, deps: SessionDeps, opts: StartOptions): Promise<LiveSession> {
     const live = new LiveSession(id, deps)
     live.interactive = opts.mode !== "print"
+    live.verbose = opts.pi?.verbose === true
     const limits = readRunLimits(deps.sandbox.xagentHome)
     live.limits = limits
     live.watchdog = new RunWatchdog(limits, (why) => void live.endRun(why))
@@ -260,7 +263,7 @@ export class LiveSession {
     if (hint) info.authHint = hint
     info.sandbox = this.sandbox.info()
     if (s.settingsManager.getHideThinkingBlock()) info.hideThinking = true
-    if (s.settingsManager.getQuietStartup() === true) info.quietStartup = true
+    if (s.settingsManager.getQuietStartup() === true && !this.verbose) info.quietStartup = true
     if (s.settingsManager.getBranchSummarySkipPrompt()) info.skipBranchSummaryPrompt = true
     if (this.bridge.autocomplete()) info.autocomplete = true
     const shortcuts = this.shortcuts()
@@ -414,8 +417,8 @@ export class LiveSession {
         (pi) => this.watch(pi),
         readDenyHook(this.sandbox),
         this.gate.hook,
-        registeredMcpOnly,
-        this.editorMcp.factory,
+        // `--no-mcp`: Pi's MCP extension is not loaded, so no server connects (an editor's neither)
+        ...(opts.pi?.noMcp ? [] : [registeredMcpOnly, this.editorMcp.factory]),
       ],
       extensionPaths: opts.extensionPaths,
       flags: opts.flags,

@@ -5,6 +5,8 @@ import type { Api, Model } from "@earendil-works/pi-ai"
 import {
   createAgentSessionFromServices,
   createAgentSessionServices,
+  resolveModelScopeWithDiagnostics,
+  SettingsManager,
   type CreateAgentSessionRuntimeFactory,
   type ExtensionFactory,
   type ModelRuntime,
@@ -42,6 +44,10 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
       cwd,
       agentDir,
       modelRuntime: i.modelRuntime,
+      // `--approve`/`--no-approve`: Pi's project trust for this run (project settings and resources)
+      ...(pi.projectTrust !== undefined && {
+        settingsManager: SettingsManager.create(cwd, agentDir, { projectTrusted: pi.projectTrust }),
+      }),
       resourceLoaderOptions: {
         extensionFactories: i.extensionFactories,
         additionalExtensionPaths: i.extensionPaths,
@@ -56,13 +62,18 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
       },
     })
     const flagWarnings = applyExtensionFlags(services.resourceLoader.getExtensions(), i.flags ?? {})
-    const { model, thinking } = i.takeNext()
+    const next = i.takeNext()
+    const scope = await modelScope(pi, services, sessionManager.buildSessionContext().messages.length > 0, next)
+    const { model, thinking } = scope
+    // `--api-key`: for the run's model's provider, in memory only, as Pi's setRuntimeApiKey keeps it
+    if (pi.apiKey && model) await i.modelRuntime.setRuntimeApiKey(model.provider, pi.apiKey)
     const created = await createAgentSessionFromServices({
       services,
       sessionManager,
       sessionStartEvent,
       model,
       thinkingLevel: thinking,
+      scopedModels: scope.scopedModels,
       tools: pi.tools,
       excludeTools,
       noTools: pi.noTools,
@@ -74,7 +85,35 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
     const loadErrors = services.resourceLoader
       .getExtensions()
       .errors.map((e) => ({ type: "error" as const, message: `Failed to load extension "${e.path}": ${e.error}` }))
-    const flagNotes = flagWarnings.map((message) => ({ type: "warning" as const, message }))
+    const flagNotes = [...flagWarnings, ...scope.warnings].map((message) => ({ type: "warning" as const, message }))
     return { ...created, services, diagnostics: [...services.diagnostics, ...loadErrors, ...flagNotes] }
   }
+}
+
+type Services = Awaited<ReturnType<typeof createAgentSessionServices>>
+
+/**
+ * `--models`: Pi's scoped models for cycling, and as in Pi the model of a new conversation when
+ * none is named: the saved default if it is in scope, else the first (with a pattern's thinking).
+ */
+async function modelScope(
+  pi: PiOptions,
+  services: Services,
+  resumed: boolean,
+  next: { model?: Model<Api>; thinking?: ThinkingLevel },
+) {
+  if (!pi.models?.length) return { ...next, scopedModels: undefined, warnings: [] as string[] }
+  const { scopedModels, diagnostics } = await resolveModelScopeWithDiagnostics(pi.models, services.modelRuntime)
+  const warnings = diagnostics.map((d) => d.message)
+  let { model, thinking } = next
+  if (!model && scopedModels.length && !resumed) {
+    const sm = services.settingsManager
+    const saved = scopedModels.find(
+      (s) => s.model.provider === sm.getDefaultProvider() && s.model.id === sm.getDefaultModel(),
+    )
+    const chosen = saved ?? scopedModels[0]!
+    model = chosen.model
+    thinking ??= chosen.thinkingLevel
+  }
+  return { model, thinking, scopedModels, warnings }
 }

@@ -31,6 +31,8 @@ export interface AppProps {
   connect: () => Promise<Client>
   target: TuiOptions["target"]
   initialPrompt?: string
+  initialImages?: TuiOptions["initialImages"]
+  initialMessages?: string[]
   onExit: (code: number, message?: string) => void
   /** Lets the caller read live state at exit (the farewell needs it). */
   onState?: (state: { running: () => boolean; sessionId: () => string | undefined }) => void
@@ -171,7 +173,12 @@ export function App(props: AppProps) {
             <ClientProvider connect={props.connect}>
               <SyncProvider flushInterval={props.flushInterval}>
                 <RouteProvider>
-                  <SessionProvider target={props.target} initialPrompt={props.initialPrompt}>
+                  <SessionProvider
+                    target={props.target}
+                    initialPrompt={props.initialPrompt}
+                    initialImages={props.initialImages}
+                    initialMessages={props.initialMessages}
+                  >
                     <WorktreesProvider service={props.worktrees} onRestart={props.onRestart}>
                       {/* Inline, the terminal selects text: the window takes no mouse until Ctrl+S. */}
                       <ViewProvider mouse={props.screen !== "inline"}>

@@ -19,7 +19,12 @@ const JOINED = "That session is open in another window: joined it there (your se
 
 export const { use: useSession, provider: SessionProvider } = createSimpleContext({
   name: "Session",
-  init: (props: { target: TuiOptions["target"]; initialPrompt?: string }) => {
+  init: (props: {
+    target: TuiOptions["target"]
+    initialPrompt?: string
+    initialImages?: TuiOptions["initialImages"]
+    initialMessages?: string[]
+  }) => {
     const client = useClient()
     const sync = useSync()
     const route = useRoute()
@@ -87,6 +92,15 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
       }
     }
 
+    /** Pi's messages from the command line: the first, then each other queued as a follow-up. */
+    async function sendInitial() {
+      const { initialPrompt: text, initialImages: images } = props
+      if (text || images?.length)
+        await act("session.prompt", images?.length ? { text: text ?? "", images } : { text: text! })
+      for (const message of props.initialMessages ?? [])
+        await act("session.prompt", { text: message, behavior: "followUp" })
+    }
+
     onMount(() => {
       const t = props.target
       client.ready.then(
@@ -98,7 +112,7 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
         },
         (e: Error) => fail(e.message),
       )
-      if (props.initialPrompt) void act("session.prompt", { text: props.initialPrompt })
+      void sendInitial()
     })
 
     const refreshCommands = () => void act("session.commands", {}).then((r) => r && setCommands(r.commands))
