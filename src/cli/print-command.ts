@@ -47,7 +47,9 @@ export async function runPrint(plan: RunPlan, prompts: Prompts): Promise<number>
 }
 
 async function printClient(plan: RunPlan): Promise<Client> {
-  if (plan.daemon && plan.session.kind !== "new" && chooseHost(true).daemon) {
+  // `--session-id` names a saved session too, which may be live in one of the daemon's hosts.
+  const saved = plan.session.kind !== "new" || plan.open.pi?.sessionId !== undefined
+  if (plan.daemon && saved && chooseHost(true).daemon) {
     const { connectOrStart } = await import("../client/connect")
     // none running (or one that speaks another protocol): this process hosts the session itself
     const viaDaemon = await connectOrStart({ clientName: "xagent-print", start: false, reconnect: false }).catch(
