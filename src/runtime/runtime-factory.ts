@@ -5,6 +5,7 @@ import type { Api, Model } from "@earendil-works/pi-ai"
 import {
   createAgentSessionFromServices,
   createAgentSessionServices,
+  ProjectTrustStore,
   resolveModelScopeWithDiagnostics,
   SettingsManager,
   type CreateAgentSessionRuntimeFactory,
@@ -44,10 +45,7 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
       cwd,
       agentDir,
       modelRuntime: i.modelRuntime,
-      // `--approve`/`--no-approve`: Pi's project trust for this run (project settings and resources)
-      ...(pi.projectTrust !== undefined && {
-        settingsManager: SettingsManager.create(cwd, agentDir, { projectTrusted: pi.projectTrust }),
-      }),
+      settingsManager: SettingsManager.create(cwd, agentDir, { projectTrusted: projectTrusted(pi, cwd, agentDir) }),
       resourceLoaderOptions: {
         extensionFactories: i.extensionFactories,
         additionalExtensionPaths: i.extensionPaths,
@@ -88,6 +86,18 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
     const flagNotes = [...flagWarnings, ...scope.warnings].map((message) => ({ type: "warning" as const, message }))
     return { ...created, services, diagnostics: [...services.diagnostics, ...loadErrors, ...flagNotes] }
   }
+}
+
+/**
+ * Whether the folder's own settings and resources load, in Pi's order: `--approve`/`--no-approve`,
+ * then a decision saved with Pi's /trust (trust.json), then the `defaultProjectTrust` setting.
+ * Pi's "ask" (its default) trusts here: xagent has no trust prompt and always loaded them.
+ */
+function projectTrusted(pi: PiOptions, cwd: string, agentDir: string): boolean {
+  if (pi.projectTrust !== undefined) return pi.projectTrust
+  const saved = new ProjectTrustStore(agentDir).get(cwd)
+  if (saved !== null) return saved
+  return SettingsManager.create(cwd, agentDir, { projectTrusted: false }).getDefaultProjectTrust() !== "never"
 }
 
 type Services = Awaited<ReturnType<typeof createAgentSessionServices>>

@@ -3,7 +3,7 @@
 // user's message) or the disk. A second table lists every flag of the installed `pi --help`, so
 // a flag Pi adds shows up here, and says for each which row proves it or why xagent differs.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test"
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { PI_EXAMPLES, REPO_ROOT, type MockLlm, type Sandbox } from "../fixture/mockllm"
 import { okModelBox, runXagent } from "./run-xagent"
@@ -219,6 +219,31 @@ const assistantModel = (stdout: string) =>
     .map((l) => JSON.parse(l))
     .find((l) => l.message.role === "assistant")?.message.model
 
+/** A copy of the box's agent dir, for a test that changes it. */
+function agentDirCopy(name: string): { dir: string; box: Sandbox } {
+  const dir = join(box.root, name)
+  mkdirSync(dir, { recursive: true })
+  for (const f of ["models.json", "settings.json"])
+    writeFileSync(join(dir, f), readFileSync(join(box.agentDir, f), "utf8"))
+  return { dir, box: { ...box, agentDir: dir, env: { ...box.env, PI_CODING_AGENT_DIR: dir } } }
+}
+
+test(
+  "a project decision saved with Pi's /trust holds without a flag; --approve overrides it for the run",
+  async () => {
+    const { ProjectTrustStore } = await import("@earendil-works/pi-coding-agent")
+    const copy = agentDirCopy("distrusting-agent")
+    new ProjectTrustStore(copy.dir).set(box.cwd, false)
+    const from = llm.requests().length
+    expect((await runXagent(["-p", "hi"], copy.box)).code).toBe(0)
+    expect((await runXagent(["--approve", "-p", "hi"], copy.box)).code).toBe(0)
+    const [saved, approved] = llm.requests().slice(from)
+    expect(saved!.tools).not.toContain("projtool")
+    expect(approved!.tools).toContain("projtool")
+  },
+  SLOW,
+)
+
 describe("messages, @files and piped stdin, in Pi's order", () => {
   test(
     "each message is a prompt of its own, sent once the one before is answered",
@@ -377,26 +402,18 @@ describe("models: --models, --api-key, --list-models", () => {
   test(
     "--api-key is the key of the run's model: a provider with no key works with it, and nothing is saved",
     async () => {
-      const agentDir = join(box.root, "keyless-agent")
-      mkdirSync(agentDir, { recursive: true })
-      for (const f of ["models.json", "settings.json"])
-        writeFileSync(join(agentDir, f), readFileSync(join(box.agentDir, f), "utf8"))
+      const { dir: agentDir, box: env } = agentDirCopy("keyless-agent")
       const models = JSON.parse(readFileSync(join(agentDir, "models.json"), "utf8"))
       delete models.providers.mockllm.apiKey
       writeFileSync(join(agentDir, "models.json"), JSON.stringify(models))
-      const env = { ...box, env: { ...box.env, PI_CODING_AGENT_DIR: agentDir } }
       const without = await runXagent(["-p", "hi"], env)
       expect(without.code).toBe(1)
       const withKey = await runXagent(["--api-key", "sk-run-only", "--model", "mockllm/mock-1", "-p", "hi"], env)
       expect(withKey.stderr).toBe("")
       expect(withKey.code).toBe(0)
       expect(withKey.stdout).toBe("ok\n")
-      expect(
-        readdirSync(agentDir)
-          .filter((f) => f === "auth.json")
-          .map((f) => readFileSync(join(agentDir, f), "utf8"))
-          .join(""),
-      ).not.toContain("sk-run-only")
+      const auth = join(agentDir, "auth.json")
+      expect(existsSync(auth) ? readFileSync(auth, "utf8") : "").not.toContain("sk-run-only")
       const noModel = await runXagent(["--api-key", "k", "-p", "hi"], env)
       expect(noModel.code).toBe(2)
       expect(noModel.stderr).toBe(
