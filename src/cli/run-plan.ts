@@ -88,7 +88,7 @@ export function planRun(flags: RootFlags, words: string[], cwd: string, env = pr
   if (chosen.length > 1) throw new UsageError(`${chosen.join(" and ")} both pick a session: use only one of them`)
 
   if (flags.mode !== undefined && !["text", "json", "rpc"].includes(flags.mode))
-    throw new UsageError(`--mode '${flags.mode}' is not a mode: use text or json`)
+    throw new UsageError(`--mode '${flags.mode}' is not a mode: use text, json or rpc`)
   if (flags.mode === "rpc" && files.length) throw new UsageError("@file arguments are not taken with --mode rpc")
   sessionFlagConflicts(flags, chosen)
   // As in Pi, --mode json needs no -p: it is a run without a window (and rpc one on stdin/stdout).
