@@ -119,3 +119,28 @@ test("--mode rpc refuses @file arguments and messages: its prompts come on stdin
   expect(m.code).toBe(2)
   expect(m.stderr).toBe("xagent: --mode rpc takes its prompts on stdin, not as messages\n")
 })
+
+test("Pi's own RpcClient (its examples/rpc-client.ts) drives xagent --mode rpc as it drives pi", async () => {
+  const { RpcClient } = await import("@earendil-works/pi-coding-agent")
+  // RpcClient runs `node <cliPath> --mode rpc …`: this shim hands those arguments to bin/xagent.
+  const shim = join(box.root, "xagent-shim.mjs")
+  writeFileSync(
+    shim,
+    [
+      'import { spawn } from "node:child_process"',
+      `const child = spawn(${JSON.stringify(XAGENT_BIN)}, process.argv.slice(2), { stdio: "inherit" })`,
+      'child.on("exit", (code) => process.exit(code ?? 1))',
+      'process.on("SIGTERM", () => child.kill("SIGTERM"))',
+    ].join("\n"),
+  )
+  const client = new RpcClient({ cliPath: shim, cwd: box.cwd, env: box.env, args: ["--no-session"] })
+  await client.start()
+  try {
+    const events = await client.promptAndWait("hello from RpcClient", undefined, 30_000)
+    expect(events.some((e) => e.type === "agent_end")).toBe(true)
+    expect(userTexts().some((t) => t.includes("hello from RpcClient"))).toBe(true)
+    expect((await client.getState()).model).toMatchObject({ provider: "mockllm", id: "mock-1" })
+  } finally {
+    await client.stop()
+  }
+}, 60_000)
