@@ -7,7 +7,8 @@ import { mayNameSubcommand, registerCommands, SUBCOMMANDS } from "./commands"
 import { takeExtensionFlags } from "./extension-flags"
 import { expandPiAliases } from "./pi-aliases"
 import { err, out, readPipedStdin } from "./io"
-import { planRun, withStdin, type RootFlags } from "./run-plan"
+import { initialPrompts } from "./initial-message"
+import { planRun, type RootFlags } from "./run-plan"
 import { HELP_HINT, oneLine, UsageError } from "./usage-error"
 import { VERSION } from "./version"
 
@@ -17,8 +18,11 @@ export function buildProgram(run: (flags: RootFlags, words: string[]) => Promise
   const program = new Command("xagent")
   program
     .description("A terminal coding agent: a window over a persistent Pi session, in the current folder.")
-    .usage("[options] [prompt]")
-    .argument("[prompt...]", "first message, sent as soon as the session is ready")
+    .usage("[options] [@files...] [messages...]")
+    .argument(
+      "[messages...]",
+      "messages, each sent once the one before is answered; @file puts a file (text or image) into the first",
+    )
     .option("-c, --continue", "continue the most recent session in this folder")
     .option("-r, --resume", "pick a saved session to resume (opens the session page)")
     .option("--session <path|id>", "open a session file, or a saved session by id (or id prefix)")
@@ -63,9 +67,22 @@ export function buildProgram(run: (flags: RootFlags, words: string[]) => Promise
     .option("--no-context-files", "do not load AGENTS.md and CLAUDE.md (also -nc)")
     .option("--no-mcp", "no MCP: the servers of Pi's mcp.json files (and an editor's) do not connect")
     .option("--offline", "no network at startup (as PI_OFFLINE=1)")
+    .option("--api-key <key>", "API key for the run's model (--model or --models), kept in memory only")
+    .option("--session-id <id>", "the folder's session with this id, created with that id when there is none")
+    .option("--fork <path|id>", "fork a session (a file, an id or a prefix) into a new session in this folder")
+    .option("--session-dir <dir>", "folder where sessions are stored and looked up (as PI_CODING_AGENT_SESSION_DIR)")
+    .option("--models <patterns>", "comma-separated model patterns for cycling (Ctrl+P); globs and fuzzy ids")
+    .option("-a, --approve", "trust the project's local files (.pi settings and resources) for this run")
+    .option("--no-approve", "ignore the project's local files for this run (also -na)")
+    .option("--verbose", "show the welcome even when Pi's quietStartup setting hides it")
+    .option("--export <file>", "write a session file as HTML and exit (`--export <file> [output]`, Pi's own export)")
+    .option("--list-models [search]", "list the models that can be used (fuzzy search optional), and exit")
     .option("--inline", "draw below the shell prompt: the conversation goes into the terminal's own scrollback")
     .option("--fullscreen", "draw on the whole screen (the alternate screen); the conversation scrolls in the window")
-    .option("--mode <mode>", "Pi's output mode: text (default) or json (as -p, Pi's message_end lines on stdout)")
+    .option(
+      "--mode <mode>",
+      "Pi's output mode: text (default), json (as -p, Pi's message_end lines on stdout) or rpc (Pi's RPC protocol on stdin/stdout)",
+    )
     .option("--tui-mode <mode>", "Pi's name for the two: regular (as --inline) or fullscreen")
     .option(
       "--no-bundled <name>",
@@ -103,21 +120,38 @@ export function buildProgram(run: (flags: RootFlags, words: string[]) => Promise
 
 async function runRoot(flags: RootFlags, words: string[]): Promise<number> {
   const plan = planRun(flags, words, process.cwd())
+  if (plan.command) {
+    const { runPiCommand } = await import("./pi-commands")
+    return runPiCommand(plan.command, plan.cwd, {
+      extensions: plan.open.extensions,
+      noExtensions: plan.open.pi?.noExtensions,
+    })
+  }
+  // As in Pi, a run with no terminal prints its reply (stdin piped, or stdout going to a file).
+  if (plan.mode === "window" && (!process.stdin.isTTY || !process.stdout.isTTY)) {
+    if (plan.session.kind === "pick")
+      throw new UsageError('the session page needs a terminal: use --continue or --session with xagent -p "prompt"')
+    plan.mode = "print"
+  }
   if (flags.worktree !== undefined && flags.worktree !== false) {
     const { enterForRun } = await import("./worktree-session")
     const name = typeof flags.worktree === "string" ? flags.worktree : undefined
     plan.cwd = plan.open.cwd = await enterForRun(plan.cwd, name, plan.mode === "window" && !!process.stdin.isTTY)
   }
-  if (plan.mode === "print") {
-    const prompt = withStdin(plan.prompt, await readPipedStdin())
-    if (!prompt) throw new UsageError('--print needs a prompt: xagent -p "your question", or pipe text into it')
-    const { runPrint } = await import("./print-command")
-    return runPrint({ ...plan, prompt })
+  if (plan.mode === "rpc") {
+    const { runRpc } = await import("./rpc-command")
+    return runRpc(plan)
   }
-  if (!process.stdin.isTTY || !process.stdout.isTTY)
-    throw new UsageError('the window needs a terminal: use xagent -p "prompt" to run without one')
+  // Read before the session opens, as Pi does (a Pi run with stdin piped is a print run).
+  const stdin = plan.mode === "print" ? await readPipedStdin() : undefined
+  const prompts = initialPrompts(plan.messages, plan.files, stdin)
+  if (plan.mode === "print") {
+    if (!prompts.first) throw new UsageError('--print needs a prompt: xagent -p "your question", or pipe text into it')
+    const { runPrint } = await import("./print-command")
+    return runPrint(plan, prompts)
+  }
   const { runWindow } = await import("./window-command")
-  return runWindow(plan)
+  return runWindow(plan, prompts)
 }
 
 /** Runs the CLI and returns the exit code: 0 done, 1 failed, 2 called wrongly. */

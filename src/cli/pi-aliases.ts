@@ -8,6 +8,7 @@ const ALIASES: Record<string, string> = {
   "-ns": "--no-skills",
   "-np": "--no-prompt-templates",
   "-nc": "--no-context-files",
+  "-na": "--no-approve",
 }
 
 export function expandPiAliases(argv: string[]): string[] {

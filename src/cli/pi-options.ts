@@ -25,7 +25,17 @@ export interface PiFlags {
   contextFiles?: boolean
   mcp?: boolean
   offline?: boolean
+  apiKey?: string
+  sessionId?: string
+  sessionDir?: string
+  models?: string
+  /** `--approve` true, `--no-approve` false, neither undefined. */
+  approve?: boolean
+  verbose?: boolean
 }
+
+/** Pi's rule for a session id (its assertValidSessionId). */
+const SESSION_ID = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/
 
 const list = (value: string) =>
   value
@@ -54,6 +64,28 @@ export function piOptions(flags: PiFlags, cwd: string): PiOptions | undefined {
   if (flags.skill?.length) pi.skills = flags.skill.map((p) => resourcePath("--skill", p, cwd))
   if (flags.promptTemplate?.length)
     pi.promptTemplates = flags.promptTemplate.map((p) => resourcePath("--prompt-template", p, cwd))
+  if (flags.apiKey !== undefined) {
+    if (!flags.apiKey.trim()) throw new UsageError("--api-key needs a key")
+    pi.apiKey = flags.apiKey.trim()
+  }
+  if (flags.sessionId !== undefined) {
+    if (!SESSION_ID.test(flags.sessionId))
+      throw new UsageError(
+        `--session-id '${flags.sessionId}' is not a session id: letters, digits, '.', '_' and '-', starting and ending with a letter or digit`,
+      )
+    pi.sessionId = flags.sessionId
+  }
+  if (flags.sessionDir !== undefined) {
+    if (!flags.sessionDir.trim()) throw new UsageError("--session-dir needs a folder")
+    pi.sessionDir = resolveFrom(cwd, flags.sessionDir.trim())
+  }
+  if (flags.models !== undefined) {
+    const patterns = list(flags.models)
+    if (!patterns.length) throw new UsageError("--models needs model patterns, such as anthropic/*,*sonnet*")
+    pi.models = patterns
+  }
+  if (flags.approve !== undefined) pi.projectTrust = flags.approve
+  if (flags.verbose) pi.verbose = true
   return Object.keys(pi).length ? pi : undefined
 }
 

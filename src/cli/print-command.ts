@@ -6,13 +6,14 @@
 import type { Client } from "../client/client"
 import { ProtocolError, type EventEnvelope, type SessionEvent } from "../protocol"
 import { err, out } from "./io"
+import type { Prompts } from "./initial-message"
 import type { RunPlan } from "./run-plan"
 import { chooseHost } from "./connect-client"
 import { JsonLines } from "./print-json"
 import { PrintRenderer } from "./print-render"
 import { oneLine, UsageError } from "./usage-error"
 
-export async function runPrint(plan: RunPlan & { prompt: string }): Promise<number> {
+export async function runPrint(plan: RunPlan, prompts: Prompts): Promise<number> {
   if (plan.session.kind === "pick") throw new UsageError("--resume needs a window")
   const client = await printClient(plan)
   let stdout = Promise.resolve()
@@ -27,7 +28,7 @@ export async function runPrint(plan: RunPlan & { prompt: string }): Promise<numb
 
   const sigint = interruptOnSigint(client)
   try {
-    const code = await printReply(client, plan, renderer, sigint.setSession, json)
+    const code = await printReply(client, plan, prompts, renderer, sigint.setSession, json)
     renderer.finish()
     return sigint.interrupted() ? 130 : code
   } catch (e) {
@@ -46,7 +47,9 @@ export async function runPrint(plan: RunPlan & { prompt: string }): Promise<numb
 }
 
 async function printClient(plan: RunPlan): Promise<Client> {
-  if (plan.daemon && plan.session.kind !== "new" && chooseHost(true).daemon) {
+  // `--session-id` names a saved session too, which may be live in one of the daemon's hosts.
+  const saved = plan.session.kind !== "new" || plan.open.pi?.sessionId !== undefined
+  if (plan.daemon && saved && chooseHost(true).daemon) {
     const { connectOrStart } = await import("../client/connect")
     // none running (or one that speaks another protocol): this process hosts the session itself
     const viaDaemon = await connectOrStart({ clientName: "xagent-print", start: false, reconnect: false }).catch(
@@ -60,7 +63,8 @@ async function printClient(plan: RunPlan): Promise<Client> {
 
 async function printReply(
   client: Client,
-  plan: RunPlan & { prompt: string },
+  plan: RunPlan,
+  prompts: Prompts,
   renderer: PrintRenderer,
   onOpen: (sessionId: string) => void,
   json?: JsonLines,
@@ -72,11 +76,11 @@ async function printReply(
   if (opened.info.authHint) throw new Error(opened.info.authHint)
   for (const w of opened.warnings) renderer.handle({ type: "ui_notify", level: "warning", message: oneLine(w) })
 
-  let ended: Extract<SessionEvent, { type: "turn_end" }> | undefined
+  let ended = undefined as TurnEnd | undefined
   let closedReason: string | undefined
   /** A joined live session may be running another window's reply. */
   let running = false
-  const done = Promise.withResolvers<void>()
+  let done = Promise.withResolvers<void>()
   const offConnection = client.onConnection((c) => {
     if (c.state !== "lost") return
     closedReason = `the connection to the daemon was lost (${c.reason})`
@@ -113,22 +117,36 @@ async function printReply(
         .catch(() => {})
     }
   })
+  // Pi's order: the first prompt (stdin, @files, the first message), then each other message once
+  // the one before is answered; a failed reply ends the run.
+  const sends = [
+    { ...prompts.first!, sessionId: opened.sessionId },
+    ...prompts.rest.map((text) => ({ text, sessionId: opened.sessionId })),
+  ]
   try {
-    await client.request("session.prompt", { sessionId: opened.sessionId, text: plan.prompt }).catch((e) => {
-      if (running && e instanceof ProtocolError && e.code === "bad_request")
-        throw new Error("the session is live and a reply is running in it: send this once that reply is over")
-      throw e
-    })
-    await done.promise
+    for (const params of sends) {
+      ended = undefined
+      done = Promise.withResolvers<void>()
+      await client.request("session.prompt", params).catch((e) => {
+        if (running && e instanceof ProtocolError && e.code === "bad_request")
+          throw new Error("the session is live and a reply is running in it: send this once that reply is over")
+        throw e
+      })
+      await done.promise
+      if (closedReason !== undefined || failed(ended)) break
+    }
   } finally {
     offConnection()
     unsubscribe()
   }
   if (closedReason !== undefined) throw new Error(`the session ended: ${closedReason}`)
-  if (ended?.stopReason === "error" || ended?.stopReason === "refusal") renderer.fail(ended.errorMessage ?? "failed")
+  if (failed(ended)) renderer.fail(ended.errorMessage ?? "failed")
   // An error notice outside the reply (an extension's) fails the run too.
   return renderer.errors.length ? 1 : 0
 }
+
+type TurnEnd = Extract<SessionEvent, { type: "turn_end" }>
+const failed = (e: TurnEnd | undefined): e is TurnEnd => e?.stopReason === "error" || e?.stopReason === "refusal"
 
 /** First Ctrl+C interrupts the reply (exit 130 follows); a second one leaves at once. */
 function interruptOnSigint(client: Client) {

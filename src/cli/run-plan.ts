@@ -37,7 +37,16 @@ export interface RootFlags extends PiFlags {
   tuiMode?: string
   /** Long options xagent does not know, for the session's extensions (see extension-flags.ts). */
   extensionFlags?: Params<"session.open">["flags"]
+  /** Pi's `--fork <path|id>`: a copy of that session as a new one here. */
+  fork?: string
+  /** Pi's `--export <file> [output]`: the session file as HTML (the output is the first message). */
+  export?: string
+  /** Pi's `--list-models [search]`. */
+  listModels?: string | boolean
 }
+
+/** Runs of Pi's own code that need no session: they print and exit (pi-commands.ts). */
+export type PiCommand = { kind: "export"; file: string; output?: string } | { kind: "listModels"; search?: string }
 
 /** How the window draws when neither a flag nor the setting says (docs/adr-inline-mode.md). */
 export const DEFAULT_SCREEN: ScreenSetting = "fullscreen"
@@ -45,12 +54,17 @@ export const DEFAULT_SCREEN: ScreenSetting = "fullscreen"
 export type SessionChoice = Params<"session.open">["mode"] | { kind: "pick" }
 
 export interface RunPlan {
-  mode: "window" | "print"
+  mode: "window" | "print" | "rpc"
+  /** `--export`, `--list-models`: Pi's command instead of a session. */
+  command?: PiCommand
   cwd: string
   session: SessionChoice
   /** session.open parameters other than the mode. */
   open: Omit<Params<"session.open">, "mode">
-  prompt?: string
+  /** Pi's messages: each is a prompt of its own, sent after the one before it is answered. */
+  messages: string[]
+  /** `@file` arguments, absolute: their contents go into the first message (initial-message.ts). */
+  files: string[]
   /** False with --no-daemon: the session lives in this process. */
   daemon: boolean
   /** --inline / --fullscreen, else the setting, else DEFAULT_SCREEN. */
@@ -60,6 +74,12 @@ export interface RunPlan {
 }
 
 export function planRun(flags: RootFlags, words: string[], cwd: string, env = process.env): RunPlan {
+  // `-p` takes an optional value, so `-p hi there` gives it `hi`: it is the first message, as in
+  // Pi, where -p takes none. Words starting with @ are files, the others messages, wherever they stand.
+  const args = [...(typeof flags.print === "string" ? [flags.print] : []), ...words]
+  const files = args.filter((a) => a.startsWith("@") && a.length > 1).map((a) => resolveFrom(cwd, a.slice(1)))
+  const messages = args.filter((a) => !(a.startsWith("@") && a.length > 1))
+  const command = piCommand(flags, messages)
   const chosen = [
     flags.continue && "--continue",
     flags.resume && "--resume",
@@ -68,11 +88,11 @@ export function planRun(flags: RootFlags, words: string[], cwd: string, env = pr
   if (chosen.length > 1) throw new UsageError(`${chosen.join(" and ")} both pick a session: use only one of them`)
 
   if (flags.mode !== undefined && !["text", "json", "rpc"].includes(flags.mode))
-    throw new UsageError(`--mode '${flags.mode}' is not a mode: use text or json`)
-  if (flags.mode === "rpc")
-    throw new UsageError("--mode rpc is not supported yet: use --mode json, or the daemon's socket")
-  // As in Pi, --mode json needs no -p: it is a run without a window.
-  const print = (flags.print !== undefined && flags.print !== false) || flags.mode === "json"
+    throw new UsageError(`--mode '${flags.mode}' is not a mode: use text, json or rpc`)
+  if (flags.mode === "rpc" && files.length) throw new UsageError("@file arguments are not taken with --mode rpc")
+  sessionFlagConflicts(flags, chosen)
+  // As in Pi, --mode json needs no -p: it is a run without a window (and rpc one on stdin/stdout).
+  const print = (flags.print !== undefined && flags.print !== false) || flags.mode === "json" || flags.mode === "rpc"
   if (print && flags.resume)
     throw new UsageError(
       "--resume opens the session page, which --print has no window for: use --continue or --session",
@@ -105,20 +125,21 @@ export function planRun(flags: RootFlags, words: string[], cwd: string, env = pr
   // Pi reads PI_OFFLINE wherever it runs: the session host gets this process's environment.
   if (flags.offline) env.PI_OFFLINE = "1"
 
+  if (open.pi?.apiKey && !open.model && !open.pi.models)
+    throw new UsageError("--api-key is the key of the run's model: name it with --model (or --models)")
+
   const session = sessionChoice(flags, cwd)
-  // `-p` takes an optional value, so `-p hi there` gives it `hi` and leaves `there` as a word:
-  // words join into one prompt wherever -p stands, as they do without it.
-  const printText = typeof flags.print === "string" ? [flags.print] : []
-  const prompt = [...printText, ...words].join(" ").trim() || undefined
-  if (!print && prompt !== undefined && flags.resume)
+  if (!print && (messages.length || files.length) && flags.resume)
     throw new UsageError("--resume picks a session first, so it takes no prompt: type it in the window instead")
 
   return {
-    mode: print ? "print" : "window",
+    mode: flags.mode === "rpc" ? "rpc" : print ? "print" : "window",
+    command,
     cwd,
     session,
     open,
-    prompt,
+    messages,
+    files,
     daemon: flags.daemon !== false,
     screen: print ? DEFAULT_SCREEN : screenChoice(flags, env),
     output: flags.mode === "json" ? "json" : "text",
@@ -147,7 +168,27 @@ export function screenChoice(
   }
 }
 
+/** Pi's: --fork and --session-id each pick the session too (a fork may take a new id). */
+function sessionFlagConflicts(flags: RootFlags, chosen: string[]) {
+  if (flags.fork !== undefined) {
+    if (!flags.fork.trim())
+      throw new UsageError("--fork needs a session file or id: run 'xagent sessions' to list them")
+    const with_ = [...chosen, ...(flags.session === false ? ["--no-session"] : [])]
+    if (with_.length) throw new UsageError(`--fork and ${with_.join(", ")} both pick a session: use only one of them`)
+  }
+  if (flags.sessionId !== undefined && chosen.length)
+    throw new UsageError(`--session-id and ${chosen.join(", ")} both pick a session: use only one of them`)
+}
+
+function piCommand(flags: RootFlags, messages: string[]): PiCommand | undefined {
+  if (flags.export !== undefined) return { kind: "export", file: flags.export, output: messages[0] }
+  if (flags.listModels !== undefined && flags.listModels !== false)
+    return { kind: "listModels", search: typeof flags.listModels === "string" ? flags.listModels : undefined }
+  return undefined
+}
+
 function sessionChoice(flags: RootFlags, cwd: string): SessionChoice {
+  if (flags.fork !== undefined) return { kind: "fork", ref: forkRef(flags.fork.trim(), cwd) }
   if (flags.continue) return { kind: "continue" }
   if (flags.resume) return { kind: "pick" }
   if (typeof flags.session !== "string") return { kind: "new" }
@@ -163,20 +204,20 @@ function sessionChoice(flags: RootFlags, cwd: string): SessionChoice {
   return { kind: "session", ref: path }
 }
 
+/** A path is made absolute (and must be a session file); an id or prefix goes to the host as it is. */
+function forkRef(ref: string, cwd: string): string {
+  if (!looksLikeSessionPath(ref)) return ref
+  const path = resolveFrom(cwd, ref)
+  if (!existsSync(path)) throw new UsageError(`--fork: no session file at ${path}: check the path`)
+  const refused = notASessionMessage(path)
+  if (refused) throw new UsageError(`--fork: ${refused}`)
+  return path
+}
+
 // Pi also takes package sources (npm:, git:, URLs); only local paths can be checked here.
 function extensionPath(value: string, cwd: string): string {
   if (isPackageSource(value)) return value.trim()
   const path = resolveFrom(cwd, value)
   if (!existsSync(path)) throw new UsageError(`--extension: no file at ${path}: check the path`)
   return path
-}
-
-/**
- * Text piped into `-p` comes first, then the prompt, in Pi's order; a blank line between them
- * where Pi joins them as they are (`PIPEDsummarize` when the input has no final newline).
- */
-export function withStdin(prompt: string | undefined, stdin: string | undefined): string | undefined {
-  const piped = stdin?.replace(/\s+$/, "")
-  if (!piped) return prompt
-  return prompt ? `${piped}\n\n${prompt}` : piped
 }

@@ -7,33 +7,36 @@ import type { ScreenSetting } from "../util/window-settings"
 import { connectClient } from "./connect-client"
 import { loadWindow } from "./load-window"
 import { out } from "./io"
+import type { Prompts } from "./initial-message"
 import type { RunPlan } from "./run-plan"
 import { VERSION } from "./version"
 import { windowWorktrees } from "./worktree-session"
 import { readPiKeybindings } from "../util/pi-keybindings"
 
-export function runWindow(plan: RunPlan): Promise<number> {
+export function runWindow(plan: RunPlan, prompts: Prompts = { rest: [] }): Promise<number> {
   const target: TuiOptions["target"] =
     plan.session.kind === "pick"
       ? { kind: "pick", params: plan.open }
       : { kind: "open", params: { ...plan.open, mode: plan.session } }
-  return runWindows({ cwd: plan.cwd, target, prompt: plan.prompt }, plan)
+  return runWindows({ cwd: plan.cwd, target, prompts }, plan)
 }
 
 /** Windows one after another: the first as asked, then one per /worktree switch. */
 export async function runWindows(
-  first: { cwd: string; target: TuiOptions["target"]; prompt?: string },
+  first: { cwd: string; target: TuiOptions["target"]; prompts?: Prompts },
   how: { daemon: boolean; screen: ScreenSetting; open?: Omit<Params<"session.open">, "mode"> },
 ): Promise<number> {
   const runTui = await loadWindow()
-  let { cwd, target, prompt } = first
+  let { cwd, target, prompts } = first
   for (;;) {
     const result = await runTui({
       cwd,
       version: VERSION,
       connect: () => connectClient({ daemon: how.daemon }),
       target,
-      initialPrompt: prompt,
+      initialPrompt: prompts?.first?.text,
+      initialImages: prompts?.first?.images,
+      initialMessages: prompts?.rest,
       screen: how.screen,
       copyWithTool: (text) => copyWithTool(text),
       worktrees: windowWorktrees(cwd),
@@ -44,6 +47,6 @@ export async function runWindows(
     if (!result.restart) return result.exitCode
     cwd = result.restart.cwd
     target = { kind: "open", params: { ...how.open, cwd, mode: { kind: "new" } } }
-    prompt = undefined
+    prompts = undefined
   }
 }

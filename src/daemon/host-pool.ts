@@ -129,7 +129,8 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
     const entry = start(cwd, origin)
     try {
       await entry.child.ready
-      const path = p.mode.kind === "new" ? undefined : await entry.child.resolveTarget(p)
+      // a new session has no file to join, unless `--session-id` names one that exists
+      const path = p.mode.kind === "new" && !p.pi?.sessionId ? undefined : await entry.child.resolveTarget(p)
       if (path) {
         // a file appears once the first reply is saved: their last report may not name it yet
         await Promise.all([...bySession.values()].map((e) => e.child.refreshLive().catch(() => {})))

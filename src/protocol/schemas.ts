@@ -46,6 +46,18 @@ export const PiOptions = Type.Object({
   noSession: Type.Optional(Type.Boolean()),
   /** The session's display name (`--name`). */
   name: Type.Optional(Type.String({ minLength: 1 })),
+  /** An API key for the run's model, held in memory only (`--api-key`). */
+  apiKey: Type.Optional(Type.String({ minLength: 1 })),
+  /** Where sessions are stored and looked up (`--session-dir`, absolute). */
+  sessionDir: Type.Optional(Type.String({ minLength: 1 })),
+  /** The folder's session with this id, created with it when there is none (`--session-id`). */
+  sessionId: Type.Optional(Type.String({ pattern: "^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$" })),
+  /** Model patterns for cycling (`--models`), in place of the enabledModels setting. */
+  models: Type.Optional(Names),
+  /** `--approve` (true) trusts the project's local files for this run, `--no-approve` (false) ignores them. */
+  projectTrust: Type.Optional(Type.Boolean()),
+  /** The welcome shows even with Pi's quietStartup set (`--verbose`). */
+  verbose: Type.Optional(Type.Boolean()),
 })
 
 export const OpenMode = Type.Union([
@@ -53,6 +65,8 @@ export const OpenMode = Type.Union([
   Type.Object({ kind: Type.Literal("continue") }),
   /** A session file path or a Pi session id (or a unique prefix of one). */
   Type.Object({ kind: Type.Literal("session"), ref: Type.String({ minLength: 1 }) }),
+  /** A copy of that session (a path, an id or a prefix) as a new session in this folder (`--fork`). */
+  Type.Object({ kind: Type.Literal("fork"), ref: Type.String({ minLength: 1 }) }),
 ])
 
 export const Schemas = {

@@ -1,5 +1,6 @@
 // The session host's surface, shared by both transports: the local client calls it directly,
 // the daemon serves it over the socket. Same shape as Client, minus connection state.
+import type { AgentSessionRuntime } from "@earendil-works/pi-coding-agent"
 import type { EventEnvelope, Method, Params, Result } from "../protocol"
 
 /** Who asks, for a daemon that runs each session in a process of its own (daemon/host-pool.ts). */
@@ -30,4 +31,6 @@ export interface HostApi {
 export interface SessionHost extends HostApi {
   /** A notification sequence written to the host's stdout, for the windows of every live session. */
   terminalNotify(sequence: string): void
+  /** A live session's Pi runtime, for a front end of Pi's own in this process (`--mode rpc`). */
+  runtimeOf(sessionId: string): AgentSessionRuntime
 }

@@ -22,14 +22,8 @@ import { SESSION_METHODS, type HostContext } from "./session-methods"
 import { probeSandbox } from "./sandbox/probe"
 import { installSessionWrites } from "./patches/session-writes"
 import { repairTornTail } from "./torn-tail"
-import {
-  listAllSessions,
-  listSessions,
-  mostRecentFile,
-  resolveSessionRef,
-  sessionDirFor,
-  toSaved,
-} from "./session-files"
+import { openTarget } from "./open-target"
+import { listAllSessions, listSessions, resolveSessionRef, sessionById, sessionDirFor, toSaved } from "./session-files"
 
 export interface HostOptions {
   /** Pi's agent dir; default Pi's own (PI_CODING_AGENT_DIR or ~/.pi/agent). */
@@ -135,10 +129,8 @@ export function createHost(opts: HostOptions = {}): SessionHost {
     // Before the joins below, so nothing awaits between finding no live session and claiming the file.
     const slot = await bundled.choose(p.noBundled ?? [])
 
-    const dir = sessionDirFor(cwd, agentDir)
-    let path: string | undefined
-    if (p.mode.kind === "continue") path = mostRecentFile(dir)
-    else if (p.mode.kind === "session") path = await resolveSessionRef(p.mode.ref, cwd, agentDir)
+    const dir = sessionDirFor(cwd, agentDir, p.pi?.sessionDir)
+    const path = await openTarget(p, agentDir)
     if (path) {
       const existing = ctx.liveByFile(path) ?? (await opening.get(resolve(path)))
       if (existing && !existing.closed)
@@ -150,10 +142,8 @@ export function createHost(opts: HostOptions = {}): SessionHost {
     }
     const repaired = path ? repairTornTail(path) : undefined
     const sessionManager = path
-      ? openFile(path)
-      : p.pi?.noSession
-        ? SessionManager.inMemory(cwd)
-        : SessionManager.create(cwd, dir)
+      ? openFile(path, p.pi?.sessionDir && dir)
+      : await newSessionManager(p, cwd, dir, agentDir)
     if (path) refuseWrongShape(path, sessionManager)
     if (p.pi?.name?.trim()) sessionManager.appendSessionInfo(p.pi.name.trim())
     const starting = LiveSession.start(`s-${randomUUID().slice(0, 8)}`, deps, {
@@ -336,6 +326,7 @@ export function createHost(opts: HostOptions = {}): SessionHost {
         throw new ProtocolError("failed", errorText(err))
       }
     },
+    runtimeOf: (sessionId) => get(sessionId).rt,
     subscribe(sessionId, after, onEvent) {
       const live = get(sessionId)
       const off = live.journal.subscribe(after, onEvent)
@@ -368,11 +359,31 @@ export function createHost(opts: HostOptions = {}): SessionHost {
 }
 
 /** Pi's open, which may rewrite an older file as the current version: a failure names the file. */
-function openFile(path: string): SessionManager {
+function openFile(path: string, sessionDir?: string): SessionManager {
   try {
-    return SessionManager.open(path)
+    return SessionManager.open(path, sessionDir || undefined)
   } catch (err) {
     throw new ProtocolError("failed", `Could not open ${path}: ${errorText(err)}`)
+  }
+}
+
+/** A session with no file yet: in memory, a fork of a saved one, or a new file in `dir` (with `--session-id`'s id). */
+async function newSessionManager(
+  p: Params<"session.open">,
+  cwd: string,
+  dir: string,
+  agentDir: string,
+): Promise<SessionManager> {
+  const id = p.pi?.sessionId ? { id: p.pi.sessionId } : undefined
+  if (p.pi?.noSession) return SessionManager.inMemory(cwd, id)
+  if (p.mode.kind !== "fork") return SessionManager.create(cwd, dir, id)
+  if (id && sessionById(cwd, id.id, dir))
+    throw new ProtocolError("bad_request", `A session with the id '${id.id}' already exists: --fork makes a new one`)
+  const source = await resolveSessionRef(p.mode.ref, cwd, agentDir, p.pi?.sessionDir)
+  try {
+    return SessionManager.forkFrom(source, cwd, dir, id)
+  } catch (err) {
+    throw new ProtocolError("failed", `Could not fork ${source}: ${errorText(err)}`)
   }
 }
 

@@ -99,6 +99,8 @@ export class LiveSession {
   private shutdownAsked = false
   /** Until start() returns: no window watches yet. */
   private opening = true
+  /** `--verbose`: the welcome shows whatever Pi's quietStartup says. */
+  private verbose = false
   private state: SnapshotState
   private projector!: EventProjector
   private runtime!: AgentSessionRuntime
@@ -156,6 +158,7 @@ export class LiveSession {
   static async start(id: string, deps: SessionDeps, opts: StartOptions): Promise<LiveSession> {
     const live = new LiveSession(id, deps)
     live.interactive = opts.mode !== "print"
+    live.verbose = opts.pi?.verbose === true
     const limits = readRunLimits(deps.sandbox.xagentHome)
     live.limits = limits
     live.watchdog = new RunWatchdog(limits, (why) => void live.endRun(why))
@@ -261,7 +264,7 @@ export class LiveSession {
     if (hint) info.authHint = hint
     info.sandbox = this.sandbox.info()
     if (s.settingsManager.getHideThinkingBlock()) info.hideThinking = true
-    if (s.settingsManager.getQuietStartup() === true) info.quietStartup = true
+    if (s.settingsManager.getQuietStartup() === true && !this.verbose) info.quietStartup = true
     if (s.settingsManager.getBranchSummarySkipPrompt()) info.skipBranchSummaryPrompt = true
     if (this.bridge.autocomplete()) info.autocomplete = true
     const shortcuts = this.shortcuts()
@@ -415,7 +418,7 @@ export class LiveSession {
         (pi) => this.watch(pi),
         readDenyHook(this.sandbox),
         this.gate.hook,
-        ...(opts.pi?.noMcp ? [] : [piMcpExtension(this.deps.agentDir)]),
+        ...(opts.pi?.noMcp ? [] : [piMcpExtension(this.deps.agentDir, opts.pi?.projectTrust)]),
         this.editorMcp.factory,
       ],
       extensionPaths: opts.extensionPaths,

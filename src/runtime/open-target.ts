@@ -3,12 +3,16 @@
 import { resolve } from "node:path"
 import { getAgentDir } from "@earendil-works/pi-coding-agent"
 import type { Params } from "../protocol"
-import { mostRecentFile, resolveSessionRef, sessionDirFor } from "./session-files"
+import { mostRecentFile, resolveSessionRef, sessionById, sessionDirFor } from "./session-files"
 
 export async function openTarget(p: Params<"session.open">, agentDir = getAgentDir()): Promise<string | undefined> {
   const cwd = resolve(p.cwd)
   const dir = resolve(agentDir)
-  if (p.mode.kind === "continue") return mostRecentFile(sessionDirFor(cwd, dir))
-  if (p.mode.kind === "session") return resolveSessionRef(p.mode.ref, cwd, dir)
+  const flag = p.pi?.sessionDir
+  if (p.mode.kind === "continue") return mostRecentFile(sessionDirFor(cwd, dir, flag))
+  if (p.mode.kind === "session") return resolveSessionRef(p.mode.ref, cwd, dir, flag)
+  // `--session-id` of a session that exists opens it (a fork always makes a new one).
+  if (p.mode.kind === "new" && p.pi?.sessionId && !p.pi.noSession)
+    return sessionById(cwd, p.pi.sessionId, sessionDirFor(cwd, dir, flag))
   return undefined
 }

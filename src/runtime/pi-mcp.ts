@@ -25,10 +25,13 @@ export function isProjectTrusted(cwd: string, agentDir: string): boolean {
 
 const piMcp = createMcpExtension()
 
-/** Pi's MCP extension, seeing the project as trusted only where Pi would. */
-export function piMcpExtension(agentDir: string): ExtensionFactory {
+/**
+ * Pi's MCP extension, seeing the project as trusted only where Pi would; `--approve` (true) and
+ * `--no-approve` (false) decide for the run, as they do in pi.
+ */
+export function piMcpExtension(agentDir: string, approve?: boolean): ExtensionFactory {
   return (pi) => {
-    const trusted = (ctx: ExtensionContext) => isProjectTrusted(ctx.cwd, agentDir)
+    const trusted = (ctx: ExtensionContext) => approve ?? isProjectTrusted(ctx.cwd, agentDir)
     const withTrust = (ctx: ExtensionContext): ExtensionContext =>
       new Proxy(ctx, {
         get(target, prop) {
@@ -40,8 +43,8 @@ export function piMcpExtension(agentDir: string): ExtensionFactory {
     pi.on("session_start", (_e, ctx) => {
       if (existsSync(join(ctx.cwd, ".pi", "mcp.json")) && !trusted(ctx))
         ctx.ui.notify(
-          "The servers of .pi/mcp.json are not connected: Pi does not trust this project yet. Trust it in `pi` " +
-            '(or set "defaultProjectTrust": "always" in Pi\'s settings), then /reload.',
+          "The servers of .pi/mcp.json are not connected: Pi does not trust this project yet. Trust it in `pi` or run with " +
+            '--approve (or set "defaultProjectTrust": "always" in Pi\'s settings), then /reload.',
           "warning",
         )
     })

@@ -5,6 +5,9 @@ import type { Api, Model } from "@earendil-works/pi-ai"
 import {
   createAgentSessionFromServices,
   createAgentSessionServices,
+  ProjectTrustStore,
+  resolveModelScopeWithDiagnostics,
+  SettingsManager,
   type CreateAgentSessionRuntimeFactory,
   type ExtensionFactory,
   type ModelRuntime,
@@ -42,6 +45,7 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
       cwd,
       agentDir,
       modelRuntime: i.modelRuntime,
+      settingsManager: SettingsManager.create(cwd, agentDir, { projectTrusted: projectTrusted(pi, cwd, agentDir) }),
       resourceLoaderOptions: {
         extensionFactories: i.extensionFactories,
         additionalExtensionPaths: i.extensionPaths,
@@ -61,13 +65,18 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
     // ssh's remote bash); xagent's custom tools would replace the extension's in turn. The person
     // loaded that extension to run its tool: it runs, as in Pi, with what its code does.
     const overridden = new Set(extensions.extensions.flatMap((e) => [...e.tools.keys()]))
-    const { model, thinking } = i.takeNext()
+    const next = i.takeNext()
+    const scope = await modelScope(pi, services, sessionManager.buildSessionContext().messages.length > 0, next)
+    const { model, thinking } = scope
+    // `--api-key`: for the run's model's provider, in memory only, as Pi's setRuntimeApiKey keeps it
+    if (pi.apiKey && model) await i.modelRuntime.setRuntimeApiKey(model.provider, pi.apiKey)
     const created = await createAgentSessionFromServices({
       services,
       sessionManager,
       sessionStartEvent,
       model,
       thinkingLevel: thinking,
+      scopedModels: scope.scopedModels,
       tools: pi.tools,
       excludeTools,
       noTools: pi.noTools,
@@ -82,7 +91,47 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
       type: "error" as const,
       message: `Failed to load extension "${e.path}": ${e.error}`,
     }))
-    const flagNotes = flagWarnings.map((message) => ({ type: "warning" as const, message }))
+    const flagNotes = [...flagWarnings, ...scope.warnings].map((message) => ({ type: "warning" as const, message }))
     return { ...created, services, diagnostics: [...services.diagnostics, ...loadErrors, ...flagNotes] }
   }
+}
+
+/**
+ * Whether the folder's own settings and resources load, in Pi's order: `--approve`/`--no-approve`,
+ * then a decision saved with Pi's /trust (trust.json), then the `defaultProjectTrust` setting.
+ * Pi's "ask" (its default) trusts here: xagent has no trust prompt and always loaded them.
+ */
+function projectTrusted(pi: PiOptions, cwd: string, agentDir: string): boolean {
+  if (pi.projectTrust !== undefined) return pi.projectTrust
+  const saved = new ProjectTrustStore(agentDir).get(cwd)
+  if (saved !== null) return saved
+  return SettingsManager.create(cwd, agentDir, { projectTrusted: false }).getDefaultProjectTrust() !== "never"
+}
+
+type Services = Awaited<ReturnType<typeof createAgentSessionServices>>
+
+/**
+ * `--models`: Pi's scoped models for cycling, and as in Pi the model of a new conversation when
+ * none is named: the saved default if it is in scope, else the first (with a pattern's thinking).
+ */
+async function modelScope(
+  pi: PiOptions,
+  services: Services,
+  resumed: boolean,
+  next: { model?: Model<Api>; thinking?: ThinkingLevel },
+) {
+  if (!pi.models?.length) return { ...next, scopedModels: undefined, warnings: [] as string[] }
+  const { scopedModels, diagnostics } = await resolveModelScopeWithDiagnostics(pi.models, services.modelRuntime)
+  const warnings = diagnostics.map((d) => d.message)
+  let { model, thinking } = next
+  if (!model && scopedModels.length && !resumed) {
+    const sm = services.settingsManager
+    const saved = scopedModels.find(
+      (s) => s.model.provider === sm.getDefaultProvider() && s.model.id === sm.getDefaultModel(),
+    )
+    const chosen = saved ?? scopedModels[0]!
+    model = chosen.model
+    thinking ??= chosen.thinkingLevel
+  }
+  return { model, thinking, scopedModels, warnings }
 }

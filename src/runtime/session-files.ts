@@ -12,15 +12,19 @@ function expandHome(p: string): string {
   return p === "~" || p.startsWith("~/") ? join(process.env.HOME ?? "", p.slice(1)) : p
 }
 
-/** A custom session dir (env or settings) holds every folder's sessions; undefined means Pi's default layout. */
-export function customSessionDir(cwd: string, agentDir: string): string | undefined {
+/**
+ * A custom session dir (`--session-dir`, env or settings, in Pi's order) holds every folder's
+ * sessions; undefined means Pi's default layout.
+ */
+export function customSessionDir(cwd: string, agentDir: string, flag?: string): string | undefined {
+  if (flag) return resolve(expandHome(flag))
   const env = process.env[SESSION_DIR_ENV]
   if (env) return expandHome(env)
   return SettingsManager.create(cwd, agentDir).getSessionDir() || undefined
 }
 
-export function sessionDirFor(cwd: string, agentDir: string): string {
-  const custom = customSessionDir(cwd, agentDir)
+export function sessionDirFor(cwd: string, agentDir: string, flag?: string): string {
+  const custom = customSessionDir(cwd, agentDir, flag)
   if (custom) return custom
   // As Pi 1.6 does: the resolved folder (no trailing separator, relative made absolute).
   const folder = resolve(cwd)
@@ -44,8 +48,8 @@ export function assertSessionFile(path: string): string {
   return path
 }
 
-export async function listSessions(cwd: string, agentDir: string): Promise<PiSessionInfo[]> {
-  const custom = customSessionDir(cwd, agentDir)
+export async function listSessions(cwd: string, agentDir: string, flag?: string): Promise<PiSessionInfo[]> {
+  const custom = customSessionDir(cwd, agentDir, flag)
   const dir = custom ?? sessionDirFor(cwd, agentDir)
   if (!existsSync(dir)) return []
   const all = await SessionManager.list(cwd, dir)
@@ -69,14 +73,18 @@ export async function listAllSessions(agentDir: string): Promise<PiSessionInfo[]
     .sort((a, b) => b.modified.getTime() - a.modified.getTime())
 }
 
-/** A session file path, or a Pi session id / unique id prefix (this folder's sessions first). */
-export async function resolveSessionRef(ref: string, cwd: string, agentDir: string): Promise<string> {
+/**
+ * A session file path, or a Pi session id / unique id prefix (this folder's sessions first);
+ * with `--session-dir` (`flag`), only the sessions in that folder, as in Pi.
+ */
+export async function resolveSessionRef(ref: string, cwd: string, agentDir: string, flag?: string): Promise<string> {
   if (ref.includes("/") || ref.includes("\\") || ref.endsWith(".jsonl")) {
     const path = isAbsolute(ref) ? ref : resolve(cwd, ref)
     if (!existsSync(path)) throw new ProtocolError("not_found", `No session file at ${path}`)
     return assertSessionFile(path)
   }
-  for (const list of [() => listSessions(cwd, agentDir), () => listAllSessions(agentDir)]) {
+  const everywhere = flag ? () => SessionManager.listAll(resolve(expandHome(flag))) : () => listAllSessions(agentDir)
+  for (const list of [() => listSessions(cwd, agentDir, flag), everywhere]) {
     const matches = (await list()).filter((s) => s.id.startsWith(ref))
     if (matches.length === 1) return assertSessionFile(matches[0]!.path)
     if (matches.length > 1) {
@@ -91,7 +99,7 @@ export async function resolveSessionRef(ref: string, cwd: string, agentDir: stri
       )
     }
   }
-  throw new ProtocolError("not_found", `No session matching "${ref}" in ${join(agentDir, "sessions")}`)
+  throw new ProtocolError("not_found", `No session matching "${ref}" in ${flag ?? join(agentDir, "sessions")}`)
 }
 
 export function toSaved(s: PiSessionInfo): SavedSession {
@@ -105,4 +113,9 @@ export function toSaved(s: PiSessionInfo): SavedSession {
   }
   if (s.name) out.name = s.name
   return out
+}
+
+/** The folder's session with exactly this id (Pi's `--session-id` looks no further), if any. */
+export function sessionById(cwd: string, id: string, dir: string): string | undefined {
+  return SessionManager.findById(cwd, id, dir)
 }

@@ -32,6 +32,8 @@ export interface AppProps {
   connect: () => Promise<Client>
   target: TuiOptions["target"]
   initialPrompt?: string
+  initialImages?: TuiOptions["initialImages"]
+  initialMessages?: string[]
   onExit: (code: number, message?: string) => void
   /** Lets the caller read live state at exit (the farewell needs it). */
   onState?: (state: { running: () => boolean; sessionId: () => string | undefined }) => void
@@ -185,6 +187,8 @@ export function App(props: AppProps) {
                       target={props.target}
                       initialPrompt={props.initialPrompt}
                       firstFrame={props.firstFrame}
+                      initialImages={props.initialImages}
+                      initialMessages={props.initialMessages}
                     >
                       <WorktreesProvider service={props.worktrees} onRestart={props.onRestart}>
                         {/* Inline, the terminal selects text: the window takes no mouse until Ctrl+S. */}

@@ -15,6 +15,10 @@ export interface TuiOptions {
     /** `--resume`: the saved-sessions page first. */
     | { kind: "pick"; params: Omit<Params<"session.open">, "mode"> }
   initialPrompt?: string
+  /** Images of the first prompt (Pi's `@image.png` arguments). */
+  initialImages?: Params<"session.prompt">["images"]
+  /** Pi's further messages: each sent once the one before is answered (queued as follow-ups). */
+  initialMessages?: string[]
   /** Inline (the main screen, finished output in the terminal's scrollback) or full screen. */
   screen?: "inline" | "fullscreen"
   /** Puts text on the platform clipboard with its own tool (the window runs no processes itself). */

@@ -77,6 +77,8 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
         version={opts.version}
         target={opts.target}
         initialPrompt={opts.initialPrompt}
+        initialImages={opts.initialImages}
+        initialMessages={opts.initialMessages}
         screen={opts.screen}
         copyWithTool={opts.copyWithTool}
         worktrees={opts.worktrees}

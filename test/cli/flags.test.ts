@@ -80,7 +80,8 @@ describe("a bad call says what was wrong in one line and exits 2", () => {
       /--no-bundled 'ask-usr' is not a bundled extension: use one of ask-user/,
     ],
     ["print without a prompt", ["-p"], /--print needs a prompt/],
-    ["window without a terminal", ["hello"], /needs a terminal.*xagent -p/],
+    // with no terminal a run prints its reply, as in Pi; the session page cannot
+    ["session page without a terminal", ["-r"], /the session page needs a terminal: use --continue or --session/],
     ["help for an unknown command", ["help", "nosuch"], /^xagent: unknown command 'nosuch'; run 'xagent --help'/],
   ]
   for (const [name, args, message] of cases)
@@ -102,6 +103,6 @@ test("help piped into a reader that stops early ends at once (EPIPE), with the f
     stderr: "pipe",
   })
   const [stdout, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
-  expect(stdout).toBe("Usage: xagent [options] [prompt]\nUsage: xagent daemon [options] [command]\n")
+  expect(stdout).toBe("Usage: xagent [options] [@files...] [messages...]\nUsage: xagent daemon [options] [command]\n")
   expect(code).toBe(0)
 })

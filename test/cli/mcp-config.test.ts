@@ -81,12 +81,22 @@ test(
     expect(llm.requests()[0]!.tools).not.toContain("mcp__proj__shout")
     expect(existsSync(join(box.root, "project.pid"))).toBe(false)
 
+    // `--approve` trusts the project for this run, as in pi.
+    let before = llm.requests().length
+    expect((await runXagent(["--approve", "-p", "shout hello"], box)).code).toBe(0)
+    expect(llm.requests()[before]!.tools).toContain("mcp__proj__shout")
+
     // The decision `pi` keeps in <agent dir>/trust.json when the person trusts the folder.
     new ProjectTrustStore(box.agentDir).set(box.cwd, true)
     const trusted = await runXagent(["-p", "shout hello"], box)
     expect(trusted.code).toBe(0)
     expect(llm.requests().at(-2)!.tools).toContain("mcp__proj__shout")
     expect(toolResults(llm)).toContain("HELLO project")
+
+    // `--no-approve` leaves a trusted project's servers out for this run.
+    before = llm.requests().length
+    await runXagent(["--no-approve", "-p", "shout hello"], box)
+    expect(llm.requests()[before]!.tools).not.toContain("mcp__proj__shout")
   },
   SLOW,
 )

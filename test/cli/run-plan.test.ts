@@ -50,11 +50,13 @@ test("--no-bundled is repeatable and takes comma lists", async () => {
   expect(seen).toEqual(["a", "b", "c"])
 })
 
-test("a prompt's words join into one prompt wherever -p stands (row 21)", () => {
+test("each word is a message of its own and @words are files, wherever -p stands, as in Pi (row 21)", () => {
   const cwd = mkdtempSync(join(tmpdir(), "xagent-plan-"))
-  expect(planRun({ print: true }, ["foo", "bar"], cwd).prompt).toBe("foo bar")
-  expect(planRun({ print: "hi" }, ["extra", "words"], cwd).prompt).toBe("hi extra words")
-  expect(planRun({}, ["fix", "it"], cwd).prompt).toBe("fix it")
+  expect(planRun({ print: true }, ["foo", "bar"], cwd).messages).toEqual(["foo", "bar"])
+  const plan = planRun({ print: "hi" }, ["@notes.md", "extra", "@~/x.png"], cwd)
+  expect(plan.messages).toEqual(["hi", "extra"])
+  expect(plan.files).toEqual([join(cwd, "notes.md"), join(process.env.HOME ?? "", "x.png")])
+  expect(planRun({}, ["fix it"], cwd).messages).toEqual(["fix it"])
 })
 
 test("--provider with --model is --model provider/id; alone, or not a name, it is a usage error", () => {

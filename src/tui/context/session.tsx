@@ -25,6 +25,8 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
     initialPrompt?: string
     /** Resolves once the first frame is drawn: the file preview's read waits for it. */
     firstFrame?: Promise<void>
+    initialImages?: TuiOptions["initialImages"]
+    initialMessages?: string[]
   }) => {
     const client = useClient()
     const sync = useSync()
@@ -93,6 +95,15 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
       }
     }
 
+    /** Pi's messages from the command line: the first, then each other queued as a follow-up. */
+    async function sendInitial() {
+      const { initialPrompt: text, initialImages: images } = props
+      if (text || images?.length)
+        await act("session.prompt", images?.length ? { text: text ?? "", images } : { text: text! })
+      for (const message of props.initialMessages ?? [])
+        await act("session.prompt", { text: message, behavior: "followUp" })
+    }
+
     onMount(() => {
       const t = props.target
       // A session file's history is on screen long before its host has loaded Pi; the host's
@@ -113,7 +124,7 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
         },
         (e: Error) => fail(e.message),
       )
-      if (props.initialPrompt) void act("session.prompt", { text: props.initialPrompt })
+      void sendInitial()
     })
 
     const refreshCommands = () => void act("session.commands", {}).then((r) => r && setCommands(r.commands))
