@@ -22,7 +22,12 @@ export function runWindow(plan: RunPlan): Promise<number> {
 /** Windows one after another: the first as asked, then one per /worktree switch. */
 export async function runWindows(
   first: { cwd: string; target: TuiOptions["target"]; prompt?: string },
-  how: { daemon: boolean; screen: ScreenSetting; open?: Omit<Params<"session.open">, "mode"> },
+  how: {
+    daemon: boolean
+    screen: ScreenSetting
+    open?: Omit<Params<"session.open">, "mode">
+    themes?: TuiOptions["themes"]
+  },
 ): Promise<number> {
   const runTui = await loadWindow()
   let { cwd, target, prompt } = first
@@ -36,6 +41,7 @@ export async function runWindows(
       screen: how.screen,
       copyWithTool: (text) => copyWithTool(text),
       worktrees: windowWorktrees(cwd),
+      themes: how.themes,
     })
     if (result.farewell) await out(`${result.farewell}\n`)
     if (!result.restart) return result.exitCode

@@ -24,6 +24,8 @@ import { TreePage } from "./routes/tree"
 import { WorktreePage } from "./routes/worktree"
 import { WorktreesProvider } from "./context/worktrees"
 import type { TuiOptions } from "./run-options"
+import type { ThemeControl } from "./theme-control"
+import { ThemesProvider, useThemeSync } from "./context/themes"
 
 export interface AppProps {
   cwd: string
@@ -43,6 +45,8 @@ export interface AppProps {
   onRestart?: (cwd: string) => void
   /** Where extensions' notification sequences go (default this process's stdout: the terminal). */
   writeTerminal?: (sequence: string) => void
+  /** The theme control (run.tsx builds it from the settings and the terminal); default: the built-ins. */
+  themes?: ThemeControl
 }
 
 /** Exit code of a window whose daemon went away. */
@@ -75,6 +79,7 @@ function Shell(props: {
   let armedUntil = 0
 
   onCleanup(sync.onNotify((n) => toast.show(n)))
+  useThemeSync()
   // Checked again here: only a notification, never another sequence, reaches the terminal.
   const writeTerminal = props.writeTerminal ?? ((seq: string) => void process.stdout.write(seq))
   onCleanup(sync.onTerminal((seq) => isNotification(seq) && writeTerminal(seq)))
@@ -176,12 +181,14 @@ export function App(props: AppProps) {
                       {/* Inline, the terminal selects text: the window takes no mouse until Ctrl+S. */}
                       <ViewProvider mouse={props.screen !== "inline"}>
                         <ScreenProvider mode={props.screen}>
-                          <Shell
-                            version={props.version}
-                            cwd={props.cwd}
-                            onState={props.onState}
-                            writeTerminal={props.writeTerminal}
-                          />
+                          <ThemesProvider control={props.themes}>
+                            <Shell
+                              version={props.version}
+                              cwd={props.cwd}
+                              onState={props.onState}
+                              writeTerminal={props.writeTerminal}
+                            />
+                          </ThemesProvider>
                         </ScreenProvider>
                       </ViewProvider>
                     </WorktreesProvider>

@@ -1,6 +1,7 @@
 import type { Client } from "../client/client"
 import type { Params } from "../protocol"
 import type { WorktreeService } from "../protocol/worktree"
+import type { ThemeFlags } from "./util/theme-files"
 
 /** How the CLI hands the window its session; the window draws before `connect` resolves. */
 export interface TuiOptions {
@@ -20,6 +21,8 @@ export interface TuiOptions {
   copyWithTool?: (text: string) => Promise<string | undefined>
   /** The repository's managed worktrees (the /worktree page); absent outside the CLI. */
   worktrees?: WorktreeService
+  /** Pi's `--theme`, `--use-theme`, `--no-themes`. */
+  themes?: ThemeFlags
 }
 
 export interface TuiResult {

@@ -22,7 +22,17 @@ const DURATION: Record<ToastLevel, number> = { info: 4000, warning: 6000, error:
 const MAX_TOASTS = 4
 const MAX_CHARS = 600
 const TOP = 1
-const COLOR: Record<ToastLevel, string> = { info: theme.info, warning: theme.warning, error: theme.error }
+const COLOR: Record<ToastLevel, string> = {
+  get info() {
+    return theme.info
+  },
+  get warning() {
+    return theme.warning
+  },
+  get error() {
+    return theme.error
+  },
+}
 const PREFIX: Record<ToastLevel, string> = { info: "", warning: "! ", error: "✗ " }
 
 const ToastContext = createContext<ToastApi>()

@@ -7,7 +7,17 @@ import { theme } from "../../theme"
 import { formatTokens } from "../../util/format"
 import { OutputText, ToolFrame } from "./tool-frame"
 
-const levelColor = { info: theme.info, warning: theme.warning, error: theme.error } as const
+const levelColor = {
+  get info() {
+    return theme.info
+  },
+  get warning() {
+    return theme.warning
+  },
+  get error() {
+    return theme.error
+  },
+}
 const levelGlyph = { info: "ℹ", warning: "⚠", error: "✗" } as const
 
 export function NoticeRow(props: { item: NoticeItem }) {

@@ -6,11 +6,21 @@ import { theme } from "../../theme"
 import { usageLines, type UsageLine } from "./usage-lines"
 
 const COLOR: Record<UsageLine["tone"], string> = {
-  title: theme.text,
-  head: theme.dim,
-  row: theme.text,
-  total: theme.accent,
-  note: theme.muted,
+  get title() {
+    return theme.text
+  },
+  get head() {
+    return theme.dim
+  },
+  get row() {
+    return theme.text
+  },
+  get total() {
+    return theme.accent
+  },
+  get note() {
+    return theme.muted
+  },
 }
 
 export function UsageView(props: { usage: Result<"session.usage">; width: number }) {

@@ -15,7 +15,14 @@ import { fillComposer } from "../../util/composer-text"
 import { oneLine } from "../../util/format"
 import { filterRows, flattenTree } from "./flatten"
 
-const roleColor: Record<string, string> = { user: theme.user, assistant: theme.text }
+const roleColor: Record<string, string> = {
+  get user() {
+    return theme.user
+  },
+  get assistant() {
+    return theme.text
+  },
+}
 // Pi's entry types as a person would name them (the rest, user and assistant, read as they are).
 const roleLabel: Record<string, string> = {
   model_change: "model",
