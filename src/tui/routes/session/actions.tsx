@@ -274,8 +274,11 @@ export function useCommandActions(): CommandActions {
       dialog.show(() => (
         <DialogSelect
           title="Choose a theme"
+          filterable={themes.list().length > 8}
           current={themes.current().name}
-          options={themes.list().map((t) => ({ label: t.name, value: t.name, description: t.path ?? `built in, ${t.appearance}` }))}
+          options={themes
+            .list()
+            .map((t) => ({ label: t.name, value: t.name, description: t.path ?? `built in, ${t.appearance}` }))}
           onSelect={choose}
           onCancel={() => {}}
         />
