@@ -23,3 +23,12 @@ export function applyPalette(next: Palette): void {
 }
 
 export type Theme = Palette
+type Role = { [K in keyof Palette]: Palette[K] extends string ? K : never }[keyof Palette]
+
+/** A table of colours by role that reads the palette at each use (module-level tables stay live). */
+export function themed<K extends string>(roles: Record<K, Role>): Record<K, string> {
+  const table = {} as Record<K, string>
+  for (const key of Object.keys(roles) as K[])
+    Object.defineProperty(table, key, { enumerable: true, get: () => palette[roles[key]] })
+  return table
+}

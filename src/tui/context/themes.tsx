@@ -33,9 +33,19 @@ export function useThemeSync(): void {
       colors: t.theme.colors,
     }))
     if (!list.some((t) => t.name === change.theme.name))
-      list.push({ name: change.theme.name, path: undefined, appearance: change.theme.appearance, colors: change.theme.colors })
+      list.push({
+        name: change.theme.name,
+        path: undefined,
+        appearance: change.theme.appearance,
+        colors: change.theme.colors,
+      })
     const save = change.save
-    c.request("session.theme", { sessionId, current: change.theme.name, themes: list, ...(save ? { save } : {}) }).catch(
+    c.request("session.theme", {
+      sessionId,
+      current: change.theme.name,
+      themes: list,
+      ...(save ? { save } : {}),
+    }).catch(
       (e: unknown) =>
         // The window draws with it either way; only a choice that was to be saved is worth a word.
         save && toast.show({ level: "warning", message: `The theme was not saved: ${(e as Error).message}` }),
@@ -60,7 +70,10 @@ export function useThemeSync(): void {
         try {
           themes.useColors(e.name, e.colors)
         } catch (err) {
-          toast.show({ level: "warning", message: `An extension's theme ${e.name} was left out: ${(err as Error).message}` })
+          toast.show({
+            level: "warning",
+            message: `An extension's theme ${e.name} was left out: ${(err as Error).message}`,
+          })
         }
       } else if (!themes.select(e.name, { save: false }))
         toast.show({ level: "warning", message: `An extension chose the theme ${e.name}, which this window has not` })

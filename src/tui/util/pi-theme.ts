@@ -183,7 +183,10 @@ export interface Palette {
   customText: string
   customLabel: string
   bashMode: string
-  md: Record<"heading" | "link" | "linkUrl" | "code" | "codeBlock" | "codeBlockBorder" | "quote" | "hr" | "listBullet", string>
+  md: Record<
+    "heading" | "link" | "linkUrl" | "code" | "codeBlock" | "codeBlockBorder" | "quote" | "hr" | "listBullet",
+    string
+  >
   syntax: Record<
     "comment" | "keyword" | "function" | "variable" | "string" | "number" | "type" | "operator" | "punctuation",
     string

@@ -3,7 +3,8 @@
 import type { Appearance } from "./pi-theme"
 
 /** `ESC ] 11 ; rgb:RRRR/GGGG/BBBB` (1-4 hex digits a channel) or `#rrggbb`, ended by BEL or ST. */
-const REPLY = /\x1b\](10|11);(?:rgba?:([0-9a-f]{1,4})\/([0-9a-f]{1,4})\/([0-9a-f]{1,4})(?:\/[0-9a-f]{1,4})?|#([0-9a-f]{6}))(?:\x07|\x1b\\)?/gi
+const REPLY =
+  /\x1b\](10|11);(?:rgba?:([0-9a-f]{1,4})\/([0-9a-f]{1,4})\/([0-9a-f]{1,4})(?:\/[0-9a-f]{1,4})?|#([0-9a-f]{6}))(?:\x07|\x1b\\)?/gi
 
 const channel = (digits: string) => {
   const max = 16 ** digits.length - 1

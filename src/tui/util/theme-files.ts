@@ -89,7 +89,9 @@ export function loadThemeCatalog(opts: {
     addDir(join(opts.cwd, ".pi", "themes"))
   }
   const setting =
-    flags.useTheme ?? themeSetting(join(opts.cwd, ".pi", "settings.json")) ?? themeSetting(join(agentDir, "settings.json"))
+    flags.useTheme ??
+    themeSetting(join(opts.cwd, ".pi", "settings.json")) ??
+    themeSetting(join(agentDir, "settings.json"))
   return { themes, setting, problems }
 }
 
