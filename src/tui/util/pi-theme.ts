@@ -176,13 +176,7 @@ export interface Palette {
   user: string
   userBg: string
   thinking: string
-  toolTitle: string
   toolOutput: string
-  toolPendingBg: string
-  customBg: string
-  customText: string
-  customLabel: string
-  bashMode: string
   md: Record<
     "heading" | "link" | "linkUrl" | "code" | "codeBlock" | "codeBlockBorder" | "quote" | "hr" | "listBullet",
     string
@@ -225,13 +219,7 @@ export function paletteOf(theme: ResolvedTheme, terminal: TerminalColors = {}): 
     user: fg("userMessageText"),
     userBg: bg("userMessageBg"),
     thinking: fg("thinkingText"),
-    toolTitle: fg("toolTitle"),
     toolOutput: fg("toolOutput"),
-    toolPendingBg: bg("toolPendingBg"),
-    customBg: bg("customMessageBg"),
-    customText: fg("customMessageText"),
-    customLabel: fg("customMessageLabel"),
-    bashMode: fg("bashMode"),
     md: {
       heading: fg("mdHeading"),
       link: fg("mdLink"),
