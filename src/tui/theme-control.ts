@@ -33,6 +33,11 @@ export function createThemeControl(opts: {
   const [current, setCurrent] = createSignal<ResolvedTheme>(BUILTIN_THEMES.dark)
   const listeners = new Set<(c: ThemeChange) => void>()
   const problems = [...catalog.problems]
+  const told = new Set<string>()
+  const problem = (message: string) => {
+    if (!told.has(message)) problems.push(message)
+    told.add(message)
+  }
 
   const find = (name: string) => catalog.themes.find((t) => t.theme.name === name)?.theme
 
@@ -42,7 +47,7 @@ export function createThemeControl(opts: {
       const name = themeNameFor(setting, appearance)
       next = find(name)
       if (!next) {
-        problems.push(`No theme named "${name}": drawing with the ${appearance} theme`)
+        problem(`No theme named "${name}": drawing with the built-in theme for the terminal's background`)
         next = BUILTIN_THEMES[appearance]
       }
     }

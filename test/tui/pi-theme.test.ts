@@ -6,7 +6,8 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { colorToHex as piColorToHex, parseColor } from "@earendil-works/pi-tui"
 import { REPO_ROOT } from "../fixture/mockllm"
-import { BUILTIN_THEMES } from "../../src/tui/theme"
+import { applyPalette, BUILTIN_THEMES } from "../../src/tui/theme"
+import { createThemeControl } from "../../src/tui/theme-control"
 import { colorToHex, contrastRatio } from "../../src/tui/util/color"
 import { paletteOf, PI_TOKENS, resolvePiTheme } from "../../src/tui/util/pi-theme"
 import { colorFgBgAppearance, parseColorReplies } from "../../src/tui/util/terminal-background"
@@ -169,4 +170,20 @@ describe("the terminal's colours", () => {
     expect(colorFgBgAppearance({ COLORFGBG: "default;default" })).toBeUndefined()
     expect(colorFgBgAppearance({})).toBeUndefined()
   })
+})
+
+test("a setting that names no theme is told once and drawn with the built-in for the terminal", () => {
+  const control = createThemeControl({
+    catalog: { themes: Object.values(BUILTIN_THEMES).map((theme) => ({ theme })), setting: "gone", problems: [] },
+    guess: "light",
+  })
+  control.setTerminal({ background: "#fafafa" })
+  expect(control.current().name).toBe("light")
+  expect(control.takeProblems()).toEqual([
+    'No theme named "gone": drawing with the built-in theme for the terminal\'s background',
+  ])
+  control.setTerminal({ background: "#101010" })
+  expect(control.current().name).toBe("dark")
+  expect(control.takeProblems()).toEqual([])
+  applyPalette(paletteOf(BUILTIN_THEMES.dark))
 })
