@@ -5,6 +5,7 @@ import { afterEach, describe, expect, test } from "bun:test"
 import { item, snapshot } from "../fixture/fake-client"
 import { spanContrasts } from "../fixture/colors"
 import { mountApp, type MountedApp } from "../fixture/tui"
+import { STACK } from "./question-dock-harness"
 import { applyPalette, BUILTIN_THEMES, theme } from "../../src/tui/theme"
 import { createThemeControl } from "../../src/tui/theme-control"
 import { paletteOf } from "../../src/tui/util/pi-theme"
@@ -74,6 +75,17 @@ describe.each(["light", "dark"] as const)("on a %s terminal", (appearance) => {
     await a.until("typed words")
     const spans = a.captureSpans()
     for (const text of ["Please add the verbose flag", "The parser now", "Body text END", "bun test", "typed words"]) {
+      const found = spanContrasts(spans, TERMINAL[appearance], text)
+      expect(found.length).toBeGreaterThan(0)
+      for (const s of found) expect({ ...s, enough: s.ratio >= 4.5 }).toMatchObject({ enough: true })
+    }
+  })
+  test("the question dock: the question and its choices are body text at 4.5:1 or more", async () => {
+    const a = await mountOn(appearance)
+    await a.emit({ type: "ui_request", request: { id: "q1", kind: "ask_user", questions: [STACK] } })
+    await a.until("Which runtime should the new service use?")
+    const spans = a.captureSpans()
+    for (const text of ["Which runtime should the new service use?", "Bun"]) {
       const found = spanContrasts(spans, TERMINAL[appearance], text)
       expect(found.length).toBeGreaterThan(0)
       for (const s of found) expect({ ...s, enough: s.ratio >= 4.5 }).toMatchObject({ enough: true })
