@@ -12,6 +12,7 @@ import { screenSetting, type ScreenSetting } from "../util/window-settings"
 import { switchedOff } from "./bundled-switch"
 import { piOptions, type PiFlags } from "./pi-options"
 import { UsageError } from "./usage-error"
+import type { ThemeFlags } from "../tui/util/theme-files"
 
 export interface RootFlags extends PiFlags {
   continue?: boolean
@@ -35,6 +36,10 @@ export interface RootFlags extends PiFlags {
   mode?: string
   /** Pi's `--tui-mode regular|fullscreen`: --inline or --fullscreen. */
   tuiMode?: string
+  /** Pi's `--theme <path>` (repeatable), `--use-theme <name[/name]>`, `--no-themes` (themes: false). */
+  theme?: string[]
+  useTheme?: string
+  themes?: boolean
   /** Long options xagent does not know, for the session's extensions (see extension-flags.ts). */
   extensionFlags?: Params<"session.open">["flags"]
   /** Pi's `--fork <path|id>`: a copy of that session as a new one here. */
@@ -71,6 +76,8 @@ export interface RunPlan {
   screen: ScreenSetting
   /** What -p writes to stdout: the reply's text, or Pi's JSON lines (`--mode json`). */
   output: "text" | "json"
+  /** The window's theme flags (the window reads Pi's theme files itself). */
+  themes?: ThemeFlags
 }
 
 export function planRun(flags: RootFlags, words: string[], cwd: string, env = process.env): RunPlan {
@@ -143,7 +150,17 @@ export function planRun(flags: RootFlags, words: string[], cwd: string, env = pr
     daemon: flags.daemon !== false,
     screen: print ? DEFAULT_SCREEN : screenChoice(flags, env),
     output: flags.mode === "json" ? "json" : "text",
+    themes: themeFlags(flags, cwd),
   }
+}
+
+function themeFlags(flags: RootFlags, cwd: string): ThemeFlags | undefined {
+  if (flags.useTheme !== undefined && !flags.useTheme.trim()) throw new UsageError("--use-theme needs a theme name")
+  const themes: ThemeFlags = {}
+  if (flags.theme?.length) themes.paths = flags.theme.map((p) => resolveFrom(cwd, p))
+  if (flags.useTheme) themes.useTheme = flags.useTheme.trim()
+  if (flags.themes === false) themes.noThemes = true
+  return Object.keys(themes).length ? themes : undefined
 }
 
 /** --inline / --fullscreen, else the setting, else the default (the root command and attach). */

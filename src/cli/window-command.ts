@@ -24,7 +24,12 @@ export function runWindow(plan: RunPlan, prompts: Prompts = { rest: [] }): Promi
 /** Windows one after another: the first as asked, then one per /worktree switch. */
 export async function runWindows(
   first: { cwd: string; target: TuiOptions["target"]; prompts?: Prompts },
-  how: { daemon: boolean; screen: ScreenSetting; open?: Omit<Params<"session.open">, "mode"> },
+  how: {
+    daemon: boolean
+    screen: ScreenSetting
+    open?: Omit<Params<"session.open">, "mode">
+    themes?: TuiOptions["themes"]
+  },
 ): Promise<number> {
   const runTui = await loadWindow()
   let { cwd, target, prompts } = first
@@ -42,6 +47,7 @@ export async function runWindows(
       worktrees: windowWorktrees(cwd),
       // Read at each opening, as Pi reads it at startup and on /reload.
       keybindings: readPiKeybindings(),
+      themes: how.themes,
     })
     if (result.farewell) await out(`${result.farewell}\n`)
     if (!result.restart) return result.exitCode

@@ -59,6 +59,8 @@ export const ACCESS = {
   "session.usage": "read",
   // Writes Pi's settings.json.
   "settings.set": "mutate",
+  // Sets the theme Pi components draw with, and may write Pi's settings.json.
+  "session.theme": "mutate",
   "session.compact": "mutate",
   "session.new": "mutate",
   "session.switch": "mutate",

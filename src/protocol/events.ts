@@ -58,6 +58,12 @@ export type SessionEvent =
   | { type: "component_closed"; id: string }
   /** A desktop notification an extension wrote to stdout (protocol/terminal-notify.ts), for each window's terminal. */
   | { type: "ui_terminal"; sequence: string }
+  /**
+   * An extension chose a theme (ctx.ui.setTheme): by name (a theme the windows list), or its
+   * colours by Pi token (`#rrggbb`, "" for the terminal's own) for a Theme it made. Not kept:
+   * a name is saved in Pi's settings, which a window opening later reads.
+   */
+  | { type: "ui_theme"; name: string; colors?: Record<string, string> }
   /** No indicator restores xagent's spinner. */
   | { type: "ui_working_indicator"; indicator?: WorkingIndicator }
   /** No label restores the default. */

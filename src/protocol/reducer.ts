@@ -127,6 +127,7 @@ export function applyEvent(s: SnapshotView, e: SessionEvent, index?: ItemIndex):
     case "ui_notify":
     case "ui_editor":
     case "ui_terminal":
+    case "ui_theme":
     case "turn_end":
       return
     default: {

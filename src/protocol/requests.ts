@@ -133,6 +133,7 @@ export interface Results {
   "session.reload": {}
   "settings.list": { settings: SettingInfo[] }
   "settings.set": {}
+  "session.theme": {}
   "session.compact": {}
   /** `editorText`: messages that were queued behind a running reply, for the composer */
   "session.new": { editorText?: string }

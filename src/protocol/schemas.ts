@@ -172,6 +172,24 @@ export const Schemas = {
     ...SessionRef,
     direction: Type.Optional(Type.Union([Type.Literal("forward"), Type.Literal("backward")])),
   }),
+  /**
+   * The window's theme, for the Pi components the host renders (and their `theme`); `themes` is
+   * the window's list (an extension's getAllThemes/getTheme); `save` writes Pi's `theme` setting.
+   */
+  "session.theme": Type.Object({
+    ...SessionRef,
+    current: Type.String({ minLength: 1 }),
+    themes: Type.Array(
+      Type.Object({
+        name: Type.String({ minLength: 1 }),
+        path: Type.Optional(Type.String()),
+        appearance: Type.Union([Type.Literal("light"), Type.Literal("dark")]),
+        colors: Type.Record(Type.String(), Type.String()),
+      }),
+      { maxItems: 500 },
+    ),
+    save: Type.Optional(Type.String({ minLength: 1 })),
+  }),
   /** Pi's settings that /settings edits, with their values and choices. */
   "settings.list": Type.Object(SessionRef),
   "settings.set": Type.Object({ ...SessionRef, key: Type.String({ minLength: 1 }), value: Type.String() }),

@@ -332,6 +332,11 @@ export function createComponentHost(deps: ComponentHostDeps) {
       for (const e of entries) render(e, false)
       if (now.width !== before.width) deps.onResize?.()
     },
+    /** The theme changed: every component renders again in its colours. */
+    rerender() {
+      for (const e of entries) e.component.invalidate?.()
+      for (const e of entries) render(e, false)
+    },
     /** A window left: the next one to press a key owns the components' keys. */
     windowLeft() {
       if (!owner) return

@@ -149,6 +149,7 @@ export class LiveSession {
       (e) => this.emit(e),
       () => this.emitInfo(),
       this.components,
+      (name) => this.session.settingsManager.setTheme(name),
     )
     this.sandbox = new SessionSandbox(deps.sandbox)
     this.gate = new ToolGate(this.bridge)

@@ -14,6 +14,7 @@ import { projectTree } from "./project-tree"
 import { resolveSessionRef } from "./session-files"
 import { repairTornTail } from "./torn-tail"
 import { listSettings, setSetting } from "./settings-table"
+import { setHostThemes } from "./host-theme"
 import { registryPrices, replyUsage, summarize, todayUsage, type ReplyUsage } from "./usage"
 
 export interface HostContext {
@@ -43,6 +44,7 @@ type SessionMethod =
   | "session.reload"
   | "settings.list"
   | "settings.set"
+  | "session.theme"
   | "session.compact"
   | "session.new"
   | "session.switch"
@@ -164,6 +166,13 @@ export const SESSION_METHODS: Handlers = {
     await failed(() => setSetting(live.session, p.key, p.value), "Could not save the setting")
     // Some settings change how windows draw the session (hideThinkingBlock).
     live.emitInfo()
+    return {}
+  },
+  "session.theme": async (live, p) => {
+    setHostThemes(p.current, p.themes)
+    live.components.rerender()
+    if (p.save && live.session.settingsManager.getThemeSetting() !== p.save)
+      await failed(() => live.session.settingsManager.setTheme(p.save!), "Could not save the theme")
     return {}
   },
   "session.compact": async (live, p) => {

@@ -18,6 +18,7 @@ import type { UiRequestBody } from "../protocol/bundled"
 import type { ComponentHost } from "./component-host"
 import type { AutocompleteProvider } from "@earendil-works/pi-tui"
 import { chainProviders, type AutocompleteFactory } from "./autocomplete"
+import { allThemes, installTheme, themeByName, themeColors } from "./host-theme"
 
 interface Pending {
   request: UiRequest
@@ -61,6 +62,8 @@ export function createUiBridge(
   emit: (e: SessionEvent) => void,
   onAutocomplete: () => void = () => {},
   components?: ComponentHost,
+  /** Pi's setTheme(name) saves the choice in settings.json. */
+  saveTheme: (name: string) => void = () => {},
 ): UiBridge {
   const pending = new Map<string, Pending>()
   const warned = new Set<string>()
@@ -225,9 +228,25 @@ export function createUiBridge(
     get theme() {
       return theme
     },
-    getAllThemes: () => [],
-    getTheme: () => undefined,
-    setTheme: () => ({ success: false, error: "xagent draws with its own theme" }),
+    getAllThemes: allThemes,
+    getTheme: themeByName,
+    // As Pi: a name is saved in the settings; a Theme object is used as it is. The windows draw
+    // with it too (ui_theme), and the host's components render again in its colours.
+    setTheme(themeOrName: unknown) {
+      if (typeof themeOrName === "string") {
+        const found = themeByName(themeOrName)
+        if (!found) return { success: false, error: `Theme not found: ${themeOrName}` }
+        installTheme(found)
+        saveTheme(themeOrName)
+        emit({ type: "ui_theme", name: themeOrName })
+      } else {
+        const t = themeOrName as Parameters<typeof installTheme>[0]
+        installTheme(t)
+        emit({ type: "ui_theme", name: t.name ?? "extension", colors: themeColors(t) })
+      }
+      components?.rerender()
+      return { success: true }
+    },
     getToolsExpanded: () => false,
     setToolsExpanded() {},
   }

@@ -25,6 +25,8 @@ import { WorktreePage } from "./routes/worktree"
 import { WorktreesProvider } from "./context/worktrees"
 import { Keymap, KeymapProvider, useKeymap } from "./keymap"
 import type { TuiOptions } from "./run-options"
+import type { ThemeControl } from "./theme-control"
+import { ThemesProvider, useThemeSync } from "./context/themes"
 
 export interface AppProps {
   cwd: string
@@ -49,6 +51,8 @@ export interface AppProps {
   keybindings?: TuiOptions["keybindings"]
   /** Resolves once the first frame is on screen (work that may wait for it does). */
   firstFrame?: Promise<void>
+  /** The theme control (run.tsx builds it from the settings and the terminal); default: the built-ins. */
+  themes?: ThemeControl
 }
 
 /** Exit code of a window whose daemon went away. */
@@ -84,6 +88,7 @@ function Shell(props: {
   if (keys.notice) toast.show({ level: "warning", message: keys.notice, durationMs: 12_000 })
 
   onCleanup(sync.onNotify((n) => toast.show(n)))
+  useThemeSync()
   // Checked again here: only a notification, never another sequence, reaches the terminal.
   const writeTerminal = props.writeTerminal ?? ((seq: string) => void process.stdout.write(seq))
   onCleanup(sync.onTerminal((seq) => isNotification(seq) && writeTerminal(seq)))
@@ -194,12 +199,14 @@ export function App(props: AppProps) {
                         {/* Inline, the terminal selects text: the window takes no mouse until Ctrl+S. */}
                         <ViewProvider mouse={props.screen !== "inline"}>
                           <ScreenProvider mode={props.screen}>
-                            <Shell
-                              version={props.version}
-                              cwd={props.cwd}
-                              onState={props.onState}
-                              writeTerminal={props.writeTerminal}
-                            />
+                            <ThemesProvider control={props.themes}>
+                              <Shell
+                                version={props.version}
+                                cwd={props.cwd}
+                                onState={props.onState}
+                                writeTerminal={props.writeTerminal}
+                              />
+                            </ThemesProvider>
                           </ScreenProvider>
                         </ViewProvider>
                       </WorktreesProvider>

@@ -26,6 +26,8 @@ export interface CommandActions {
   login(provider: string): void
   settings(): void
   hotkeys(): void
+  /** No name: the list to pick from; a name: switch to it and save it (Pi's `theme` setting). */
+  theme(name: string): void
   reload(): void
   /** Ctrl+P / Shift+Ctrl+P */
   cycleModel(direction: "forward" | "backward"): void
@@ -117,6 +119,12 @@ export const COMMANDS: CommandSpec[] = [
   },
   { name: "settings", description: "Pi's settings: Enter changes one", run: (a) => a.settings() },
   { name: "hotkeys", description: "Every key the window binds", run: (a) => a.hotkeys() },
+  {
+    name: "theme",
+    args: "[name]",
+    description: "Choose the colour theme (Pi's themes; saved as Pi's theme setting)",
+    run: (a, args) => a.theme(args.trim()),
+  },
   {
     name: "reload",
     description: "Reload extensions, skills, prompt templates and settings",

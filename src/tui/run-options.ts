@@ -2,6 +2,7 @@ import type { Client } from "../client/client"
 import type { Params } from "../protocol"
 import type { WorktreeService } from "../protocol/worktree"
 import type { PiKeybindings } from "../util/pi-keybindings"
+import type { ThemeFlags } from "./util/theme-files"
 
 /** How the CLI hands the window its session; the window draws before `connect` resolves. */
 export interface TuiOptions {
@@ -27,6 +28,8 @@ export interface TuiOptions {
   keybindings?: PiKeybindings
   /** The repository's managed worktrees (the /worktree page); absent outside the CLI. */
   worktrees?: WorktreeService
+  /** Pi's `--theme`, `--use-theme`, `--no-themes`. */
+  themes?: ThemeFlags
 }
 
 export interface TuiResult {

@@ -6,6 +6,10 @@ import type { Client } from "../client/client"
 import { App } from "./app"
 import { keepRowsOnResize } from "./patches/split-resize"
 import type { TuiOptions, TuiResult } from "./run-options"
+import { BUILTIN_THEMES } from "./theme"
+import { createThemeControl, type ThemeControl } from "./theme-control"
+import { colorFgBgAppearance, parseColorReplies } from "./util/terminal-background"
+import { loadThemeCatalog } from "./util/theme-files"
 
 const SIGNAL_CODES = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const
 type OwnSignal = keyof typeof SIGNAL_CODES
@@ -22,6 +26,21 @@ function firstFrame(renderer: CliRenderer): Promise<void> {
     renderer.on("frame", done)
     renderer.requestRender()
   })
+}
+
+/**
+ * The theme from the settings and flags, drawn at once with the COLORFGBG guess; the terminal's
+ * OSC 11 reply (OpenTUI's renderer asks at start and on a light/dark switch) sets it right when it
+ * comes, however late (Pi waits up to 100 ms before its first frame; the window never waits).
+ */
+function themeControl(renderer: CliRenderer, opts: TuiOptions): ThemeControl {
+  const catalog = loadThemeCatalog({ builtins: Object.values(BUILTIN_THEMES), cwd: opts.cwd, flags: opts.themes })
+  const control = createThemeControl({ catalog, guess: colorFgBgAppearance() })
+  renderer.subscribeOsc((sequence) => {
+    const colors = parseColorReplies(sequence)
+    if (colors.background || colors.foreground) control.setTerminal(colors)
+  })
+  return control
 }
 
 export async function runTui(opts: TuiOptions): Promise<TuiResult> {
@@ -65,6 +84,7 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
   for (const [s, h] of handlers) process.on(s, h)
   renderer.on("destroy", () => finish(1))
 
+  const themes = themeControl(renderer, opts)
   const shown = firstFrame(renderer)
   // The session host is what takes longest (the daemon, a host process, Pi's import): it starts
   // now, beside the first frame, not after it.
@@ -84,6 +104,7 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
         worktrees={opts.worktrees}
         keybindings={opts.keybindings}
         firstFrame={shown}
+        themes={themes}
         onRestart={(cwd) => {
           restart = { cwd }
           finish(0)

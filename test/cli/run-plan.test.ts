@@ -93,3 +93,17 @@ test("--inline / --fullscreen pick the screen; else $XAGENT_HOME/settings.json; 
   expect(() => planRun({}, [], cwd, env)).toThrow(/settings\.json is not JSON/)
   expect(readFileSync(join(home, "settings.json"), "utf8")).toBe("{ nope")
 })
+
+test("Pi's theme flags reach the window: --theme paths made absolute, --use-theme, --no-themes", () => {
+  const cwd = mkdtempSync(join(tmpdir(), "xagent-plan-"))
+  const env = { XAGENT_HOME: mkdtempSync(join(tmpdir(), "xagent-home-")) }
+  expect(planRun({}, [], cwd, env).themes).toBeUndefined()
+  expect(
+    planRun({ theme: ["mine.json", "/abs/dir"], useTheme: "paper/dark", themes: false }, [], cwd, env).themes,
+  ).toEqual({
+    paths: [join(cwd, "mine.json"), "/abs/dir"],
+    useTheme: "paper/dark",
+    noThemes: true,
+  })
+  expect(() => planRun({ useTheme: " " }, [], cwd, env)).toThrow("--use-theme needs a theme name")
+})

@@ -9,6 +9,7 @@ import { PlanCard, PlanChangeCard } from "../../src/tui/component/message/plan-c
 import { TodoCard } from "../../src/tui/component/message/todo-card"
 import { PlanPanel } from "../../src/tui/component/plan-panel"
 import { StatusBar, statusSegments } from "../../src/tui/routes/session/status-bar"
+import { theme } from "../../src/tui/theme"
 
 let setup: Awaited<ReturnType<typeof testRender>> | undefined
 afterEach(() => setup?.renderer.destroy())
@@ -55,8 +56,8 @@ describe.each(WIDTHS)("at %i columns", (width) => {
     expect(f).toContain("✓ Read the config loader")
     expect(f).toContain("● Add the --verbose flag")
     expect(f).toContain("○ Write the tests")
-    expect(fgAt("Read the config", "✓")).toBe("#9ece6a")
-    expect(fgAt("--verbose", "●")).toBe("#e0af68")
+    expect(fgAt("Read the config", "✓")).toBe(theme.success)
+    expect(fgAt("--verbose", "●")).toBe(theme.warning)
   })
 
   test("the plan card: open with its actions, closed without, blocked, invalid", async () => {

@@ -1,6 +1,8 @@
 import { afterEach, expect, test } from "bun:test"
 import { item, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"
+import { hexOf } from "../fixture/colors"
+import { theme } from "../../src/tui/theme"
 
 let app: MountedApp | undefined
 afterEach(() => app?.renderer.destroy())
@@ -71,8 +73,8 @@ test("edit: path, +/- counts and a coloured diff", async () => {
   const find = (text: string) => spans.lines.flatMap((l) => l.spans).find((s) => s.text.includes(text))
   const added = find("+2 const a = 1")!
   const removed = find("-2 const a = 2")!
-  expect(added.fg.toInts().slice(0, 3)).toEqual([0x9e, 0xce, 0x6a])
-  expect(removed.fg.toInts().slice(0, 3)).toEqual([0xf7, 0x76, 0x8e])
+  expect(hexOf(added.fg)).toBe(theme.diffAdd)
+  expect(hexOf(removed.fg)).toBe(theme.diffRemove)
 })
 
 test("write: path, size and a preview of the content", async () => {
@@ -116,7 +118,7 @@ test("an unknown tool falls back to its arguments and output; tool errors are re
     .captureSpans()
     .lines.flatMap((l) => l.spans)
     .find((s) => s.text.includes("ENOENT"))!
-  expect(span.fg.toInts().slice(0, 3)).toEqual([0xf7, 0x76, 0x8e])
+  expect(hexOf(span.fg)).toBe(theme.error)
 })
 
 test("read of an image says it was an image, not how many lines its note had (row 38)", async () => {

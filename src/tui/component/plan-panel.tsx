@@ -17,9 +17,15 @@ export interface PlanPanelProps {
 }
 
 const glyph: Record<TodoStatus, [string, string]> = {
-  completed: ["✓", theme.success],
-  in_progress: ["●", theme.warning],
-  pending: ["○", theme.dim],
+  get completed(): [string, string] {
+    return ["✓", theme.success]
+  },
+  get in_progress(): [string, string] {
+    return ["●", theme.warning]
+  },
+  get pending(): [string, string] {
+    return ["○", theme.dim]
+  },
 }
 
 /** A step's status: the todo at the same position when the list mirrors the steps, else pending. */

@@ -51,6 +51,8 @@ function emptyState(sessionId?: string): SessionState {
   }
 }
 
+export type ThemeEvent = Extract<SessionEvent, { type: "ui_theme" }>
+
 /** An extension's text for the prompt (the ui_editor event). */
 export interface EditorFill {
   text: string
@@ -63,6 +65,8 @@ export function createSessionStore(
     onEditor?: (fill: EditorFill) => void
     /** An extension's desktop notification sequence for this window's terminal. */
     onTerminal?: (sequence: string) => void
+    /** An extension chose a theme (ctx.ui.setTheme). */
+    onTheme?: (event: ThemeEvent) => void
   } = {},
 ) {
   const [state, setState] = createStore<SessionState>(emptyState())
@@ -82,6 +86,7 @@ export function createSessionStore(
     if (event.type === "ui_notify") hooks.onNotify?.({ level: event.level, message: event.message })
     if (event.type === "ui_editor") hooks.onEditor?.({ text: event.text, how: event.how })
     if (event.type === "ui_terminal") hooks.onTerminal?.(event.sequence)
+    if (event.type === "ui_theme") hooks.onTheme?.(event)
     setState(
       produce((draft) => {
         if (event.type === "run" && event.running && !draft.running) draft.runChars = 0

@@ -6,7 +6,7 @@ import type { EventEnvelope } from "../../protocol"
 import { useClient } from "./client"
 import { createEventQueue } from "./event-queue"
 import { createSimpleContext } from "./helper"
-import { createSessionStore, type EditorFill, type Notify } from "./session-store"
+import { createSessionStore, type EditorFill, type Notify, type ThemeEvent } from "./session-store"
 
 export const { use: useSync, provider: SyncProvider } = createSimpleContext({
   name: "Sync",
@@ -15,10 +15,12 @@ export const { use: useSync, provider: SyncProvider } = createSimpleContext({
     const notifyListeners = new Set<(n: Notify) => void>()
     const editorListeners = new Set<(fill: EditorFill) => void>()
     const terminalListeners = new Set<(sequence: string) => void>()
+    const themeListeners = new Set<(e: ThemeEvent) => void>()
     const store = createSessionStore({
       onNotify: (n) => notifyListeners.forEach((fn) => fn(n)),
       onEditor: (fill) => editorListeners.forEach((fn) => fn(fill)),
       onTerminal: (seq) => terminalListeners.forEach((fn) => fn(seq)),
+      onTheme: (e) => themeListeners.forEach((fn) => fn(e)),
     })
     const queue = createEventQueue<EventEnvelope>((events) => store.apply(events), props.flushInterval ?? 16)
     let unsubscribe: (() => void) | undefined
@@ -61,6 +63,11 @@ export const { use: useSync, provider: SyncProvider } = createSimpleContext({
       onTerminal(fn: (sequence: string) => void) {
         terminalListeners.add(fn)
         return () => void terminalListeners.delete(fn)
+      },
+      /** Extensions choosing a theme (ctx.ui.setTheme). */
+      onTheme(fn: (e: ThemeEvent) => void) {
+        themeListeners.add(fn)
+        return () => void themeListeners.delete(fn)
       },
       /** Extensions filling the prompt (setEditorText, pasteToEditor). */
       onEditor(fn: (fill: EditorFill) => void) {

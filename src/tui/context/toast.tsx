@@ -1,7 +1,7 @@
 // Short notices stacked at the top right; each goes away on its own timer.
 import { createContext, createSignal, For, onCleanup, Show, useContext, type ParentProps } from "solid-js"
 import { useTerminalDimensions } from "@opentui/solid"
-import { theme } from "../theme"
+import { theme, themed } from "../theme"
 
 export type ToastLevel = "info" | "warning" | "error"
 
@@ -22,7 +22,7 @@ const DURATION: Record<ToastLevel, number> = { info: 4000, warning: 6000, error:
 const MAX_TOASTS = 4
 const MAX_CHARS = 600
 const TOP = 1
-const COLOR: Record<ToastLevel, string> = { info: theme.info, warning: theme.warning, error: theme.error }
+const COLOR = themed<ToastLevel>({ info: "info", warning: "warning", error: "error" })
 const PREFIX: Record<ToastLevel, string> = { info: "", warning: "! ", error: "✗ " }
 
 const ToastContext = createContext<ToastApi>()

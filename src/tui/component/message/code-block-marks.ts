@@ -11,8 +11,6 @@ import { theme } from "../../theme"
 const RULE = "│"
 const WRAP = "↪"
 const GUTTER = 2
-const RULE_FG = RGBA.fromHex(theme.border)
-const WRAP_FG = RGBA.fromHex(theme.muted)
 const marked = new WeakSet<CodeRenderable>()
 
 /** Makes room for the marks of a code block; other blocks are left as they are. */
@@ -32,9 +30,11 @@ export function drawCodeMarks(parent: Renderable, buffer: OptimizedBuffer): void
     const top = Math.trunc(child.scrollY)
     const rows = Math.min(child.height, wraps.length - top)
     const x = child.screenX - GUTTER
+    const ruleFg = RGBA.fromHex(theme.border)
+    const wrapFg = RGBA.fromHex(theme.muted)
     for (let row = 0; row < rows; row++) {
       const continued = (wraps[top + row] ?? 0) > 0
-      buffer.drawText(continued ? WRAP : RULE, x, child.screenY + row, continued ? WRAP_FG : RULE_FG)
+      buffer.drawText(continued ? WRAP : RULE, x, child.screenY + row, continued ? wrapFg : ruleFg)
     }
   }
 }

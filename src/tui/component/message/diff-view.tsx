@@ -21,7 +21,7 @@ function styleOf(line: string) {
   if (line.startsWith("@@")) return { fg: theme.info }
   if (line.startsWith("+")) return { fg: theme.diffAdd, bg: theme.diffAddBg }
   if (line.startsWith("-")) return { fg: theme.diffRemove, bg: theme.diffRemoveBg }
-  return { fg: theme.muted }
+  return { fg: theme.diffContext }
 }
 
 export function DiffView(props: { diff: string; max: number }) {

@@ -3,11 +3,11 @@
 import { Show } from "solid-js"
 import type { BashItem, BranchSummaryItem, CompactionItem, CustomItem, NoticeItem } from "../../../protocol"
 import { terminalText } from "../../../protocol/terminal-text"
-import { theme } from "../../theme"
+import { theme, themed } from "../../theme"
 import { formatTokens } from "../../util/format"
 import { OutputText, ToolFrame } from "./tool-frame"
 
-const levelColor = { info: theme.info, warning: theme.warning, error: theme.error } as const
+const levelColor = themed({ info: "info", warning: "warning", error: "error" })
 const levelGlyph = { info: "ℹ", warning: "⚠", error: "✗" } as const
 
 export function NoticeRow(props: { item: NoticeItem }) {

@@ -94,9 +94,15 @@ export function PlanImplementRow(props: { details: PlanImplementDetails }) {
 }
 
 const diffStyle = {
-  "+": { fg: theme.diffAdd, bg: theme.diffAddBg },
-  "-": { fg: theme.diffRemove, bg: theme.diffRemoveBg },
-  " ": { fg: theme.muted, bg: undefined },
+  get "+"() {
+    return { fg: theme.diffAdd, bg: theme.diffAddBg }
+  },
+  get "-"() {
+    return { fg: theme.diffRemove, bg: theme.diffRemoveBg }
+  },
+  get " "() {
+    return { fg: theme.muted, bg: undefined }
+  },
 } as const
 
 export function PlanDiff(props: { lines: readonly DiffLine[]; max?: number }) {

@@ -22,7 +22,7 @@ export function ThinkingBlock(props: { text: string; open: boolean; streaming: b
         }
       >
         <text fg={theme.dim}>{`▾ ${look.label()}`}</text>
-        <text fg={theme.muted} attributes={2 /* DIM */ | 4 /* ITALIC */}>
+        <text fg={theme.thinking} attributes={2 /* DIM */ | 4 /* ITALIC */}>
           {props.text.trim()}
         </text>
       </Show>

@@ -5,9 +5,15 @@ import { todoHeader, type TodoItem, type TodoStatus } from "../../../protocol"
 import { theme } from "../../theme"
 
 const mark: Record<TodoStatus, { glyph: string; fg: string; text: string }> = {
-  completed: { glyph: "✓", fg: theme.success, text: theme.muted },
-  in_progress: { glyph: "●", fg: theme.warning, text: theme.warning },
-  pending: { glyph: "○", fg: theme.dim, text: theme.text },
+  get completed() {
+    return { glyph: "✓", fg: theme.success, text: theme.muted }
+  },
+  get in_progress() {
+    return { glyph: "●", fg: theme.warning, text: theme.warning }
+  },
+  get pending() {
+    return { glyph: "○", fg: theme.dim, text: theme.text }
+  },
 }
 
 export function TodoLines(props: { todos: readonly TodoItem[] }) {

@@ -69,7 +69,7 @@ export function OutputText(props: { text: string; max: number; from?: "start" | 
         <text fg={theme.dim}>{hint()}</text>
       </Show>
       <Show when={clipped().text.length > 0}>
-        <text fg={props.color ?? theme.muted}>{clipped().text}</text>
+        <text fg={props.color ?? theme.toolOutput}>{clipped().text}</text>
       </Show>
       <Show when={clipped().hidden > 0 && props.from === "start"}>
         <text fg={theme.dim}>{hint()}</text>

@@ -40,7 +40,7 @@ export function UserMessage(props: { item: UserItem; open: boolean; onToggle: ()
       paddingLeft={1}
       border={["left"]}
       borderColor={theme.accent}
-      backgroundColor={theme.panel}
+      backgroundColor={theme.userBg}
       onMouseUp={() => props.onToggle()}
     >
       <text fg={theme.user}>{folded().text}</text>

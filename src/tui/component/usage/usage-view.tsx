@@ -2,16 +2,10 @@
 import { TextAttributes } from "@opentui/core"
 import { For } from "solid-js"
 import type { Result } from "../../../protocol"
-import { theme } from "../../theme"
+import { theme, themed } from "../../theme"
 import { usageLines, type UsageLine } from "./usage-lines"
 
-const COLOR: Record<UsageLine["tone"], string> = {
-  title: theme.text,
-  head: theme.dim,
-  row: theme.text,
-  total: theme.accent,
-  note: theme.muted,
-}
+const COLOR = themed<UsageLine["tone"]>({ title: "text", head: "dim", row: "text", total: "accent", note: "muted" })
 
 export function UsageView(props: { usage: Result<"session.usage">; width: number }) {
   return (

@@ -11,6 +11,7 @@ import { useSession } from "../../context/session"
 import { useStopGuard } from "../../context/stop-guard"
 import { useSync } from "../../context/sync"
 import { useToast } from "../../context/toast"
+import { useThemes } from "../../context/themes"
 import { DialogInput } from "../../ui/dialog-input"
 import { DialogSelect } from "../../ui/dialog-select"
 import { fillComposer } from "../../util/composer-text"
@@ -31,6 +32,7 @@ export function useCommandActions(): CommandActions {
   const dims = useTerminalDimensions()
   const guard = useStopGuard()
   const clipboard = useClipboard()
+  const themes = useThemes()
 
   const info = (message: string) => toast.show({ level: "info", message })
   const fail = (e: unknown) => toast.show({ level: "error", message: e instanceof Error ? e.message : String(e) })
@@ -263,6 +265,25 @@ export function useCommandActions(): CommandActions {
       ))
     },
     hotkeys: () => dialog.show(() => <HelpView keysOnly shortcuts={sync.data.info?.shortcuts} />),
+    theme(name) {
+      const choose = (n: string) => {
+        if (!themes.select(n, { save: true })) return fail(`No theme named "${n}": /theme lists them`)
+        info(`Theme: ${n}`)
+      }
+      if (name) return choose(name)
+      dialog.show(() => (
+        <DialogSelect
+          title="Choose a theme"
+          filterable={themes.list().length > 8}
+          current={themes.current().name}
+          options={themes
+            .list()
+            .map((t) => ({ label: t.name, value: t.name, description: t.path ?? `built in, ${t.appearance}` }))}
+          onSelect={choose}
+          onCancel={() => {}}
+        />
+      ))
+    },
     async reload() {
       const r = await session.act("session.reload", {})
       if (!r) return

@@ -9,13 +9,13 @@ import { useSync } from "../../context/sync"
 import { useToast } from "../../context/toast"
 import { DialogEditor } from "../../ui/dialog-editor"
 import { DialogSelect } from "../../ui/dialog-select"
-import { theme } from "../../theme"
+import { theme, themed } from "../../theme"
 import { PageList } from "../../ui/page-list"
 import { fillComposer } from "../../util/composer-text"
 import { oneLine } from "../../util/format"
 import { filterRows, flattenTree } from "./flatten"
 
-const roleColor: Record<string, string> = { user: theme.user, assistant: theme.text }
+const roleColor: Record<string, string> = themed({ user: "user", assistant: "text" })
 // Pi's entry types as a person would name them (the rest, user and assistant, read as they are).
 const roleLabel: Record<string, string> = {
   model_change: "model",
