@@ -51,11 +51,15 @@ export const EXAMPLES: Record<string, Entry> = {
     note: '/new asks "Clear session?" and declining keeps it; /fork asks and "No" cancels',
   },
   "custom-compaction.ts": { verdict: "untested", note: "" },
-  "custom-footer.ts": { verdict: "untested", note: "" },
-  "custom-header.ts": { verdict: "untested", note: "" },
+  "custom-footer.ts": { verdict: "works", test: "custom-footer.test.tsx", note: "/footer: the extension's footer (tokens, cost, model, git branch) in the status bar's place, redrawn as replies come; /footer again restores it" },
+  "custom-header.ts": { verdict: "works", test: "custom-header.test.tsx", note: "the ASCII header set at session start is drawn above the transcript; /builtin-header restores the window's" },
   "custom-provider-anthropic": { verdict: "untested", note: "" },
   "custom-provider-gitlab-duo": { verdict: "untested", note: "" },
-  "debug-provider.ts": { verdict: "works", test: "debug-provider.test.tsx", note: "in a daemon: /debug-provider on sets its status; after a turn the raw provider events show as its entry card, expanded as JSON (fixed with entry-renderer)" },
+  "debug-provider.ts": {
+    verdict: "works",
+    test: "debug-provider.test.tsx",
+    note: "in a daemon: /debug-provider on sets its status; after a turn the raw provider events show as its entry card, expanded as JSON (fixed with entry-renderer)",
+  },
   "dirty-repo-guard.ts": {
     verdict: "works",
     test: "dirty-repo-guard.test.tsx",
@@ -68,7 +72,11 @@ export const EXAMPLES: Record<string, Entry> = {
     test: "dynamic-tools.test.tsx",
     note: "echo_session registered at start (notice shown), /add-echo-tool adds a tool; the model gets and calls both",
   },
-  "entry-renderer.ts": { verdict: "works", test: "entry-renderer.test.tsx", note: "/status-card's custom entry is drawn by the extension's entry renderer (expanded with Ctrl+O), never sent to the model, shown again on resume (fixed: entry renderers were ignored)" },
+  "entry-renderer.ts": {
+    verdict: "works",
+    test: "entry-renderer.test.tsx",
+    note: "/status-card's custom entry is drawn by the extension's entry renderer (expanded with Ctrl+O), never sent to the model, shown again on resume (fixed: entry renderers were ignored)",
+  },
   "event-bus.ts": {
     verdict: "works",
     test: "event-bus.test.tsx",
@@ -109,7 +117,7 @@ export const EXAMPLES: Record<string, Entry> = {
   "jev-router.ts": { verdict: "untested", note: "" },
   "mac-system-theme.ts": { verdict: "untested", note: "" },
   "message-renderer.ts": { verdict: "untested", note: "" },
-  "minimal-mode.ts": { verdict: "untested", note: "" },
+  "minimal-mode.ts": { verdict: "works", test: "minimal-mode.test.tsx", note: "in a daemon: its read/bash (on the project) show only the calls collapsed and the whole output with Ctrl+O (fixed with bash-spawn-hook)" },
   "modal-editor.ts": { verdict: "untested", note: "" },
   "model-status.ts": {
     verdict: "works",
