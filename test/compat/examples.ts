@@ -51,8 +51,16 @@ export const EXAMPLES: Record<string, Entry> = {
     note: '/new asks "Clear session?" and declining keeps it; /fork asks and "No" cancels',
   },
   "custom-compaction.ts": { verdict: "untested", note: "" },
-  "custom-footer.ts": { verdict: "works", test: "custom-footer.test.tsx", note: "/footer: the extension's footer (tokens, cost, model, git branch) in the status bar's place, redrawn as replies come; /footer again restores it" },
-  "custom-header.ts": { verdict: "works", test: "custom-header.test.tsx", note: "the ASCII header set at session start is drawn above the transcript; /builtin-header restores the window's" },
+  "custom-footer.ts": {
+    verdict: "works",
+    test: "custom-footer.test.tsx",
+    note: "/footer: the extension's footer (tokens, cost, model, git branch) in the status bar's place, redrawn as replies come; /footer again restores it",
+  },
+  "custom-header.ts": {
+    verdict: "works",
+    test: "custom-header.test.tsx",
+    note: "the ASCII header set at session start is drawn above the transcript; /builtin-header restores the window's",
+  },
   "custom-provider-anthropic": { verdict: "untested", note: "" },
   "custom-provider-gitlab-duo": { verdict: "untested", note: "" },
   "debug-provider.ts": {
@@ -89,15 +97,15 @@ export const EXAMPLES: Record<string, Entry> = {
     note: "each turn's git stash create snapshots the session's repository; /fork after the run forks without a restore question (checkpoints end with the run, as in pi)",
   },
   "git-merge-and-resolve.ts": { verdict: "untested", note: "" },
-  "github-issue-autocomplete.ts": { verdict: "untested", note: "" },
+  "github-issue-autocomplete.ts": { verdict: "works", test: "github-issue-autocomplete.test.tsx", note: "in a daemon, a GitHub checkout (gh answered by a script on PATH): #1 offers issue #12, Tab completes it; outside a repository its error notice shows" },
   gondolin: { verdict: "untested", note: "" },
-  "handoff.ts": { verdict: "untested", note: "" },
+  "handoff.ts": { verdict: "works", test: "handoff.test.tsx", note: "/handoff <goal>: the loader while the model writes, the prompt in an editor, Ctrl+S starts a new session with the edited prompt in the composer and \"Handoff ready\"" },
   "hello.ts": {
     verdict: "works",
     test: "hello.test.tsx",
     note: "the model calls the hello tool; its greeting is the result",
   },
-  "hidden-thinking-label.ts": { verdict: "untested", note: "" },
+  "hidden-thinking-label.ts": { verdict: "works", test: "hidden-thinking-label.test.tsx", note: "folded thinking labelled \"Pondering...\" from session start; /thinking-label Musing relabels; no argument restores the default label (as pi does)" },
   "inline-bash.ts": {
     verdict: "works",
     test: "inline-bash.test.tsx",
@@ -116,8 +124,12 @@ export const EXAMPLES: Record<string, Entry> = {
   "interactive-shell.ts": { verdict: "untested", note: "" },
   "jev-router.ts": { verdict: "untested", note: "" },
   "mac-system-theme.ts": { verdict: "untested", note: "" },
-  "message-renderer.ts": { verdict: "untested", note: "" },
-  "minimal-mode.ts": { verdict: "works", test: "minimal-mode.test.tsx", note: "in a daemon: its read/bash (on the project) show only the calls collapsed and the whole output with Ctrl+O (fixed with bash-spawn-hook)" },
+  "message-renderer.ts": { verdict: "works", test: "message-renderer.test.tsx", note: "/status [warn] <text>: drawn by the extension's renderer ([WARN]/[INFO], the time when expanded), not the generic card; the model gets the message" },
+  "minimal-mode.ts": {
+    verdict: "works",
+    test: "minimal-mode.test.tsx",
+    note: "in a daemon: its read/bash (on the project) show only the calls collapsed and the whole output with Ctrl+O (fixed with bash-spawn-hook)",
+  },
   "modal-editor.ts": { verdict: "untested", note: "" },
   "model-status.ts": {
     verdict: "works",
