@@ -97,15 +97,27 @@ export const EXAMPLES: Record<string, Entry> = {
     note: "each turn's git stash create snapshots the session's repository; /fork after the run forks without a restore question (checkpoints end with the run, as in pi)",
   },
   "git-merge-and-resolve.ts": { verdict: "untested", note: "" },
-  "github-issue-autocomplete.ts": { verdict: "works", test: "github-issue-autocomplete.test.tsx", note: "in a daemon, a GitHub checkout (gh answered by a script on PATH): #1 offers issue #12, Tab completes it; outside a repository its error notice shows" },
+  "github-issue-autocomplete.ts": {
+    verdict: "works",
+    test: "github-issue-autocomplete.test.tsx",
+    note: "in a daemon, a GitHub checkout (gh answered by a script on PATH): #1 offers issue #12, Tab completes it; outside a repository its error notice shows",
+  },
   gondolin: { verdict: "untested", note: "" },
-  "handoff.ts": { verdict: "works", test: "handoff.test.tsx", note: "/handoff <goal>: the loader while the model writes, the prompt in an editor, Ctrl+S starts a new session with the edited prompt in the composer and \"Handoff ready\"" },
+  "handoff.ts": {
+    verdict: "works",
+    test: "handoff.test.tsx",
+    note: '/handoff <goal>: the loader while the model writes, the prompt in an editor, Ctrl+S starts a new session with the edited prompt in the composer and "Handoff ready"',
+  },
   "hello.ts": {
     verdict: "works",
     test: "hello.test.tsx",
     note: "the model calls the hello tool; its greeting is the result",
   },
-  "hidden-thinking-label.ts": { verdict: "works", test: "hidden-thinking-label.test.tsx", note: "folded thinking labelled \"Pondering...\" from session start; /thinking-label Musing relabels; no argument restores the default label (as pi does)" },
+  "hidden-thinking-label.ts": {
+    verdict: "works",
+    test: "hidden-thinking-label.test.tsx",
+    note: 'folded thinking labelled "Pondering..." from session start; /thinking-label Musing relabels; no argument restores the default label (as pi does)',
+  },
   "inline-bash.ts": {
     verdict: "works",
     test: "inline-bash.test.tsx",
@@ -124,7 +136,11 @@ export const EXAMPLES: Record<string, Entry> = {
   "interactive-shell.ts": { verdict: "untested", note: "" },
   "jev-router.ts": { verdict: "untested", note: "" },
   "mac-system-theme.ts": { verdict: "untested", note: "" },
-  "message-renderer.ts": { verdict: "works", test: "message-renderer.test.tsx", note: "/status [warn] <text>: drawn by the extension's renderer ([WARN]/[INFO], the time when expanded), not the generic card; the model gets the message" },
+  "message-renderer.ts": {
+    verdict: "works",
+    test: "message-renderer.test.tsx",
+    note: "/status [warn] <text>: drawn by the extension's renderer ([WARN]/[INFO], the time when expanded), not the generic card; the model gets the message",
+  },
   "minimal-mode.ts": {
     verdict: "works",
     test: "minimal-mode.test.tsx",
@@ -141,7 +157,7 @@ export const EXAMPLES: Record<string, Entry> = {
     test: "notify.test.tsx",
     note: "in a daemon: the OSC 777 \"Ready for input\" written when the run settles reaches the window's terminal, not the daemon's log",
   },
-  "overlay-qa-tests.ts": { verdict: "untested", note: "" },
+  "overlay-qa-tests.ts": { verdict: "works", test: "overlay-qa-tests.test.tsx", note: "all 13 commands: animation redraws, anchors/margins/percent/edge placed as pi-tui places them, stack closes front first, overflow cut to width, maxHeight, toggle (setHidden), sidepanel visible(), passive panel takes no keys, focus/streaming: handle.focus() moves the keys and the top (fixed: focus()/unfocus() were no-ops, every panel said FOCUSED)" },
   "overlay-test.ts": { verdict: "untested", note: "" },
   "permission-gate.ts": { verdict: "untested", note: "" },
   "pirate.ts": { verdict: "untested", note: "" },
