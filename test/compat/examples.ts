@@ -61,8 +61,8 @@ export const EXAMPLES: Record<string, Entry> = {
     test: "custom-header.test.tsx",
     note: "the ASCII header set at session start is drawn above the transcript; /builtin-header restores the window's",
   },
-  "custom-provider-anthropic": { verdict: "untested", note: "" },
-  "custom-provider-gitlab-duo": { verdict: "untested", note: "" },
+  "custom-provider-anthropic": { verdict: "untestable", test: "custom-provider-anthropic.test.tsx", note: "needs npm install in its folder (@anthropic-ai/sdk, a download) and a Claude Pro/Max sign-in (paid); without the package it cannot load in pi either: the window shows the load failure and the session goes on" },
+  "custom-provider-gitlab-duo": { verdict: "works", test: "custom-provider-gitlab-duo.test.tsx", note: "its nine gitlab-duo models are offered in /model (no key), as in pi; a reply would need a GitLab Duo token (paid, network)" },
   "debug-provider.ts": {
     verdict: "works",
     test: "debug-provider.test.tsx",
@@ -73,7 +73,7 @@ export const EXAMPLES: Record<string, Entry> = {
     test: "dirty-repo-guard.test.tsx",
     note: '/new in a dirty repository asks, "No" keeps the session; clean, no question',
   },
-  "doom-overlay": { verdict: "untested", note: "" },
+  "doom-overlay": { verdict: "untestable", test: "doom-overlay.test.tsx", note: "needs the shareware WAD, which it downloads (network) into its folder inside node_modules; only its loading and /doom-overlay command are checked (the overlay machinery it uses is overlay-qa-tests' /overlay-animation)" },
   "dynamic-resources": { verdict: "untested", note: "" },
   "dynamic-tools.ts": {
     verdict: "works",
@@ -102,7 +102,7 @@ export const EXAMPLES: Record<string, Entry> = {
     test: "github-issue-autocomplete.test.tsx",
     note: "in a daemon, a GitHub checkout (gh answered by a script on PATH): #1 offers issue #12, Tab completes it; outside a repository its error notice shows",
   },
-  gondolin: { verdict: "untested", note: "" },
+  gondolin: { verdict: "untestable", test: "gondolin.test.tsx", note: "needs npm install in its folder (@earendil-works/gondolin, which fetches a VM image) and QEMU; without them it cannot load in pi either: the window shows the load failure and Pi's tools run on the host" },
   "handoff.ts": {
     verdict: "works",
     test: "handoff.test.tsx",
@@ -134,7 +134,7 @@ export const EXAMPLES: Record<string, Entry> = {
     note: 'ping answered "pong" without the model; ?quick rewritten before the model',
   },
   "interactive-shell.ts": { verdict: "untested", note: "" },
-  "jev-router.ts": { verdict: "untested", note: "" },
+  "jev-router.ts": { verdict: "works", test: "jev-router.test.tsx", note: "jev/auto offered in /model and chosen (status bar: Auto (Jev)); without a ChatGPT/Codex sign-in a prompt ends in the clear routing error, as in pi" },
   "mac-system-theme.ts": { verdict: "untested", note: "" },
   "message-renderer.ts": {
     verdict: "works",
@@ -157,7 +157,11 @@ export const EXAMPLES: Record<string, Entry> = {
     test: "notify.test.tsx",
     note: "in a daemon: the OSC 777 \"Ready for input\" written when the run settles reaches the window's terminal, not the daemon's log",
   },
-  "overlay-qa-tests.ts": { verdict: "works", test: "overlay-qa-tests.test.tsx", note: "all 13 commands: animation redraws, anchors/margins/percent/edge placed as pi-tui places them, stack closes front first, overflow cut to width, maxHeight, toggle (setHidden), sidepanel visible(), passive panel takes no keys, focus/streaming: handle.focus() moves the keys and the top (fixed: focus()/unfocus() were no-ops, every panel said FOCUSED)" },
+  "overlay-qa-tests.ts": {
+    verdict: "works",
+    test: "overlay-qa-tests.test.tsx",
+    note: "all 13 commands: animation redraws, anchors/margins/percent/edge placed as pi-tui places them, stack closes front first, overflow cut to width, maxHeight, toggle (setHidden), sidepanel visible(), passive panel takes no keys, focus/streaming: handle.focus() moves the keys and the top (fixed: focus()/unfocus() were no-ops, every panel said FOCUSED)",
+  },
   "overlay-test.ts": { verdict: "untested", note: "" },
   "permission-gate.ts": { verdict: "untested", note: "" },
   "pirate.ts": { verdict: "untested", note: "" },
