@@ -50,7 +50,7 @@ export const EXAMPLES: Record<string, Entry> = {
     test: "confirm-destructive.test.tsx",
     note: '/new asks "Clear session?" and declining keeps it; /fork asks and "No" cancels',
   },
-  "custom-compaction.ts": { verdict: "untested", note: "" },
+  "custom-compaction.ts": { verdict: "works", test: "custom-compaction.test.tsx", note: "in a daemon with google/gemini-2.5-flash in models.json (the scripted model): /compact shows its notices, the summary request is the extension's and its summary is the compaction's" },
   "custom-footer.ts": {
     verdict: "works",
     test: "custom-footer.test.tsx",
@@ -61,8 +61,16 @@ export const EXAMPLES: Record<string, Entry> = {
     test: "custom-header.test.tsx",
     note: "the ASCII header set at session start is drawn above the transcript; /builtin-header restores the window's",
   },
-  "custom-provider-anthropic": { verdict: "untestable", test: "custom-provider-anthropic.test.tsx", note: "needs npm install in its folder (@anthropic-ai/sdk, a download) and a Claude Pro/Max sign-in (paid); without the package it cannot load in pi either: the window shows the load failure and the session goes on" },
-  "custom-provider-gitlab-duo": { verdict: "works", test: "custom-provider-gitlab-duo.test.tsx", note: "its nine gitlab-duo models are offered in /model (no key), as in pi; a reply would need a GitLab Duo token (paid, network)" },
+  "custom-provider-anthropic": {
+    verdict: "untestable",
+    test: "custom-provider-anthropic.test.tsx",
+    note: "needs npm install in its folder (@anthropic-ai/sdk, a download) and a Claude Pro/Max sign-in (paid); without the package it cannot load in pi either: the window shows the load failure and the session goes on",
+  },
+  "custom-provider-gitlab-duo": {
+    verdict: "works",
+    test: "custom-provider-gitlab-duo.test.tsx",
+    note: "its nine gitlab-duo models are offered in /model (no key), as in pi; a reply would need a GitLab Duo token (paid, network)",
+  },
   "debug-provider.ts": {
     verdict: "works",
     test: "debug-provider.test.tsx",
@@ -73,8 +81,12 @@ export const EXAMPLES: Record<string, Entry> = {
     test: "dirty-repo-guard.test.tsx",
     note: '/new in a dirty repository asks, "No" keeps the session; clean, no question',
   },
-  "doom-overlay": { verdict: "untestable", test: "doom-overlay.test.tsx", note: "needs the shareware WAD, which it downloads (network) into its folder inside node_modules; only its loading and /doom-overlay command are checked (the overlay machinery it uses is overlay-qa-tests' /overlay-animation)" },
-  "dynamic-resources": { verdict: "untested", note: "" },
+  "doom-overlay": {
+    verdict: "untestable",
+    test: "doom-overlay.test.tsx",
+    note: "needs the shareware WAD, which it downloads (network) into its folder inside node_modules; only its loading and /doom-overlay command are checked (the overlay machinery it uses is overlay-qa-tests' /overlay-animation)",
+  },
+  "dynamic-resources": { verdict: "partly", test: "dynamic-resources.test.tsx", note: "its skill (/skill:dynamic-resources) and prompt (/dynamic) are offered and reach the model; its theme \"dynamic-resources\" is not offered: the window has no Pi themes yet (the theme work adds /theme and themePaths)" },
   "dynamic-tools.ts": {
     verdict: "works",
     test: "dynamic-tools.test.tsx",
@@ -90,19 +102,23 @@ export const EXAMPLES: Record<string, Entry> = {
     test: "event-bus.test.tsx",
     note: "the startup event's notice shows; /emit's message comes back over pi.events",
   },
-  "file-trigger.ts": { verdict: "untested", note: "" },
+  "file-trigger.ts": { verdict: "works", test: "file-trigger.test.tsx", note: "text written to /tmp/agent-trigger.txt arrives as \"External trigger: \u2026\" and starts a turn; the file is emptied" },
   "git-checkpoint.ts": {
     verdict: "works",
     test: "git-checkpoint.test.tsx",
     note: "each turn's git stash create snapshots the session's repository; /fork after the run forks without a restore question (checkpoints end with the run, as in pi)",
   },
-  "git-merge-and-resolve.ts": { verdict: "untested", note: "" },
+  "git-merge-and-resolve.ts": { verdict: "works", test: "git-merge-and-resolve.test.tsx", note: "after a run in a clean checkout it fetches and merges the upstream; the conflicts reach the model as a follow-up it answers" },
   "github-issue-autocomplete.ts": {
     verdict: "works",
     test: "github-issue-autocomplete.test.tsx",
     note: "in a daemon, a GitHub checkout (gh answered by a script on PATH): #1 offers issue #12, Tab completes it; outside a repository its error notice shows",
   },
-  gondolin: { verdict: "untestable", test: "gondolin.test.tsx", note: "needs npm install in its folder (@earendil-works/gondolin, which fetches a VM image) and QEMU; without them it cannot load in pi either: the window shows the load failure and Pi's tools run on the host" },
+  gondolin: {
+    verdict: "untestable",
+    test: "gondolin.test.tsx",
+    note: "needs npm install in its folder (@earendil-works/gondolin, which fetches a VM image) and QEMU; without them it cannot load in pi either: the window shows the load failure and Pi's tools run on the host",
+  },
   "handoff.ts": {
     verdict: "works",
     test: "handoff.test.tsx",
@@ -134,8 +150,12 @@ export const EXAMPLES: Record<string, Entry> = {
     note: 'ping answered "pong" without the model; ?quick rewritten before the model',
   },
   "interactive-shell.ts": { verdict: "untested", note: "" },
-  "jev-router.ts": { verdict: "works", test: "jev-router.test.tsx", note: "jev/auto offered in /model and chosen (status bar: Auto (Jev)); without a ChatGPT/Codex sign-in a prompt ends in the clear routing error, as in pi" },
-  "mac-system-theme.ts": { verdict: "untested", note: "" },
+  "jev-router.ts": {
+    verdict: "works",
+    test: "jev-router.test.tsx",
+    note: "jev/auto offered in /model and chosen (status bar: Auto (Jev)); without a ChatGPT/Codex sign-in a prompt ends in the clear routing error, as in pi",
+  },
+  "mac-system-theme.ts": { verdict: "untestable", test: "mac-system-theme.test.tsx", note: "needs macOS (osascript); on Linux it asks for the light theme once at start, which the window ignores until the theme work lands (ctx.ui.setTheme is a no-op on main); it loads and the session works" },
   "message-renderer.ts": {
     verdict: "works",
     test: "message-renderer.test.tsx",
