@@ -2,8 +2,8 @@
 // resources_discover event. The skill and the prompt are offered and work; its theme
 // ("dynamic-resources") waits for Pi themes in the window (docs/pi-compatibility.md).
 import { expect, test } from "bun:test"
-import { fauxAssistantMessage } from "@earendil-works/pi-ai"
 import { usePiExamples } from "../fixture/pi-examples"
+import { replyAndRecord } from "./model-sees"
 
 const open = usePiExamples()
 
@@ -14,24 +14,12 @@ test("dynamic-resources: its skill and prompt template are offered and reach the
   for (let i = 0; i < "skill:dyn".length; i++) app.mockInput.pressBackspace()
   await app.mockInput.typeText("dynamic")
   await app.until("Example prompt template loaded from resources_discover")
-  let sent = ""
-  fx.faux.setResponses([
-    (ctx) => {
-      sent = JSON.stringify(ctx.messages.at(-1))
-      return fauxAssistantMessage("Here is the structure.")
-    },
-  ])
+  const sent = replyAndRecord(fx.faux, "Here is the structure.", "Skill used.")
   app.mockInput.pressEnter()
   await app.renderOnce()
   await app.until("Here is the structure.")
-  expect(sent).toContain("Summarize the current repository structure and mention any build or test commands.")
-  fx.faux.setResponses([
-    (ctx) => {
-      sent = JSON.stringify(ctx.messages.at(-1))
-      return fauxAssistantMessage("Skill used.")
-    },
-  ])
+  expect(sent[0]).toContain("Summarize the current repository structure and mention any build or test commands.")
   await app.submit("/skill:dynamic-resources tell me")
   await app.until("Skill used.")
-  expect(sent).toContain("This skill is provided by the dynamic-resources extension.")
+  expect(sent[1]).toContain("This skill is provided by the dynamic-resources extension.")
 })

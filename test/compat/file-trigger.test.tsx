@@ -4,8 +4,8 @@
 // file it made.
 import { afterAll, expect, test } from "bun:test"
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import { fauxAssistantMessage } from "@earendil-works/pi-ai"
 import { usePiExamples } from "../fixture/pi-examples"
+import { replyAndRecord } from "./model-sees"
 
 const TRIGGER = "/tmp/agent-trigger.txt"
 const made = !existsSync(TRIGGER)
@@ -19,16 +19,10 @@ const open = usePiExamples()
 test("file-trigger.ts: text written to the trigger file becomes a message the model answers", async () => {
   const { app, fx } = await open(["file-trigger.ts"])
   await app.until(`Watching ${TRIGGER}`)
-  let sent = ""
-  fx.faux.setResponses([
-    (ctx) => {
-      sent = JSON.stringify(ctx.messages.at(-1))
-      return fauxAssistantMessage("Triggered reply.")
-    },
-  ])
+  const sent = replyAndRecord(fx.faux, "Triggered reply.")
   writeFileSync(TRIGGER, "run the linter\n")
   const frame = await app.until("Triggered reply.")
   expect(frame).toContain("External trigger: run the linter")
-  expect(sent).toContain("External trigger: run the linter")
+  expect(sent[0]).toContain("External trigger: run the linter")
   expect(readFileSync(TRIGGER, "utf8")).toBe("")
 })

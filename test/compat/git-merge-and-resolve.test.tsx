@@ -4,8 +4,8 @@ import { afterAll, expect, test } from "bun:test"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { fauxAssistantMessage } from "@earendil-works/pi-ai"
 import { usePiExamples } from "../fixture/pi-examples"
+import { replyAndRecord } from "./model-sees"
 import { initRepo, sh, write } from "../worktree/fixture"
 
 const open = usePiExamples()
@@ -35,19 +35,12 @@ test("git-merge-and-resolve.ts: after a run the upstream is merged; its conflict
   write(fx.cwd, "a.txt", "ours\n")
   sh(fx.cwd, "commit", "-qam", "ours")
 
-  let followUp = ""
-  fx.faux.setResponses([
-    fauxAssistantMessage("Work done."),
-    (ctx) => {
-      followUp = JSON.stringify(ctx.messages.at(-1))
-      return fauxAssistantMessage("Resolving now.")
-    },
-  ])
+  const sent = replyAndRecord(fx.faux, "Work done.", "Resolving now.")
   await app.submit("do the work")
   const frame = await app.until("Resolving now.")
   // Its notice (wrapped in the toast).
   expect(frame).toContain("git-merge-and-resolve: fetching origin,")
-  expect(followUp).toContain("Merged origin/main with conflicts:")
-  expect(followUp).toContain("a.txt:1-5 (ours 2, theirs 4)")
+  expect(sent[1]).toContain("Merged origin/main with conflicts:")
+  expect(sent[1]).toContain("a.txt:1-5 (ours 2, theirs 4)")
   expect(sh(fx.cwd, "diff", "--name-only", "--diff-filter=U")).toBe("a.txt\n")
 })

@@ -2,8 +2,8 @@
 // registerMessageRenderer draws ([INFO]/[WARN]/[ERROR], the time when expanded) instead of the
 // window's generic card; the message is part of the model's context.
 import { expect, test } from "bun:test"
-import { fauxAssistantMessage } from "@earendil-works/pi-ai"
 import { runCommand, usePiExamples } from "../fixture/pi-examples"
+import { replyAndRecord } from "./model-sees"
 
 const open = usePiExamples()
 
@@ -16,14 +16,8 @@ test("message-renderer.ts: /status messages are drawn by the extension's rendere
   app.mockInput.pressKey("o", { ctrl: true })
   await app.until((f) => /\[WARN\] disk almost full\s+at \d/.test(f))
   app.mockInput.pressKey("o", { ctrl: true })
-  let sent = ""
-  fx.faux.setResponses([
-    (ctx) => {
-      sent = JSON.stringify(ctx.messages)
-      return fauxAssistantMessage("Noted.")
-    },
-  ])
+  const sent = replyAndRecord(fx.faux, "Noted.")
   await app.submit("status?")
   await app.until("Noted.")
-  expect(sent).toContain("disk almost full")
+  expect(sent[0]).toContain("disk almost full")
 })
