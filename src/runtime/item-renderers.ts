@@ -15,8 +15,14 @@ const RERENDER_ON_RESIZE = 30
 /** Items rendered in a snapshot (a resumed session): the newest ones. */
 const SNAPSHOT_RENDERED = 100
 
-/** Renderers' key hints: the window has its own keys, so a hint is its description alone. */
-const HINTS = { keyText: () => "", keyHint: (_key: string, description: string) => description }
+/** Pi's keybindings that the window binds to the same keys (Ctrl+O expands tool output there too). */
+const WINDOW_KEYS: Record<string, string> = { "app.tools.expand": "ctrl+o" }
+/** Renderers' key hints, as Pi writes them ("ctrl+o to expand"); one the window lacks is its description alone. */
+const HINTS = {
+  keyText: (key: string) => WINDOW_KEYS[key] ?? "",
+  keyHint: (key: string, description: string) =>
+    WINDOW_KEYS[key] ? `${WINDOW_KEYS[key]} ${description}` : description,
+}
 
 export interface ItemRendererDeps {
   session(): AgentSession
