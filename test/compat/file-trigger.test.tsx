@@ -1,7 +1,8 @@
 // Pi's file-trigger.ts example watches /tmp/agent-trigger.txt (a fixed path, the example's own):
 // text written there arrives as a [file-trigger] message that starts a turn, and the file is
 // emptied. The watch needs the file to exist; the test makes it if missing and removes only a
-// file it made.
+// file it made. An empty one is the example's resting state and is used as it is; one with text in
+// it is somebody's, and the test will not write over it.
 import { afterAll, expect, test } from "bun:test"
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { usePiExamples } from "../fixture/pi-examples"
@@ -10,6 +11,7 @@ import { replyAndRecord } from "./model-sees"
 const TRIGGER = "/tmp/agent-trigger.txt"
 const made = !existsSync(TRIGGER)
 if (made) writeFileSync(TRIGGER, "")
+const foreign = !made && readFileSync(TRIGGER, "utf8") !== ""
 afterAll(() => {
   if (made) rmSync(TRIGGER, { force: true })
 })
@@ -17,6 +19,7 @@ afterAll(() => {
 const open = usePiExamples()
 
 test("file-trigger.ts: text written to the trigger file becomes a message the model answers", async () => {
+  if (foreign) throw new Error(`${TRIGGER} has text in it that is not this test's: empty or remove it first`)
   const { app, fx } = await open(["file-trigger.ts"])
   await app.until(`Watching ${TRIGGER}`)
   const sent = replyAndRecord(fx.faux, "Triggered reply.")
