@@ -45,7 +45,8 @@ function section(item: TranscriptItem): string[] {
         fence(item.output + (item.exitCode ? `\n(exit ${item.exitCode})` : "")),
       ]
     case "custom":
-      return [`## ${item.customType}`, "", item.text]
+      // A custom entry is only its extension's drawing, and no part of the conversation.
+      return item.entry ? [] : [`## ${item.customType}`, "", item.text]
     case "compaction":
       return ["## Context compacted", "", quote(item.summary)]
     case "branch_summary":

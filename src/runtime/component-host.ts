@@ -13,6 +13,7 @@ import {
 } from "@earendil-works/pi-tui"
 import { getSelectListTheme, initTheme } from "@earendil-works/pi-coding-agent"
 import {
+  focusedComponent,
   overlayBox,
   ProtocolError,
   type ComponentSlot,
@@ -32,6 +33,8 @@ interface Entry {
   component: Disposable
   options?: OverlayOptions | (() => OverlayOptions | undefined)
   hidden?: boolean
+  /** Takes keys by itself (not a nonCapturing overlay, which takes them only while focus()ed). */
+  capturing: boolean
 }
 
 export interface ComponentHostDeps {
@@ -100,16 +103,54 @@ export function createComponentHost(deps: ComponentHostDeps) {
       handleOf(add("overlay", component as Disposable, { options: options ?? undefined })),
   }
 
-  /** pi-tui's OverlayHandle for an entry: hide and show work; focus is the window's to give. */
+  /** pi-tui's OverlayHandle for an entry. */
   const handleOf = (e: Entry) => ({
     hide: () => close(e),
     setHidden: (hidden: boolean) => setHidden(e, hidden),
     isHidden: () => !!e.hidden,
-    focus: () => {},
-    unfocus: () => {},
-    isFocused: () => !e.hidden,
+    focus: () => focus(e),
+    unfocus: () => unfocus(e),
+    isFocused: () => focusedEntry() === e,
     getBounds: () => undefined,
   })
+
+  /** The entry that gets the keys: the one the windows send them to (see focusedComponent). */
+  const focusedEntry = () => {
+    const view = focusedComponent(entries.filter((e) => !e.hidden).map((e) => e.view))
+    return entries.find((e) => e.view === view)
+  }
+
+  /** As pi-tui's: only the focused component is `focused` (its cursor shows, its input is live). */
+  function refocus() {
+    const now = focusedEntry()
+    let changed = false
+    for (const e of entries) {
+      if (!("focused" in e.component) || e.component.focused === (e === now)) continue
+      e.component.focused = e === now
+      changed = true
+    }
+    if (changed) schedule()
+  }
+
+  /** handle.focus(): the overlay takes the keys (nonCapturing too) and draws on top. */
+  function focus(e: Entry) {
+    if (!entries.includes(e) || e.hidden || focusedEntry() === e) return
+    e.view.focusable = true
+    // The windows' order is the stack: last is on top and, being focusable, gets the keys.
+    entries.splice(entries.indexOf(e), 1)
+    entries.push(e)
+    deps.emit({ type: "component_closed", id: e.view.id })
+    render(e, true)
+    refocus()
+  }
+
+  /** handle.unfocus(): a nonCapturing overlay gives the keys back to what had them before. */
+  function unfocus(e: Entry) {
+    if (e.capturing || !e.view.focusable || !entries.includes(e)) return
+    e.view.focusable = false
+    if (!e.hidden) render(e, true)
+    refocus()
+  }
   const tui = createFakeTui(tuiHost)
 
   // As pi-tui's: every requestRender of one turn of the event loop (a key and what it set off, a
@@ -174,13 +215,13 @@ export function createComponentHost(deps: ComponentHostDeps) {
   ): Entry {
     const nonCapturing = typeof extra.options === "object" && extra.options?.nonCapturing
     const focusable = (slot === "inline" || slot === "overlay" || slot === "editor") && !nonCapturing
-    if (focusable && "focused" in component) component.focused = true
     const view: ComponentView = { id: `c${++nextId}`, slot, lines: [], width: 0, focusable }
     if (extra.key !== undefined) view.key = extra.key
     if (extra.placement) view.placement = extra.placement
     if (owner) view.owner = owner
-    const entry: Entry = { view, component, options: extra.options }
+    const entry: Entry = { view, component, options: extra.options, capturing: focusable }
     entries.push(entry)
+    refocus()
     render(entry, true)
     return entry
   }
@@ -189,6 +230,7 @@ export function createComponentHost(deps: ComponentHostDeps) {
     const at = entries.indexOf(e)
     if (at === -1) return
     entries.splice(at, 1)
+    refocus()
     if (!e.hidden) deps.emit({ type: "component_closed", id: e.view.id })
     try {
       e.component.dispose?.()
@@ -202,6 +244,7 @@ export function createComponentHost(deps: ComponentHostDeps) {
     e.hidden = hidden
     if (hidden) deps.emit({ type: "component_closed", id: e.view.id })
     else render(e, true)
+    refocus()
   }
 
   const slotEntry = (slot: ComponentSlot, key?: string) =>

@@ -15,6 +15,15 @@ const RERENDER_ON_RESIZE = 30
 /** Items rendered in a snapshot (a resumed session): the newest ones. */
 const SNAPSHOT_RENDERED = 100
 
+/** Pi's keybindings that the window binds to the same keys (Ctrl+O expands tool output there too). */
+const WINDOW_KEYS: Record<string, string> = { "app.tools.expand": "ctrl+o" }
+/** Renderers' key hints, as Pi writes them ("ctrl+o to expand"); one the window lacks is its description alone. */
+const HINTS = {
+  keyText: (key: string) => WINDOW_KEYS[key] ?? "",
+  keyHint: (key: string, description: string) =>
+    WINDOW_KEYS[key] ? `${WINDOW_KEYS[key]} ${description}` : description,
+}
+
 export interface ItemRendererDeps {
   session(): AgentSession
   theme: unknown
@@ -56,8 +65,7 @@ export function createItemRenderers(deps: ItemRendererDeps) {
       isError: item.status === "error",
       durationMs: undefined,
       outputPad: 1,
-      keyText: () => "",
-      keyHint: (_k: string, description: string) => description,
+      ...HINTS,
     }
     const call = def.renderCall ? rowsOf(def.renderCall(item.args as never, deps.theme as never, context), width) : []
     if (!def.renderResult || item.output === undefined) return call
@@ -80,7 +88,7 @@ export function createItemRenderers(deps: ItemRendererDeps) {
       data: item.details,
       timestamp: new Date(item.timestamp).toISOString(),
     }
-    const c = renderer(entry as never, { expanded, keyText: () => "", keyHint: (_k, d) => d }, deps.theme as never)
+    const c = renderer(entry as never, { expanded, ...HINTS }, deps.theme as never)
     return c ? rowsOf(c, width) : undefined
   }
 
@@ -96,11 +104,7 @@ export function createItemRenderers(deps: ItemRendererDeps) {
       display: true,
       timestamp: item.timestamp,
     }
-    const c = renderer(
-      message as never,
-      { expanded, outputPad: 1, keyText: () => "", keyHint: (_k, d) => d },
-      deps.theme as never,
-    )
+    const c = renderer(message as never, { expanded, outputPad: 1, ...HINTS }, deps.theme as never)
     return c ? rowsOf(c, width) : undefined
   }
 

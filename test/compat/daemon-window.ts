@@ -20,6 +20,7 @@ export function useDaemonExamples() {
     opts: {
       width?: number
       height?: number
+      /** Runs before the session opens (files, a repository, `d.env` for its host). */
       before?: (d: DaemonBox) => void
       writeTerminal?: (sequence: string) => void
     } = {},

@@ -4,6 +4,7 @@
 import { expect, test } from "bun:test"
 import { fauxAssistantMessage } from "@earendil-works/pi-ai"
 import { PI_EXAMPLES, runCommand, usePiExamples } from "../fixture/pi-examples"
+import { replyAndRecord } from "./model-sees"
 import { mountApp } from "../fixture/tui"
 
 const open = usePiExamples()
@@ -21,17 +22,11 @@ test("entry-renderer.ts: /status-card draws the extension's card, kept from the 
   await app.until((f) => /\[status\] Build green *\n.*\d{4}/.test(f))
   app.mockInput.pressKey("o", { ctrl: true })
 
-  let sent = ""
-  fx.faux.setResponses([
-    (ctx) => {
-      sent = JSON.stringify(ctx.messages)
-      return fauxAssistantMessage("Second reply.")
-    },
-  ])
+  const sent = replyAndRecord(fx.faux, "Second reply.")
   await app.submit("and now")
   await app.until("Second reply.")
-  expect(sent).toContain("and now")
-  expect(sent).not.toContain("Build green")
+  expect(sent[0]).toContain("and now")
+  expect(sent[0]).not.toContain("Build green")
 
   await fx.client.request("session.close", { sessionId })
   const resumed = await fx.open({ kind: "continue" }, { extensions: [`${PI_EXAMPLES}/entry-renderer.ts`] })

@@ -1,8 +1,8 @@
 // Pi's input-transform.ts example: "ping" is answered by the extension ("pong") without the model;
 // "?quick question" reaches the model rewritten as a request for a brief answer.
 import { expect, test } from "bun:test"
-import { fauxAssistantMessage } from "@earendil-works/pi-ai"
 import { usePiExamples } from "../fixture/pi-examples"
+import { replyAndRecord } from "./model-sees"
 
 const open = usePiExamples()
 
@@ -13,15 +13,9 @@ test("input-transform.ts: ping is handled by the extension; ?quick is rewritten"
   // Handled: no message, no reply.
   expect(pong).not.toContain("│ ping")
   expect(fx.faux.state.callCount).toBe(0)
-  let sent = ""
-  fx.faux.setResponses([
-    (ctx) => {
-      sent = JSON.stringify(ctx.messages.at(-1)?.content)
-      return fauxAssistantMessage("Short answer.")
-    },
-  ])
+  const sent = replyAndRecord(fx.faux, "Short answer.")
   await app.submit("?quick what is bun")
   const frame = await app.until("Short answer.")
   expect(frame).toContain("│ Respond briefly in 1-2 sentences:")
-  expect(sent).toContain("Respond briefly in 1-2 sentences: what is bun")
+  expect(sent[0]).toContain("Respond briefly in 1-2 sentences: what is bun")
 })

@@ -1,35 +1,12 @@
-// Pi's custom header, footer and editor examples in the window: the host runs the components the
+// Pi's custom editor example and component widgets in the window: the host runs the components the
 // extensions set (at session start or from a command) and the window draws them in place of its own.
+// (custom-header and custom-footer: test/compat/.)
 import { expect, test } from "bun:test"
 import { fauxAssistantMessage } from "@earendil-works/pi-ai"
 import type { ExtensionFactory } from "@earendil-works/pi-coding-agent"
-import { runCommand, usePiExamples } from "../fixture/pi-examples"
+import { usePiExamples } from "../fixture/pi-examples"
 
 const open = usePiExamples()
-
-test("custom-header: the header set at session start is drawn above the transcript", async () => {
-  const { app } = await open(["custom-header.ts"])
-  const frame = await app.until("shitty coding agent")
-  expect(frame).toContain("██████████████")
-  expect(frame).toMatch(/shitty coding agent v\d+\.\d+/)
-  // The rest of the page is as usual.
-  expect(frame).toContain("Ask anything")
-})
-
-test("custom-footer: /footer puts the extension's footer in the status bar's place, and it follows the session", async () => {
-  const { app, fx } = await open(["custom-footer.ts"])
-  await runCommand(app, "/footer", "Toggle custom footer")
-  const footer = await app.until("↑0 ↓0 $0.000")
-  expect(footer).not.toContain("think medium")
-  expect(footer).toMatch(/↑0 ↓0 \$0\.000 +faux-1/)
-  fx.faux.setResponses([fauxAssistantMessage("hello there")])
-  await app.submit("hi")
-  // Drawn again when the reply's counts come in, as Pi's footer is each frame.
-  const after = await app.until((f) => f.includes("hello there") && /↑0 ↓[1-9]\d* \$0\.000/.test(f))
-  expect(after).not.toContain("think medium")
-  await runCommand(app, "/footer", "Toggle custom footer")
-  expect(await app.until("Default footer restored")).toContain("think medium")
-})
 
 test("modal-editor: the extension's editor takes the composer's place and its keys", async () => {
   const fx = await open(["modal-editor.ts"], { waitFor: " INSERT " })
