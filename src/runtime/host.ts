@@ -22,6 +22,7 @@ import { SESSION_METHODS, type HostContext } from "./session-methods"
 import { probeSandbox } from "./sandbox/probe"
 import { installSessionWrites } from "./patches/session-writes"
 import { repairTornTail } from "./torn-tail"
+import { warmModelApi } from "./warm-model-api"
 import {
   listAllSessions,
   listSessions,
@@ -339,6 +340,8 @@ export function createHost(opts: HostOptions = {}): SessionHost {
     subscribe(sessionId, after, onEvent) {
       const live = get(sessionId)
       const off = live.journal.subscribe(after, onEvent)
+      // the window has its view (sent just now): the first prompt's model code can load meanwhile
+      void warmModelApi(live.session.model?.api)
       // A window that leaves gives up its hold on the components' keys (a detach, then attach).
       return () => {
         off()
