@@ -24,6 +24,7 @@ import { installSessionWrites } from "./patches/session-writes"
 import { repairTornTail } from "./torn-tail"
 import { openTarget } from "./open-target"
 import { listAllSessions, listSessions, resolveSessionRef, sessionById, sessionDirFor, toSaved } from "./session-files"
+import { warmModelApi } from "./warm-model-api"
 
 export interface HostOptions {
   /** Pi's agent dir; default Pi's own (PI_CODING_AGENT_DIR or ~/.pi/agent). */
@@ -330,6 +331,8 @@ export function createHost(opts: HostOptions = {}): SessionHost {
     subscribe(sessionId, after, onEvent) {
       const live = get(sessionId)
       const off = live.journal.subscribe(after, onEvent)
+      // the window has its view (sent just now): the first prompt's model code can load meanwhile
+      void warmModelApi(live.session.model?.api)
       // A window that leaves gives up its hold on the components' keys (a detach, then attach).
       return () => {
         off()

@@ -4,7 +4,7 @@
 //
 // Streamed text is handed on in batches: a model can send thousands of deltas a second, and each
 // one handed on costs an encode, a socket write, a decode and a store update in every window.
-// The first delta after a quiet spell goes at once (no added latency); the ones after it wait
+// The first text after a quiet spell goes at once (no added latency); the deltas after it wait
 // until `batchMs` after the previous batch and go as one merged delta. Any other event first
 // hands on the deltas before it, so the order never changes.
 import type { EventEnvelope, SessionEvent, SessionSnapshot } from "../protocol"
@@ -143,8 +143,11 @@ export class Journal {
     let i = this.entries.length
     while (i > 0 && this.entries[i - 1]!.env.seq > this.delivered) i--
     if (i === this.entries.length) return
-    this.lastBatch = performance.now()
-    for (const e of this.entries.slice(i)) this.deliver(e.env)
+    const batch = this.entries.slice(i)
+    // An empty delta only opens a block (text_start): the text after it is the first to show.
+    if (batch.some((e) => e.env.event.type === "text_delta" && e.env.event.delta !== ""))
+      this.lastBatch = performance.now()
+    for (const e of batch) this.deliver(e.env)
   }
 
   private deliver(env: EventEnvelope) {

@@ -49,6 +49,7 @@ import { RunWatchdog } from "./run-watchdog"
 import { DEFAULT_RUN_LIMITS, readRunLimits, RUN_LIMITS_HINT, type RunLimits } from "../util/run-limits"
 import { createComponentHost, piTheme, type ComponentHost } from "./component-host"
 import { createItemRenderers, type ItemRenderers } from "./item-renderers"
+import { warmModelApi } from "./warm-model-api"
 import { gitBranch } from "../util/git-branch"
 
 export interface SessionDeps {
@@ -439,7 +440,10 @@ export class LiveSession {
 
   /** Pi has no model-change event for listeners; an extension hook sees every switch. */
   private watch(pi: ExtensionAPI) {
-    pi.on("model_select", () => this.emitInfo())
+    pi.on("model_select", (e) => {
+      this.emitInfo()
+      void warmModelApi(e.model.api)
+    })
   }
 
   private async rebind(announce: boolean): Promise<void> {

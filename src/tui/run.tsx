@@ -11,6 +11,9 @@ import { createThemeControl, type ThemeControl } from "./theme-control"
 import { colorFgBgAppearance, parseColorReplies } from "./util/terminal-background"
 import { loadThemeCatalog } from "./util/theme-files"
 
+/** OpenTUI spaces requested frames 1000 / maxFps ms apart: 1 ms is as good as none. */
+const FRAME_ON_NEXT_TICK = 1000
+
 const SIGNAL_CODES = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const
 type OwnSignal = keyof typeof SIGNAL_CODES
 
@@ -47,6 +50,10 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
   const inline = opts.screen === "inline"
   const renderer = await createCliRenderer({
     targetFps: 60,
+    // A change paints on the next tick, not at the next 60 fps slot: a key typed just after a
+    // frame waited up to 16 ms for its echo. Streams are paced before they reach the store
+    // (context/event-queue.ts), so this adds frames only where something really changed.
+    maxFps: FRAME_ON_NEXT_TICK,
     exitOnCtrlC: false,
     // Inline, the terminal keeps the mouse: its own selection and scrolling work on the scrollback.
     useMouse: !inline,

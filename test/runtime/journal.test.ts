@@ -119,6 +119,20 @@ describe("Journal", () => {
     expect(j.held().map((e) => e.seq)).toEqual([1, 3, 5, 6, 8])
   })
 
+  test("the empty delta that opens a block does not hold back the first text after it", () => {
+    const j = new Journal("s", snap, { maxEvents: 5000, maxBytes: 1 << 20, batchMs: 60_000 })
+    const live = collect(j, 0)
+    j.append(delta(""))
+    j.append(delta("He"))
+    expect(live.got.slice(1).map((e) => [e.seq, e.event])).toEqual([
+      [1, delta("")],
+      [2, delta("He")],
+    ])
+    // the text after that first one waits for the interval
+    j.append(delta("llo"))
+    expect(live.got).toHaveLength(3)
+  })
+
   test("a snapshot event resets the journal; byte bounds drop the oldest", () => {
     const j = new Journal("s", snap, { maxEvents: 100, maxBytes: 400 })
     j.append({ type: "run", running: true })

@@ -56,6 +56,23 @@ describe("@ file completion", () => {
     expect(editorLines(await c.frame())).toEqual(["› 日本 😀 @README.md  tail"])
   })
 
+  test("completes where the cursor is moved to, over lines, and after a tab", async () => {
+    const c = await mount({ cwd: project(), width: 60 })
+    // plain text over two lines: the cursor moves back into the @ token (no text changes)
+    await c.mockInput.pasteBracketedText("first line\nsee @alp and more")
+    for (let i = 0; i < 9; i++) c.mockInput.pressArrow("left")
+    await c.until((f) => f.includes("src/alpha.ts") && f.split("╭").length === 3)
+    c.mockInput.pressTab()
+    expect(editorLines(await c.frame())).toEqual(["› first line", "see @src/alpha.ts  and more"])
+    // a tab is wider than one column: the token after it is still the one at the cursor
+    const t = await mount({ cwd: project(), width: 60 })
+    await t.mockInput.pasteBracketedText("\t@READ")
+    await t.until((f) => f.includes("README.md") && f.split("╭").length === 3)
+    t.mockInput.pressTab()
+    expect(t.calls).toEqual([])
+    expect(editorLines(await t.frame())[0]).toContain("@README.md")
+  })
+
   test("says so when nothing matches, and Esc hides the popup", async () => {
     const c = await mount({ cwd: project() })
     await c.mockInput.typeText("@zzzz")

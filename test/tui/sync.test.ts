@@ -2,6 +2,7 @@ import { expect, test } from "bun:test"
 import { createRoot } from "solid-js"
 import { createEventQueue } from "../../src/tui/context/event-queue"
 import { createSessionStore, type Notify } from "../../src/tui/context/session-store"
+import { streamedText } from "../../src/tui/context/sync"
 import type { EventEnvelope, SessionEvent } from "../../src/protocol"
 import { item, snapshot } from "../fixture/fake-client"
 
@@ -113,4 +114,57 @@ test("a burst of events is applied in one call; later ones wait for the interval
   queue.push(5)
   await queue.idle()
   expect(batches).toHaveLength(2)
+})
+
+test("only a stream waits: any other event is applied at once, with what waits before it", async () => {
+  const batches: string[][] = []
+  // "t…" is streamed text; the interval is longer than any test runs
+  const queue = createEventQueue<string>(
+    (events) => batches.push(events),
+    60_000,
+    (e) => e.startsWith("t"),
+  )
+  queue.push("t1")
+  await queue.idle()
+  expect(batches).toEqual([["t1"]])
+  // a run starting, a message added: not held back by the text applied a moment ago
+  queue.push("run")
+  await Promise.resolve()
+  expect(batches).toEqual([["t1"], ["run"]])
+  // text within the interval waits, until something else comes and takes it along in order
+  queue.push("t2")
+  queue.push("t3")
+  await Promise.resolve()
+  expect(batches).toHaveLength(2)
+  queue.push("end")
+  await queue.idle()
+  expect(batches).toEqual([["t1"], ["run"], ["t2", "t3", "end"]])
+  queue.dispose()
+})
+
+test("the window's queue holds back streamed text only, and not the empty delta that opens a block", async () => {
+  const h = harness()
+  const root = createRoot((dispose) => ({
+    dispose,
+    queue: createEventQueue<EventEnvelope>((e) => h.store.apply(e), 60_000, streamedText),
+  }))
+  const { queue } = root
+  queue.push(h.env({ type: "snapshot", snapshot: snapshot() }))
+  queue.push(h.env({ type: "item_add", item: item.assistant("a1", "", { streaming: true, blocks: [] }) }))
+  queue.push(h.env({ type: "text_delta", itemId: "a1", blockIndex: 0, blockType: "text", delta: "" }))
+  queue.push(h.env({ type: "text_delta", itemId: "a1", blockIndex: 0, blockType: "text", delta: "Hi" }))
+  await queue.idle()
+  const text = () => {
+    const a = h.store.state.items[0]
+    return a?.kind === "assistant" ? a.blocks.map((b) => (b && "text" in b ? b.text : "")).join("") : undefined
+  }
+  expect(text()).toBe("Hi")
+  queue.push(h.env({ type: "text_delta", itemId: "a1", blockIndex: 0, blockType: "text", delta: " there" }))
+  await Promise.resolve()
+  expect(text()).toBe("Hi")
+  queue.push(h.env({ type: "run", running: false }))
+  await queue.idle()
+  expect(text()).toBe("Hi there")
+  queue.dispose()
+  root.dispose()
 })

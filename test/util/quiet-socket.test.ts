@@ -3,7 +3,7 @@
 // That it leaves an idle process asleep is watched in the opt-in perf suite (test/perf/idle-socket.perf.ts).
 import { afterEach, expect, test } from "bun:test"
 import type { Socket } from "bun"
-import { fstatSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from "node:fs"
+import { closeSync, fstatSync, mkdtempSync, readdirSync, readlinkSync, readSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { dupFd } from "../../src/util/libc"
@@ -147,6 +147,31 @@ test("megabytes each way at once arrive whole and in order, with backpressure an
   expect([server.closes, client.closes]).toEqual([1, 1])
   expect(client.link.write(new Uint8Array(1))).toBe(-1)
   stop()
+})
+
+test("a small write is on the wire when write() returns, not at the end of the event-loop turn", async () => {
+  const path = socketPath()
+  const server = recorder()
+  const { promise: accepted, resolve } = Promise.withResolvers<Link>()
+  const listener = Bun.listen({
+    unix: path,
+    socket: { open: (sock: Socket<undefined>) => resolve(adoptSocket(sock, server.handlers)!), data() {} },
+  })
+  const bun = await Bun.connect({ unix: path, socket: { data() {} } })
+  // the peer's bytes, read here before this turn ends (a frame followed by synchronous work: a
+  // host building the model request, a window drawing)
+  const peer = dupFd((bun as { fd?: number }).fd!)!
+  const link = await accepted
+  const frame = new TextEncoder().encode('{"type":"event"}\n')
+  expect(link.write(frame)).toBe(frame.length)
+  const got = Buffer.alloc(64)
+  const n = readSync(peer, got)
+  expect(got.subarray(0, n).toString()).toBe('{"type":"event"}\n')
+  closeSync(peer)
+  link.destroy()
+  bun.terminate()
+  listener.stop(true)
+  await server.closed
 })
 
 test("end() sends what it already took before closing; destroy() closes at once; no descriptor leaks", async () => {

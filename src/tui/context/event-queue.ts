@@ -1,7 +1,9 @@
-// Coalesces a burst of events into one apply call: the first event after a quiet spell is applied
-// on the next microtask (no added latency; same-tick events share it), later ones wait until
-// `interval` ms after the previous flush, so a fast stream costs at most one store batch (and one
-// frame) per interval.
+// Coalesces a burst of events into one apply call. Only a stream is held back: an event that
+// `paced` picks (streamed text) waits until `interval` ms after the previous flush that carried
+// one, so a fast stream costs at most one store batch (and one frame) per interval. Anything else
+// (a run starting, the person's message, a dialog) and the first streamed text after a quiet
+// spell are applied on the next microtask (same-tick events share it), together with whatever
+// waits before them, so the order never changes.
 
 export interface EventQueue<E> {
   push(event: E): void
@@ -12,22 +14,29 @@ export interface EventQueue<E> {
   dispose(): void
 }
 
-export function createEventQueue<E>(apply: (events: E[]) => void, interval = 16): EventQueue<E> {
+export function createEventQueue<E>(
+  apply: (events: E[]) => void,
+  interval = 16,
+  paced: (event: E) => boolean = () => true,
+): EventQueue<E> {
   let queue: E[] = []
-  let scheduled = false
+  let microtask = false
   let timer: ReturnType<typeof setTimeout> | undefined
-  let last = 0
+  /** When a flush last carried a paced event (Date.now()). */
+  let last = Number.NEGATIVE_INFINITY
+  let holdsPaced = false
   let waiters: (() => void)[] = []
   let disposed = false
 
   const flush = () => {
     if (timer) clearTimeout(timer)
     timer = undefined
-    scheduled = false
+    microtask = false
     if (queue.length > 0 && !disposed) {
       const events = queue
       queue = []
-      last = Date.now()
+      if (holdsPaced) last = Date.now()
+      holdsPaced = false
       apply(events)
     }
     const done = waiters
@@ -35,19 +44,26 @@ export function createEventQueue<E>(apply: (events: E[]) => void, interval = 16)
     for (const w of done) w()
   }
 
+  const soon = () => {
+    if (microtask) return
+    microtask = true
+    queueMicrotask(flush)
+  }
+
   return {
     push(event) {
       if (disposed) return
       queue.push(event)
-      if (scheduled) return
-      scheduled = true
+      if (!paced(event)) return soon()
+      holdsPaced = true
+      if (microtask || timer) return
       const wait = interval - (Date.now() - last)
       if (wait > 0) timer = setTimeout(flush, wait)
-      else queueMicrotask(flush)
+      else soon()
     },
     flush,
     idle() {
-      if (queue.length === 0 && !scheduled) return Promise.resolve()
+      if (queue.length === 0 && !microtask && !timer) return Promise.resolve()
       return new Promise((r) => waiters.push(r))
     },
     dispose() {

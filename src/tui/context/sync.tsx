@@ -1,12 +1,16 @@
 // Feeds the session store from the client's event stream. Events are queued and applied in
-// batches (at most one flush per ~16 ms). A dropped link is the client's to mend (the socket
-// client resubscribes after the last seq it saw); a lost one closes the window (app.tsx).
+// batches: streamed text at most once per ~16 ms, anything else at once. A dropped link is the
+// client's to mend (the socket client resubscribes after the last seq it saw); a lost one closes
+// the window (app.tsx).
 import { onCleanup } from "solid-js"
 import type { EventEnvelope } from "../../protocol"
 import { useClient } from "./client"
 import { createEventQueue } from "./event-queue"
 import { createSimpleContext } from "./helper"
 import { createSessionStore, type EditorFill, type Notify, type ThemeEvent } from "./session-store"
+
+/** What the window's queue holds back: streamed text (an empty delta only opens a block). */
+export const streamedText = (env: EventEnvelope) => env.event.type === "text_delta" && env.event.delta !== ""
 
 export const { use: useSync, provider: SyncProvider } = createSimpleContext({
   name: "Sync",
@@ -22,7 +26,11 @@ export const { use: useSync, provider: SyncProvider } = createSimpleContext({
       onTerminal: (seq) => terminalListeners.forEach((fn) => fn(seq)),
       onTheme: (e) => themeListeners.forEach((fn) => fn(e)),
     })
-    const queue = createEventQueue<EventEnvelope>((events) => store.apply(events), props.flushInterval ?? 16)
+    const queue = createEventQueue<EventEnvelope>(
+      (events) => store.apply(events),
+      props.flushInterval ?? 16,
+      streamedText,
+    )
     let unsubscribe: (() => void) | undefined
 
     const subscribe = (sessionId: string, after: number) => {

@@ -103,6 +103,10 @@ export function fdLink(fd: number, handlers: LinkHandlers, sink = Bun.file(fd).w
       let r: unknown
       try {
         r = sink.write(data)
+        // The sink holds small chunks until the end of the event-loop turn, so a frame sent before
+        // a stretch of synchronous work (a host preparing the model request, a window rendering)
+        // would wait for all of it: Bun's own socket writes at once, and so does this link.
+        if (typeof r === "number") r = sink.flush()
       } catch {
         close()
         return -1

@@ -56,6 +56,19 @@ const RECALL_AS_MARK_CHARS = 100_000
 const segmenter = new Intl.Segmenter()
 const graphemes = (s: string) => (s ? [...segmenter.segment(s)].length : 0)
 
+/** Printable ASCII and newlines: one display column (a newline one offset) per character. */
+const ONE_COLUMN_EACH = /^[\x20-\x7e\n]*$/
+
+/**
+ * The cursor as a string index into `text` (the editor counts offsets in display columns; the
+ * popups work on string indices): the offset itself where every character is one column, else
+ * the length of the text before it, as the editor has it.
+ */
+function cursorIndex(editor: TextareaRenderable, text: string): number {
+  const offset = editor.cursorOffset
+  return ONE_COLUMN_EACH.test(text) ? Math.min(offset, text.length) : editor.getTextRange(0, offset).length
+}
+
 export function Composer(props: ComposerProps) {
   const dialog = useOptionalDialog()
   const dims = useTerminalDimensions()
@@ -79,11 +92,19 @@ export function Composer(props: ComposerProps) {
 
   const focused = () => props.focused && !dialog?.active()
   const bash = () => text().startsWith("!")
-  // The editor counts offsets in display columns; the popups work on string indices.
+  // Each read of the editor's text fills a fresh 1 MB buffer (OpenTUI's EditBuffer), and a typed
+  // character fires both a content and a cursor change: four such reads per key delayed its echo.
+  // Now the text is read once per content change, and the cursor only moves over what was read.
+  let shown = ""
+  const syncCursor = () => {
+    if (!editor) return
+    setCursor(cursorIndex(editor, shown))
+  }
   const sync = () => {
     if (!editor) return
-    setText(editor.plainText)
-    setCursor(editor.getTextRange(0, editor.cursorOffset).length)
+    shown = editor.plainText
+    setText(shown)
+    syncCursor()
   }
 
   function replaceEditor(value: string) {
@@ -350,7 +371,7 @@ export function Composer(props: ComposerProps) {
           keyBindings={keys.textareaBindings ?? []}
           onPaste={onPaste}
           onContentChange={sync}
-          onCursorChange={sync}
+          onCursorChange={syncCursor}
         />
       </box>
     </box>
