@@ -107,7 +107,11 @@ export const EXAMPLES: Record<string, Entry> = {
     test: "input-transform.test.tsx",
     note: 'ping answered "pong" without the model; ?quick rewritten before the model',
   },
-  "interactive-shell.ts": { verdict: "untested", note: "" },
+  "interactive-shell.ts": {
+    verdict: "works",
+    test: "interactive-shell.test.ts",
+    note: "!i cmd / !vim f run on the person's terminal: the window that sent it lends its tty to the session host (renderer suspended) and draws again after, with the result; no terminal (detached, no window) fails the command with the reason. Ctrl+C at a cooked-mode prompt does not stop the command (the terminal's foreground stays the window's); vim, less and the like read it as a key",
+  },
   "jev-router.ts": { verdict: "untested", note: "" },
   "mac-system-theme.ts": { verdict: "untested", note: "" },
   "message-renderer.ts": { verdict: "untested", note: "" },

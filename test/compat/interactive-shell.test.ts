@@ -1,0 +1,58 @@
+// interactive-shell: `!i <command>` (or `!vim f`) runs the command on the person's terminal, as in
+// pi: the extension's tui.stop() makes the window lend its terminal to the session host, the
+// command reads and writes it, and tui.start() gives it back, with the window drawn again and the
+// tool result in the transcript. A window without a terminal (here: the test harness) fails the
+// command with the reason.
+import { afterAll, describe, expect, test } from "bun:test"
+import { spawnSync } from "node:child_process"
+import { makeSandbox, PI_EXAMPLES, startMockLlm, writeAgentDir, XAGENT_BIN } from "../fixture/mockllm"
+import { hasTmux, openPane } from "../e2e/tmux"
+import { useDaemonExamples } from "./daemon-window"
+
+describe.skipIf(!hasTmux)("interactive-shell in a real terminal", () => {
+  const cleanups: (() => unknown)[] = []
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c()
+  })
+
+  test("!i runs a command that reads the terminal; the window comes back with its result", async () => {
+    const box = makeSandbox()
+    const llm = await startMockLlm({ turns: [] })
+    writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
+    cleanups.push(
+      () => box.cleanup(),
+      () => llm.stop(),
+      () => spawnSync(XAGENT_BIN, ["daemon", "stop", "--force"], { cwd: box.cwd, env: box.env }),
+    )
+    const pane = openPane({ cwd: box.cwd, env: box.env })
+    cleanups.push(() => pane.kill())
+    pane.type(`${XAGENT_BIN} -e ${PI_EXAMPLES}/interactive-shell.ts`)
+    pane.send("Enter")
+    await pane.waitFor("Ask anything")
+    pane.type(`!i printf 'name? '; read x; echo "hello-$x"; read y`)
+    pane.send("Enter")
+    // The command has the terminal: its prompt is there and the window is not.
+    const lent = await pane.waitFor("name?")
+    expect(lent).not.toContain("Ask anything")
+    pane.type("bob")
+    pane.send("Enter")
+    expect(await pane.waitFor("hello-bob")).not.toContain("Ask anything")
+    pane.send("Enter")
+    const back = await pane.waitFor("interactive command completed successfully")
+    expect(back).toContain("Ask anything")
+    expect(back).not.toContain("hello-bob")
+    // The window has its keys again.
+    pane.type("!echo after-$((40+2))")
+    pane.send("Enter")
+    await pane.waitFor("after-42")
+  }, 90_000)
+})
+
+const openWith = useDaemonExamples()
+
+test("interactive-shell: a window with no terminal fails the command and says why", async () => {
+  const { app } = await openWith(["interactive-shell.ts"], { turns: [] })
+  await app.submit("!i echo inter")
+  const frame = await app.until("no terminal to run it on")
+  expect(frame).not.toContain("inter\n")
+})
