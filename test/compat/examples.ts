@@ -110,7 +110,7 @@ export const EXAMPLES: Record<string, Entry> = {
   "interactive-shell.ts": {
     verdict: "works",
     test: "interactive-shell.test.ts",
-    note: "!i cmd / !vim f run on the person's terminal: the window that sent it lends its tty to the session host (renderer suspended) and draws again after, with the result; no terminal (detached, no window) fails the command with the reason. Ctrl+C at a cooked-mode prompt does not stop the command (the terminal's foreground stays the window's); vim, less and the like read it as a key",
+    note: "!i cmd / !vim f run on the person's terminal: the window that sent it lends its tty to the session host (renderer suspended) and draws again after, with the result; no terminal (detached, no window) fails the command with the reason. with the daemon, Ctrl+C at a cooked-mode prompt does not stop the command (the terminal's foreground stays the window's; vim, less and the like read it as a key), and the session's other windows wait until it ends (its spawnSync blocks the host, as it blocks pi)",
   },
   "jev-router.ts": { verdict: "untested", note: "" },
   "mac-system-theme.ts": { verdict: "untested", note: "" },
