@@ -10,6 +10,7 @@ import { closeSync, constants, openSync, readSync, unlinkSync } from "node:fs"
 import { isMainThread } from "node:worker_threads"
 import type { Params } from "../protocol"
 import { dup2Fd, dupFd, makeFifo } from "../util/libc"
+import { processState } from "../util/process-state"
 
 export type WindowTerminal = NonNullable<Params<"session.bash">["terminal"]>
 
@@ -80,7 +81,7 @@ function askWindow(t: WindowTerminal) {
         if ((err as NodeJS.ErrnoException).code !== "EAGAIN") throw err
       }
       if (n > 0) answer += buf.toString("utf8", 0, n)
-      else if (!alive(t.pid)) throw new Error("the window that started the command closed")
+      else if (processState(t.pid) === "gone") throw new Error("the window that started the command closed")
       else Bun.sleepSync(SLICE_MS)
     }
     if (answer.trim() !== "ready") throw new Error(`the window could not lend its terminal: ${answer.trim()}`)
@@ -95,15 +96,6 @@ function askWindow(t: WindowTerminal) {
 function signal(pid: number): boolean {
   try {
     process.kill(pid, "SIGUSR2")
-    return true
-  } catch {
-    return false
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
     return true
   } catch {
     return false

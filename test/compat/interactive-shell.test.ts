@@ -4,8 +4,8 @@
 // tool result in the transcript. A window without a terminal (here: the test harness) fails the
 // command with the reason.
 import { afterAll, describe, expect, test } from "bun:test"
-import { spawnSync } from "node:child_process"
-import { makeSandbox, PI_EXAMPLES, startMockLlm, writeAgentDir, XAGENT_BIN } from "../fixture/mockllm"
+import { PI_EXAMPLES, XAGENT_BIN } from "../fixture/mockllm"
+import { terminalBox } from "../e2e/terminal-box"
 import { hasTmux, openPane } from "../e2e/tmux"
 import { useDaemonExamples } from "./daemon-window"
 
@@ -22,16 +22,7 @@ describe.skipIf(!hasTmux)("interactive-shell in a real terminal", () => {
   ])(
     "!i (%s) runs a command that reads the terminal; the window comes back with its result",
     async (_host, mode) => {
-      const box = makeSandbox()
-      const llm = await startMockLlm({ turns: [] })
-      writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
-      cleanups.push(
-        () => box.cleanup(),
-        () => llm.stop(),
-        () => spawnSync(XAGENT_BIN, ["daemon", "stop", "--force"], { cwd: box.cwd, env: box.env }),
-      )
-      const pane = openPane({ cwd: box.cwd, env: box.env })
-      cleanups.push(() => pane.kill())
+      const { pane } = await terminalBox({ turns: [] }, cleanups)
       pane.type(`${XAGENT_BIN} ${mode} -e ${PI_EXAMPLES}/interactive-shell.ts`)
       pane.send("Enter")
       await pane.waitFor("Ask anything")
@@ -59,16 +50,7 @@ describe.skipIf(!hasTmux)("interactive-shell in a real terminal", () => {
   )
 
   test("two windows: only the one that sent !i lends its terminal; closing it meanwhile ends the command, the session stays", async () => {
-    const box = makeSandbox()
-    const llm = await startMockLlm({ turns: [] })
-    writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
-    cleanups.push(
-      () => box.cleanup(),
-      () => llm.stop(),
-      () => spawnSync(XAGENT_BIN, ["daemon", "stop", "--force"], { cwd: box.cwd, env: box.env }),
-    )
-    const first = openPane({ cwd: box.cwd, env: box.env })
-    cleanups.push(() => first.kill())
+    const { box, pane: first } = await terminalBox({ turns: [] }, cleanups)
     first.type(`${XAGENT_BIN} -e ${PI_EXAMPLES}/interactive-shell.ts`)
     first.send("Enter")
     await first.waitFor("Ask anything")
