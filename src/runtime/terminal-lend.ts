@@ -7,6 +7,7 @@
 // 0/1/2 for the command. Giving it back restores the host's own fds and signals the window again,
 // which resumes and draws.
 import { closeSync, constants, openSync, readSync, unlinkSync } from "node:fs"
+import { isatty } from "node:tty"
 import { isMainThread } from "node:worker_threads"
 import type { Params } from "../protocol"
 import { dup2Fd, dupFd, makeFifo } from "../util/libc"
@@ -35,6 +36,12 @@ export function borrowTerminal(t: WindowTerminal | undefined): () => void {
     signal(t.pid)
     throw new Error(`cannot open the window's terminal ${t.tty}: ${(err as Error).message}`)
   }
+  // The command writes where this points: a terminal only, never a file.
+  if (!isatty(tty)) {
+    closeSync(tty)
+    signal(t.pid)
+    throw new Error(`the window's terminal ${t.tty} is no terminal`)
+  }
   const saved = STDIO.map((fd) => dupFd(fd))
   if (saved.some((fd) => fd === null) || !STDIO.every((fd) => dup2Fd(tty, fd))) {
     restore(saved)
@@ -62,9 +69,7 @@ function restore(saved: (number | null)[]) {
 
 /** Signals the window and waits for its "ready" on the pipe; throws when it does not come. */
 function askWindow(t: WindowTerminal) {
-  try {
-    unlinkSync(t.reply)
-  } catch {}
+  // Made new where nothing is (the window clears its own folder first): nothing else is ever touched.
   if (!makeFifo(t.reply)) throw new Error(`cannot ask the window for its terminal: no pipe at ${t.reply}`)
   // Non-blocking, so that a window that never writes cannot hold the host (and the open itself never waits).
   const fd = openSync(t.reply, constants.O_RDONLY | constants.O_NONBLOCK)

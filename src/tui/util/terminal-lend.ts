@@ -21,6 +21,8 @@ export function terminalLent(): boolean {
 
 /** This window's terminal as a `!` command offers it; undefined without one (a test harness, not Linux). */
 export function lendableTerminal(renderer: Suspendable): Terminal | undefined {
+  // A pipe left by a host that stopped midway: the host makes it anew for each command.
+  if (terminal) rmSync(terminal.reply, { force: true })
   if (terminal !== undefined) return terminal ?? undefined
   terminal = null
   if (process.platform !== "linux" || !process.stdin.isTTY) return undefined
