@@ -10,6 +10,13 @@ export function mayNameSubcommand(argv: string[]): boolean {
   return argv.some((a) => SUBCOMMANDS.includes(a) || a === "-h" || a === "--help")
 }
 
+/** `xagent --help` itself (no subcommand's help): the one that lists the extensions' flags. */
+export function asksRootHelp(argv: string[]): boolean {
+  const end = argv.indexOf("--")
+  const own = end === -1 ? argv : argv.slice(0, end)
+  return !SUBCOMMANDS.includes(argv[0] ?? "") && own.some((a) => a === "-h" || a === "--help")
+}
+
 export async function registerCommands(program: Command): Promise<void> {
   const { registerDaemonCommands } = await import("./daemon-commands")
   registerDaemonCommands(program)

@@ -3,7 +3,7 @@
 import { Command, CommanderError } from "commander"
 import { THINKING_LEVELS } from "../util/thinking"
 import { collectNames } from "./bundled-switch"
-import { mayNameSubcommand, registerCommands, SUBCOMMANDS } from "./commands"
+import { asksRootHelp, mayNameSubcommand, registerCommands, SUBCOMMANDS } from "./commands"
 import { takeExtensionFlags } from "./extension-flags"
 import { expandPiAliases } from "./pi-aliases"
 import { err, out, readPipedStdin } from "./io"
@@ -165,6 +165,11 @@ export async function runCli(argv: string[]): Promise<number> {
     if (!SUBCOMMANDS.includes(argv[0] ?? ""))
       ({ argv, flags: extensionFlags } = takeExtensionFlags(expandPiAliases(argv), program))
     if (mayNameSubcommand(argv)) await registerCommands(program)
+    if (asksRootHelp(argv)) {
+      const { extensionFlagsHelp } = await import("./extension-help")
+      const text = extensionFlagsHelp(argv, process.cwd())
+      if (text) program.addHelpText("after", text)
+    }
     // Commander prints the whole help for `help <unknown>` and fails with an internal message.
     const asked = argv[0] === "help" ? argv[1] : undefined
     if (asked && !program.commands.some((c) => c.name() === asked))

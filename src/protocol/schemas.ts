@@ -118,6 +118,17 @@ export const Schemas = {
     ...SessionRef,
     command: Type.String({ minLength: 1 }),
     excludeFromContext: Type.Optional(Type.Boolean()),
+    /**
+     * The sending window's terminal, for an extension that runs the command on it (interactive-shell's
+     * `tui.stop()`): its process, its tty's path and where it answers that it has stepped aside.
+     */
+    terminal: Type.Optional(
+      Type.Object({
+        pid: Type.Integer({ minimum: 1 }),
+        tty: Type.String({ minLength: 1, maxLength: 4096 }),
+        reply: Type.String({ minLength: 1, maxLength: 4096 }),
+      }),
+    ),
   }),
   /** `!outside`: this one command, exactly, without the sandbox; a window sends it after its person approved. */
   "session.bashOutside": Type.Object({ ...SessionRef, command: Type.String({ minLength: 1 }) }),

@@ -24,6 +24,7 @@ import {
 } from "../protocol"
 import { styledText } from "../protocol/terminal-text"
 import { createFakeTui, type FakeTuiHost } from "./fake-tui"
+import { borrowTerminal, type WindowTerminal } from "./terminal-lend"
 
 type Disposable = Component & { dispose?(): void; focused?: boolean }
 type Factory = (...args: any[]) => Disposable | Promise<Disposable>
@@ -49,6 +50,8 @@ export interface ComponentHostDeps {
   log(msg: string): void
   /** The width components render at changed. */
   onResize?(): void
+  /** The terminal of the window whose `!` command is running here, if it has one. */
+  terminal?(): WindowTerminal | undefined
 }
 
 /** Rows kept of one component: enough for any screen, bounded for a runaway render. */
@@ -92,6 +95,7 @@ export function createComponentHost(deps: ComponentHostDeps) {
   let pending = false
   const statuses = new Map<string, string>()
   const theme = piTheme()
+  let giveBack: (() => void) | undefined
 
   /** The size components render at: the owning window's, else the last one to report. */
   const size = () => sizes.get(owner ?? "") ?? sizes.get(lastWindow ?? "") ?? DEFAULT_SIZE
@@ -101,6 +105,12 @@ export function createComponentHost(deps: ComponentHostDeps) {
     requestRender: () => schedule(),
     showOverlay: (component, options) =>
       handleOf(add("overlay", component as Disposable, { options: options ?? undefined })),
+    stop: () => void (giveBack ??= borrowTerminal(deps.terminal?.())),
+    start: () => {
+      const g = giveBack
+      giveBack = undefined
+      g?.()
+    },
   }
 
   /** pi-tui's OverlayHandle for an entry. */

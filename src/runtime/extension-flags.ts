@@ -38,3 +38,41 @@ export function applyExtensionFlags(loaded: LoadExtensionsResult, values: FlagVa
   }
   return warnings
 }
+
+export interface ListedFlag {
+  name: string
+  type: "boolean" | "string"
+  description?: string
+  extensionPath: string
+}
+
+/**
+ * The flags the extensions of `cwd` register (its project's and the agent dir's, plus `paths`), as
+ * `pi --help` lists them; loading errors are left to the session, which reports them.
+ */
+export async function listExtensionFlags(opts: {
+  cwd: string
+  paths: string[]
+  noExtensions: boolean
+}): Promise<ListedFlag[]> {
+  const { DefaultResourceLoader, getAgentDir } = await import("@earendil-works/pi-coding-agent")
+  const loader = new DefaultResourceLoader({
+    cwd: opts.cwd,
+    agentDir: getAgentDir(),
+    additionalExtensionPaths: opts.paths,
+    noExtensions: opts.noExtensions,
+    noSkills: true,
+    noPromptTemplates: true,
+    noThemes: true,
+    noContextFiles: true,
+  })
+  await loader.reload()
+  return loader.getExtensions().extensions.flatMap((ext) =>
+    [...ext.flags.values()].map((f) => ({
+      name: f.name,
+      type: f.type,
+      ...(f.description ? { description: f.description } : {}),
+      extensionPath: f.extensionPath,
+    })),
+  )
+}

@@ -1,13 +1,16 @@
 // The `tui` a Pi component is handed in a host without a terminal: what components use of pi-tui's
 // TUI (requestRender, the terminal's size, overlays) goes to the component host; the rest of
-// TUI's surface (focus, start/stop, children, debug hooks) does nothing here, since the window
-// draws and the host only renders.
+// TUI's surface (focus, children, debug hooks) does nothing here, since the window draws and the
+// host only renders. stop()/start() borrow and give back a window's terminal (terminal-lend.ts).
 import type { Component, OverlayHandle, OverlayOptions, TUI } from "@earendil-works/pi-tui"
 
 export interface FakeTuiHost {
   size(): { width: number; height: number }
   requestRender(): void
   showOverlay(component: Component, options?: OverlayOptions): OverlayHandle
+  /** Pi's TUI.stop(): the terminal is the extension's until start() (a command run on it). */
+  stop(): void
+  start(): void
 }
 
 export function createFakeTui(host: FakeTuiHost): TUI {
@@ -46,6 +49,8 @@ export function createFakeTui(host: FakeTuiHost): TUI {
     },
     hideOverlay: () => overlays.pop()?.hide(),
     hasOverlay: () => overlays.length > 0,
+    stop: () => host.stop(),
+    start: () => host.start(),
   }
   // Anything else of TUI is a no-op function (never `then`: the object must not look like a promise).
   return new Proxy(known, {

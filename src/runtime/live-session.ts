@@ -1,6 +1,7 @@
 // One live Pi session: its AgentSessionRuntime, the projection of its events, the journal
 // windows subscribe to, and the UI bridge its extensions talk to. Survives /new, /fork and
 // /session (the runtime swaps the AgentSession; we rebind and send a snapshot).
+import { AsyncLocalStorage } from "node:async_hooks"
 import { existsSync } from "node:fs"
 import type { Api, Model } from "@earendil-works/pi-ai"
 import {
@@ -48,9 +49,13 @@ import { createUiBridge, type UiBridge } from "./ui-bridge"
 import { RunWatchdog } from "./run-watchdog"
 import { DEFAULT_RUN_LIMITS, readRunLimits, RUN_LIMITS_HINT, type RunLimits } from "../util/run-limits"
 import { createComponentHost, piTheme, type ComponentHost } from "./component-host"
+import type { WindowTerminal } from "./terminal-lend"
 import { createItemRenderers, type ItemRenderers } from "./item-renderers"
 import { warmModelApi } from "./warm-model-api"
 import { gitBranch } from "../util/git-branch"
+
+/** The terminal of the window whose `!` command the running user_bash hooks are for. */
+const bashTerminal = new AsyncLocalStorage<WindowTerminal | undefined>()
 
 export interface SessionDeps {
   agentDir: string
@@ -133,6 +138,7 @@ export class LiveSession {
       },
       cwd: () => this.session.sessionManager.getCwd(),
       branch: () => gitBranch(this.session.sessionManager.getCwd()),
+      terminal: () => bashTerminal.getStore(),
       log: (msg) => deps.log(`${id}: ${msg}`),
       onResize: () => {
         for (const e of this.renderers.resized()) this.emit(e)
@@ -340,7 +346,10 @@ export class LiveSession {
    * `outside`: the person approved this one command to run without it (`!outside`).
    * `excludeFromContext`: `!!command`, whose output the model does not see.
    */
-  bash(command: string, opts: { outside?: boolean; excludeFromContext?: boolean } = {}): void {
+  bash(
+    command: string,
+    opts: { outside?: boolean; excludeFromContext?: boolean; terminal?: WindowTerminal } = {},
+  ): void {
     const s = this.session
     const ask = (title: string, message: string) => this.bridge.context.confirm(title, message)
     const ops = opts.outside ? undefined : sandboxedOperations(this.sandbox, s.settingsManager.getShellPath(), ask)
@@ -359,12 +368,15 @@ export class LiveSession {
         userBash: opts.outside
           ? undefined
           : () =>
-              s.extensionRunner.emitUserBash({
-                type: "user_bash",
-                command,
-                excludeFromContext: opts.excludeFromContext === true,
-                cwd: s.sessionManager.getCwd(),
-              }),
+              // The hooks that run it on a terminal (tui.stop()) get the one of the window that sent it.
+              bashTerminal.run(opts.terminal, () =>
+                s.extensionRunner.emitUserBash({
+                  type: "user_bash",
+                  command,
+                  excludeFromContext: opts.excludeFromContext === true,
+                  cwd: s.sessionManager.getCwd(),
+                }),
+              ),
       },
     )
   }

@@ -69,7 +69,7 @@ export const SESSION_METHODS: Handlers = {
   },
   "session.bash": async (live, p) => {
     idleShell(live)
-    live.bash(p.command, { excludeFromContext: p.excludeFromContext === true })
+    live.bash(p.command, { excludeFromContext: p.excludeFromContext === true, terminal: p.terminal })
     return {}
   },
   "session.bashOutside": async (live, p) => {

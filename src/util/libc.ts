@@ -1,5 +1,5 @@
 // The few Linux calls Bun does not expose: peer credentials of a Unix socket, the child
-// subreaper flag, flock, a non-blocking waitpid and a close-on-exec dup. Loaded on first use; on
+// subreaper flag, flock, a non-blocking waitpid, a close-on-exec dup, dup2 and mkfifo. Loaded on first use; on
 // a platform without glibc's libc.so.6 every helper reports "unsupported" instead of throwing.
 import { dlopen, FFIType, ptr } from "bun:ffi"
 
@@ -17,6 +17,8 @@ const symbols = {
   flock: { args: [FFIType.i32, FFIType.i32], returns: FFIType.i32 },
   waitpid: { args: [FFIType.i32, FFIType.ptr, FFIType.i32], returns: FFIType.i32 },
   fcntl: { args: [FFIType.i32, FFIType.i32, FFIType.i32], returns: FFIType.i32 },
+  dup2: { args: [FFIType.i32, FFIType.i32], returns: FFIType.i32 },
+  mkfifo: { args: [FFIType.ptr, FFIType.u32], returns: FFIType.i32 },
 } as const
 
 type Lib = ReturnType<typeof dlopen<typeof symbols>>["symbols"]
@@ -81,4 +83,16 @@ export function dupFd(fd: number): number | null {
   if (!c) return null
   const dup = c.fcntl(fd, F_DUPFD_CLOEXEC, 3)
   return dup >= 0 ? dup : null
+}
+
+/** Makes `to` a copy of `from` (dup2): false when it cannot be done. */
+export function dup2Fd(from: number, to: number): boolean {
+  const c = libc()
+  return !!c && c.dup2(from, to) === to
+}
+
+/** A named pipe at `path`, readable and writable by this user only: false when it cannot be made. */
+export function makeFifo(path: string): boolean {
+  const c = libc()
+  return !!c && c.mkfifo(ptr(new TextEncoder().encode(`${path}\0`)), 0o600) === 0
 }

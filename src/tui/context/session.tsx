@@ -7,6 +7,7 @@ import type { CommandInfo, Method, Params, Result } from "../../protocol"
 import type { TuiOptions } from "../run-options"
 import { fillComposer } from "../util/composer-text"
 import { readSessionPreview } from "../util/session-preview"
+import { lendableTerminal } from "../util/terminal-lend"
 import { useClient } from "./client"
 import { createSimpleContext } from "./helper"
 import { useRoute } from "./route"
@@ -159,8 +160,14 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
         const withImages = images?.length ? { images } : {}
         return act("session.prompt", behavior ? { text, behavior, ...withImages } : { text, ...withImages })
       },
-      bash: (command: string, excludeFromContext = false) =>
-        act("session.bash", excludeFromContext ? { command, excludeFromContext } : { command }),
+      bash: (command: string, excludeFromContext = false) => {
+        const terminal = lendableTerminal(renderer)
+        return act("session.bash", {
+          command,
+          ...(excludeFromContext ? { excludeFromContext } : {}),
+          ...(terminal ? { terminal } : {}),
+        })
+      },
       /** Stops the reply; what was queued behind it comes back into the composer. */
       async abort() {
         const r = await act("session.abort", {})

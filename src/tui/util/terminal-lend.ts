@@ -1,0 +1,58 @@
+// The window's side of lending its terminal to the session host (runtime/terminal-lend.ts): a `!`
+// command names this window's process, tty and answer pipe; an extension that runs the command on
+// the terminal (interactive-shell) makes the host signal SIGUSR2, and the renderer steps aside
+// (suspend) and says "ready" on the pipe. The next SIGUSR2 gives the terminal back: the renderer
+// resumes and draws. Set up on the first `!` command only, never on the startup path.
+import { closeSync, constants, mkdtempSync, openSync, readlinkSync, rmSync, writeSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import type { Params } from "../../protocol"
+import type { Suspendable } from "./editor"
+
+type Terminal = NonNullable<Params<"session.bash">["terminal"]>
+
+let terminal: Terminal | null | undefined
+let lent = false
+
+/** The host has the terminal: Ctrl+C there is the command's business, not a reason to close. */
+export function terminalLent(): boolean {
+  return lent
+}
+
+/** This window's terminal as a `!` command offers it; undefined without one (a test harness, not Linux). */
+export function lendableTerminal(renderer: Suspendable): Terminal | undefined {
+  // A pipe left by a host that stopped midway: the host makes it anew for each command.
+  if (terminal) rmSync(terminal.reply, { force: true })
+  if (terminal !== undefined) return terminal ?? undefined
+  terminal = null
+  if (process.platform !== "linux" || !process.stdin.isTTY) return undefined
+  let tty: string
+  try {
+    tty = readlinkSync("/proc/self/fd/0")
+  } catch {
+    return undefined
+  }
+  if (!tty.startsWith("/dev/")) return undefined
+  const dir = mkdtempSync(join(tmpdir(), "xagent-term-"))
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }))
+  const reply = join(dir, "reply")
+  process.on("SIGUSR2", () => {
+    if (lent) {
+      lent = false
+      renderer.resume()
+      return
+    }
+    renderer.suspend()
+    lent = true
+    // Non-blocking: a host that stopped waiting has no reader on the pipe, and the window must not hang.
+    try {
+      const fd = openSync(reply, constants.O_WRONLY | constants.O_NONBLOCK)
+      writeSync(fd, "ready\n")
+      closeSync(fd)
+    } catch {
+      lent = false
+      renderer.resume()
+    }
+  })
+  return (terminal = { pid: process.pid, tty, reply })
+}
