@@ -5,8 +5,13 @@
 // Writes are batched: while one is drawn, what the ledger hands out queues, and the parts of one
 // reply that queued meanwhile go up together as one piece, so a fast stream costs one write per
 // frame or so, never one per delta.
+//
+// A resize clears the screen and the terminal's scrollback and writes the transcript again at the
+// new size, as pi does (docs/adr-inline-mode.md, "Resizing"): a terminal rewraps and moves its rows
+// before the window hears of the resize (tmux tells it up to 250 ms later), so the frames and rows
+// written meanwhile land where the window only thinks its footer is.
 import type { CliRenderer } from "@opentui/core"
-import { createEffect, createSignal, getOwner, untrack } from "solid-js"
+import { createEffect, createSignal, getOwner, onCleanup, untrack } from "solid-js"
 import type { AssistantItem, TranscriptItem } from "../../protocol"
 import { ItemView, type FoldKind } from "../component/message/item-view"
 import type { SessionState } from "../context/session-store"
@@ -33,7 +38,7 @@ export function createCommitter(opts: {
   isOpen: (kind: FoldKind, id: string) => boolean
 }): Committer {
   const owner = getOwner()
-  const ledger = new ScrollbackLedger()
+  let ledger = new ScrollbackLedger()
   const [liveFrom, setLiveFrom] = createSignal(0)
   const [liveCut, setLiveCut] = createSignal<Partial | undefined>(undefined, {
     equals: (a, b) => a?.id === b?.id && (!a || !b || sameCut(a.cut, b.cut)),
@@ -41,6 +46,40 @@ export function createCommitter(opts: {
   const queue: CommitStep[] = []
   let pumping: Promise<void> = Promise.resolve()
   let running = false
+  // Bumped to have the ledger read the view again (after a replay).
+  const [generation, setGeneration] = createSignal(0)
+  let replay: "none" | "wanted" | "running" = "none"
+  let resizeTimer: ReturnType<typeof setTimeout> | undefined
+  const onResize = () => {
+    clearTimeout(resizeTimer)
+    // One replay for a run of resizes (a window dragged to size).
+    resizeTimer = setTimeout(() => {
+      if (replay === "none") replay = "wanted"
+      setGeneration((n) => n + 1)
+    }, REPLAY_AFTER_MS)
+  }
+  opts.renderer.on("resize", onResize)
+  onCleanup(() => {
+    clearTimeout(resizeTimer)
+    opts.renderer.off("resize", onResize)
+  })
+
+  /** Clears the terminal and writes every item again from the first, once what is on its way is out. */
+  async function rewrite() {
+    replay = "running"
+    queue.length = 0
+    await pumping
+    const r = opts.renderer
+    try {
+      if (!r.isDestroyed && r.screenMode === "split-footer") {
+        r.resetSplitFooterForReplay({ clearSavedLines: true })
+        ledger = new ScrollbackLedger()
+      }
+    } finally {
+      replay = "none"
+      setGeneration((n) => n + 1)
+    }
+  }
 
   const draw = (step: CommitStep) => {
     if (step.kind === "separator") return () => <Separator text={step.text} width={opts.renderer.width} />
@@ -83,7 +122,9 @@ export function createCommitter(opts: {
   }
 
   createEffect(() => {
-    if (!opts.writable()) return
+    generation()
+    if (!opts.writable() || replay === "running") return
+    if (replay === "wanted") return void untrack(() => rewrite())
     const data = opts.data
     // Reads ids, kinds and statuses, and the text of a streaming reply at the head of the live part
     // only (its cutter reads just what is new).
@@ -104,6 +145,9 @@ export function createCommitter(opts: {
 
   return { liveFrom, liveCut, idle: () => pumping }
 }
+
+/** Quiet time after the last resize before the transcript is written again. */
+const REPLAY_AFTER_MS = 120
 
 function continues(step: CommitStep & { kind: "part" }, next: CommitStep | undefined): boolean {
   if (!next || next.kind === "separator" || next.item.id !== step.item.id) return false
