@@ -108,6 +108,36 @@ test("a reconnect's snapshot writes nothing twice; /new puts up a separator", as
   expect(count(rows, "first question")).toBe(1)
 })
 
+test("a run of resizes clears the terminal once and writes the transcript again at the new width, each item once", async () => {
+  const long = "a paragraph long enough to wrap at forty columns but not at eighty ones"
+  const history = [item.user("u1", "first question"), item.assistant("a1", `${long}\n\nfirst answer`)]
+  const a = await inline({}, { items: history })
+  await untilWritten(a, [], "first answer")
+  // The clear of the screen and the scrollback is the renderer's (the test renderer has no terminal
+  // to clear); what the window writes after it is read here.
+  let clears = 0
+  a.renderer.resetSplitFooterForReplay = (o) => {
+    clears++
+    expect(o).toEqual({ clearSavedLines: true })
+  }
+  for (const cols of [60, 50, 40]) a.resize(cols, 24)
+  // The rewrite waits for the resizes to stop.
+  await a.until(() => clears > 0)
+  const after: string[] = []
+  await untilWritten(a, after, "first answer")
+  expect(clears).toBe(1)
+  expect(count(after, "first question")).toBe(1)
+  expect(count(after, "first answer")).toBe(1)
+  expect(after.findIndex((r) => r.includes("first question"))).toBeLessThan(
+    after.findIndex((r) => r.includes("first answer")),
+  )
+  // Drawn at the new width: the paragraph wraps now.
+  expect(after.every((r) => r.length <= 40)).toBe(true)
+  expect(after.some((r) => r.includes(long))).toBe(false)
+  expect(after.join(" ")).toContain("wrap at")
+  expect(a.frame()).toContain(COMPOSER)
+})
+
 for (const width of WIDTHS) {
   test(`at ${width} columns: a long live reply keeps the composer and status bar in view, the footer two rows short of the terminal`, async () => {
     const a = await inline({ width, height: 20 })

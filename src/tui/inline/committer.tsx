@@ -75,6 +75,8 @@ export function createCommitter(opts: {
         r.resetSplitFooterForReplay({ clearSavedLines: true })
         ledger = new ScrollbackLedger()
       }
+    } catch {
+      // No terminal to clear (suspended): the scrollback stays as it is, and so does the ledger.
     } finally {
       replay = "none"
       setGeneration((n) => n + 1)
