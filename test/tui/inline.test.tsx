@@ -136,6 +136,19 @@ test("a run of resizes clears the terminal once and writes the transcript again 
   expect(after.some((r) => r.includes(long))).toBe(false)
   expect(after.join(" ")).toContain("wrap at")
   expect(a.frame()).toContain(COMPOSER)
+
+  // The footer growing is no resize: nothing is written again.
+  await a.emit(
+    { type: "run", running: true },
+    { type: "item_add", item: item.assistant("a2", "", { streaming: true, blocks: [] }) },
+    { type: "text_delta", itemId: "a2", blockIndex: 0, blockType: "text", delta: "one\ntwo\nthree\nfour\nfive" },
+  )
+  await a.until("five")
+  // Nothing to wait on for "nothing happens": past the rewrite's quiet time (120 ms), twice over.
+  await Bun.sleep(300)
+  await a.renderOnce()
+  expect(clears).toBe(1)
+  expect(count(scrollback(a), "first answer")).toBe(0)
 })
 
 for (const width of WIDTHS) {

@@ -50,7 +50,12 @@ export function createCommitter(opts: {
   const [generation, setGeneration] = createSignal(0)
   let replay: "none" | "wanted" | "running" = "none"
   let resizeTimer: ReturnType<typeof setTimeout> | undefined
+  let size = `${opts.renderer.terminalWidth}x${opts.renderer.terminalHeight}`
   const onResize = () => {
+    // The renderer says "resize" for a new footer height as well: only the terminal's size counts.
+    const now = `${opts.renderer.terminalWidth}x${opts.renderer.terminalHeight}`
+    if (now === size) return
+    size = now
     clearTimeout(resizeTimer)
     // One replay for a run of resizes (a window dragged to size).
     resizeTimer = setTimeout(() => {
