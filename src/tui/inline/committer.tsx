@@ -43,7 +43,8 @@ export function createCommitter(opts: {
   const [liveCut, setLiveCut] = createSignal<Partial | undefined>(undefined, {
     equals: (a, b) => a?.id === b?.id && (!a || !b || sameCut(a.cut, b.cut)),
   })
-  const queue: CommitStep[] = []
+  // Each batch's last step carries the count of items up once it is written (`after`).
+  const queue: (CommitStep & { after?: number })[] = []
   let pumping: Promise<void> = Promise.resolve()
   let running = false
   // Bumped to have the ledger read the view again (after a replay).
@@ -109,8 +110,10 @@ export function createCommitter(opts: {
           const node = draw(step)
           // A row that cannot be drawn is skipped rather than stop every later one.
           if (node) await writeRows(opts.renderer, owner, node).catch(() => {})
-          // The footer lets go of a part in the frame its rows are up: never both, never neither.
+          // The footer lets go of an item or part in the frame its rows are up: never both, never
+          // neither (a tool row shown before the words streamed ahead of it were).
           if (step.kind === "part") setLiveCut({ id: step.item.id, cut: step.to })
+          if (step.after !== undefined) setLiveFrom(Math.min(ledger.count, Math.max(liveFrom(), step.after)))
         }
       } finally {
         running = false
@@ -119,11 +122,15 @@ export function createCommitter(opts: {
   }
 
   /** The next step, with the parts of the same reply queued right after it folded in. */
-  function take(): CommitStep | undefined {
+  function take(): (CommitStep & { after?: number }) | undefined {
     let step = queue.shift()
     while (step?.kind === "part" && continues(step, queue[0])) {
-      const next = queue.shift() as Exclude<CommitStep, { kind: "separator" }>
-      step = next.kind === "part" ? { ...step, to: next.to } : { kind: "item", item: next.item, from: step.from }
+      const next = queue.shift() as Exclude<CommitStep, { kind: "separator" }> & { after?: number }
+      const after = next.after ?? step.after
+      step =
+        next.kind === "part"
+          ? { ...step, to: next.to, after }
+          : { kind: "item", item: next.item, from: step.from, after }
     }
     return step
   }
@@ -142,16 +149,30 @@ export function createCommitter(opts: {
       // Its actions (Alt+I, Alt+E…) are drawn on it only while it is open: it waits in the footer.
       hold: planView(data.items).openCardId,
     })
-    setLiveFrom(ledger.count)
-    if (steps.length === 0) return
+    const count = ledger.count
     untrack(() => {
-      queue.push(...steps)
+      // Fewer items up (another view) or none on their way: the footer follows at once; more wait
+      // for their rows to be written, each item's own.
+      const queued: (CommitStep & { after?: number })[] = steps
+      if (queued.some((step) => step.kind === "item")) {
+        const index = new Map(data.items.map((it, i) => [it.id, i]))
+        for (const step of queued) if (step.kind === "item") step.after = (index.get(step.item.id) ?? -1) + 1
+      }
+      const last = queued.at(-1) ?? queue.at(-1)
+      // A long history (a resume) leaves the footer at once: drawing it there costs more than the wait.
+      if (count <= liveFrom() || !last || count - liveFrom() > FOOTER_HOLDS_AT_MOST) setLiveFrom(count)
+      else last.after = count
+      if (queued.length === 0) return
+      queue.push(...queued)
       kick()
     })
   })
 
   return { liveFrom, liveCut, idle: () => pumping }
 }
+
+/** Items the footer keeps drawing until their rows are up; more go at once. */
+const FOOTER_HOLDS_AT_MOST = 8
 
 /** Quiet time after the last resize before the transcript is written again. */
 const REPLAY_AFTER_MS = 120
