@@ -2,7 +2,7 @@
 // does not draw at every width: a custom extension component (Pi's snake example, on a real
 // session host) in the footer, and a page on the alternate screen and back.
 import { expect, test } from "bun:test"
-import { FakeClient, item, snapshot } from "../fixture/fake-client"
+import { clientWithOneSession, item, snapshot } from "../fixture/fake-client"
 import { runCommand, usePiExamples } from "../fixture/pi-examples"
 import { mountApp, type MountedApp } from "../fixture/tui"
 
@@ -29,20 +29,7 @@ for (const width of [120, 80, 40]) {
   })
 
   test(`at ${width} columns: the sessions page takes the alternate screen and comes back to the footer`, async () => {
-    const client = new FakeClient({
-      "sessions.list": () => ({
-        sessions: [
-          {
-            path: "/s/a.jsonl",
-            id: "aaa",
-            cwd: "/work/demo",
-            modified: Date.now(),
-            messageCount: 2,
-            firstMessage: "older work",
-          },
-        ],
-      }),
-    })
+    const client = clientWithOneSession("older work")
     const a = await mountApp({ width, height: 24, screen: "inline", client })
     try {
       await a.emit({ type: "snapshot", snapshot: snapshot({ items: [item.user("u1", "before the page")] }) })

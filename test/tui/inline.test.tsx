@@ -3,7 +3,7 @@
 // bar live in the footer; pages take the alternate screen and come back.
 import { afterEach, expect, test } from "bun:test"
 import type { SessionEvent, TranscriptItem } from "../../src/protocol"
-import { FakeClient, item, sessionInfo, snapshot } from "../fixture/fake-client"
+import { clientWithOneSession, item, sessionInfo, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"
 import { STACK } from "./question-dock-harness"
 
@@ -241,20 +241,7 @@ test("extension widgets sit in the footer around the composer", async () => {
 })
 
 test("the sessions page opens on the alternate screen; back, what finished meanwhile goes up", async () => {
-  const client = new FakeClient({
-    "sessions.list": () => ({
-      sessions: [
-        {
-          path: "/s/a.jsonl",
-          id: "aaa",
-          cwd: "/work/demo",
-          modified: Date.now(),
-          messageCount: 2,
-          firstMessage: "old",
-        },
-      ],
-    }),
-  })
+  const client = clientWithOneSession("old")
   const a = await inline({ client }, { items: [item.user("u1", "before the page")] })
   const rows = await untilWritten(a, [], "before the page")
   await a.emit(
