@@ -43,7 +43,8 @@ export function createCommitter(opts: {
   const [liveCut, setLiveCut] = createSignal<Partial | undefined>(undefined, {
     equals: (a, b) => a?.id === b?.id && (!a || !b || sameCut(a.cut, b.cut)),
   })
-  // Each batch's last step carries the count of items up once it is written (`after`).
+  // An item step carries the count of items up once it is written (`after`), and so does the last
+  // step of a batch.
   const queue: (CommitStep & { after?: number })[] = []
   let pumping: Promise<void> = Promise.resolve()
   let running = false
