@@ -4,7 +4,6 @@ import { createCliRenderer, type CliRenderer } from "@opentui/core"
 import { render } from "@opentui/solid"
 import type { Client } from "../client/client"
 import { App } from "./app"
-import { keepRowsOnResize } from "./patches/split-resize"
 import type { TuiOptions, TuiResult } from "./run-options"
 import { BUILTIN_THEMES } from "./theme"
 import { createThemeControl, type ThemeControl } from "./theme-control"
@@ -70,7 +69,6 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
     // These three are ours (they resolve with an exit code); the renderer keeps the rest.
     exitSignals: ["SIGQUIT", "SIGABRT", "SIGPIPE", "SIGBUS"],
   })
-  if (inline) keepRowsOnResize(renderer)
 
   let client: Client | undefined
   let sessionRunning = () => false

@@ -9,7 +9,6 @@ export const PATCHES = [
   "QUIET_SOCKET",
   "BUN_TUNING",
   "QUIET_GC",
-  "SPLIT_RESIZE",
   "TMUX_OSC52",
   "SESSION_WRITES",
 ] as const

@@ -3,7 +3,7 @@
 // bar live in the footer; pages take the alternate screen and come back.
 import { afterEach, expect, test } from "bun:test"
 import type { SessionEvent, TranscriptItem } from "../../src/protocol"
-import { FakeClient, item, sessionInfo, snapshot } from "../fixture/fake-client"
+import { clientWithOneSession, item, sessionInfo, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"
 import { STACK } from "./question-dock-harness"
 
@@ -66,8 +66,8 @@ test("a finished item goes up once, drawn as in the window; the streaming reply 
     { type: "run", running: false },
   )
   await untilWritten(a, rows, "const x = 1")
-  frame = await a.until((f) => !f.includes("Some bold"))
-  expect(frame).toContain(COMPOSER)
+  // (A frame right after the footer shrinks is blank until drawn: wait for the drawn one.)
+  frame = await a.until((f) => !f.includes("Some bold") && f.includes(COMPOSER))
   // Markdown as the window draws it: markers concealed, the reply indented.
   expect(rows).toContain("  Title")
   expect(rows).toContain("  Some bold text.")
@@ -79,6 +79,32 @@ test("a finished item goes up once, drawn as in the window; the streaming reply 
   expect(rows.findIndex((r) => r.includes("Explain x"))).toBeLessThan(rows.indexOf("  Title"))
 })
 
+test("the words streamed before a tool row are on screen in every frame that shows the row", async () => {
+  const a = await inline()
+  const rows: string[] = []
+  await a.emit(
+    { type: "run", running: true },
+    { type: "item_add", item: item.assistant("a1", "", { streaming: true, blocks: [] }) },
+    { type: "text_delta", itemId: "a1", blockIndex: 0, blockType: "text", delta: "Checking the folder first." },
+  )
+  await a.until("Checking the folder first.")
+  // The reply ends as the tool starts: its words go up, the tool row stays in the footer.
+  await a.emit(
+    { type: "item_update", item: item.assistant("a1", "Checking the folder first.") },
+    { type: "item_add", item: item.tool("t1", "bash", { command: "sleep 1" }, { status: "running" }) },
+  )
+  for (let i = 0; i < 40 && !rows.some((r) => r.includes("Checking the folder")); i++) {
+    const frame = a.frame()
+    if (frame.includes("sleep 1")) expect(frame).toContain("Checking the folder first.")
+    await a.renderOnce()
+    scrollback(a, rows)
+  }
+  await untilWritten(a, rows, "Checking the folder first.")
+  const frame = await a.until("sleep 1")
+  expect(frame).not.toContain("Checking the folder first.")
+  expect(count(rows, "Checking the folder first.")).toBe(1)
+})
+
 test("a resumed session's 2,000 items go up once each and in order; the footer holds the composer", async () => {
   const items: TranscriptItem[] = []
   for (let i = 0; i < 1000; i++) items.push(item.user(`u${i}`, `question ${i}`), item.assistant(`a${i}`, `answer ${i}`))
@@ -88,8 +114,7 @@ test("a resumed session's 2,000 items go up once each and in order; the footer h
   expect(texts).toHaveLength(2000)
   expect(texts.slice(0, 4)).toEqual(["question 0", "answer 0", "question 1", "answer 1"])
   expect(texts.at(-1)).toBe("answer 999")
-  const frame = a.frame()
-  expect(frame).toContain(COMPOSER)
+  const frame = await a.until(COMPOSER)
   expect(frame).not.toContain("answer 999")
 })
 
@@ -106,6 +131,49 @@ test("a reconnect's snapshot writes nothing twice; /new puts up a separator", as
   await untilWritten(a, rows, "new session")
   expect(rows.find((r) => r.includes("new session"))).toMatch(/^─+ new session ─+$/)
   expect(count(rows, "first question")).toBe(1)
+})
+
+test("a run of resizes clears the terminal once and writes the transcript again at the new width, each item once", async () => {
+  const long = "a paragraph long enough to wrap at forty columns but not at eighty ones"
+  const history = [item.user("u1", "first question"), item.assistant("a1", `${long}\n\nfirst answer`)]
+  const a = await inline({}, { items: history })
+  await untilWritten(a, [], "first answer")
+  // The clear of the screen and the scrollback is the renderer's (the test renderer has no terminal
+  // to clear); what the window writes after it is read here.
+  let clears = 0
+  a.renderer.resetSplitFooterForReplay = (o) => {
+    clears++
+    expect(o).toEqual({ clearSavedLines: true })
+  }
+  for (const cols of [60, 50, 40]) a.resize(cols, 24)
+  // The rewrite waits for the resizes to stop.
+  await a.until(() => clears > 0)
+  const after: string[] = []
+  await untilWritten(a, after, "first answer")
+  expect(clears).toBe(1)
+  expect(count(after, "first question")).toBe(1)
+  expect(count(after, "first answer")).toBe(1)
+  expect(after.findIndex((r) => r.includes("first question"))).toBeLessThan(
+    after.findIndex((r) => r.includes("first answer")),
+  )
+  // Drawn at the new width: the paragraph wraps now.
+  expect(after.every((r) => r.length <= 40)).toBe(true)
+  expect(after.some((r) => r.includes(long))).toBe(false)
+  expect(after.join(" ")).toContain("wrap at")
+  expect(a.frame()).toContain(COMPOSER)
+
+  // The footer growing is no resize: nothing is written again.
+  await a.emit(
+    { type: "run", running: true },
+    { type: "item_add", item: item.assistant("a2", "", { streaming: true, blocks: [] }) },
+    { type: "text_delta", itemId: "a2", blockIndex: 0, blockType: "text", delta: "one\ntwo\nthree\nfour\nfive" },
+  )
+  await a.until("five")
+  // Nothing to wait on for "nothing happens": past the rewrite's quiet time (120 ms), twice over.
+  await Bun.sleep(300)
+  await a.renderOnce()
+  expect(clears).toBe(1)
+  expect(count(scrollback(a), "first answer")).toBe(0)
 })
 
 for (const width of WIDTHS) {
@@ -173,20 +241,7 @@ test("extension widgets sit in the footer around the composer", async () => {
 })
 
 test("the sessions page opens on the alternate screen; back, what finished meanwhile goes up", async () => {
-  const client = new FakeClient({
-    "sessions.list": () => ({
-      sessions: [
-        {
-          path: "/s/a.jsonl",
-          id: "aaa",
-          cwd: "/work/demo",
-          modified: Date.now(),
-          messageCount: 2,
-          firstMessage: "old",
-        },
-      ],
-    }),
-  })
+  const client = clientWithOneSession("old")
   const a = await inline({ client }, { items: [item.user("u1", "before the page")] })
   const rows = await untilWritten(a, [], "before the page")
   await a.emit(
@@ -224,7 +279,13 @@ test("toasts over a small footer get the rows they need", async () => {
   const frame = await a.until("second notice")
   expect(frame).toContain("first notice")
   expect(a.renderer.footerHeight).toBeGreaterThan(small)
-  // The notices' rows are drawn over the footer, all of them inside it.
+  // The notices' rows are drawn over the footer, all of them inside it, in rows of their own above
+  // the composer: none of the composer's rows is drawn over.
   const rows = frame.split("\n")
-  expect(rows.findIndex((r) => r.includes("second notice"))).toBeLessThan(a.renderer.footerHeight)
+  const last = rows.findIndex((r) => r.includes("second notice"))
+  expect(last).toBeLessThan(a.renderer.footerHeight)
+  const composerTop = rows.findIndex((r) => r.includes("╭"))
+  expect(composerTop).toBeGreaterThan(last)
+  expect(rows[composerTop + 1]).toContain(COMPOSER)
+  expect(rows.slice(composerTop).join("\n")).not.toContain("notice")
 })

@@ -5,8 +5,13 @@
 // Writes are batched: while one is drawn, what the ledger hands out queues, and the parts of one
 // reply that queued meanwhile go up together as one piece, so a fast stream costs one write per
 // frame or so, never one per delta.
+//
+// A resize clears the screen and the terminal's scrollback and writes the transcript again at the
+// new size, as pi does (docs/adr-inline-mode.md, "Resizing"): a terminal rewraps and moves its rows
+// before the window hears of the resize (tmux tells it up to 250 ms later), so the frames and rows
+// written meanwhile land where the window only thinks its footer is.
 import type { CliRenderer } from "@opentui/core"
-import { createEffect, createSignal, getOwner, untrack } from "solid-js"
+import { createEffect, createSignal, getOwner, onCleanup, untrack } from "solid-js"
 import type { AssistantItem, TranscriptItem } from "../../protocol"
 import { ItemView, type FoldKind } from "../component/message/item-view"
 import type { SessionState } from "../context/session-store"
@@ -33,14 +38,57 @@ export function createCommitter(opts: {
   isOpen: (kind: FoldKind, id: string) => boolean
 }): Committer {
   const owner = getOwner()
-  const ledger = new ScrollbackLedger()
+  let ledger = new ScrollbackLedger()
   const [liveFrom, setLiveFrom] = createSignal(0)
   const [liveCut, setLiveCut] = createSignal<Partial | undefined>(undefined, {
     equals: (a, b) => a?.id === b?.id && (!a || !b || sameCut(a.cut, b.cut)),
   })
-  const queue: CommitStep[] = []
+  // An item step carries the count of items up once it is written (`after`), and so does the last
+  // step of a batch.
+  const queue: (CommitStep & { after?: number })[] = []
   let pumping: Promise<void> = Promise.resolve()
   let running = false
+  // Bumped to have the ledger read the view again (after a replay).
+  const [generation, setGeneration] = createSignal(0)
+  let replay: "none" | "wanted" | "running" = "none"
+  let resizeTimer: ReturnType<typeof setTimeout> | undefined
+  let size = `${opts.renderer.terminalWidth}x${opts.renderer.terminalHeight}`
+  const onResize = () => {
+    // The renderer says "resize" for a new footer height as well: only the terminal's size counts.
+    const now = `${opts.renderer.terminalWidth}x${opts.renderer.terminalHeight}`
+    if (now === size) return
+    size = now
+    clearTimeout(resizeTimer)
+    // One replay for a run of resizes (a window dragged to size).
+    resizeTimer = setTimeout(() => {
+      if (replay === "none") replay = "wanted"
+      setGeneration((n) => n + 1)
+    }, REPLAY_AFTER_MS)
+  }
+  opts.renderer.on("resize", onResize)
+  onCleanup(() => {
+    clearTimeout(resizeTimer)
+    opts.renderer.off("resize", onResize)
+  })
+
+  /** Clears the terminal and writes every item again from the first, once what is on its way is out. */
+  async function rewrite() {
+    replay = "running"
+    queue.length = 0
+    await pumping
+    const r = opts.renderer
+    try {
+      if (!r.isDestroyed && r.screenMode === "split-footer") {
+        r.resetSplitFooterForReplay({ clearSavedLines: true })
+        ledger = new ScrollbackLedger()
+      }
+    } catch {
+      // No terminal to clear (suspended): the scrollback stays as it is, and so does the ledger.
+    } finally {
+      replay = "none"
+      setGeneration((n) => n + 1)
+    }
+  }
 
   const draw = (step: CommitStep) => {
     if (step.kind === "separator") return () => <Separator text={step.text} width={opts.renderer.width} />
@@ -63,8 +111,10 @@ export function createCommitter(opts: {
           const node = draw(step)
           // A row that cannot be drawn is skipped rather than stop every later one.
           if (node) await writeRows(opts.renderer, owner, node).catch(() => {})
-          // The footer lets go of a part in the frame its rows are up: never both, never neither.
+          // The footer lets go of an item or part in the frame its rows are up: never both, never
+          // neither (a tool row shown before the words streamed ahead of it were).
           if (step.kind === "part") setLiveCut({ id: step.item.id, cut: step.to })
+          if (step.after !== undefined) setLiveFrom(Math.min(ledger.count, Math.max(liveFrom(), step.after)))
         }
       } finally {
         running = false
@@ -73,17 +123,23 @@ export function createCommitter(opts: {
   }
 
   /** The next step, with the parts of the same reply queued right after it folded in. */
-  function take(): CommitStep | undefined {
+  function take(): (CommitStep & { after?: number }) | undefined {
     let step = queue.shift()
     while (step?.kind === "part" && continues(step, queue[0])) {
-      const next = queue.shift() as Exclude<CommitStep, { kind: "separator" }>
-      step = next.kind === "part" ? { ...step, to: next.to } : { kind: "item", item: next.item, from: step.from }
+      const next = queue.shift() as Exclude<CommitStep, { kind: "separator" }> & { after?: number }
+      const after = next.after ?? step.after
+      step =
+        next.kind === "part"
+          ? { ...step, to: next.to, after }
+          : { kind: "item", item: next.item, from: step.from, after }
     }
     return step
   }
 
   createEffect(() => {
-    if (!opts.writable()) return
+    generation()
+    if (!opts.writable() || replay === "running") return
+    if (replay === "wanted") return void untrack(() => rewrite())
     const data = opts.data
     // Reads ids, kinds and statuses, and the text of a streaming reply at the head of the live part
     // only (its cutter reads just what is new).
@@ -95,16 +151,33 @@ export function createCommitter(opts: {
       // Its actions (Alt+I, Alt+E…) are drawn on it only while it is open: it waits in the footer.
       hold: planView(data.items).openCardId,
     })
-    setLiveFrom(ledger.count)
-    if (steps.length === 0) return
+    const count = ledger.count
     untrack(() => {
-      queue.push(...steps)
+      // Fewer items up (another view) or none on their way: the footer follows at once; more wait
+      // for their rows to be written, each item's own.
+      const queued: (CommitStep & { after?: number })[] = steps
+      if (queued.some((step) => step.kind === "item")) {
+        const index = new Map(data.items.map((it, i) => [it.id, i]))
+        for (const step of queued) if (step.kind === "item") step.after = (index.get(step.item.id) ?? -1) + 1
+      }
+      const last = queued.at(-1) ?? queue.at(-1)
+      // A long history (a resume) leaves the footer at once: drawing it there costs more than the wait.
+      if (count <= liveFrom() || !last || count - liveFrom() > FOOTER_HOLDS_AT_MOST) setLiveFrom(count)
+      else last.after = count
+      if (queued.length === 0) return
+      queue.push(...queued)
       kick()
     })
   })
 
   return { liveFrom, liveCut, idle: () => pumping }
 }
+
+/** Items the footer keeps drawing until their rows are up; more go at once. */
+const FOOTER_HOLDS_AT_MOST = 8
+
+/** Quiet time after the last resize before the transcript is written again. */
+const REPLAY_AFTER_MS = 120
 
 function continues(step: CommitStep & { kind: "part" }, next: CommitStep | undefined): boolean {
   if (!next || next.kind === "separator" || next.item.id !== step.item.id) return false

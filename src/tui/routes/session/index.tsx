@@ -207,6 +207,10 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
         if (screen.inline) screen.sized("page", this)
       }}
     >
+      {/* Inline, the footer's top rows are the toasts' own: they sit over these, not the composer. */}
+      <Show when={screen.inline && toast.rows() > 0}>
+        <box height={toast.rows()} flexShrink={0} />
+      </Show>
       <ConnectionBanner text={banner()?.text} color={banner()?.color} />
       <ComponentSlotView ext={ext} slot="header" />
       <ThinkingLook.Provider value={thinkingLook}>
