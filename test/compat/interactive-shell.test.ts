@@ -4,6 +4,8 @@
 // tool result in the transcript. A window without a terminal (here: the test harness) fails the
 // command with the reason.
 import { afterAll, describe, expect, test } from "bun:test"
+import { readFileSync } from "node:fs"
+import { listPids, readProcStat } from "../../src/util/proc-stat"
 import { PI_EXAMPLES, XAGENT_BIN } from "../fixture/mockllm"
 import { terminalBox } from "../e2e/terminal-box"
 import { hasTmux, openPane } from "../e2e/tmux"
@@ -26,7 +28,7 @@ describe.skipIf(!hasTmux)("interactive-shell in a real terminal", () => {
       pane.type(`${XAGENT_BIN} ${mode} -e ${PI_EXAMPLES}/interactive-shell.ts`)
       pane.send("Enter")
       await pane.waitFor("Ask anything")
-      pane.type(`!i printf 'name? '; read x; echo "hello-$x"; read y`)
+      pane.type(`!i printf 'na%s? ' me; read x; echo "hello-$x"; read y`)
       pane.send("Enter")
       // The command has the terminal: its prompt is there and the window is not.
       const lent = await pane.waitFor("name?")
@@ -63,7 +65,7 @@ describe.skipIf(!hasTmux)("interactive-shell in a real terminal", () => {
     second.type(`${XAGENT_BIN} attach`)
     second.send("Enter")
     await second.waitFor("Ask anything")
-    second.type(`!i printf 'name? '; read x; echo "got-$x"`)
+    second.type(`!i printf 'na%s? ' me; read x; echo "got-$x"`)
     second.send("Enter")
     expect(await second.waitFor("name?")).not.toContain("Ask anything")
     // The other window keeps its screen (the host is busy with the command until it ends, as pi is).
@@ -77,6 +79,29 @@ describe.skipIf(!hasTmux)("interactive-shell in a real terminal", () => {
     first.type("!echo still-$((6*7))")
     first.send("Enter")
     await first.waitFor("still-42")
+  }, 90_000)
+
+  test("the host dies while it holds the terminal: the window takes it back and draws again", async () => {
+    const { pane } = await terminalBox({ turns: [] }, cleanups)
+    pane.type(`${XAGENT_BIN} -e ${PI_EXAMPLES}/interactive-shell.ts`)
+    pane.send("Enter")
+    await pane.waitFor("Ask anything")
+    // printed as "held?", so the typed line does not match it
+    pane.type(`!i printf 'h%sd? ' el; read x # lend-marker-7f3`)
+    pane.send("Enter")
+    expect(await pane.waitFor("held?")).not.toContain("Ask anything")
+    // The command's shell is the host's child: its parent is the host.
+    const shell = listPids().find((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "latin1").includes("lend-marker-7f3")
+      } catch {
+        return false
+      }
+    })
+    expect(shell).toBeDefined()
+    process.kill(readProcStat(shell!)!.ppid, "SIGKILL")
+    const back = await pane.waitFor((screen) => screen.includes("Ask anything") && !screen.includes("held?"))
+    expect(back).toContain("Ask anything")
   }, 90_000)
 })
 

@@ -7,7 +7,7 @@ import type { CommandInfo, Method, Params, Result } from "../../protocol"
 import type { TuiOptions } from "../run-options"
 import { fillComposer } from "../util/composer-text"
 import { readSessionPreview } from "../util/session-preview"
-import { lendableTerminal } from "../util/terminal-lend"
+import { lendableTerminal, reclaimTerminal } from "../util/terminal-lend"
 import { useClient } from "./client"
 import { createSimpleContext } from "./helper"
 import { useRoute } from "./route"
@@ -162,11 +162,13 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
       },
       bash: (command: string, excludeFromContext = false) => {
         const terminal = lendableTerminal(renderer)
-        return act("session.bash", {
+        const ran = act("session.bash", {
           command,
           ...(excludeFromContext ? { excludeFromContext } : {}),
           ...(terminal ? { terminal } : {}),
         })
+        if (terminal) void ran.finally(() => reclaimTerminal(renderer))
+        return ran
       },
       /** Stops the reply; what was queued behind it comes back into the composer. */
       async abort() {

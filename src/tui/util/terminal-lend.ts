@@ -19,6 +19,16 @@ export function terminalLent(): boolean {
   return lent
 }
 
+/**
+ * Called once a `!` command's request has settled: a host that answered has given the terminal
+ * back already (SIGUSR2 comes before its answer); one that died holding it never will.
+ */
+export function reclaimTerminal(renderer: Suspendable): void {
+  if (!lent) return
+  lent = false
+  renderer.resume()
+}
+
 /** This window's terminal as a `!` command offers it; undefined without one (a test harness, not Linux). */
 export function lendableTerminal(renderer: Suspendable): Terminal | undefined {
   // A pipe left by a host that stopped midway: the host makes it anew for each command.
