@@ -149,6 +149,8 @@ export interface SessionInfo {
   autocomplete?: boolean
   /** Keys the extensions registered (`pi.registerShortcut`), as Pi's key ids (`ctrl+shift+k`). */
   shortcuts?: ShortcutInfo[]
+  /** Theme files Pi's resources found for this session (extensions' resources_discover, packages). */
+  themePaths?: string[]
 }
 
 export interface ShortcutInfo {

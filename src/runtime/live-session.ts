@@ -275,6 +275,8 @@ export class LiveSession {
     if (s.settingsManager.getQuietStartup() === true && !this.verbose) info.quietStartup = true
     if (s.settingsManager.getBranchSummarySkipPrompt()) info.skipBranchSummaryPrompt = true
     if (this.bridge.autocomplete()) info.autocomplete = true
+    const themePaths = s.resourceLoader.getThemes().themes.flatMap((t) => (t.sourcePath ? [t.sourcePath] : []))
+    if (themePaths.length) info.themePaths = themePaths
     const shortcuts = this.shortcuts()
     if (shortcuts.size)
       info.shortcuts = [...shortcuts].map(([key, s]) => (s.description ? { key, description: s.description } : { key }))
@@ -502,6 +504,8 @@ export class LiveSession {
         if (err.event === "send_user_message") for (const e of this.projector.runNotStarted(err.error)) this.emit(e)
       },
     })
+    // The snapshot above was cut before the extensions' resources_discover added their themes.
+    if (this.info().themePaths) this.emitInfo()
   }
 
   private actions(): ExtensionCommandContextActions {

@@ -69,6 +69,9 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
     // These three are ours (they resolve with an exit code); the renderer keeps the rest.
     exitSignals: ["SIGQUIT", "SIGABRT", "SIGPIPE", "SIGBUS"],
   })
+  // A dozen views follow the terminal's size (a count that stays put: no view leaks one), past
+  // the emitter's default warning mark of 10, and a runtime warning on stderr lands on the screen.
+  renderer.setMaxListeners(64)
 
   let client: Client | undefined
   let sessionRunning = () => false

@@ -5,7 +5,7 @@
 import { createSignal } from "solid-js"
 import { appearanceOf } from "./util/color"
 import { paletteOf, resolvePiTheme, type Appearance, type ResolvedTheme, type TerminalColors } from "./util/pi-theme"
-import { themeNameFor, type ThemeCatalog } from "./util/theme-files"
+import { readThemeFile, themeNameFor, type ThemeCatalog } from "./util/theme-files"
 import { applyPalette, BUILTIN_THEMES } from "./theme"
 
 export interface ThemeChange {
@@ -77,6 +77,28 @@ export function createThemeControl(opts: {
       setting = name
       apply(how.save ? name : undefined)
       return true
+    },
+    /**
+     * Theme files the session's Pi resources add (an extension's resources_discover, a package):
+     * listed as Pi lists them; one whose name the window has already stays out silently.
+     */
+    addFiles(paths: readonly string[]): void {
+      let added = false
+      for (const path of paths) {
+        if (catalog.themes.some((t) => t.path === path)) continue
+        let theme: ResolvedTheme
+        try {
+          theme = readThemeFile(path)
+        } catch (e) {
+          problem(`Theme ${path} left out: ${e instanceof Error ? e.message : String(e)}`)
+          continue
+        }
+        if (find(theme.name)) continue
+        catalog.themes.push({ theme, path })
+        added = true
+      }
+      // a setting that named one of them draws with it now
+      if (added && !given) apply()
     },
     /** An extension's setTheme(Theme): its colours, by token (checked like a theme file). */
     useColors(name: string, colors: Record<string, string>): void {

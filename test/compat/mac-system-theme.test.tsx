@@ -1,6 +1,6 @@
 // Pi's mac-system-theme.ts example follows macOS's dark/light appearance (osascript, every 2 s)
 // with ctx.ui.setTheme: it needs macOS. Elsewhere osascript fails and it asks for "light" once at
-// start; that takes effect when the window has Pi's themes (the theme work), so what is checked
+// start (ctx.ui.setTheme, which the window follows); what is checked
 // here is that it loads and polls without disturbing the session.
 import { expect, test } from "bun:test"
 import { fauxAssistantMessage } from "@earendil-works/pi-ai"

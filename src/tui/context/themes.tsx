@@ -64,6 +64,16 @@ export function useThemeSync(): void {
     }),
   )
   createEffect(on(session.id, (id) => id && last && tell({ theme: last.theme })))
+  createEffect(
+    on(
+      () => sync.data.info?.themePaths,
+      (paths) => {
+        if (!paths?.length) return
+        themes.addFiles(paths)
+        shown()
+      },
+    ),
+  )
   onCleanup(
     sync.onTheme((e) => {
       if (e.colors) {

@@ -35,6 +35,11 @@ export function piAgentDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(homedir(), ".pi", "agent")
 }
 
+/** A theme file, resolved; throws with the reason when it is not a valid Pi theme. */
+export function readThemeFile(path: string): ResolvedTheme {
+  return resolvePiTheme(readJson(path))
+}
+
 function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, "utf8").replace(/^\uFEFF/, ""))
 }
