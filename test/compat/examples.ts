@@ -70,7 +70,7 @@ export const EXAMPLES: Record<string, Entry> = {
   "questionnaire.ts": { verdict: "works", test: "questionnaire.test.tsx", note: "the questions are answered in the window; the tool's own rows" },
   "rainbow-editor.ts": { verdict: "untested", note: "" },
   "reload-runtime.ts": { verdict: "works", test: "reload-runtime.test.tsx", note: "/reload-runtime and the reload_runtime tool reload; the window now says Reloaded …, as pi does" },
-  "rpc-demo.ts": { verdict: "untested", note: "" },
+  "rpc-demo.ts": { verdict: "works", test: "rpc-demo.test.tsx", note: "widget, status, title, input, editor, prefill, the select on sudo and the confirm on /new all reach the window" },
   "send-user-message.ts": { verdict: "works", test: "send-user-message.test.tsx", note: "/ask and /askwith start a turn; /followup queues one while a reply runs" },
   "session-name.ts": { verdict: "works", test: "session-name.test.tsx", note: "/session-name names the session; the status bar shows the name" },
   "shutdown-command.ts": { verdict: "works", test: "shutdown-command.test.ts", note: "finish_and_exit ends the session after the reply; /quit at once" },
