@@ -38,12 +38,17 @@ afterAll(async () => {
 
 test("ssh: --ssh sends the agent's tools and ! commands to the remote folder", async () => {
   const win = await d.connect()
-  const { sessionId } = await win.request("session.open", {
+  const { sessionId, warnings } = await win.request("session.open", {
     cwd: d.box.cwd,
     mode: { kind: "new" },
     extensions: [join(PI_EXAMPLES, "ssh.ts")],
     flags: { ssh: `me@box:${remote}` },
   })
+  // The window that opens it says what leaves the sandbox.
+  for (const tool of ["read", "write", "edit", "bash"])
+    expect(warnings).toContain(
+      `An extension's ${tool} tool takes the place of xagent's: its calls run outside the sandbox`,
+    )
   const rec = new Recorder(win, sessionId, 0)
   await rec.waitFor((s) => s.ui.status.ssh === `SSH: me@box:${remote}`, "the ssh status", 20_000)
   await win.request("session.prompt", { sessionId, text: "look around" })
