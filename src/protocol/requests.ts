@@ -157,7 +157,8 @@ export interface Results {
     context?: SessionStats["context"]
   }
   "session.uiRespond": {}
-  "session.componentInput": {}
+  /** `cleared`: the key was Ctrl+C and it emptied an extension's editor (Pi's first Ctrl+C), so it does not arm quitting. */
+  "session.componentInput": { cleared?: boolean }
   "session.componentResize": {}
   "sessions.list": { sessions: SavedSession[] }
   "auth.status": { providers: ProviderAuth[] }

@@ -75,3 +75,6 @@ export interface UiState {
   /** Pi components the host runs for this session, oldest first (src/protocol/component.ts). */
   components?: ComponentView[]
 }
+
+/** Said once a reload is done, whether the person's /reload or an extension's ctx.reload() asked for it. */
+export const RELOADED_NOTICE = "Reloaded extensions, skills, prompt templates and settings"

@@ -61,6 +61,7 @@ export const MAX_ROW_CHARS = 8192
 const DEFAULT_SIZE = { width: 80, height: 24 }
 
 let nextId = 0
+const CTRL_C = "\x03"
 /** pi-tui's keys plus the app keys Pi's CustomEditor reads (Esc interrupts), at Pi's defaults. */
 const editorKeys = () =>
   new KeybindingsManager({
@@ -354,7 +355,7 @@ export function createComponentHost(deps: ComponentHostDeps) {
       if (slotEntry("footer")) schedule()
     },
     /** A window's key for component `id`. */
-    input(id: string, window: string, data: string) {
+    input(id: string, window: string, data: string): { cleared?: boolean } {
       const e = entries.find((x) => x.view.id === id && !x.hidden)
       if (!e || !e.view.focusable) throw new ProtocolError("not_found", `Component ${id} is no longer shown`)
       if (owner && owner !== window)
@@ -366,6 +367,15 @@ export function createComponentHost(deps: ComponentHostDeps) {
           if (!x.hidden) deps.emit({ type: "component", component: x.view })
         }
       }
+      // Pi's Ctrl+C (app.clear) on an editor with text empties it; on an empty one it is the
+      // window's (quitting), which only the window can do.
+      if (data === CTRL_C && e.view.slot === "editor") {
+        const editor = e.component as { getText?(): string; setText?(t: string): void }
+        if (!editor.getText?.()) return {}
+        editor.setText?.("")
+        schedule()
+        return { cleared: true }
+      }
       try {
         e.component.handleInput?.(data)
       } catch (err) {
@@ -373,6 +383,7 @@ export function createComponentHost(deps: ComponentHostDeps) {
       }
       // pi-tui renders after every key.
       schedule()
+      return {}
     },
     resize(window: string, width: number, height: number) {
       const before = size()

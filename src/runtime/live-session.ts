@@ -23,6 +23,7 @@ import {
   type SessionStats,
   type ThinkingLevel,
   type UiState,
+  RELOADED_NOTICE,
 } from "../protocol"
 import type { BundledMode } from "../protocol/bundled"
 import { createBundledHost, ExtensionInfo } from "./bundled-host"
@@ -521,9 +522,12 @@ export class LiveSession {
       // Pi would rewrite a file that is not a session: an extension gets the refusal instead
       // (a path with no file is Pi's way to start a session there, and harms nothing).
       switchSession: (path, o) => this.runtime.switchSession(existsSync(path) ? assertSessionFile(path) : path, o),
-      reload: () => {
+      reload: async () => {
         this.components.reset({ announce: true })
-        return this.session.reload()
+        await this.session.reload()
+        // Pi tells the person after an extension's reload as after its own /reload (reload-runtime).
+        this.emitInfo()
+        this.emit({ type: "ui_notify", level: "info", message: RELOADED_NOTICE })
       },
     }
   }

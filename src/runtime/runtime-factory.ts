@@ -63,8 +63,19 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
     const flagWarnings = applyExtensionFlags(extensions, i.flags ?? {})
     // Pi lets an extension's tool replace the built-in of its name (tool-override's audited read,
     // ssh's remote bash); xagent's custom tools would replace the extension's in turn. The person
-    // loaded that extension to run its tool: it runs, as in Pi, with what its code does.
+    // loaded that extension to run its tool: it runs as in Pi, outside xagent's sandbox, which
+    // wraps only xagent's own tools (the extension's code runs unconfined in the host anyway).
     const overridden = new Set(extensions.extensions.flatMap((e) => [...e.tools.keys()]))
+    const own = i.tools(cwd, {
+      shellPath: services.settingsManager.getShellPath(),
+      commandPrefix: services.settingsManager.getShellCommandPrefix(),
+    })
+    const replaced = own
+      .filter((t) => overridden.has(t.name))
+      .map((t) => ({
+        type: "warning" as const,
+        message: `An extension's ${t.name} tool takes the place of xagent's: its calls run outside the sandbox`,
+      }))
     const next = i.takeNext()
     const scope = await modelScope(pi, services, sessionManager.buildSessionContext().messages.length > 0, next)
     const { model, thinking } = scope
@@ -80,19 +91,14 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
       tools: pi.tools,
       excludeTools,
       noTools: pi.noTools,
-      customTools: i
-        .tools(cwd, {
-          shellPath: services.settingsManager.getShellPath(),
-          commandPrefix: services.settingsManager.getShellCommandPrefix(),
-        })
-        .filter((t) => !overridden.has(t.name)),
+      customTools: own.filter((t) => !overridden.has(t.name)),
     })
     const loadErrors = extensions.errors.map((e) => ({
       type: "error" as const,
       message: `Failed to load extension "${e.path}": ${e.error}`,
     }))
     const flagNotes = [...flagWarnings, ...scope.warnings].map((message) => ({ type: "warning" as const, message }))
-    return { ...created, services, diagnostics: [...services.diagnostics, ...loadErrors, ...flagNotes] }
+    return { ...created, services, diagnostics: [...services.diagnostics, ...loadErrors, ...flagNotes, ...replaced] }
   }
 }
 

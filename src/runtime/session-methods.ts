@@ -265,10 +265,7 @@ export const SESSION_METHODS: Handlers = {
     live.bridge.respond(p.requestId, p.response as UiResponse)
     return {}
   },
-  "session.componentInput": async (live, p) => {
-    live.components.input(p.componentId, p.window, p.data)
-    return {}
-  },
+  "session.componentInput": async (live, p) => live.components.input(p.componentId, p.window, p.data),
   "session.componentResize": async (live, p) => {
     live.components.resize(p.window, p.width, p.height)
     return {}

@@ -117,6 +117,18 @@ function Shell(props: {
     if (renderer.copyToClipboardOSC52(text)) toast.show({ level: "info", message: `Copied ${text.length} characters` })
   })
 
+  const armQuit = () => {
+    armedUntil = Date.now() + QUIT_WINDOW_MS
+    // With the question dock up, Esc is the dock's: it cancels the questions, not the reply.
+    const asking = route.route().name === "session" && sync.data.ui.pending.some((r) => r.kind === "ask_user")
+    const hint = asking
+      ? "Esc cancels questions · Ctrl+C again quits"
+      : sync.data.running
+        ? "Esc stops the reply · Ctrl+C again quits"
+        : "Press Ctrl+C again to quit"
+    toast.show({ level: "info", message: hint, durationMs: QUIT_WINDOW_MS })
+  }
+
   useKeyboard((e) => {
     // Anything done between two Ctrl+C (a message sent, a key) means the person is not leaving.
     const clear = keys.matches("app.clear", e)
@@ -127,15 +139,13 @@ function Shell(props: {
       e.preventDefault()
       if (!dialog.active() && editor?.plainText) return editor.setText("")
       if (Date.now() < armedUntil) return ((armedUntil = 0), guard.quit())
-      armedUntil = Date.now() + QUIT_WINDOW_MS
-      // With the question dock up, Esc is the dock's: it cancels the questions, not the reply.
-      const asking = route.route().name === "session" && sync.data.ui.pending.some((r) => r.kind === "ask_user")
-      const hint = asking
-        ? "Esc cancels questions · Ctrl+C again quits"
-        : sync.data.running
-          ? "Esc stops the reply · Ctrl+C again quits"
-          : "Press Ctrl+C again to quit"
-      return toast.show({ level: "info", message: hint, durationMs: QUIT_WINDOW_MS })
+      // An extension's editor holds its text in the host: it empties there first, as Pi's does.
+      const custom = !dialog.active() && componentKeys() ? focusedComponent(sync.data.ui.components) : undefined
+      if (custom?.slot === "editor")
+        return void session
+          .act("session.componentInput", { componentId: custom.id, window: session.windowId, data: "\x03" })
+          .then((r) => r?.cleared || armQuit())
+      return armQuit()
     }
     if (dialog.active() || componentKeys()) return
     // With the question dock up there is no prompt to be empty: Ctrl+D must not quit from under it.

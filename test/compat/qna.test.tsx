@@ -1,16 +1,7 @@
 // Pi's qna example in the window (compat suite): a real session host on the faux model loads the
 // installed example file; the test does what its doc comment says and checks the frames.
 import { expect, test } from "bun:test"
-import { fauxAssistantMessage } from "@earendil-works/pi-ai"
-import { runCommand, usePiExamples } from "../fixture/pi-examples"
-
-/** The model replies `first`, then holds its next reply (an extension's own call) until released. */
-function replyThenHeld(fx: { faux: { setResponses(r: unknown[]): void } }, first: string, held: string) {
-  let release!: () => void
-  const gate = new Promise<void>((r) => (release = r))
-  fx.faux.setResponses([fauxAssistantMessage(first), async () => (await gate, fauxAssistantMessage(held))])
-  return () => release()
-}
+import { replyThenHeld, runCommand, usePiExamples } from "../fixture/pi-examples"
 
 const open = usePiExamples()
 

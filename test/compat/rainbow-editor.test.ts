@@ -20,3 +20,15 @@ test("rainbow-editor: typing reaches its editor, ultrathink is drawn, Enter send
   const sent = await app.until((f) => f.includes("thought hard") && !/^please ultrathink about this +$/m.test(f))
   expect(sent).toContain("please ultrathink about this")
 })
+
+test("rainbow-editor: Ctrl+C empties its editor first, as Pi's does; on an empty one it arms quitting", async () => {
+  const { app } = await open(["rainbow-editor.ts"])
+  await app.until((f) => !f.includes("Ask anything") && f.includes("───"))
+  await app.mockInput.typeText("drop this line")
+  await app.until("drop this line")
+  app.mockInput.pressCtrlC()
+  const cleared = await app.until((f) => !f.includes("drop this line"))
+  expect(cleared).not.toContain("Press Ctrl+C again to quit")
+  app.mockInput.pressCtrlC()
+  await app.until("Press Ctrl+C again to quit")
+})

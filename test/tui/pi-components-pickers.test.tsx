@@ -2,18 +2,9 @@
 // tools, preset, todo, qna, question and questionnaire ones are in test/compat/). A real session
 // host on the faux model loads the real example files.
 import { expect, test } from "bun:test"
-import { fauxAssistantMessage } from "@earendil-works/pi-ai"
-import { runCommand, usePiExamples } from "../fixture/pi-examples"
+import { replyThenHeld, runCommand, usePiExamples } from "../fixture/pi-examples"
 
 const open = usePiExamples()
-
-/** The model replies `first`, then holds its next reply (an extension's own call) until released. */
-function replyThenHeld(fx: { faux: { setResponses(r: unknown[]): void } }, first: string, held: string) {
-  let release!: () => void
-  const gate = new Promise<void>((r) => (release = r))
-  fx.faux.setResponses([fauxAssistantMessage(first), async () => (await gate, fauxAssistantMessage(held))])
-  return () => release()
-}
 
 test("handoff: the loader, then the generated prompt in the editor", async () => {
   const { app, fx } = await open(["handoff.ts"])

@@ -16,7 +16,7 @@ import { DialogInput } from "../../ui/dialog-input"
 import { DialogSelect } from "../../ui/dialog-select"
 import { fillComposer } from "../../util/composer-text"
 import { oneLine } from "../../util/format"
-import { transcriptMarkdown, type ProviderAuth, type ThinkingLevel } from "../../../protocol"
+import { RELOADED_NOTICE, transcriptMarkdown, type ProviderAuth, type ThinkingLevel } from "../../../protocol"
 import { copyText } from "./copy-text"
 
 const LEVELS: ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh", "max"]
@@ -288,7 +288,7 @@ export function useCommandActions(): CommandActions {
       const r = await session.act("session.reload", {})
       if (!r) return
       session.refreshCommands()
-      info("Reloaded extensions, skills, prompt templates and settings")
+      info(RELOADED_NOTICE)
     },
     async cycleModel(direction) {
       const r = await session.act("session.cycleModel", { direction })
