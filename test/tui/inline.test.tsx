@@ -105,6 +105,32 @@ test("the words streamed before a tool row are on screen in every frame that sho
   expect(count(rows, "Checking the folder first.")).toBe(1)
 })
 
+test("a tool row that starts while its reply's rows are drawn off screen shows with the reply's words (the footer keeps them until they are up)", async () => {
+  const a = await inline()
+  const rows: string[] = []
+  await a.emit(
+    { type: "run", running: true },
+    { type: "item_add", item: item.assistant("a1", "", { streaming: true, blocks: [] }) },
+    { type: "text_delta", itemId: "a1", blockIndex: 0, blockType: "text", delta: "Checking the folder first." },
+  )
+  await a.until("Checking the folder first.")
+  for (let i = 0; i < 3; i++) await a.renderOnce()
+  // The reply ends (its words are on their way up), then its tool starts in a later frame: the
+  // reply is being drawn for the scrollback when the tool row comes.
+  await a.emit({ type: "item_update", item: item.assistant("a1", "Checking the folder first.") })
+  await a.emit({ type: "item_add", item: item.tool("t1", "bash", { command: "sleep 1" }, { status: "running" }) })
+  for (let i = 0; i < 40; i++) {
+    scrollback(a, rows)
+    const frame = a.frame()
+    if (frame.includes("sleep 1") && !rows.some((r) => r.includes("Checking the folder")))
+      expect(frame).toContain("Checking the folder first.")
+    if (frame.includes("sleep 1") && rows.some((r) => r.includes("Checking the folder"))) break
+    await a.renderOnce()
+  }
+  await untilWritten(a, rows, "Checking the folder first.")
+  expect(count(rows, "Checking the folder first.")).toBe(1)
+})
+
 test("a resumed session's 2,000 items go up once each and in order; the footer holds the composer", async () => {
   const items: TranscriptItem[] = []
   for (let i = 0; i < 1000; i++) items.push(item.user(`u${i}`, `question ${i}`), item.assistant(`a${i}`, `answer ${i}`))
