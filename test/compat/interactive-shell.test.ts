@@ -25,8 +25,7 @@ describe.skipIf(!hasTmux)("interactive-shell in a real terminal", () => {
     "!i (%s) runs a command that reads the terminal; the window comes back with its result",
     async (_host, mode) => {
       const { pane } = await terminalBox({ turns: [] }, cleanups)
-      // Full screen: the window's return hides what the command wrote (inline, it stays above).
-      pane.type(`${XAGENT_BIN} --fullscreen ${mode} -e ${PI_EXAMPLES}/interactive-shell.ts`)
+      pane.type(`${XAGENT_BIN} ${mode} -e ${PI_EXAMPLES}/interactive-shell.ts`)
       pane.send("Enter")
       await pane.waitFor("Ask anything")
       pane.type(`!i printf 'na%s? ' me; read x; echo "hello-$x"; read y`)
