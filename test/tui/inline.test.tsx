@@ -39,6 +39,16 @@ async function untilWritten(a: MountedApp, rows: string[], text: string) {
 
 const count = (rows: string[], text: string) => rows.filter((r) => r.includes(text)).length
 
+/** A reply (`a1`) streaming `text`, drawn in the footer. */
+async function streaming(a: MountedApp, text: string) {
+  await a.emit(
+    { type: "run", running: true },
+    { type: "item_add", item: item.assistant("a1", "", { streaming: true, blocks: [] }) },
+    { type: "text_delta", itemId: "a1", blockIndex: 0, blockType: "text", delta: text },
+  )
+  await a.until(text)
+}
+
 test("a finished item goes up once, drawn as in the window; the streaming reply stays in the footer", async () => {
   const a = await inline()
   const rows: string[] = []
@@ -82,12 +92,7 @@ test("a finished item goes up once, drawn as in the window; the streaming reply 
 test("the words streamed before a tool row are on screen in every frame that shows the row", async () => {
   const a = await inline()
   const rows: string[] = []
-  await a.emit(
-    { type: "run", running: true },
-    { type: "item_add", item: item.assistant("a1", "", { streaming: true, blocks: [] }) },
-    { type: "text_delta", itemId: "a1", blockIndex: 0, blockType: "text", delta: "Checking the folder first." },
-  )
-  await a.until("Checking the folder first.")
+  await streaming(a, "Checking the folder first.")
   // The reply ends as the tool starts: its words go up, the tool row stays in the footer.
   await a.emit(
     { type: "item_update", item: item.assistant("a1", "Checking the folder first.") },
@@ -102,6 +107,27 @@ test("the words streamed before a tool row are on screen in every frame that sho
   await untilWritten(a, rows, "Checking the folder first.")
   const frame = await a.until("sleep 1")
   expect(frame).not.toContain("Checking the folder first.")
+  expect(count(rows, "Checking the folder first.")).toBe(1)
+})
+
+test("a tool row that starts while its reply's rows are drawn off screen shows with the reply's words (the footer keeps them until they are up)", async () => {
+  const a = await inline()
+  const rows: string[] = []
+  await streaming(a, "Checking the folder first.")
+  for (let i = 0; i < 3; i++) await a.renderOnce()
+  // The reply ends (its words are on their way up), then its tool starts in a later frame: the
+  // reply is being drawn for the scrollback when the tool row comes.
+  await a.emit({ type: "item_update", item: item.assistant("a1", "Checking the folder first.") })
+  await a.emit({ type: "item_add", item: item.tool("t1", "bash", { command: "sleep 1" }, { status: "running" }) })
+  for (let i = 0; i < 40; i++) {
+    scrollback(a, rows)
+    const frame = a.frame()
+    if (frame.includes("sleep 1") && !rows.some((r) => r.includes("Checking the folder")))
+      expect(frame).toContain("Checking the folder first.")
+    if (frame.includes("sleep 1") && rows.some((r) => r.includes("Checking the folder"))) break
+    await a.renderOnce()
+  }
+  await untilWritten(a, rows, "Checking the folder first.")
   expect(count(rows, "Checking the folder first.")).toBe(1)
 })
 

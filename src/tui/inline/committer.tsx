@@ -48,6 +48,8 @@ export function createCommitter(opts: {
   const queue: (CommitStep & { after?: number })[] = []
   let pumping: Promise<void> = Promise.resolve()
   let running = false
+  // The step being drawn: taken off the queue, its rows not up yet.
+  let writing: (CommitStep & { after?: number }) | undefined
   // Bumped to have the ledger read the view again (after a replay).
   const [generation, setGeneration] = createSignal(0)
   let replay: "none" | "wanted" | "running" = "none"
@@ -108,15 +110,18 @@ export function createCommitter(opts: {
     pumping = (async () => {
       try {
         for (let step = take(); step; step = take()) {
+          writing = step
           const node = draw(step)
           // A row that cannot be drawn is skipped rather than stop every later one.
           if (node) await writeRows(opts.renderer, owner, node).catch(() => {})
           // The footer lets go of an item or part in the frame its rows are up: never both, never
           // neither (a tool row shown before the words streamed ahead of it were).
           if (step.kind === "part") setLiveCut({ id: step.item.id, cut: step.to })
+          writing = undefined
           if (step.after !== undefined) setLiveFrom(Math.min(ledger.count, Math.max(liveFrom(), step.after)))
         }
       } finally {
+        writing = undefined
         running = false
       }
     })()
@@ -160,7 +165,9 @@ export function createCommitter(opts: {
         const index = new Map(data.items.map((it, i) => [it.id, i]))
         for (const step of queued) if (step.kind === "item") step.after = (index.get(step.item.id) ?? -1) + 1
       }
-      const last = queued.at(-1) ?? queue.at(-1)
+      // (One being drawn is on its way too: the footer let go of it before its rows were up, so a
+      // tool row that started meanwhile showed without the words streamed before it.)
+      const last = queued.at(-1) ?? queue.at(-1) ?? writing
       // A long history (a resume) leaves the footer at once: drawing it there costs more than the wait.
       if (count <= liveFrom() || !last || count - liveFrom() > FOOTER_HOLDS_AT_MOST) setLiveFrom(count)
       else last.after = count
