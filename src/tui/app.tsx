@@ -136,11 +136,14 @@ function Shell(props: {
     if (e.defaultPrevented) return
     const editor = renderer.currentFocusedEditor as { plainText: string; setText(t: string): void } | null
     if (clear) {
+      const custom = !dialog.active() && componentKeys() ? focusedComponent(sync.data.ui.components) : undefined
+      // In Pi a focused component (a game, an overlay) reads Ctrl+C itself ("close all"): it is
+      // handed on to it (extension-components.tsx), not taken as quitting.
+      if (custom && custom.slot !== "editor") return
       e.preventDefault()
       if (!dialog.active() && editor?.plainText) return editor.setText("")
       if (Date.now() < armedUntil) return ((armedUntil = 0), guard.quit())
       // An extension's editor holds its text in the host: it empties there first, as Pi's does.
-      const custom = !dialog.active() && componentKeys() ? focusedComponent(sync.data.ui.components) : undefined
       if (custom?.slot === "editor")
         return void session
           .act("session.componentInput", { componentId: custom.id, window: session.windowId, data: "\x03" })
