@@ -50,14 +50,17 @@ const EXTENSION_TYPEBOX = /^typebox(\/(compile|value))?$/
 const WINDOW_NEVER = /^typebox(\/|$)/
 const CLI_ENTRY = "src/cli/main.ts"
 /** What the window may not load from anywhere: it never starts processes or calls into C, but for
- * three helpers that run a tool off the startup path, when the person asks: the `@` file list
- * (rg/fd/git), Ctrl+V's clipboard image (wl-paste/xclip/osascript) and the plan card's editor. */
+ * four helpers that run a tool off the startup path, when the person asks: the `@` file list
+ * (rg/fd/git), Ctrl+V's clipboard image (wl-paste/xclip/osascript), the plan card's editor and
+ * the cursor's row after a `!i` command. */
 const WINDOW_NO_SPAWN = /^(node:)?child_process$|^bun:ffi$/
 const WINDOW_SPAWN_ALLOWED = new Set([
   "src/tui/util/file-list.ts",
   "src/tui/util/clipboard-image.ts",
   // The plan card's Alt+E: the person's $EDITOR on the window's own terminal (it needs the tty).
   "src/tui/util/editor.ts",
+  // After a `!i` command on the terminal: where its output ended (stty and dd ask the terminal).
+  "src/tui/util/cursor-row.ts",
 ])
 /** What an extension may import besides Pi's packages and protocol: Node's modules, and bun:test in its tests. */
 const EXTENSION_BUILTINS = /^node:/

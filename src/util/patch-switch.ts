@@ -11,6 +11,7 @@ export const PATCHES = [
   "QUIET_GC",
   "TMUX_OSC52",
   "SESSION_WRITES",
+  "FOOTER_SEED",
 ] as const
 
 export type PatchName = (typeof PATCHES)[number]

@@ -1,7 +1,7 @@
 // interactive-shell: `!i <command>` (or `!vim f`) runs the command on the person's terminal, as in
 // pi: the extension's tui.stop() makes the window lend its terminal to the session host, the
 // command reads and writes it, and tui.start() gives it back, with the window drawn again and the
-// tool result in the transcript. A window without a terminal (here: the test harness) fails the
+// tool result in the transcript (inline: below the command's output, which stays). A window without a terminal (here: the test harness) fails the
 // command with the reason.
 import { afterAll, describe, expect, test } from "bun:test"
 import { readFileSync } from "node:fs"
@@ -21,10 +21,11 @@ describe.skipIf(!hasTmux)("interactive-shell in a real terminal", () => {
   test.each([
     ["a session host process", ""],
     ["--no-daemon", "--no-daemon"],
+    ["full screen", "--fullscreen"],
   ])(
     "!i (%s) runs a command that reads the terminal; the window comes back with its result",
     async (_host, mode) => {
-      const { pane } = await terminalBox({ turns: [] }, cleanups)
+      const { pane } = await terminalBox({ turns: [] }, cleanups, { history: 200 })
       pane.type(`${XAGENT_BIN} ${mode} -e ${PI_EXAMPLES}/interactive-shell.ts`)
       pane.send("Enter")
       await pane.waitFor("Ask anything")
@@ -35,18 +36,60 @@ describe.skipIf(!hasTmux)("interactive-shell in a real terminal", () => {
       expect(lent).not.toContain("Ask anything")
       // Ctrl+C goes to the terminal's foreground, the window, which must not close meanwhile. (In
       // --no-daemon the command is in the window's process group and stops, as in pi.)
-      if (!mode) pane.send("C-c")
+      if (mode !== "--no-daemon") pane.send("C-c")
       pane.type("bob")
       pane.send("Enter")
       expect(await pane.waitFor("hello-bob")).not.toContain("Ask anything")
       pane.send("Enter")
       const back = await pane.waitFor("interactive command completed successfully")
       expect(back).toContain("Ask anything")
-      expect(back).not.toContain("hello-bob")
+      if (mode === "--fullscreen") expect(back).not.toContain("hello-bob")
+      else {
+        // Inline, the command's output stays where it was written, the window's footer below it.
+        expect(back.indexOf("hello-bob")).toBeGreaterThan(-1)
+        expect(back.indexOf("hello-bob")).toBeLessThan(back.indexOf("Ask anything"))
+        expect(pane.scrollback().split("hello-bob").length - 1).toBe(1)
+      }
       // The window has its keys again.
       pane.type("!echo after-$((40+2))")
       pane.send("Enter")
       await pane.waitFor("after-42")
+    },
+    90_000,
+  )
+
+  // A command that writes more than a screen: the footer comes back below its last row, and the
+  // scrollback has every row once, in order. With the footer-seed patch off, the screen goes up
+  // into the scrollback whole: nothing lost, but the output is out of sight.
+  test.each([
+    ["below the output", {}],
+    ["XAGENT_NO_FOOTER_SEED", { XAGENT_NO_FOOTER_SEED: "1" }],
+  ])(
+    "inline, !i writing more than a screen: every row once and in order (%s)",
+    async (name, env) => {
+      const { pane } = await terminalBox({ turns: [] }, cleanups, { rows: 24, history: 500, env })
+      pane.type(`${XAGENT_BIN} --inline -e ${PI_EXAMPLES}/interactive-shell.ts`)
+      pane.send("Enter")
+      await pane.waitFor("Ask anything")
+      pane.type("!echo before-$((1+1))")
+      pane.send("Enter")
+      await pane.waitFor("before-2")
+      pane.type("!i seq 100 140; printf 'do%s? ' ne; read y")
+      pane.send("Enter")
+      await pane.waitFor("done?")
+      pane.send("Enter")
+      const back = await pane.waitFor("interactive command completed successfully")
+      const rows = pane.scrollback().split("\n")
+      const at = (text: string) => rows.findIndex((r) => r.trim() === text)
+      for (let n = 100; n <= 140; n++) {
+        expect(rows.filter((r) => r.trim() === String(n))).toHaveLength(1)
+        if (n > 100) expect(at(String(n))).toBe(at(String(n - 1)) + 1)
+      }
+      expect(at("100")).toBeGreaterThan(rows.findIndex((r) => r.includes("before-2")))
+      expect(rows.findIndex((r) => r.startsWith("done?"))).toBe(at("140") + 1)
+      expect(rows.findIndex((r) => r.includes("interactive command completed"))).toBeGreaterThan(at("140"))
+      if (name === "below the output") expect(back).toMatch(/^140$[\s\S]*done\?[\s\S]*interactive command completed/m)
+      else expect(back).not.toContain("done?")
     },
     90_000,
   )
@@ -100,8 +143,10 @@ describe.skipIf(!hasTmux)("interactive-shell in a real terminal", () => {
     })
     expect(shell).toBeDefined()
     process.kill(readProcStat(shell!)!.ppid, "SIGKILL")
-    const back = await pane.waitFor((screen) => screen.includes("Ask anything") && !screen.includes("held?"))
-    expect(back).toContain("Ask anything")
+    // Inline (the default), what the command wrote stays above the footer drawn again below it.
+    const back = await pane.waitFor((screen) => screen.includes("Ask anything"))
+    expect(back.indexOf("held?")).toBeGreaterThan(-1)
+    expect(back.indexOf("held?")).toBeLessThan(back.indexOf("Ask anything"))
   }, 90_000)
 })
 

@@ -2,7 +2,8 @@
 // the arrows and PgUp/PgDn when the window is too short for all of it. /hotkeys: the keys as they
 // are in effect (the person's Pi keybindings file moves some), then the extensions' shortcuts.
 import { TextAttributes, type ScrollBoxRenderable } from "@opentui/core"
-import { useKeyboard, useTerminalDimensions } from "@opentui/solid"
+import { useKeyboard } from "@opentui/solid"
+import { useWindowRows } from "../context/window-rows"
 import { For, Show } from "solid-js"
 import { COMMANDS } from "../commands"
 import type { ShortcutInfo } from "../../protocol"
@@ -51,7 +52,7 @@ export function HelpView(props: { keysOnly?: boolean; shortcuts?: readonly Short
   const shortcuts = () => (props.keysOnly ? (props.shortcuts ?? []) : [])
   // Rows wrap rather than being cut, so a narrow window takes a few more lines (it scrolls).
   const LINES = COMMANDS.length + Object.keys(KEYS).length + custom.length + shortcuts().length + 10
-  const dims = useTerminalDimensions()
+  const windowRows = useWindowRows()
   let box: ScrollBoxRenderable | undefined
   useKeyboard((e) => {
     if (!box) return
@@ -67,7 +68,7 @@ export function HelpView(props: { keysOnly?: boolean; shortcuts?: readonly Short
     <box flexDirection="column">
       <scrollbox
         ref={(r: ScrollBoxRenderable) => (box = r)}
-        height={Math.max(3, Math.min(LINES, dims().height - 6))}
+        height={Math.max(3, Math.min(LINES, windowRows() - 6))}
         flexShrink={0}
         // Rows are laid out at the width left beside the scrollbar (see virtual-list.tsx).
         wrapperOptions={{ flexBasis: 0 }}

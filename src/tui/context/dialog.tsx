@@ -4,6 +4,7 @@
 import { createContext, createSignal, Show, useContext, type JSX, type ParentProps } from "solid-js"
 import { useKeyboard, useTerminalDimensions } from "@opentui/solid"
 import { theme } from "../theme"
+import { useWindowRows } from "./window-rows"
 
 export interface DialogHandle {
   /** Removes this dialog wherever it is in the stack (no cancel call); a no-op once gone. */
@@ -70,6 +71,7 @@ export function useDialogCancel(cancel: () => void): DialogFrame | undefined {
 export function DialogProvider(props: ParentProps) {
   const [stack, setStack] = createSignal<Entry[]>([])
   const dims = useTerminalDimensions()
+  const windowRows = useWindowRows()
   let nextId = 1
   const remove = (id: number) => setStack((s) => (s.some((e) => e.id === id) ? s.filter((e) => e.id !== id) : s))
 
@@ -118,7 +120,7 @@ export function DialogProvider(props: ParentProps) {
               borderColor={theme.borderActive}
               backgroundColor={theme.panel}
               width={width()}
-              maxHeight={Math.max(5, dims().height - 2)}
+              maxHeight={Math.max(5, windowRows() - 2)}
               paddingX={1}
               flexDirection="column"
             >

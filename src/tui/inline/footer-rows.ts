@@ -17,11 +17,15 @@ export interface FooterInput {
   atLeast?: number
 }
 
+/**
+ * The most rows the footer takes. Two stay above it: split footer writes scrollback rows by
+ * scrolling the rows above it, and with none they are drawn over, with one tmux keeps none in its
+ * history (a reply's first part, written while its whole text still filled the footer, was lost).
+ */
+export const footerCap = (terminalRows: number) => Math.max(1, terminalRows - 2)
+
 export function footerRows(input: FooterInput): { footer: number; live: number } {
-  // Two rows stay above the footer: split footer writes scrollback rows by scrolling the rows
-  // above it, and with none they are drawn over, with one tmux keeps none in its history (a
-  // reply's first part, written while its whole text still filled the footer, was lost).
-  const rows = Math.max(1, input.rows - 2)
+  const rows = footerCap(input.rows)
   const rest = Math.max(0, input.page - input.live)
   const live = Math.max(0, Math.min(input.liveNatural, rows - rest))
   const footer = input.dialog ? rows : Math.max(1, Math.min(rows, Math.max(rest + live, input.atLeast ?? 0)))

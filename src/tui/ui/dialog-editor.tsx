@@ -5,6 +5,7 @@ import { useTerminalDimensions } from "@opentui/solid"
 import { theme } from "../theme"
 import { useDialogCancel } from "../context/dialog"
 import { DialogField } from "./dialog-field"
+import { useWindowRows } from "../context/window-rows"
 
 export interface DialogEditorProps {
   title: string
@@ -16,6 +17,7 @@ export interface DialogEditorProps {
 export function DialogEditor(props: DialogEditorProps) {
   const frame = useDialogCancel(() => props.onCancel())
   const dims = useTerminalDimensions()
+  const windowRows = useWindowRows()
   let editor: TextareaRenderable | undefined
   onMount(() => editor?.gotoBufferEnd())
 
@@ -37,7 +39,7 @@ export function DialogEditor(props: DialogEditorProps) {
         ref={(r: TextareaRenderable) => (editor = r)}
         focused
         initialValue={props.prefill ?? ""}
-        height={Math.max(3, Math.min(10, dims().height - 12))}
+        height={Math.max(3, Math.min(10, windowRows() - 12))}
         wrapMode="word"
         textColor={theme.text}
         focusedTextColor={theme.text}

@@ -6,6 +6,7 @@ import { useKeyboard, useTerminalDimensions } from "@opentui/solid"
 import { TextAttributes } from "@opentui/core"
 import { theme } from "../theme"
 import { useDialogFrame } from "../context/dialog"
+import { useWindowRows } from "../context/window-rows"
 import { ChoiceButton } from "./choice-button"
 import { commandLines } from "./outside-text"
 
@@ -25,8 +26,9 @@ export interface DialogOutsideProps {
 export function DialogOutside(props: DialogOutsideProps) {
   const frame = useDialogFrame()
   const dims = useTerminalDimensions()
+  const windowRows = useWindowRows()
   const lines = () => commandLines(props.command, textWidth(dims().width))
-  const rows = () => Math.min(lines().length, Math.max(0, dims().height - CHROME))
+  const rows = () => Math.min(lines().length, Math.max(0, windowRows() - CHROME))
   const [top, setTop] = createSignal(0)
   const [yes, setYes] = createSignal(false)
   const [seenEnd, setSeenEnd] = createSignal(false)

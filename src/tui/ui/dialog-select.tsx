@@ -5,6 +5,7 @@ import { TextAttributes } from "@opentui/core"
 import { theme } from "../theme"
 import { useDialogFrame } from "../context/dialog"
 import { fuzzyFilter } from "../util/fuzzy"
+import { useWindowRows } from "../context/window-rows"
 
 export interface DialogSelectOption {
   label: string
@@ -28,6 +29,7 @@ export function DialogSelect(props: DialogSelectProps) {
   const frame = useDialogFrame()
   frame?.onCancel(() => props.onCancel())
   const dims = useTerminalDimensions()
+  const windowRows = useWindowRows()
   const [query, setQuery] = createSignal("")
   const filtered = createMemo(() => {
     const q = query().trim()
@@ -46,7 +48,7 @@ export function DialogSelect(props: DialogSelectProps) {
   const [selected, setSelected] = createSignal(initial())
   createEffect(on(filtered, () => setSelected(initial()), { defer: true }))
 
-  const rows = () => Math.max(3, Math.min(12, dims().height - 10))
+  const rows = () => Math.max(3, Math.min(12, windowRows() - 10))
   let top = 0
   const offset = createMemo(() => {
     const s = selected()

@@ -3,11 +3,13 @@
 // the terminal (interactive-shell) makes the host signal SIGUSR2, and the renderer steps aside
 // (suspend) and says "ready" on the pipe. The next SIGUSR2 gives the terminal back: the renderer
 // resumes and draws. Set up on the first `!` command only, never on the startup path.
+// Inline, the footer comes back below the command's output (inline/footer-after-command.ts).
 import { closeSync, constants, mkdtempSync, openSync, readlinkSync, rmSync, writeSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Params } from "../../protocol"
-import type { Suspendable } from "./editor"
+import type { CliRenderer } from "@opentui/core"
+import { resumeBelowOutput } from "../inline/footer-after-command"
 
 type Terminal = NonNullable<Params<"session.bash">["terminal"]>
 
@@ -23,14 +25,23 @@ export function terminalLent(): boolean {
  * Called once a `!` command's request has settled: a host that answered has given the terminal
  * back already (SIGUSR2 comes before its answer); one that died holding it never will.
  */
-export function reclaimTerminal(renderer: Suspendable): void {
-  if (!lent) return
+export function reclaimTerminal(renderer: CliRenderer): void {
+  if (lent) takeBack(renderer)
+}
+
+function takeBack(renderer: CliRenderer) {
   lent = false
-  renderer.resume()
+  resumeBelowOutput(renderer, (text) => {
+    try {
+      writeSync(1, text)
+    } catch {
+      // A terminal gone: the window is about to find out on its own.
+    }
+  })
 }
 
 /** This window's terminal as a `!` command offers it; undefined without one (a test harness, not Linux). */
-export function lendableTerminal(renderer: Suspendable): Terminal | undefined {
+export function lendableTerminal(renderer: CliRenderer): Terminal | undefined {
   // A pipe left by a host that stopped midway: the host makes it anew for each command.
   if (terminal) rmSync(terminal.reply, { force: true })
   if (terminal !== undefined) return terminal ?? undefined
@@ -47,11 +58,7 @@ export function lendableTerminal(renderer: Suspendable): Terminal | undefined {
   process.on("exit", () => rmSync(dir, { recursive: true, force: true }))
   const reply = join(dir, "reply")
   process.on("SIGUSR2", () => {
-    if (lent) {
-      lent = false
-      renderer.resume()
-      return
-    }
+    if (lent) return takeBack(renderer)
     renderer.suspend()
     lent = true
     // Non-blocking: a host that stopped waiting has no reader on the pipe, and the window must not hang.
@@ -60,6 +67,7 @@ export function lendableTerminal(renderer: Suspendable): Terminal | undefined {
       writeSync(fd, "ready\n")
       closeSync(fd)
     } catch {
+      // Nothing was written meanwhile: the footer can come back where it was.
       lent = false
       renderer.resume()
     }

@@ -16,6 +16,7 @@ import { PromptHistory } from "./history"
 import { ImageMarks } from "./image-marks"
 import { normalizePaste, PasteMarks, shouldCollapse } from "./paste-marks"
 import { createSuggestions } from "./suggestions"
+import { useWindowRows } from "../../context/window-rows"
 
 export type SendHow = "prompt" | "steer" | "followUp"
 
@@ -72,6 +73,7 @@ function cursorIndex(editor: TextareaRenderable, text: string): number {
 export function Composer(props: ComposerProps) {
   const dialog = useOptionalDialog()
   const dims = useTerminalDimensions()
+  const windowRows = useWindowRows()
   const keys = useKeymap()
   let editor: TextareaRenderable | undefined
   const [text, setText] = createSignal("")
@@ -340,7 +342,7 @@ export function Composer(props: ComposerProps) {
         <SuggestionList
           items={suggest.items()}
           selected={suggest.selected()}
-          maxRows={Math.max(3, Math.min(8, Math.floor(dims().height / 3)))}
+          maxRows={Math.max(3, Math.min(8, Math.floor(windowRows() / 3)))}
           emptyText={suggest.emptyText()}
           onPick={(i) => {
             suggest.select(i)
@@ -359,7 +361,7 @@ export function Composer(props: ComposerProps) {
           }}
           flexGrow={1}
           minHeight={1}
-          maxHeight={Math.max(3, Math.min(10, Math.floor(dims().height / 3)))}
+          maxHeight={Math.max(3, Math.min(10, Math.floor(windowRows() / 3)))}
           wrapMode="word"
           placeholder={placeholder()}
           placeholderColor={theme.dim}

@@ -12,6 +12,7 @@ import { useSession } from "../../context/session"
 import { useSync } from "../../context/sync"
 import { useKeymap } from "../../keymap"
 import { theme } from "../../theme"
+import { useWindowRows } from "../../context/window-rows"
 
 const ELSEWHERE = "Another window is using this; its keys go there"
 
@@ -32,6 +33,7 @@ export function useExtensionComponents(opts: { focused: () => boolean }) {
   const session = useSession()
   const dialog = useDialog()
   const dims = useTerminalDimensions()
+  const windowRows = useWindowRows()
   const keys = useKeymap()
   const views = () => sync.data.ui.components ?? []
   const focused = createMemo(() => focusedComponent(sync.data.ui.components))
@@ -56,10 +58,11 @@ export function useExtensionComponents(opts: { focused: () => boolean }) {
     ),
   )
 
-  // The host renders at the size of the window that has the keys (else the last one to say).
+  // The host renders at the size of the window that has the keys (else the last one to say): its
+  // rows are what the window could give the component, not what the inline footer has now.
   let sent = ""
   createEffect(
-    on([() => views().length > 0 || drawsRows(), () => dims().width, () => dims().height], ([any, width, height]) => {
+    on([() => views().length > 0 || drawsRows(), () => dims().width, windowRows], ([any, width, height]) => {
       if (!any) return void (sent = "")
       const key = `${width}x${height}`
       if (key === sent) return

@@ -40,6 +40,7 @@ import { Widgets } from "./widgets"
 import { ComponentOverlays, ComponentSlotView, useExtensionComponents } from "./extension-components"
 import { replyRate, WorkingLine } from "./working-line"
 import { useKeymap } from "../../keymap"
+import { useWindowRows } from "../../context/window-rows"
 
 function Working(props: {
   startedAt?: number
@@ -72,6 +73,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const view = useView()
   const dialog = useDialog()
   const dims = useTerminalDimensions()
+  const windowRows = useWindowRows()
   const renderer = useRenderer()
   const actions = useCommandActions()
   const ask = useAskDock()
@@ -280,7 +282,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       />
       <Show when={!ask.active()}>
         <Show when={ext.of("inline").length > 0} fallback={<ComponentSlotView ext={ext} slot="editor" />}>
-          <ComponentSlotView ext={ext} slot="inline" maxRows={dims().height - 2} />
+          <ComponentSlotView ext={ext} slot="inline" maxRows={windowRows() - 2} />
         </Show>
       </Show>
       <box flexDirection="column" flexShrink={0} visible={!ask.active() && !ext.replacesComposer()}>
