@@ -27,6 +27,10 @@ function packageVersion(path: string): string {
   return (JSON.parse(readFileSync(path, "utf8")) as { version: string }).version
 }
 
+/**
+ * xagent as a person starts it: in its default screen, inline (as pi draws). A case that measures a
+ * screen mode names it (bench/cases/terminal-output.ts passes --inline or --fullscreen).
+ */
 export function xagent(opts: { daemon: boolean }): Program {
   const version = packageVersion(join(REPO, "package.json"))
   return {

@@ -1,6 +1,6 @@
 // What the program writes to the terminal while a reply streams: bytes per streamed token, full
-// screen clears, and rewrites of rows already in the terminal's scrollback. xagent full screen and
-// xagent inline (--inline), each against pi (which always draws inline).
+// screen clears, and rewrites of rows already in the terminal's scrollback. xagent full screen
+// (--fullscreen) and xagent inline (--inline, the default), each against pi (which always draws inline).
 import { readFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { replyText } from "../fixtures/reply-text"
@@ -35,7 +35,7 @@ function terminalOutput(mode: "fullscreen" | "inline"): BenchCase {
     measures:
       `Everything the program writes to its tmux pane (tmux pipe-pane) from Enter until the reply's end ` +
       `marker is on screen, for a paced reply (mockllm --tps 2000, prose with lists and code blocks, ` +
-      `the tokens of the "long streaming" case), xagent ${inline ? "with --inline (the transcript in the terminal's scrollback)" : "full screen (the default)"}: ` +
+      `the tokens of the "long streaming" case), xagent ${inline ? "with --inline (the default: the transcript in the terminal's scrollback)" : "with --fullscreen"}: ` +
       `bytes per streamed token; full-screen clears (ED 2, or cursor home + ED 0); rewrites of rows ` +
       `already in the scrollback, counted as clears of the saved lines (ED 3: the only way a program ` +
       `can touch rows that scrolled off; rows still on screen are not counted).`,
@@ -54,8 +54,9 @@ function terminalOutput(mode: "fullscreen" | "inline"): BenchCase {
       await ctx.serve(`terminal-output-${mode}`, { fallback: replyText(ctx.options.pacedTokens, END) }, 2000)
     },
     once(ctx, program) {
-      const shown: Program =
-        inline && program.id === "xagent" ? { ...program, argv: (o) => [...program.argv(o), "--inline"] } : program
+      // Both modes named, so neither case follows a change of the default.
+      const flag = inline ? "--inline" : "--fullscreen"
+      const shown: Program = program.id === "xagent" ? { ...program, argv: (o) => [...program.argv(o), flag] } : program
       return withProgram(ctx, shown, {}, async (run) => {
         await run.typeWhenReady(PROMPT)
         const file = join(ctx.dir.scratch, `${run.pane.name}.out`)

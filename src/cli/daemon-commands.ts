@@ -104,7 +104,7 @@ export function registerDaemonCommands(program: Command): void {
   program
     .command("attach [session]")
     .description("open a window on a live session (default: the one in this folder)")
-    .option("--inline", "draw below the shell prompt, the conversation in the terminal's scrollback")
+    .option("--inline", "draw below the shell prompt (the default), the conversation in the terminal's scrollback")
     .option("--fullscreen", "draw on the whole screen (the alternate screen)")
     .action(async (ref: string | undefined, flags: ScreenFlags, command: Command) => {
       // The root command has the same two flags, and commander hands them to it wherever they stand.

@@ -80,7 +80,10 @@ export function buildProgram(run: (flags: RootFlags, words: string[]) => Promise
     .option("--verbose", "show the welcome even when Pi's quietStartup setting hides it")
     .option("--export <file>", "write a session file as HTML and exit (`--export <file> [output]`, Pi's own export)")
     .option("--list-models [search]", "list the models that can be used (fuzzy search optional), and exit")
-    .option("--inline", "draw below the shell prompt: the conversation goes into the terminal's own scrollback")
+    .option(
+      "--inline",
+      "draw below the shell prompt (the default): the conversation goes into the terminal's own scrollback",
+    )
     .option("--fullscreen", "draw on the whole screen (the alternate screen); the conversation scrolls in the window")
     .option(
       "--mode <mode>",

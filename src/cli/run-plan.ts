@@ -54,7 +54,7 @@ export interface RootFlags extends PiFlags {
 export type PiCommand = { kind: "export"; file: string; output?: string } | { kind: "listModels"; search?: string }
 
 /** How the window draws when neither a flag nor the setting says (docs/adr-inline-mode.md). */
-export const DEFAULT_SCREEN: ScreenSetting = "fullscreen"
+export const DEFAULT_SCREEN: ScreenSetting = "inline"
 
 export type SessionChoice = Params<"session.open">["mode"] | { kind: "pick" }
 

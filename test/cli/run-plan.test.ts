@@ -3,7 +3,7 @@ import { expect, test } from "bun:test"
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { DEFAULT_SCREEN, planRun } from "../../src/cli/run-plan"
+import { planRun } from "../../src/cli/run-plan"
 
 test("extension files become absolute paths; npm:, git:, github:, URLs and ssh: pass through as Pi's sources", () => {
   const cwd = mkdtempSync(join(tmpdir(), "xagent-plan-"))
@@ -73,7 +73,8 @@ test("--inline / --fullscreen pick the screen; else $XAGENT_HOME/settings.json; 
   const cwd = mkdtempSync(join(tmpdir(), "xagent-plan-"))
   const home = mkdtempSync(join(tmpdir(), "xagent-home-"))
   const env = { XAGENT_HOME: home }
-  expect(planRun({}, [], cwd, env).screen).toBe(DEFAULT_SCREEN)
+  // Inline unless told otherwise (docs/adr-inline-mode.md: it passes the e2e suite full screen passes).
+  expect(planRun({}, [], cwd, env).screen).toBe("inline")
   expect(planRun({ fullscreen: true }, [], cwd, env).screen).toBe("fullscreen")
   expect(planRun({ inline: true }, [], cwd, env).screen).toBe("inline")
   expect(() => planRun({ inline: true, fullscreen: true }, [], cwd, env)).toThrow(/use one/)

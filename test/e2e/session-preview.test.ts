@@ -28,7 +28,7 @@ describe.skipIf(!hasTmux)("--session <file> shows its history, then takes a prom
 
   test("full screen: the last message, then a prompt answered below it", async () => {
     const { pane, file } = await setup({ turns: [{ text: REPLY }] })
-    pane.type(`${XAGENT_BIN} --session ${file}; echo "EXIT=$?"`)
+    pane.type(`${XAGENT_BIN} --fullscreen --session ${file}; echo "EXIT=$?"`)
     pane.send("Enter")
     await pane.waitFor(MARKER, 60_000)
     await pane.waitFor(MOCK_MODEL, 60_000)
