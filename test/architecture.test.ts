@@ -38,7 +38,11 @@ const ALLOWED: Record<Layer, Layer[]> = {
 const CLIENT_HOST_FILES = new Set(["src/client/local-client.ts", "src/client/worker-client.ts"])
 const TUI_CLIENT_TYPES = "src/client/client.ts"
 /** Pure helpers of src/util the window may load: they read their arguments and nothing else. */
-const TUI_UTIL_FILES = new Set(["src/util/patch-switch.ts"])
+const TUI_UTIL_FILES = new Set([
+  "src/util/patch-switch.ts",
+  // reads /proc only, for Ctrl+C while a command has the window's terminal (tui/util/lent-command.ts)
+  "src/util/proc-stat.ts",
+])
 /** Pi's packages under either name: Pi's extension loader maps the pre-0.74 `@mariozechner/*` ones. */
 const PI = /^@(earendil-works|mariozechner)\/pi-/
 const PI_DEEP = /^@(earendil-works|mariozechner)\/pi-[^/]+\//

@@ -12,7 +12,7 @@ import { loadThemeCatalog } from "./util/theme-files"
 
 /** OpenTUI spaces requested frames 1000 / maxFps ms apart: 1 ms is as good as none. */
 const FRAME_ON_NEXT_TICK = 1000
-import { terminalLent } from "./util/terminal-lend"
+import { interruptLent, terminalLent } from "./util/terminal-lend"
 
 const SIGNAL_CODES = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const
 type OwnSignal = keyof typeof SIGNAL_CODES
@@ -90,7 +90,7 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
   }
   // Ctrl+C while a `!` command has the terminal is that command's (the renderer is in cooked mode).
   const onSignal = (signal: OwnSignal) => () =>
-    void (signal === "SIGINT" && terminalLent() ? 0 : finish(SIGNAL_CODES[signal]))
+    void (signal === "SIGINT" && terminalLent() ? interruptLent() : finish(SIGNAL_CODES[signal]))
   const handlers = (Object.keys(SIGNAL_CODES) as OwnSignal[]).map((s) => [s, onSignal(s)] as const)
   for (const [s, h] of handlers) process.on(s, h)
   renderer.on("destroy", () => finish(1))

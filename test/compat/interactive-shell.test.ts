@@ -34,9 +34,6 @@ describe.skipIf(!hasTmux)("interactive-shell in a real terminal", () => {
       // The command has the terminal: its prompt is there and the window is not.
       const lent = await pane.waitFor("name?")
       expect(lent).not.toContain("Ask anything")
-      // Ctrl+C goes to the terminal's foreground, the window, which must not close meanwhile. (In
-      // --no-daemon the command is in the window's process group and stops, as in pi.)
-      if (mode !== "--no-daemon") pane.send("C-c")
       pane.type("bob")
       pane.send("Enter")
       expect(await pane.waitFor("hello-bob")).not.toContain("Ask anything")
@@ -51,6 +48,32 @@ describe.skipIf(!hasTmux)("interactive-shell in a real terminal", () => {
         expect(pane.scrollback().split("hello-bob").length - 1).toBe(1)
       }
       // The window has its keys again.
+      pane.type("!echo after-$((40+2))")
+      pane.send("Enter")
+      await pane.waitFor("after-42")
+    },
+    90_000,
+  )
+
+  // The terminal sends Ctrl+C to its foreground job, the window; the command runs under the host,
+  // with no terminal of its own, so the window passes it on. The window stays open.
+  test.each([
+    ["a session host process", ""],
+    ["--no-daemon", "--no-daemon"],
+  ])(
+    "Ctrl+C (%s) stops the command that has the terminal, not the window",
+    async (_host, mode) => {
+      const { pane } = await terminalBox({ turns: [] }, cleanups)
+      pane.type(`${XAGENT_BIN} ${mode} -e ${PI_EXAMPLES}/interactive-shell.ts`)
+      pane.send("Enter")
+      await pane.waitFor("Ask anything")
+      pane.type(`!i printf 'wa%s? ' it; sleep 60; echo never-$((6*7))`)
+      pane.send("Enter")
+      expect(await pane.waitFor("wait?")).not.toContain("Ask anything")
+      pane.send("C-c")
+      const back = await pane.waitFor("interactive command exited with code")
+      expect(back).toContain("Ask anything")
+      expect(pane.scrollback()).not.toContain("never-42")
       pane.type("!echo after-$((40+2))")
       pane.send("Enter")
       await pane.waitFor("after-42")

@@ -7,6 +7,7 @@ import { useRenderer } from "@opentui/solid"
 import { createEffect, createSignal, on, onCleanup } from "solid-js"
 import { createCommitter } from "../inline/committer"
 import { footerRows } from "../inline/footer-rows"
+import { terminalLentNow } from "../util/terminal-lend"
 import { useDialog } from "./dialog"
 import { createSimpleContext } from "./helper"
 import { useRoute } from "./route"
@@ -39,7 +40,12 @@ export const { use: useScreen, provider: ScreenProvider } = createSimpleContext(
     renderer.on("resize", onResize)
     onCleanup(() => renderer.off("resize", onResize))
 
-    const committer = createCommitter({ renderer, data: sync.data, writable: onMain, isOpen: view.isOpen })
+    const committer = createCommitter({
+      renderer,
+      data: sync.data,
+      writable: () => onMain() && !terminalLentNow(),
+      isOpen: view.isOpen,
+    })
 
     if (inline) {
       // A page leaves for the alternate screen once what was handed to the scrollback is written,

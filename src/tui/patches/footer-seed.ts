@@ -10,11 +10,20 @@
 import type { CliRenderer } from "@opentui/core"
 import { patchOn } from "../../util/patch-switch"
 
-type Seedable = { resetSplitScrollback?: (rows: number) => void; forceFullRepaintRequested?: boolean }
+type Seedable = {
+  resetSplitScrollback?: (rows: number) => void
+  clearPendingSplitFooterTransition?: () => void
+  forceFullRepaintRequested?: boolean
+}
 
 /** On, and the renderer still has the private method (test/tui/footer-seed.test.ts guards it). */
 export function canSeedFooter(renderer: CliRenderer, env = process.env): boolean {
-  return patchOn("FOOTER_SEED", env) && typeof (renderer as unknown as Seedable).resetSplitScrollback === "function"
+  const r = renderer as unknown as Seedable
+  return (
+    patchOn("FOOTER_SEED", env) &&
+    typeof r.resetSplitScrollback === "function" &&
+    typeof r.clearPendingSplitFooterTransition === "function"
+  )
 }
 
 /** Tells the renderer that the terminal's first `rows` rows are written, its footer goes below them. */
@@ -22,6 +31,9 @@ export function seedFooterBelow(renderer: CliRenderer, rows: number): void {
   const r = renderer as unknown as Seedable
   // It takes the row the footer starts on, 1-based, as the cursor report it seeds from at startup says.
   r.resetSplitScrollback!(rows + 1)
+  // A footer height set while suspended left a move from the old place pending; the startup seed
+  // drops it the same way.
+  r.clearPendingSplitFooterTransition!()
   // The footer's rows moved: every cell of it is drawn, not only the ones that changed.
   r.forceFullRepaintRequested = true
   renderer.requestRender()
