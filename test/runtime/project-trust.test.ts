@@ -69,6 +69,8 @@ test("with Pi's default the session opens with Pi's question and nothing of the 
     "Do not trust",
     "Do not trust (this session only)",
   ])
+  // live while it waits: `xagent attach` finds it, with its question
+  expect(fx.host.live()).toMatchObject([{ sessionId, cwd, pendingQuestions: 1 }])
   const { commands } = await answer(fx, sessionId, "Do not trust (this session only)")
   expect(existsSync(marker)).toBe(false)
   expect(commands.map((c) => c.name)).toContain("trust")
