@@ -246,6 +246,19 @@ test(
   SLOW,
 )
 
+test(
+  "with Pi's default (\"ask\") and no saved decision, -p skips the project's resources: nobody can be asked, as in pi -p",
+  async () => {
+    const copy = agentDirCopy("undecided-agent")
+    const from = llm.requests().length
+    const r = await runXagent(["-p", "hi"], copy.box)
+    expect(r.code).toBe(0)
+    expect(r.stderr).toBe("")
+    expect(llm.requests()[from]!.tools).not.toContain("projtool")
+  },
+  SLOW,
+)
+
 describe("messages, @files and piped stdin, in Pi's order", () => {
   test(
     "each message is a prompt of its own, sent once the one before is answered",
