@@ -19,6 +19,7 @@ import type { UiRequest } from "../../src/protocol"
 import type { SessionHost } from "../../src/runtime/host-api"
 import { createFauxFixture, type FauxFixture, type FauxFixtureOptions } from "../fixture/faux"
 import { hostileProject } from "../fixture/hostile-project"
+import { SessionFile } from "../fixture/session-file"
 
 let fx: FauxFixture | undefined
 afterEach(async () => {
@@ -175,4 +176,25 @@ test("/trust saves a decision for the sessions opened from now on", async () => 
   await fx.client.request("session.uiRespond", { sessionId, requestId: q.id, response: { value: "Do not trust" } })
   await ran
   expect(JSON.parse(readFileSync(trustFile(fx.agentDir), "utf8"))).toEqual({ [realpathSync(cwd)]: false })
+})
+
+test("/resume into a session of an untrusted folder asks there, in the windows already watching", async () => {
+  const project = hostileProject()
+  const plain = mkdtempSync(join(tmpdir(), "xagent-plain-"))
+  fx = await createFauxFixture({ cwd: plain })
+  const { sessionId } = await fx.open()
+  const file = new SessionFile(undefined, project.cwd)
+  file.turn(1)
+  const path = file.write(join(plain, "elsewhere.jsonl"))
+  const switched = fx.client.request("session.switch", { sessionId, path })
+  const q = await question(fx, sessionId)
+  expect(q.title).toStartWith(`Trust project folder?\n${project.cwd}`)
+  expect(existsSync(project.marker)).toBe(false)
+  await fx.client.request("session.uiRespond", {
+    sessionId,
+    requestId: q.id,
+    response: { value: "Trust (this session only)" },
+  })
+  await switched
+  expect(existsSync(project.marker)).toBe(true)
 })

@@ -3,10 +3,12 @@
 // the keys decide. Declining leaves one line in the transcript saying what was skipped and how to
 // trust; an initial prompt waits for the decision instead of being lost.
 import { afterEach, expect, test } from "bun:test"
-import { existsSync } from "node:fs"
+import { existsSync, readFileSync, realpathSync } from "node:fs"
+import { join } from "node:path"
 import { fauxAssistantMessage } from "@earendil-works/pi-ai"
 import { createFauxFixture, FAUX_MODEL, type FauxFixture } from "../fixture/faux"
 import { hostileProject } from "../fixture/hostile-project"
+import { runCommand } from "../fixture/pi-examples"
 import { mountApp, type MountedApp } from "../fixture/tui"
 
 let fx: FauxFixture | undefined
@@ -65,4 +67,18 @@ test("Esc declines for this session; a prompt from the command line waits for th
   await app.until("REPLY-AFTER-TRUST")
   expect(app.frame()).toContain("This project is not trusted")
   expect(existsSync(marker)).toBe(false)
+})
+
+test("/trust in the window: the saved decision and this session's, then the choice is saved for new sessions", async () => {
+  const { app, cwd } = await openWindow()
+  await app.until("Trust project folder?")
+  app.mockInput.pressEscape()
+  await app.until("This project is not trusted")
+  await runCommand(app, "/trust", "Save a project trust decision")
+  const asked = await app.until("Saved decision: none")
+  expect(asked).toContain("Current session: untrusted")
+  expect(asked).toContain("Trust parent folder")
+  app.mockInput.pressEnter()
+  await app.until("Saved trust decision: trusted")
+  expect(JSON.parse(readFileSync(join(fx!.agentDir, "trust.json"), "utf8"))).toEqual({ [realpathSync(cwd)]: true })
 })
