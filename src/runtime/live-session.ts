@@ -195,7 +195,11 @@ export class LiveSession {
       override: opts.pi?.projectTrust,
       mode: live.interactive ? "tui" : "print",
       ui: ask ? live.bridge.context : undefined,
-      notify: (message, level) => live.emit({ type: "ui_notify", level, message }),
+      // with no window (-p), what a handler says is said with the open's warnings (Pi: on stderr)
+      notify: (message, level) =>
+        live.interactive
+          ? live.emit({ type: "ui_notify", level, message })
+          : live.earlyNotices.push({ level, message }),
     })
     let started!: () => void
     let failed!: (err: unknown) => void
@@ -231,7 +235,8 @@ export class LiveSession {
       await rt.dispose()
       throw new ProtocolError("failed", "The session was closed while it opened")
     }
-    live.warnings = rt.diagnostics.filter((d) => d.type !== "info").map((d) => d.message)
+    const said = live.interactive ? [] : live.earlyNotices.splice(0).map((n) => n.message)
+    live.warnings = [...said, ...rt.diagnostics.filter((d) => d.type !== "info").map((d) => d.message)]
     if (limits.problem) live.warnings.push(limits.problem)
     rt.setRebindSession(async () => live.rebind(true))
     await live.rebind(live.published)

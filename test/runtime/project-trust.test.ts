@@ -20,6 +20,7 @@ import type { SessionHost } from "../../src/runtime/host-api"
 import { createFauxFixture, type FauxFixture, type FauxFixtureOptions } from "../fixture/faux"
 import { hostileProject } from "../fixture/hostile-project"
 import { SessionFile } from "../fixture/session-file"
+import { PI_EXAMPLES } from "../fixture/mockllm"
 
 let fx: FauxFixture | undefined
 afterEach(async () => {
@@ -123,6 +124,18 @@ test('with no window to ask (-p, json, rpc) or an editor, "ask" skips the projec
   const b = await hostile({ settings: { defaultProjectTrust: "always" } })
   await b.fx.open({ kind: "new" }, { interactive: false })
   expect(existsSync(b.marker)).toBe(true)
+})
+
+test("-p: a -e extension's project_trust handler runs without UI (hasUI false, mode print); what it says comes with the open", async () => {
+  const { fx, marker, cwd } = await hostile()
+  const r = await fx.client.request("session.open", {
+    cwd,
+    mode: { kind: "new" },
+    interactive: false,
+    extensions: [`${PI_EXAMPLES}/project-trust.ts`],
+  })
+  expect(r.warnings.join("\n")).toContain(`project_trust fired for ${cwd} (mode: print`)
+  expect(existsSync(marker)).toBe(false)
 })
 
 test('defaultProjectTrust "never" skips without asking', async () => {
