@@ -144,7 +144,11 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
     const found = await saved(p.sessionId)
     const client = await deps.client()
     // A session live in the daemon is joined as it is (the host says so), not opened twice.
-    const open = await client.request("session.open", { cwd: found.cwd, mode: { kind: "session", ref: found.path } })
+    const open = await client.request("session.open", {
+      cwd: found.cwd,
+      mode: { kind: "session", ref: found.path },
+      trustPrompt: false,
+    })
     const s = await openSession(open, replay, cx, servers)
     afterOpen(s)
     return { configOptions: await config(s), modes: modeState(s.mode) }
@@ -178,7 +182,8 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
       if (p.additionalDirectories?.length)
         throw RequestError.invalidParams(undefined, "additionalDirectories is not supported (not advertised)")
       const client = await deps.client()
-      const open = await client.request("session.open", { cwd, mode: { kind: "new" } })
+      // As in Pi's modes without its window: no trust question, "ask" skips the project's resources.
+      const open = await client.request("session.open", { cwd, mode: { kind: "new" }, trustPrompt: false })
       const s = await openSession(open, false, cx, servers)
       afterOpen(s)
       return { sessionId: s.id, configOptions: await config(s), modes: modeState(s.mode) }

@@ -85,6 +85,12 @@ export const Schemas = {
     extensions: Type.Optional(Type.Array(Type.String())),
     /** False for runs with no window to answer (`--print`): ask_user is left out. Default true. */
     interactive: Type.Optional(Type.Boolean()),
+    /**
+     * False where nobody answers Pi's built-in project trust question (an editor over ACP): with
+     * `defaultProjectTrust: "ask"` the project's protected resources are then skipped, as in Pi's
+     * print mode. Default: as `interactive`.
+     */
+    trustPrompt: Type.Optional(Type.Boolean()),
     /** Bundled extensions (extensions/<name>) this session does not load (`--no-bundled`, XAGENT_NO_BUNDLED). */
     noBundled: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
     /** `full`: no sandbox for this session (`--dangerously-skip-sandbox`); never remembered. */

@@ -147,6 +147,10 @@ export function createHost(opts: HostOptions = {}): SessionHost {
       : await newSessionManager(p, cwd, dir, agentDir)
     if (path) refuseWrongShape(path, sessionManager)
     if (p.pi?.name?.trim()) sessionManager.appendSessionInfo(p.pi.name.trim())
+    // An opening that waits on the person (the project trust question) is handed out at once,
+    // so the window that asked, or one that attaches, can answer it.
+    let waiting!: (live: LiveSession) => void
+    const asks = new Promise<LiveSession>((res) => (waiting = res))
     const starting = LiveSession.start(`s-${randomUUID().slice(0, 8)}`, deps, {
       sessionManager,
       model,
@@ -157,8 +161,16 @@ export function createHost(opts: HostOptions = {}): SessionHost {
       permissions: p.permissions,
       flags: p.flags,
       pi: p.pi,
+      askTrust: p.trustPrompt,
+      onWaitingForPerson: waiting,
     })
     if (path) opening.set(resolve(path), starting)
+    const early = await Promise.race([starting.then(() => undefined), asks]).catch(() => undefined)
+    if (early)
+      return publishEarly(early, starting, { path, extensionPaths }, [
+        ...(repaired ? [repaired] : []),
+        ...slot.warnings,
+      ])
     let live: LiveSession
     try {
       live = await starting
@@ -173,13 +185,44 @@ export function createHost(opts: HostOptions = {}): SessionHost {
       throw new ProtocolError("failed", "The session host is shutting down")
     }
     sessions.set(live.id, live)
-    const warnings = [
-      ...(repaired ? [repaired] : []),
-      ...slot.warnings,
-      ...live.warnings,
-      ...offlineSkips(extensionPaths),
-      ...sandboxWarnings(live),
-    ]
+    const warnings = [...(repaired ? [repaired] : []), ...slot.warnings, ...openedWarnings(live, extensionPaths)]
+    return { sessionId: live.id, info: live.info(), warnings }
+  }
+
+  const openedWarnings = (live: LiveSession, extensionPaths: string[]) => [
+    ...live.warnings,
+    ...offlineSkips(extensionPaths),
+    ...sandboxWarnings(live),
+  ]
+
+  /**
+   * A session whose opening waits on the person, live before its runtime: requests wait for the
+   * runtime (session.uiRespond and close do not), and what the open would have said comes as
+   * notices once it is there; an opening that fails closes it for its windows.
+   */
+  function publishEarly(
+    live: LiveSession,
+    starting: Promise<LiveSession>,
+    { path, extensionPaths }: { path?: string; extensionPaths: string[] },
+    warnings: string[],
+  ): Result<"session.open"> {
+    sessions.set(live.id, live)
+    void starting.then(
+      () => {
+        if (path) opening.delete(resolve(path))
+        if (disposed) return void close(live.id, "host shut down")
+        for (const message of openedWarnings(live, extensionPaths))
+          live.emit({ type: "ui_notify", level: "warning", message })
+      },
+      (err) => {
+        if (path) opening.delete(resolve(path))
+        sessions.delete(live.id)
+        if (!live.closed) {
+          live.emit({ type: "closed", reason: `Could not open the session: ${errorText(err)}` })
+          live.closed = true
+        }
+      },
+    )
     return { sessionId: live.id, info: live.info(), warnings }
   }
 
@@ -240,6 +283,7 @@ export function createHost(opts: HostOptions = {}): SessionHost {
   async function signedIn(provider: string) {
     const available = await modelRuntime.getAvailable(provider)
     for (const s of sessions.values()) {
+      if (!s.started) continue
       const usable = !realModel(s.session.model) && available[0]
       if (usable)
         await s.session.setModel(usable).catch((err) => log(`setModel after sign-in failed: ${errorText(err)}`))
@@ -302,7 +346,10 @@ export function createHost(opts: HostOptions = {}): SessionHost {
         const handler = SESSION_METHODS[method as keyof typeof SESSION_METHODS] as
           ((live: LiveSession, p: unknown, host: HostContext) => Promise<unknown>) | undefined
         if (!handler) throw new ProtocolError("unknown_method", `Unknown method "${method}"`)
-        return handler(get(params.sessionId), params, ctx)
+        const live = get(params.sessionId)
+        // an opening that waits on the person: only the answer may go ahead of it
+        if (!live.started && method !== "session.uiRespond") await live.ready
+        return handler(live, params, ctx)
       }
     }
   }
@@ -332,7 +379,7 @@ export function createHost(opts: HostOptions = {}): SessionHost {
       const live = get(sessionId)
       const off = live.journal.subscribe(after, onEvent)
       // the window has its view (sent just now): the first prompt's model code can load meanwhile
-      void warmModelApi(live.session.model?.api)
+      if (live.started) void warmModelApi(live.session.model?.api)
       // A window that leaves gives up its hold on the components' keys (a detach, then attach).
       return () => {
         off()
@@ -342,8 +389,8 @@ export function createHost(opts: HostOptions = {}): SessionHost {
     live() {
       return [...sessions.values()].map((s) => ({
         sessionId: s.id,
-        piSessionId: s.session.sessionManager.getSessionId(),
-        cwd: s.session.sessionManager.getCwd(),
+        piSessionId: s.piSessionId,
+        cwd: s.cwd,
         file: s.file,
         running: s.running,
         pendingQuestions: s.bridge.pendingCount(),

@@ -45,6 +45,7 @@ import { emptyUi, SnapshotState } from "./snapshot-state"
 import { ToolGate } from "./tool-gate"
 import { EditorMcp } from "./editor-mcp"
 import { piMcpExtension } from "./pi-mcp"
+import { ProjectTrust, trustCommand, UNTRUSTED_NOTICE } from "./project-trust"
 import { FileChanges } from "./file-changes"
 import { createUiBridge, type UiBridge } from "./ui-bridge"
 import { RunWatchdog } from "./run-watchdog"
@@ -84,6 +85,13 @@ export interface StartOptions {
   flags?: FlagValues
   /** Pi's own run options from the command line. */
   pi?: PiOptions
+  /** False where nobody can answer the built-in trust question (an editor over ACP); default: a window can. */
+  askTrust?: boolean
+  /**
+   * The opening waits on the person (the trust question, a dialog of an extension's startup):
+   * the host hands the session to the windows now, before its runtime exists.
+   */
+  onWaitingForPerson?(live: LiveSession): void
 }
 
 export class LiveSession {
@@ -104,8 +112,20 @@ export class LiveSession {
   /** A window may answer its dialogs (false for `--print`). */
   interactive = true
   private shutdownAsked = false
-  /** Until start() returns: no window watches yet. */
+  /** Until start() returns: no window watches yet (unless it was handed out early, see `published`). */
   private opening = true
+  /** Handed to the windows before its runtime was made: the runtime's snapshot must reach them. */
+  private published = false
+  /** Settles when the runtime is made (requests other than answers wait for it); rejects if that failed. */
+  ready: Promise<void> = Promise.resolve()
+  /** What extensions said while the session opened and no transcript existed yet. */
+  private earlyNotices: { level: "info" | "warning" | "error"; message: string }[] = []
+  /** The last runtime built left the folder's protected resources out: say so once it is shown. */
+  private untrusted = false
+  private trust!: ProjectTrust
+  /** The Pi session manager it was opened on, for what is asked before the runtime exists. */
+  private opened!: SessionManager
+  private onWaitingForPerson?: (live: LiveSession) => void
   /** `--verbose`: the welcome shows whatever Pi's quietStartup says. */
   private verbose = false
   private state: SnapshotState
@@ -167,8 +187,39 @@ export class LiveSession {
   static async start(id: string, deps: SessionDeps, opts: StartOptions): Promise<LiveSession> {
     const live = new LiveSession(id, deps)
     live.interactive = opts.mode !== "print"
-    live.verbose = opts.pi?.verbose === true
+    live.opened = opts.sessionManager
+    live.onWaitingForPerson = opts.onWaitingForPerson
+    const ask = live.interactive && opts.askTrust !== false
+    live.trust = new ProjectTrust({
+      agentDir: deps.agentDir,
+      override: opts.pi?.projectTrust,
+      mode: live.interactive ? "tui" : "print",
+      ui: ask ? live.bridge.context : undefined,
+      // with no window (-p), what a handler says is said with the open's warnings (Pi: on stderr)
+      notify: (message, level) =>
+        live.interactive
+          ? live.emit({ type: "ui_notify", level, message })
+          : live.earlyNotices.push({ level, message }),
+    })
+    let started!: () => void
+    let failed!: (err: unknown) => void
+    live.ready = new Promise<void>((res, rej) => ((started = res), (failed = rej)))
+    live.ready.catch(() => {})
+    try {
+      await live.begin(opts)
+      started()
+    } catch (err) {
+      failed(err)
+      throw err
+    }
+    return live
+  }
+
+  private async begin(opts: StartOptions): Promise<void> {
+    const live = this
+    const { deps } = this
     const limits = readRunLimits(deps.sandbox.xagentHome)
+    live.verbose = opts.pi?.verbose === true
     live.limits = limits
     live.watchdog = new RunWatchdog(limits, (why) => void live.endRun(why))
     live.next = { model: opts.model, thinking: opts.thinking }
@@ -179,15 +230,33 @@ export class LiveSession {
       sessionManager: opts.sessionManager,
     })
     const rt = live.runtime
-    live.warnings = rt.diagnostics.filter((d) => d.type !== "info").map((d) => d.message)
+    // closed while its opening waited on the person: nothing is left to show it to
+    if (live.closed) {
+      await rt.dispose()
+      throw new ProtocolError("failed", "The session was closed while it opened")
+    }
+    const said = live.interactive ? [] : live.earlyNotices.splice(0).map((n) => n.message)
+    live.warnings = [...said, ...rt.diagnostics.filter((d) => d.type !== "info").map((d) => d.message)]
     if (limits.problem) live.warnings.push(limits.problem)
     rt.setRebindSession(async () => live.rebind(true))
-    await live.rebind(false)
+    await live.rebind(live.published)
     // With no usable model, the session's auth hint says what to do (the window shows it on the
     // welcome page); Pi's own message about it would say the same again.
     if (rt.modelFallbackMessage && !live.info().authHint) live.warnings.push(rt.modelFallbackMessage)
     live.opening = false
-    return live
+  }
+
+  /** Whether its runtime exists yet (see `published`). */
+  get started(): boolean {
+    return this.runtime !== undefined
+  }
+
+  get piSessionId(): string {
+    return (this.runtime ? this.session.sessionManager : this.opened).getSessionId()
+  }
+
+  get cwd(): string {
+    return (this.runtime ? this.session.sessionManager : this.opened).getCwd()
   }
 
   get session(): AgentSession {
@@ -203,7 +272,7 @@ export class LiveSession {
   }
 
   get file(): string | undefined {
-    return this.session.sessionFile
+    return this.runtime ? this.session.sessionFile : this.opened.getSessionFile()
   }
 
   snapshot(): SessionSnapshot {
@@ -214,9 +283,17 @@ export class LiveSession {
     if (this.closed) return
     let e = this.renderers.event(event)
     // A toast sent while the session opens reaches no window (none subscribes before the open
-    // returns): what extensions say on session_start stays in the transcript, as Pi keeps it.
-    if (e.type === "ui_notify" && this.opening && this.interactive && this.projector)
+    // returns): what extensions say on session_start stays in the transcript, as Pi keeps it;
+    // what they say before there is one (a project_trust handler) goes there once there is.
+    if (e.type === "ui_notify" && this.opening && this.interactive) {
+      if (!this.projector) return void this.earlyNotices.push({ level: e.level, message: e.message })
       e = this.projector.notice(e.level, e.message)
+    }
+    if (e.type === "ui_request" && this.opening && !this.published && this.onWaitingForPerson) {
+      this.published = true
+      this.state.apply({ type: "info", info: this.info() })
+      this.onWaitingForPerson(this)
+    }
     this.state.apply(e)
     this.journal.append(e)
     if (e.type === "ui_request" || e.type === "ui_resolved")
@@ -257,6 +334,8 @@ export class LiveSession {
   }
 
   info(): SessionInfo {
+    if (!this.runtime)
+      return { piSessionId: this.piSessionId, cwd: this.cwd, thinkingLevel: "off", mode: this.extInfo.mode }
     const s = this.session
     const info: SessionInfo = {
       piSessionId: s.sessionId,
@@ -400,6 +479,15 @@ export class LiveSession {
 
   async close(reason: string): Promise<void> {
     if (this.closed) return
+    if (!this.runtime) {
+      // still opening (a question waits): the opening ends on the cancelled question and sees `closed`
+      this.emit({ type: "closed", reason })
+      this.closed = true
+      this.journal.clear()
+      this.bridge.cancelAll()
+      await this.ready.catch(() => {})
+      return
+    }
     this.bridge.cancelAll()
     this.components.reset({ announce: true })
     this.emit({ type: "closed", reason })
@@ -435,12 +523,15 @@ export class LiveSession {
         (pi) => this.watch(pi),
         readDenyHook(this.sandbox),
         this.gate.hook,
-        ...(opts.pi?.noMcp ? [] : [piMcpExtension(this.deps.agentDir, opts.pi?.projectTrust)]),
+        ...(opts.pi?.noMcp ? [] : [piMcpExtension()]),
         this.editorMcp.factory,
+        trustCommand(this.deps.agentDir),
       ],
       extensionPaths: opts.extensionPaths,
       flags: opts.flags,
       pi: opts.pi,
+      trust: this.trust,
+      onUntrusted: () => (this.untrusted = true),
       tools: (cwd, shell) => [
         ...sandboxedTools(cwd, this.sandbox, shell, this.limits.toolMs, this.fileChanges),
         guardedReadTool(cwd, this.sandbox),
@@ -494,6 +585,10 @@ export class LiveSession {
       offSession()
       offAgent()
     }
+    // before session_start: what the trust step said, and that the project was left out
+    for (const n of this.earlyNotices.splice(0)) this.notice(n.level, n.message)
+    if (this.untrusted && this.interactive) this.notice("warning", UNTRUSTED_NOTICE)
+    this.untrusted = false
     await s.bindExtensions({
       uiContext: this.bridge.context,
       // Windows draw the extensions' components (component-host.ts): to an extension this is Pi's TUI.

@@ -5,7 +5,6 @@ import type { Api, Model } from "@earendil-works/pi-ai"
 import {
   createAgentSessionFromServices,
   createAgentSessionServices,
-  ProjectTrustStore,
   resolveModelScopeWithDiagnostics,
   SettingsManager,
   type CreateAgentSessionRuntimeFactory,
@@ -15,6 +14,7 @@ import {
 } from "@earendil-works/pi-coding-agent"
 import type { Params, ThinkingLevel } from "../protocol"
 import { applyExtensionFlags, type FlagValues } from "./extension-flags"
+import type { ProjectTrust } from "./project-trust"
 import type { ShellSettings } from "./sandbox/pi-tools"
 
 export interface FactoryInputs {
@@ -29,6 +29,10 @@ export interface FactoryInputs {
   flags?: FlagValues
   /** Pi's own run options from the command line (`--tools`, `--system-prompt`…), for every conversation. */
   pi?: PiOptions
+  /** The session's project trust (project-trust.ts): decided before the folder's resources load. */
+  trust: ProjectTrust
+  /** The folder's protected resources were left out of the runtime just built. */
+  onUntrusted?(cwd: string): void
 }
 
 export type PiOptions = NonNullable<Params<"session.open">["pi"]>
@@ -41,11 +45,13 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
   // xagent's own read/bash/edit/write are custom tools to Pi: `--no-builtin-tools` must leave them out too.
   const excludeTools = pi.noTools === "builtin" ? [...(pi.excludeTools ?? []), ...REPLACED_BUILTINS] : pi.excludeTools
   return async ({ cwd, agentDir, sessionManager, sessionStartEvent }) => {
+    const trust = i.trust.forCwd(cwd)
     const services = await createAgentSessionServices({
       cwd,
       agentDir,
       modelRuntime: i.modelRuntime,
-      settingsManager: SettingsManager.create(cwd, agentDir, { projectTrusted: projectTrusted(pi, cwd, agentDir) }),
+      settingsManager: SettingsManager.create(cwd, agentDir, { projectTrusted: trust.projectTrusted }),
+      resourceLoaderReloadOptions: trust.reload,
       resourceLoaderOptions: {
         extensionFactories: i.extensionFactories,
         additionalExtensionPaths: i.extensionPaths,
@@ -59,6 +65,8 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
         appendSystemPrompt: pi.appendSystemPrompt,
       },
     })
+    if (i.trust.skipped(cwd, services.settingsManager.isProjectTrusted())) i.onUntrusted?.(cwd)
+    const trustErrors = i.trust.errors.splice(0).map((message) => ({ type: "warning" as const, message }))
     const extensions = services.resourceLoader.getExtensions()
     const flagWarnings = applyExtensionFlags(extensions, i.flags ?? {})
     // Pi lets an extension's tool replace the built-in of its name (tool-override's audited read,
@@ -98,20 +106,12 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
       message: `Failed to load extension "${e.path}": ${e.error}`,
     }))
     const flagNotes = [...flagWarnings, ...scope.warnings].map((message) => ({ type: "warning" as const, message }))
-    return { ...created, services, diagnostics: [...services.diagnostics, ...loadErrors, ...flagNotes, ...replaced] }
+    return {
+      ...created,
+      services,
+      diagnostics: [...trustErrors, ...services.diagnostics, ...loadErrors, ...flagNotes, ...replaced],
+    }
   }
-}
-
-/**
- * Whether the folder's own settings and resources load, in Pi's order: `--approve`/`--no-approve`,
- * then a decision saved with Pi's /trust (trust.json), then the `defaultProjectTrust` setting.
- * Pi's "ask" (its default) trusts here: xagent has no trust prompt and always loaded them.
- */
-function projectTrusted(pi: PiOptions, cwd: string, agentDir: string): boolean {
-  if (pi.projectTrust !== undefined) return pi.projectTrust
-  const saved = new ProjectTrustStore(agentDir).get(cwd)
-  if (saved !== null) return saved
-  return SettingsManager.create(cwd, agentDir, { projectTrusted: false }).getDefaultProjectTrust() !== "never"
 }
 
 type Services = Awaited<ReturnType<typeof createAgentSessionServices>>

@@ -3,7 +3,7 @@
 // user's message) or the disk. A second table lists every flag of the installed `pi --help`, so
 // a flag Pi adds shows up here, and says for each which row proves it or why xagent differs.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test"
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { PI_EXAMPLES, REPO_ROOT, type MockLlm, type Sandbox } from "../fixture/mockllm"
 import { okModelBox, runXagent } from "./run-xagent"
@@ -37,6 +37,8 @@ beforeAll(async () => {
     writeFileSync(join(box.cwd, rel), text)
   }
   writeFileSync(join(box.cwd, "pic.png"), Buffer.from(PNG_1PX, "base64"))
+  // the person trusts this project (Pi's trust.json): its .pi skills, prompts and tool load
+  writeFileSync(join(box.agentDir, "trust.json"), JSON.stringify({ [realpathSync(box.cwd)]: true }))
   // a second model, for --models
   const modelsPath = join(box.agentDir, "models.json")
   const models = JSON.parse(readFileSync(modelsPath, "utf8"))
@@ -240,6 +242,19 @@ test(
     const [saved, approved] = llm.requests().slice(from)
     expect(saved!.tools).not.toContain("projtool")
     expect(approved!.tools).toContain("projtool")
+  },
+  SLOW,
+)
+
+test(
+  "with Pi's default (\"ask\") and no saved decision, -p skips the project's resources: nobody can be asked, as in pi -p",
+  async () => {
+    const copy = agentDirCopy("undecided-agent")
+    const from = llm.requests().length
+    const r = await runXagent(["-p", "hi"], copy.box)
+    expect(r.code).toBe(0)
+    expect(r.stderr).toBe("")
+    expect(llm.requests()[from]!.tools).not.toContain("projtool")
   },
   SLOW,
 )

@@ -61,7 +61,7 @@ export const EXAMPLES: Record<string, Entry> = {
   "pirate.ts": { verdict: "works", test: "pirate.test.tsx", note: "/pirate toggles the system prompt's pirate instructions" },
   "plan-mode": { verdict: "works", test: "plan-mode.test.tsx", note: "Ctrl+Alt+P, read-only tools, Execute the plan, 📋 and ☑ progress as in pi; --plan in test/cli/extension-flags" },
   "preset.ts": { verdict: "works", test: "preset.test.tsx", note: "/preset picker, /preset fast, Ctrl+Shift+U cycles; --preset fast in test/cli/extension-flags" },
-  "project-trust.ts": { verdict: "not", test: "project-trust.test.tsx", note: "xagent has no project trust step: a project's .pi resources load without asking, project_trust never fires, so the example's 'Project trust for: <cwd>' choice never shows (only its session_start notice); needs xagent to resolve trust before the session opens, with the prompt in a window that is not attached yet" },
+  "project-trust.ts": { verdict: "works", test: "project-trust.test.tsx", note: "project_trust fires before the project's .pi resources load, with Pi's trust context (cwd, mode tui, hasUI); its choice shows in the window and decides; 'Let built-in prompt decide' hands over to xagent's own question (Pi's wording and choices)" },
   "prompt-customizer.ts": { verdict: "works", test: "prompt-customizer.test.tsx", note: "the tool guidance section reaches the model" },
   "protected-paths.ts": { verdict: "works", test: "protected-paths.test.tsx", note: "a write to .env is blocked with the warning; the file is not written" },
   "provider-payload.ts": { verdict: "works", test: "provider-payload.test.ts", note: "a daemon session appends each payload and [200] headers to <project>/.pi/provider-payload.log" },

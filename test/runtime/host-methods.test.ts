@@ -163,7 +163,7 @@ test("commands list extension commands, prompt templates and skills; AGENTS.md r
       ".pi/skills/milk/SKILL.md": "---\nname: milk\ndescription: Buys milk\n---\nGo to the shop.\n",
     },
   })
-  const { sessionId } = await fx.open()
+  const { sessionId } = await fx.open({ kind: "new" }, { pi: { projectTrust: true } })
   const { commands } = await fx.client.request("session.commands", { sessionId })
   expect(commands).toContainEqual({ name: "hello", description: "Say hello", source: "extension" })
   expect(commands).toContainEqual({ name: "review", description: "Review the diff", source: "prompt" })
@@ -227,7 +227,7 @@ test("open takes extension files and a thinking level", async () => {
 
 test("enableSkillCommands off (Pi's setting): skills get no /skill: commands", async () => {
   fx = await createFauxFixture({
-    settings: { enableSkillCommands: false },
+    settings: { enableSkillCommands: false, defaultProjectTrust: "always" },
     files: { ".pi/skills/milk/SKILL.md": "---\nname: milk\ndescription: Buys milk\n---\nGo to the shop.\n" },
   })
   const { sessionId } = await fx.open()
