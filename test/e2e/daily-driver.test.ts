@@ -96,7 +96,10 @@ describe.skipIf(!hasTmux)("a daily driver in a terminal", () => {
     expect(list.indexOf("what are these?")).toBeLessThan(list.indexOf("hello one"))
     pane.send("Down")
     pane.send("Enter")
-    screen = await pane.waitFor((s) => s.includes("› hello one") && !s.includes("First reply here."))
+    // The dialog gone, its text in the composer (the dialog's own chosen row reads "› hello one" too).
+    screen = await pane.waitFor(
+      (s) => !s.includes("Rewind to before a message") && s.includes("› hello one") && !s.includes("First reply here."),
+    )
     pane.send("Enter")
     await pane.waitFor("A fresh start.")
     // The model saw the first message again in the same place: nothing of the rewound branch.
