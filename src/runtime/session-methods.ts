@@ -7,7 +7,10 @@ import type { ModelRuntime } from "@earendil-works/pi-coding-agent"
 import { ProtocolError, type CommandInfo, type Params, type Result, type UiResponse } from "../protocol"
 import { complete } from "./autocomplete"
 import { transcriptMarkdown } from "./export-markdown"
-import { errorText, type LiveSession } from "./live-session"
+import type { LiveSession } from "./live-session"
+import { errorText } from "../util/error-text"
+import { runShortcut } from "./extension-shortcuts"
+import { sessionBash } from "./session-bash"
 import { modelInfo, realModel, resolveModel } from "./models"
 import type { RunToken } from "./project-events"
 import { projectTree } from "./project-tree"
@@ -69,12 +72,12 @@ export const SESSION_METHODS: Handlers = {
   },
   "session.bash": async (live, p) => {
     idleShell(live)
-    live.bash(p.command, { excludeFromContext: p.excludeFromContext === true, terminal: p.terminal })
+    sessionBash(live, p.command, { excludeFromContext: p.excludeFromContext === true, terminal: p.terminal })
     return {}
   },
   "session.bashOutside": async (live, p) => {
     idleShell(live)
-    live.bash(p.command, { outside: true })
+    sessionBash(live, p.command, { outside: true })
     return {}
   },
   "session.setPermissions": async (live, p) => {
@@ -95,7 +98,7 @@ export const SESSION_METHODS: Handlers = {
   },
   "session.complete": async (live, p) => ({ items: await complete(live.bridge.autocomplete(), p.text, p.cursor) }),
   "session.shortcut": async (live, p) => {
-    live.runShortcut(p.key)
+    runShortcut(live.session, p.key, (text) => live.notice("error", text))
     return {}
   },
   "session.abort": async (live) => {
