@@ -167,19 +167,19 @@ export class LiveSession {
     this.emit(this.projector.notice(level, text))
   }
 
-  /** Marks the run as started when a prompt is accepted (see EventProjector.beginRun); returns it. */
+  /** Marks the run as started when a prompt is accepted (see RunTracker.begin); returns it. */
   beginRun(): RunToken | undefined {
-    for (const e of this.projector.beginRun()) this.emit(e)
-    return this.projector.currentRun()
+    for (const e of this.projector.runs.begin()) this.emit(e)
+    return this.projector.runs.current()
   }
 
   settleRun(run: RunToken | undefined): void {
-    for (const e of this.projector.settleRun(run)) this.emit(e)
+    for (const e of this.projector.runs.settle(run)) this.emit(e)
   }
 
-  /** An extension command's prompt is over (see EventProjector.settleCommand). */
+  /** An extension command's prompt is over (see RunTracker.settleCommand). */
   settleCommand(errorMessage?: string): void {
-    for (const e of this.projector.settleCommand(errorMessage)) this.emit(e)
+    for (const e of this.projector.runs.settleCommand(errorMessage)) this.emit(e)
   }
 
   emitInfo(): void {
@@ -273,13 +273,13 @@ export class LiveSession {
     // in this method, so the command that called it is not reported over before the run it asked for.
     const send = s.sendUserMessage.bind(s)
     s.sendUserMessage = (content, options) => {
-      this.projector.expectRun()
+      this.projector.runs.expect()
       return send(content, options)
     }
     const offSession = s.subscribe((e) => this.onPiEvent(e))
     // The session hands events on after its extensions' handlers, so a prompt can resolve before
-    // its agent_start arrives there; the agent's own comes first (see EventProjector.agentStarted).
-    const offAgent = s.agent.subscribe((e) => void (e.type === "agent_start" && this.projector.agentStarted()))
+    // its agent_start arrives there; the agent's own comes first (see RunTracker.agentStarted).
+    const offAgent = s.agent.subscribe((e) => void (e.type === "agent_start" && this.projector.runs.agentStarted()))
     this.unsubscribe = () => {
       offSession()
       offAgent()
@@ -292,7 +292,7 @@ export class LiveSession {
       shutdownHandler: () => this.stop.requestShutdown(),
       onError: (err) => {
         this.notice("error", `Extension error (${err.extensionPath}, ${err.event}): ${err.error}`)
-        if (err.event === "send_user_message") for (const e of this.projector.runNotStarted(err.error)) this.emit(e)
+        if (err.event === "send_user_message") for (const e of this.projector.runs.notStarted(err.error)) this.emit(e)
       },
     })
     // The snapshot above was cut before the extensions' resources_discover added their themes.

@@ -52,7 +52,7 @@ export class SessionStop {
 
   /** The person stops the run (and any `!` command or compaction with it). */
   async abort(): Promise<void> {
-    this.live.projector().cancel()
+    this.live.projector().runs.cancel()
     const s = this.live.session()
     if (s.isBashRunning) s.abortBash()
     if (s.isCompacting) s.abortCompaction()
@@ -66,7 +66,7 @@ export class SessionStop {
   /** Ends the running reply as an error that says why (the watchdog's limits). */
   private async endRun(why: string): Promise<void> {
     const text = `${why}: the run was ended (${RUN_LIMITS_HINT})`
-    this.live.projector().endWith(text)
+    this.live.projector().runs.endWith(text)
     this.live.notice("error", text)
     const s = this.live.session()
     if (s.isBashRunning) s.abortBash()
