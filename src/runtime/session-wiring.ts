@@ -89,7 +89,7 @@ export function createSessionUi(live: LiveSession, log: (msg: string) => void) {
 
 /** An extension's editor (setEditorComponent) sent its text: a prompt, or a follow-up while a reply runs. */
 function submitFromEditor(live: LiveSession, text: string): void {
-  void import("./session-methods")
+  void import("./prompt-methods")
     .then((m) => m.promptSession(live, text, live.running ? "followUp" : undefined))
     .catch((err) => live.notice("error", `Could not send: ${errorText(err)}`))
 }
