@@ -8,6 +8,7 @@ import { sandboxedOperations } from "./sandbox/pi-tools"
 import type { SessionSandbox } from "./sandbox/session-sandbox"
 import type { WindowTerminal } from "./terminal-lend"
 import type { UiBridge } from "./ui-bridge"
+import { errorText } from "../util/error-text"
 
 /** Output kept on a running bash item; the final item carries Pi's (truncated) result. */
 const LIVE_TAIL = 32 * 1024
@@ -82,7 +83,7 @@ export function runBash(
   const fail = (err?: unknown) => {
     settle()
     sink.emit({ type: "item_update", item: { ...item, output, status: "done", cancelled: true } })
-    if (err !== undefined) sink.notice("error", `Command failed: ${err instanceof Error ? err.message : String(err)}`)
+    if (err !== undefined) sink.notice("error", `Command failed: ${errorText(err)}`)
   }
   const run = async () => {
     let hooked: UserBashEventResult | undefined
@@ -108,13 +109,11 @@ const bashTerminal = new AsyncLocalStorage<WindowTerminal | undefined>()
 export const userBashTerminal = (): WindowTerminal | undefined => bashTerminal.getStore()
 
 /** The parts of a live session a `!` command needs. */
-export interface BashSession {
+export interface BashSession extends Pick<BashSink, "emit" | "notice"> {
   readonly session: AgentSession
   readonly sandbox: SessionSandbox
   readonly bridge: UiBridge
-  emit(e: SessionEvent): void
   itemId(base: string): string
-  notice(level: "error", text: string): void
 }
 
 /**
