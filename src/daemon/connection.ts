@@ -20,6 +20,7 @@ import type { HostApi } from "../runtime/host-api"
 import { Outbox, type OutboxLimits } from "./outbox"
 import type { PeerVerdict } from "./peer"
 import { checkParams, FrameError, parseRequest } from "./validate"
+import { errorText } from "../util/error-text"
 
 export interface Logger {
   info(msg: string): void
@@ -174,7 +175,7 @@ export class Connection {
     } catch (e) {
       if (e instanceof FrameError) return this.replyError(e.id, e.code, e.message)
       if (e instanceof ProtocolError) return this.replyError(id, e.code, e.message)
-      const message = e instanceof Error ? e.message : String(e)
+      const message = errorText(e)
       this.ctx.log.error(`${this.label} request failed: ${e instanceof Error ? (e.stack ?? message) : message}`)
       this.replyError(id, "failed", message)
     }

@@ -3,6 +3,7 @@
 // ends, it ends those, and the broker ends what an abruptly killed host left to it (findings D1).
 import { readFileSync } from "node:fs"
 import { listPids, readProcStat, type ProcStat } from "../util/proc-stat"
+import { sendSignal } from "../util/process-state"
 
 function readProc(pid: number): ProcStat | undefined {
   const p = readProcStat(pid)
@@ -58,12 +59,7 @@ export function killDescendants(root: number, spare: ReadonlySet<number> = new S
 }
 
 function tryKill(pid: number): boolean {
-  try {
-    process.kill(pid, "SIGKILL")
-    return true
-  } catch {
-    return false
-  }
+  return sendSignal(pid, "SIGKILL")
 }
 
 /** Resident memory of a process in bytes (0 when it cannot be read). */

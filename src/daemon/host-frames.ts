@@ -26,11 +26,3 @@ export type FromHost =
   | { type: "live"; sessions: LiveInfo[] }
   | { type: "log"; message: string }
   | { type: "disposed" }
-
-export function errorBody(err: unknown): ErrorBody {
-  const e = err as { code?: string; message?: string }
-  return {
-    code: (typeof e?.code === "string" ? e.code : "failed") as ErrorBody["code"],
-    message: e?.message ?? String(err),
-  }
-}

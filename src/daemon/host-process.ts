@@ -6,14 +6,15 @@
 // it ends all of that (findings D1).
 import { existsSync, readFileSync, statSync } from "node:fs"
 import { fileURLToPath } from "node:url"
-import type { EventEnvelope, Params } from "../protocol"
+import type { Params } from "../protocol"
 import { takeNotifications } from "../protocol/terminal-notify"
 import type { SessionHost } from "../runtime/host-api"
+import { errorBody, serveFrames } from "../runtime/serve-frames"
 import { becomeChildSubreaper } from "../util/libc"
 import { dropBunTuning } from "../util/patches/bun-tuning"
 import { createQuietGc } from "../util/patches/quiet-gc"
 import { killDescendants } from "./descendants"
-import { errorBody, type FromHost, type ToHost } from "./host-frames"
+import type { FromHost, ToHost } from "./host-frames"
 import { frameLink, hostEndFd } from "./host-link"
 
 const DISPOSE_TIMEOUT_MS = 5000
@@ -49,7 +50,12 @@ const log = (message: string) => send({ type: "log", message })
 process.on("uncaughtException", (e) => log(`uncaught: ${e.stack ?? e}`))
 process.on("unhandledRejection", (e) => log(`unhandled rejection: ${(e as Error)?.stack ?? e}`))
 
-const subs = new Map<number, () => void>()
+// The broker's view of the sessions first, then the frame: a window that hears a reply ended (or
+// gets its answer) and asks for status must see it ended.
+const served = serveFrames((frame) => {
+  pushLive()
+  send(frame)
+})
 let lastLive = ""
 let ending = false
 
@@ -139,8 +145,7 @@ function pushLive() {
 async function end(reason: string, reply: boolean) {
   if (ending) return
   ending = true
-  for (const u of subs.values()) u()
-  subs.clear()
+  served.unsubscribeAll()
   const h = host ?? (await Promise.race([hostReady.catch(() => undefined), Bun.sleep(DISPOSE_TIMEOUT_MS)]))
   if (h) await Promise.race([h.dispose().catch(() => {}), Bun.sleep(DISPOSE_TIMEOUT_MS)])
   const ended = killDescendants(process.pid)
@@ -158,53 +163,25 @@ async function onFrame(frame: ToHost) {
       await hostReady.catch(() => undefined)
       return send({ type: "response", id: frame.id, result: host?.live() ?? [] })
     case "request":
-    case "resolve": {
-      try {
+    case "resolve":
+      return served.respond(frame.id, async () => {
         const h = await hostReady
-        let result: unknown
         if (frame.type === "resolve") {
           const { openTarget } = await import("../runtime/open-target")
-          result = { path: await openTarget(frame.params) }
-        } else {
-          // before Pi loads the folder's extensions, so they see their folder from the start
-          if (frame.method === "session.open")
-            process.chdir(await sessionFolder(frame.params as Params<"session.open">))
-          result = await h.request(frame.method, frame.params as never)
-          followSession()
+          return { path: await openTarget(frame.params) }
         }
-        // before the answer: the broker's view of the session is current when the window hears back
-        pushLive()
-        send({ type: "response", id: frame.id, result })
-      } catch (err) {
-        pushLive()
-        send({ type: "response", id: frame.id, error: errorBody(err) })
-      }
-      return
-    }
-    case "subscribe": {
-      const h = await hostReady.catch(() => undefined)
-      const forward = (env: EventEnvelope) => {
-        // the state first: a window that hears the reply ended and asks for status must see it ended
-        pushLive()
-        send({ type: "event", subId: frame.subId, env })
-      }
-      try {
-        if (!h) throw new Error("the session host did not start")
-        subs.set(frame.subId, h.subscribe(frame.sessionId, frame.after, forward))
-      } catch (err) {
-        forward({
-          type: "event",
-          sessionId: frame.sessionId,
-          seq: frame.after,
-          event: { type: "closed", reason: errorBody(err).message },
-        })
-      }
+        // before Pi loads the folder's extensions, so they see their folder from the start
+        if (frame.method === "session.open") process.chdir(await sessionFolder(frame.params as Params<"session.open">))
+        const result = await h.request(frame.method, frame.params as never)
+        followSession()
+        return result
+      })
+    case "subscribe":
+      served.subscribe(await hostReady.catch(() => undefined), frame)
       pushLive()
       return
-    }
     case "unsubscribe":
-      subs.get(frame.subId)?.()
-      subs.delete(frame.subId)
+      served.unsubscribe(frame.subId)
       pushLive()
       return
     case "dispose":

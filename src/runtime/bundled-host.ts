@@ -7,6 +7,7 @@ import type { GoalState } from "../protocol/goal"
 import { sandboxedOperations } from "./sandbox/pi-tools"
 import type { SessionSandbox } from "./sandbox/session-sandbox"
 import type { UiBridge } from "./ui-bridge"
+import { errorText } from "../util/error-text"
 
 /** The tail of a host-run command's output an extension gets (a check's log can be long). */
 const EXEC_TAIL = 64 * 1024
@@ -74,7 +75,7 @@ export function createBundledHost(d: BundledHostDeps): BundledHost {
           const r = await ops.exec(command, o.cwd, { onData, signal: o.signal, timeout })
           return { code: r.exitCode ?? -1, output }
         } catch (err) {
-          const why = err instanceof Error ? err.message : String(err)
+          const why = errorText(err)
           return { code: -1, output: `${output}${output && !output.endsWith("\n") ? "\n" : ""}${why}` }
         }
       },

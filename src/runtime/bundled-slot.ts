@@ -5,6 +5,7 @@
 import type { ExtensionAPI, ExtensionFactory } from "@earendil-works/pi-coding-agent"
 import type { BundledHost } from "../protocol/bundled"
 import { bundledEntry, bundledNames } from "../util/bundled-dir"
+import { errorText } from "../util/error-text"
 
 export type BundledFactory = (pi: ExtensionAPI, host: BundledHost) => void | Promise<void>
 
@@ -56,7 +57,7 @@ async function importBundled(dir: string, name: string): Promise<BundledExtensio
     if (typeof mod.default === "function") return { name, factory: mod.default as BundledFactory }
     return `Bundled extension "${name}" was not loaded: ${entry} has no default export function`
   } catch (err) {
-    return `Bundled extension "${name}" was not loaded: ${err instanceof Error ? err.message : String(err)}`
+    return `Bundled extension "${name}" was not loaded: ${errorText(err)}`
   }
 }
 
@@ -66,7 +67,7 @@ export function bundledFactories(use: readonly BundledExtension[], host: Bundled
     try {
       await factory(pi, host)
     } catch (err) {
-      throw new Error(`bundled extension "${name}": ${err instanceof Error ? err.message : String(err)}`)
+      throw new Error(`bundled extension "${name}": ${errorText(err)}`)
     }
   })
 }

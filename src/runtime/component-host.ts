@@ -4,26 +4,19 @@
 // `component` events, again whenever the component asks (requestRender, coalesced) or the width
 // changes; a window's keys reach the focused one's handleInput. The first window that presses a
 // key owns a component's keys until some window leaves (a detached window's successor takes over).
-import {
-  getKeybindings,
-  KeybindingsManager,
-  TUI_KEYBINDINGS,
-  type Component,
-  type OverlayOptions,
-} from "@earendil-works/pi-tui"
-import { getSelectListTheme, initTheme } from "@earendil-works/pi-coding-agent"
+import { getKeybindings, type Component } from "@earendil-works/pi-tui"
 import {
   focusedComponent,
-  overlayBox,
   ProtocolError,
   type ComponentSlot,
   type ComponentView,
-  type OverlayLayout,
   type SessionEvent,
   type WidgetPlacement,
 } from "../protocol"
-import { styledText } from "../protocol/terminal-text"
+import { ctrlCOnEditor, makeEditor } from "./component-editor"
+import { componentRows, sameLines, type OverlayOptionsOf } from "./component-rows"
 import { createFakeTui, type FakeTuiHost } from "./fake-tui"
+import { piTheme } from "./host-theme"
 import { borrowTerminal, type WindowTerminal } from "./terminal-lend"
 
 type Disposable = Component & { dispose?(): void; focused?: boolean }
@@ -32,7 +25,7 @@ type Factory = (...args: any[]) => Disposable | Promise<Disposable>
 interface Entry {
   view: ComponentView
   component: Disposable
-  options?: OverlayOptions | (() => OverlayOptions | undefined)
+  options?: OverlayOptionsOf
   hidden?: boolean
   /** Takes keys by itself (not a nonCapturing overlay, which takes them only while focus()ed). */
   capturing: boolean
@@ -54,37 +47,9 @@ export interface ComponentHostDeps {
   terminal?(): WindowTerminal | undefined
 }
 
-/** Rows kept of one component: enough for any screen, bounded for a runaway render. */
-const MAX_LINES = 500
-/** Characters kept of one row (its styles included): a runaway row must not make every event huge. */
-export const MAX_ROW_CHARS = 8192
 const DEFAULT_SIZE = { width: 80, height: 24 }
 
 let nextId = 0
-const CTRL_C = "\x03"
-/** pi-tui's keys plus the app keys Pi's CustomEditor reads (Esc interrupts), at Pi's defaults. */
-const editorKeys = () =>
-  new KeybindingsManager({
-    ...TUI_KEYBINDINGS,
-    "app.interrupt": { defaultKeys: "escape", description: "Cancel or abort" },
-  })
-const THEME_KEY = Symbol.for("@earendil-works/pi-coding-agent:theme")
-
-/** Pi's `theme`: the current theme, read at each use (as Pi's own proxy does). */
-export function piTheme(): any {
-  const g = globalThis as Record<symbol, unknown>
-  if (!g[THEME_KEY]) initTheme("dark")
-  return new Proxy(
-    {},
-    {
-      get: (_t, prop) => {
-        const t = g[THEME_KEY] as Record<string | symbol, unknown>
-        const v = t[prop]
-        return typeof v === "function" ? v.bind(t) : v
-      },
-    },
-  )
-}
 
 export type ComponentHost = ReturnType<typeof createComponentHost>
 
@@ -175,40 +140,10 @@ export function createComponentHost(deps: ComponentHostDeps) {
     })
   }
 
-  /** An overlay's layout as data: its options (which may be a function), else its component's `width`. */
-  function layoutOf(e: Entry, o: OverlayOptions | undefined): OverlayLayout | undefined {
-    if (!o) {
-      const w = (e.component as { width?: number }).width
-      return typeof w === "number" ? { width: w } : undefined
-    }
-    const { visible: _v, nonCapturing: _n, ...layout } = o
-    return layout as OverlayLayout
-  }
-
-  function rows(e: Entry): { lines: string[]; width: number; overlay?: OverlayLayout } {
-    const { width: termWidth, height: termHeight } = size()
-    const opts = typeof e.options === "function" ? e.options() : e.options
-    const overlay = e.view.slot === "overlay" ? layoutOf(e, opts) : undefined
-    const box = overlay ? overlayBox(overlay, 0, termWidth, termHeight) : undefined
-    const width = box?.width ?? termWidth
-    // pi-tui draws an overlay only while its `visible` says so (a side panel on wide terminals).
-    if (overlay && opts?.visible && !opts.visible(termWidth, termHeight)) return { lines: [], width, overlay }
-    let raw: readonly string[]
-    try {
-      raw = e.component.render(width)
-    } catch (err) {
-      deps.log(`a component failed to render: ${String(err)}`)
-      raw = [`(the extension's component failed to render: ${String(err)})`]
-    }
-    const cap = Math.min(MAX_LINES, box?.maxHeight ?? MAX_LINES)
-    const lines = raw.slice(0, cap).map((l) => styledText(String(l).slice(0, MAX_ROW_CHARS)))
-    return overlay ? { lines, width, overlay } : { lines, width }
-  }
-
   /** Renders and sends what changed: the rows alone, or the whole view when its layout moved. */
   function render(e: Entry, full: boolean) {
     if (e.hidden) return
-    const next = rows(e)
+    const next = componentRows(e.component, e.view.slot, e.options, size(), deps.log)
     const v = e.view
     const layoutChanged = JSON.stringify(next.overlay) !== JSON.stringify(v.overlay)
     if (!full && !layoutChanged && next.width === v.width && sameLines(next.lines, v.lines)) return
@@ -325,29 +260,9 @@ export function createComponentHost(deps: ComponentHostDeps) {
       replace("footer", factory && (() => factory(tui, theme, footerData) as Disposable))
     },
     setEditor(factory: Factory | undefined) {
-      const editorTheme = { borderColor: (t: string) => theme.fg("borderMuted", t), selectList: getSelectListTheme() }
-      const entry = replace(
-        "editor",
-        factory &&
-          (() => {
-            const editor = factory(tui, editorTheme, editorKeys()) as Disposable & {
-              onSubmit?: (text: string) => void
-              onEscape?: () => void
-              setText?(text: string): void
-              addToHistory?(text: string): void
-            }
-            editor.onEscape = () => deps.interrupt()
-            // As Pi's own submit: the text is sent, kept in the editor's history, and the editor emptied.
-            editor.onSubmit = (text) => {
-              if (!text.trim()) return
-              editor.addToHistory?.(text)
-              editor.setText?.("")
-              deps.submit(text)
-            }
-            return editor
-          }),
+      return (
+        replace("editor", factory && (() => makeEditor(factory as () => Disposable, tui, theme, deps))) !== undefined
       )
-      return entry !== undefined
     },
     setStatus(key: string, text: string | undefined) {
       if (text === undefined) statuses.delete(key)
@@ -367,14 +282,10 @@ export function createComponentHost(deps: ComponentHostDeps) {
           if (!x.hidden) deps.emit({ type: "component", component: x.view })
         }
       }
-      // Pi's Ctrl+C (app.clear) on an editor with text empties it; on an empty one it is the
-      // window's (quitting), which only the window can do.
-      if (data === CTRL_C && e.view.slot === "editor") {
-        const editor = e.component as { getText?(): string; setText?(t: string): void }
-        if (!editor.getText?.()) return {}
-        editor.setText?.("")
-        schedule()
-        return { cleared: true }
+      const clear = e.view.slot === "editor" ? ctrlCOnEditor(e.component, data) : undefined
+      if (clear) {
+        if (clear.cleared) schedule()
+        return clear
       }
       try {
         e.component.handleInput?.(data)
@@ -428,10 +339,4 @@ export function createComponentHost(deps: ComponentHostDeps) {
       statuses.clear()
     },
   }
-}
-
-function sameLines(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
 }

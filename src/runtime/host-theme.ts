@@ -1,7 +1,7 @@
 // The theme Pi components draw with in this host: the window's (session.theme), so a component's
 // colours match the window around it. Pi keeps its current theme in one global (its `theme`
-// proxy reads it at each use; component-host.ts's piTheme too), so setting it is enough.
-import { Theme } from "@earendil-works/pi-coding-agent"
+// proxy reads it at each use, as piTheme below does), so setting it is enough.
+import { initTheme, Theme } from "@earendil-works/pi-coding-agent"
 import { colorToHex } from "@earendil-works/pi-tui"
 import type { Params } from "../protocol"
 
@@ -39,4 +39,23 @@ export function themeByName(name: string): Theme | undefined {
 export function themeColors(theme: Theme): Record<string, string> {
   const colors = (theme as unknown as { colors: Record<string, Parameters<typeof colorToHex>[0]> }).colors
   return Object.fromEntries(Object.entries(colors).map(([k, c]) => [k, colorToHex(c)]))
+}
+
+/** Where Pi keeps its current theme (under its current name). */
+const THEME_KEY = KEYS[0]!
+
+/** Pi's `theme`: the current theme, read at each use (as Pi's own proxy does). */
+export function piTheme(): any {
+  const g = globalThis as Record<symbol, unknown>
+  if (!g[THEME_KEY]) initTheme("dark")
+  return new Proxy(
+    {},
+    {
+      get: (_t, prop) => {
+        const t = g[THEME_KEY] as Record<string | symbol, unknown>
+        const v = t[prop]
+        return typeof v === "function" ? v.bind(t) : v
+      },
+    },
+  )
 }

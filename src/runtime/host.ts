@@ -4,26 +4,33 @@
 import { randomUUID } from "node:crypto"
 import { existsSync, statSync } from "node:fs"
 import { isAbsolute, resolve } from "node:path"
-import { getAgentDir, ModelRuntime, SessionManager, type ExtensionFactory } from "@earendil-works/pi-coding-agent"
+import { getAgentDir, ModelRuntime, type ExtensionFactory } from "@earendil-works/pi-coding-agent"
 import { Value } from "typebox/value"
 import { PROTOCOL_VERSION, ProtocolError, type Method, type Params, type Result, type SavedSession } from "../protocol"
 import { Schemas } from "../protocol/schemas"
 import type { SessionHost } from "./host-api"
 import { createBundledSlot } from "./bundled-slot"
 import type { JournalLimits } from "./journal"
-import { errorText, LiveSession } from "./live-session"
-import { authStatus, realModel, resolveModel, storeApiKey } from "./models"
+import { LiveSession } from "./live-session"
+import { errorText } from "../util/error-text"
+import { createHostAuth } from "./host-auth"
+import { resolveModel } from "./models"
 import { bundledDir } from "../util/bundled-dir"
-import { entryShapeProblem } from "../util/session-file-check"
-import { runOAuthLogin, signInName } from "./oauth-login"
 import { xagentHome } from "../util/daemon-paths"
 import { isPackageSource } from "../util/extension-source"
 import { SESSION_METHODS, type HostContext } from "./session-methods"
-import { probeSandbox } from "./sandbox/probe"
 import { installSessionWrites } from "./patches/session-writes"
 import { repairTornTail } from "./torn-tail"
 import { openTarget } from "./open-target"
-import { listAllSessions, listSessions, resolveSessionRef, sessionById, sessionDirFor, toSaved } from "./session-files"
+import { listAllSessions, listSessions, sessionDirFor, toSaved } from "./session-files"
+import {
+  newSessionManager,
+  offlineSkips,
+  openFile,
+  refuseWrongShape,
+  sandboxProblem,
+  sandboxWarnings,
+} from "./session-open"
 import { warmModelApi } from "./warm-model-api"
 
 export interface HostOptions {
@@ -91,6 +98,14 @@ export function createHost(opts: HostOptions = {}): SessionHost {
   })()
   // A failure reaches every request through `ready`; nothing else waits on it.
   ready.catch(() => {})
+
+  const auth = createHostAuth({
+    agentDir,
+    modelRuntime: () => modelRuntime,
+    sessions: () => sessions.values(),
+    get,
+    log,
+  })
 
   function get(sessionId: string): LiveSession {
     const s = sessions.get(sessionId)
@@ -226,28 +241,6 @@ export function createHost(opts: HostOptions = {}): SessionHost {
     return { sessionId: live.id, info: live.info(), warnings }
   }
 
-  /** Said once, when the session opens; the status bar keeps saying it. */
-  function sandboxWarnings(live: LiveSession): string[] {
-    const sb = live.sandbox
-    const out: string[] = []
-    if (sb.settings.problem) out.push(sb.settings.problem)
-    if (sb.mode === "full")
-      out.push("Full access: the agent's commands and file tools run without the sandbox in this session")
-    else if (!sb.availability.ok)
-      out.push(
-        `No sandbox: ${sb.availability.reason}. To fix: ${sb.availability.fix}. The agent's first command will ask whether to run without one.`,
-      )
-    return out
-  }
-
-  /** Pi skips package sources without a word when offline: say so. */
-  function offlineSkips(sources: string[]): string[] {
-    if (!/^(1|true|yes)$/i.test(process.env.PI_OFFLINE ?? "")) return []
-    return sources
-      .filter(isPackageSource)
-      .map((s) => `${s} was not loaded: PI_OFFLINE is set, so Pi does not fetch packages (unset it to install ${s})`)
-  }
-
   async function list(p: Params<"sessions.list">): Promise<Result<"sessions.list">> {
     const found = p.all || !p.cwd ? await listAllSessions(agentDir) : await listSessions(resolve(p.cwd), agentDir)
     const out: SavedSession[] = found.map(toSaved)
@@ -262,61 +255,6 @@ export function createHost(opts: HostOptions = {}): SessionHost {
         }
     }
     return { sessions: out }
-  }
-
-  async function setApiKey(p: Params<"auth.setApiKey">): Promise<Result<"auth.setApiKey">> {
-    const known = authStatus(modelRuntime).find((x) => x.provider === p.provider)
-    if (!known) throw new ProtocolError("not_found", `Unknown provider "${p.provider}"`)
-    if (!known.apiKey)
-      throw new ProtocolError(
-        "bad_request",
-        known.oauth
-          ? `${known.name ?? p.provider} takes no API key: sign in with /login instead`
-          : `${known.name ?? p.provider} takes no stored API key${known.envVar ? `: set ${known.envVar} instead` : ""}`,
-      )
-    await storeApiKey(modelRuntime, p.provider, p.key)
-    await signedIn(p.provider)
-    return {}
-  }
-
-  /** Sessions with no usable model take the new provider's first model; every window hears of it. */
-  async function signedIn(provider: string) {
-    const available = await modelRuntime.getAvailable(provider)
-    for (const s of sessions.values()) {
-      if (!s.started) continue
-      const usable = !realModel(s.session.model) && available[0]
-      if (usable)
-        await s.session.setModel(usable).catch((err) => log(`setModel after sign-in failed: ${errorText(err)}`))
-      s.emitInfo()
-    }
-  }
-
-  let signingIn: string | undefined
-
-  async function login(p: Params<"auth.login">): Promise<Result<"auth.login">> {
-    const live = get(p.sessionId)
-    const oauth = modelRuntime.getProviders().filter((o) => o.auth.oauth)
-    const provider = oauth.find((o) => o.id === p.provider)
-    if (!provider) {
-      const ids = oauth.map((o) => o.id).sort()
-      throw new ProtocolError("not_found", `No subscription sign-in for "${p.provider}"; there is: ${ids.join(", ")}`)
-    }
-    if (signingIn) throw new ProtocolError("failed", `A sign-in to ${signingIn} is already under way`)
-    const name = signInName(provider)
-    signingIn = name
-    // The flow waits on the person and the browser: answer now, report the end as a notice.
-    void runOAuthLogin(modelRuntime, provider, live.bridge)
-      .finally(() => (signingIn = undefined))
-      .then(async (r) => {
-        if (r.ok) {
-          // Pi's login refreshes the provider's models for the account itself.
-          await signedIn(provider.id)
-          live.notice("info", `Signed in to ${name}. Credentials saved to ${resolve(agentDir, "auth.json")}`)
-        } else if (r.cancelled) live.notice("info", `Sign-in to ${name} cancelled`)
-        else live.notice("error", `Sign-in to ${name} failed: ${r.error}`)
-      })
-      .catch((err) => log(`sign-in to ${provider.id} failed: ${errorText(err)}`))
-    return {}
   }
 
   async function dispatch(method: Method, params: any): Promise<unknown> {
@@ -337,11 +275,11 @@ export function createHost(opts: HostOptions = {}): SessionHost {
       case "sessions.list":
         return list(params)
       case "auth.status":
-        return { providers: authStatus(modelRuntime) }
+        return auth.status()
       case "auth.setApiKey":
-        return setApiKey(params)
+        return auth.setApiKey(params)
       case "auth.login":
-        return login(params)
+        return auth.login(params)
       default: {
         const handler = SESSION_METHODS[method as keyof typeof SESSION_METHODS] as
           ((live: LiveSession, p: unknown, host: HostContext) => Promise<unknown>) | undefined
@@ -406,51 +344,4 @@ export function createHost(opts: HostOptions = {}): SessionHost {
       await Promise.all([...sessions.keys()].map((id) => close(id, "host shut down")))
     },
   }
-}
-
-/** Pi's open, which may rewrite an older file as the current version: a failure names the file. */
-function openFile(path: string, sessionDir?: string): SessionManager {
-  try {
-    return SessionManager.open(path, sessionDir || undefined)
-  } catch (err) {
-    throw new ProtocolError("failed", `Could not open ${path}: ${errorText(err)}`)
-  }
-}
-
-/** A session with no file yet: in memory, a fork of a saved one, or a new file in `dir` (with `--session-id`'s id). */
-async function newSessionManager(
-  p: Params<"session.open">,
-  cwd: string,
-  dir: string,
-  agentDir: string,
-): Promise<SessionManager> {
-  const id = p.pi?.sessionId ? { id: p.pi.sessionId } : undefined
-  if (p.pi?.noSession) return SessionManager.inMemory(cwd, id)
-  if (p.mode.kind !== "fork") return SessionManager.create(cwd, dir, id)
-  if (id && sessionById(cwd, id.id, dir))
-    throw new ProtocolError("bad_request", `A session with the id '${id.id}' already exists: --fork makes a new one`)
-  const source = await resolveSessionRef(p.mode.ref, cwd, agentDir, p.pi?.sessionDir)
-  try {
-    return SessionManager.forkFrom(source, cwd, dir, id)
-  } catch (err) {
-    throw new ProtocolError("failed", `Could not fork ${source}: ${errorText(err)}`)
-  }
-}
-
-/** An entry Pi would trip over past the part of the file the session check reads (session-file-check.ts). */
-function refuseWrongShape(path: string, sm: SessionManager): void {
-  const entries = sm.getEntries() as unknown as Record<string, unknown>[]
-  for (let i = 0; i < entries.length; i++) {
-    const problem = entryShapeProblem(entries[i]!)
-    if (problem)
-      throw new ProtocolError(
-        "bad_request",
-        `${path} is not a Pi session file: entry ${i + 1} (id ${String(entries[i]!.id)}) is ${problem}. It was left as it is`,
-      )
-  }
-}
-
-function sandboxProblem(bwrap: string | undefined): string | undefined {
-  const a = probeSandbox(bwrap)
-  return a.ok ? undefined : `${a.reason}; to fix: ${a.fix}`
 }

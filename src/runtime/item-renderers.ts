@@ -5,8 +5,7 @@
 import type { AgentSession } from "@earendil-works/pi-coding-agent"
 import type { Component } from "@earendil-works/pi-tui"
 import type { CustomItem, RenderedRows, SessionEvent, ToolItem, TranscriptItem } from "../protocol"
-import { styledText } from "../protocol/terminal-text"
-import { MAX_ROW_CHARS } from "./component-host"
+import { styledRows } from "./component-rows"
 
 /** Rows kept of one rendered item. */
 const MAX_ROWS = 200
@@ -40,10 +39,7 @@ export function createItemRenderers(deps: ItemRendererDeps) {
 
   const rowsOf = (c: Component | undefined, width: number): string[] => {
     if (!c) return []
-    return c
-      .render(width)
-      .slice(0, MAX_ROWS)
-      .map((l) => styledText(String(l).slice(0, MAX_ROW_CHARS)))
+    return styledRows(c.render(width), MAX_ROWS)
   }
 
   function toolRows(item: ToolItem, width: number, expanded: boolean): string[] | undefined {

@@ -6,6 +6,7 @@ import type { AuthEvent, AuthPrompt, Provider } from "@earendil-works/pi-ai"
 import type { ModelRuntime } from "@earendil-works/pi-coding-agent"
 import { ProtocolError, type LoginField, type LoginRequest, type UiResponse } from "../protocol"
 import type { UiBridge } from "./ui-bridge"
+import { errorText } from "../util/error-text"
 
 export type LoginOutcome = { ok: true } | { ok: false; cancelled: boolean; error: string }
 
@@ -124,7 +125,7 @@ export async function runOAuthLogin(
 
 /** Pi's flows put whole stacks and response dumps in their errors: keep what a person can read. */
 export function loginError(err: unknown): string {
-  const text = err instanceof Error ? err.message : String(err)
+  const text = errorText(err)
   const cut = text.search(/;\s*stack=|\n\s+at /)
   const short = (cut === -1 ? text : text.slice(0, cut)).trim()
   return short.length > 600 ? `${short.slice(0, 600)}…` : short

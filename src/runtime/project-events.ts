@@ -1,15 +1,8 @@
 // Pi AgentSessionEvent → protocol SessionEvents, one Pi event at a time. No I/O and no batching:
 // what the host needs from the live session (info, stats, retry state) comes in through `ctx`.
-import type {
-  AssistantItem,
-  NoticeItem,
-  SessionEvent,
-  SessionInfo,
-  SessionStats,
-  ToolItem,
-  TurnStopReason,
-} from "../protocol"
-import type { AgentSessionEvent, AssistantMessage } from "./pi-types"
+// When a run begins and ends is the run tracker's (run-tracker.ts).
+import type { NoticeItem, SessionEvent, SessionInfo, SessionStats, ToolItem } from "../protocol"
+import type { AgentSessionEvent } from "./pi-types"
 import {
   applyToolResult,
   compactionId,
@@ -21,6 +14,9 @@ import {
   projectUser,
   resultText,
 } from "../protocol/project-messages"
+import { RunTracker } from "./run-tracker"
+
+export type { RunToken } from "./run-tracker"
 
 export interface ProjectorContext {
   info(): SessionInfo
@@ -41,97 +37,23 @@ const COMPACTION_REASON = {
   overflow: "Context overflowed: compacting, then retrying…",
 } as const
 
-export type RunToken = object
-
 export class EventProjector {
   private assistantId?: string
   /** Tool items of the current turn, by tool call id. */
   private readonly tools = new Map<string, ToolItem>()
-  private running = false
-  /** Whether Pi's agent_start has come for the current run (a prompt can be accepted and never start one). */
-  private started = false
-  private lastAssistant?: AssistantMessage
-  /** The current run's latest finished reply, for its turn_end. */
-  private lastItem?: AssistantItem
-  /** The person stopped the current run: it ends as cancelled, whatever Pi reports. */
-  private cancelled = false
-  /** xagent stopped the current run, for this reason: it ends as an error, whatever Pi reports. */
-  private ended?: string
-  /** Names the current run, so a prompt settling late cannot end a run begun after its own. */
-  private run?: RunToken
-  /** An extension asked Pi for a run that has not begun yet: the command that asked is not over. */
-  private awaitingRun = false
-  /** The run ended on an error; whether Pi retries is known only after its agent_end handling. */
-  private failedEnd?: { error: string; reported: boolean }
+  /** When the run shows as begun and over, and how it ended. */
+  readonly runs: RunTracker
 
   constructor(
     private readonly ids: ItemIds,
     private readonly ctx: ProjectorContext,
     running = false,
   ) {
-    this.running = running
-  }
-
-  /** The host accepted a prompt: show the run at once rather than when Pi's events catch up. */
-  beginRun(): SessionEvent[] {
-    this.awaitingRun = false
-    if (this.running) return []
-    this.running = true
-    this.lastItem = undefined
-    this.cancelled = false
-    this.ended = undefined
-    this.run = {}
-    return [{ type: "run", running: true, startedAt: this.ctx.now() }]
-  }
-
-  /**
-   * Pi's agent began the run (told by the agent itself, ahead of the session's own agent_start):
-   * from now on the run ends with Pi's agent_end, not with the prompt's promise.
-   */
-  agentStarted(): void {
-    if (this.running) this.started = true
-  }
-
-  /** The run showing now (begun by a prompt or by Pi), if any. */
-  currentRun(): RunToken | undefined {
-    return this.running ? this.run : undefined
-  }
-
-  /** The prompt of `run` settled; if Pi never started it (an input hook handled it), end the one we showed. */
-  settleRun(run: RunToken | undefined): SessionEvent[] {
-    if (!this.running || this.started || run !== this.run) return []
-    return this.endRun()
-  }
-
-  /**
-   * An extension command finished: it started no run of its own (else that run's end tells how
-   * it went), so this is the prompt's end.
-   */
-  settleCommand(errorMessage?: string): SessionEvent[] {
-    if (this.running || this.awaitingRun) return []
-    return [errorMessage === undefined ? { type: "turn_end", stopReason: "end_turn" } : turnFailed(errorMessage)]
-  }
-
-  /** An extension called sendUserMessage: a run follows (its end ends the command's prompt). */
-  expectRun(): void {
-    if (!this.running) this.awaitingRun = true
-  }
-
-  /** The run an extension asked for could not start: the command's prompt ends with its error. */
-  runNotStarted(errorMessage: string): SessionEvent[] {
-    if (!this.awaitingRun || this.running) return []
-    this.awaitingRun = false
-    return [turnFailed(errorMessage)]
-  }
-
-  /** The person asked to stop the current run. */
-  cancel(): void {
-    if (this.running) this.cancelled = true
-  }
-
-  /** xagent ends the current run (a stalled model, a tool over its limit): it ends as an error saying why. */
-  endWith(why: string): void {
-    if (this.running) this.ended = why
+    this.runs = new RunTracker(
+      () => ctx.now(),
+      (level, text) => this.notice(level, text),
+      running,
+    )
   }
 
   /** A fresh item id for host-made items (bash runs). */
@@ -146,12 +68,11 @@ export class EventProjector {
   handle(e: AgentSessionEvent): SessionEvent[] {
     switch (e.type) {
       case "agent_start":
-        this.started = true
-        return this.beginRun()
+        return this.runs.agentStart()
       case "agent_end":
-        return this.agentEnd(e.willRetry)
+        return this.runs.agentEnd(e.willRetry)
       case "agent_settled":
-        return this.settleEnd()
+        return this.runs.settled()
       case "turn_end":
         return [{ type: "stats", stats: this.ctx.stats() }]
       case "message_start":
@@ -180,27 +101,15 @@ export class EventProjector {
       case "compaction_end":
         return this.compactionEnd(e)
       case "auto_retry_start":
-        this.failedEnd = undefined
+        this.runs.retrying()
         return [
           this.notice(
             "warning",
             `Retrying (${e.attempt}/${e.maxAttempts}) in ${Math.round(e.delayMs / 100) / 10}s: ${e.errorMessage}`,
           ),
         ]
-      case "auto_retry_end": {
-        if (e.success) return []
-        const text =
-          e.finalError === "Retry cancelled"
-            ? "Retry cancelled"
-            : `Gave up after ${e.attempt} attempt${e.attempt === 1 ? "" : "s"}: ${e.finalError ?? "error"}`
-        // Cancelled while waiting to retry (only an abort does that): no agent_end follows, so the run ends here.
-        if (!this.failedEnd) {
-          if (e.finalError === "Retry cancelled") this.cancelled = true
-          return [this.notice("error", text), ...this.endRun(text)]
-        }
-        this.failedEnd.reported = true
-        return [this.notice("error", text)]
-      }
+      case "auto_retry_end":
+        return e.success ? [] : this.runs.gaveUp(e.attempt, e.finalError)
       case "session_info_changed":
       case "thinking_level_changed":
         return [{ type: "info", info: this.ctx.info() }]
@@ -210,49 +119,6 @@ export class EventProjector {
       default:
         return []
     }
-  }
-
-  private agentEnd(willRetry: boolean): SessionEvent[] {
-    const last = this.lastAssistant
-    this.lastAssistant = undefined
-    // A retry follows (auto_retry_start): the run goes on, and the retry's notice says why.
-    if (willRetry) return []
-    if (last?.stopReason === "error") {
-      this.failedEnd = { error: last.errorMessage ?? "The model returned an error", reported: false }
-      return []
-    }
-    return this.endRun()
-  }
-
-  /**
-   * At agent_settled, once Pi's post-run work is done: a failed run ends here, after the
-   * "gave up" of its last retry (which comes after agent_end), so its error is said once.
-   */
-  private settleEnd(): SessionEvent[] {
-    const failed = this.failedEnd
-    if (!failed) return []
-    this.failedEnd = undefined
-    const out: SessionEvent[] = failed.reported ? [] : [this.notice("error", failed.error)]
-    return [...out, ...this.endRun()]
-  }
-
-  /** The run is over (retries included): windows stop its working line, callers learn how it went. */
-  private endRun(errorMessage?: string): SessionEvent[] {
-    if (!this.running) return []
-    this.running = false
-    this.started = false
-    const item = this.lastItem
-    this.lastItem = undefined
-    let end: Extract<SessionEvent, { type: "turn_end" }>
-    if (this.ended !== undefined) end = turnFailed(this.ended)
-    else if (this.cancelled || item?.stopReason === "aborted") end = { type: "turn_end", stopReason: "cancelled" }
-    else if (errorMessage !== undefined) end = turnFailed(errorMessage)
-    else if (item?.stopReason === "error") end = turnFailed(item.errorMessage ?? "The model returned an error")
-    else end = { type: "turn_end", stopReason: item?.stopReason === "length" ? "max_tokens" : "end_turn" }
-    this.cancelled = false
-    this.ended = undefined
-    if (item) end.itemId = item.id
-    return [{ type: "run", running: false }, end]
   }
 
   private messageStart(m: MessageOf<"message_start">): SessionEvent[] {
@@ -303,9 +169,9 @@ export class EventProjector {
       case "assistant": {
         const id = this.assistantId ?? this.ids.take(`a-${m.timestamp}`)
         this.assistantId = undefined
-        this.lastAssistant = m
-        this.lastItem = projectAssistant(m, id, false)
-        const out: SessionEvent[] = [{ type: "item_update", item: this.lastItem }]
+        const item = projectAssistant(m, id, false)
+        this.runs.replied(m, item)
+        const out: SessionEvent[] = [{ type: "item_update", item }]
         if (m.stopReason === "aborted" || m.stopReason === "error") {
           for (const [callId, tool] of this.tools)
             if (tool.status === "pending") out.push(...this.tool(callId, { status: "error" }))
@@ -376,17 +242,6 @@ export class EventProjector {
     if (e.errorMessage) return [this.notice("error", `Compaction failed: ${e.errorMessage}`)]
     return []
   }
-}
-
-/**
- * pi-ai reports a refusal as an error, by these messages: an OpenAI-style content filter, and
- * Anthropic's refusal when it gives no explanation (one it explains stays "error").
- */
-const REFUSALS = new Set(["Provider finish_reason: content_filter", "The model refused to complete the request"])
-
-function turnFailed(errorMessage: string): Extract<SessionEvent, { type: "turn_end" }> {
-  const stopReason: TurnStopReason = REFUSALS.has(errorMessage) ? "refusal" : "error"
-  return { type: "turn_end", stopReason, errorMessage }
 }
 
 function blockType(t: string): "text" | "thinking" {

@@ -5,6 +5,7 @@
 import { runRpcMode } from "@earendil-works/pi-coding-agent"
 import type { Params } from "../protocol"
 import { createHost } from "./host"
+import { errorText } from "../util/error-text"
 
 const OPEN_ENV = "XAGENT_RPC_OPEN"
 
@@ -21,7 +22,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  process.stderr.write(`xagent: ${err instanceof Error ? err.message : String(err)}\n`)
+  process.stderr.write(`xagent: ${errorText(err)}\n`)
   process.exit(
     (err as { code?: string })?.code === "bad_request" || (err as { code?: string })?.code === "not_found" ? 2 : 1,
   )

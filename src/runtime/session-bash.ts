@@ -1,8 +1,14 @@
 // `!command`: Pi runs it (and records it in the session); windows see it as a bash item that
 // fills in while it runs.
+import { AsyncLocalStorage } from "node:async_hooks"
 import type { BashOperations, UserBashEventResult } from "@earendil-works/pi-coding-agent"
 import type { BashItem, SessionEvent } from "../protocol"
 import type { AgentSession } from "./pi-types"
+import { sandboxedOperations } from "./sandbox/pi-tools"
+import type { SessionSandbox } from "./sandbox/session-sandbox"
+import type { WindowTerminal } from "./terminal-lend"
+import type { UiBridge } from "./ui-bridge"
+import { errorText } from "../util/error-text"
 
 /** Output kept on a running bash item; the final item carries Pi's (truncated) result. */
 const LIVE_TAIL = 32 * 1024
@@ -77,7 +83,7 @@ export function runBash(
   const fail = (err?: unknown) => {
     settle()
     sink.emit({ type: "item_update", item: { ...item, output, status: "done", cancelled: true } })
-    if (err !== undefined) sink.notice("error", `Command failed: ${err instanceof Error ? err.message : String(err)}`)
+    if (err !== undefined) sink.notice("error", `Command failed: ${errorText(err)}`)
   }
   const run = async () => {
     let hooked: UserBashEventResult | undefined
@@ -94,4 +100,59 @@ export function runBash(
     finish(await s.executeBash(command, onChunk, { operations, excludeFromContext }))
   }
   run().catch(fail)
+}
+
+/** The terminal of the window whose `!` command the running user_bash hooks are for. */
+const bashTerminal = new AsyncLocalStorage<WindowTerminal | undefined>()
+
+/** The terminal an extension's tui.stop() borrows: the one of the window whose `!` command runs. */
+export const userBashTerminal = (): WindowTerminal | undefined => bashTerminal.getStore()
+
+/** The parts of a live session a `!` command needs. */
+export interface BashSession extends Pick<BashSink, "emit" | "notice"> {
+  readonly session: AgentSession
+  readonly sandbox: SessionSandbox
+  readonly bridge: UiBridge
+  itemId(base: string): string
+}
+
+/**
+ * Runs `!command` as a bash item; returns once it has started. In the sandbox unless
+ * `outside`: the person approved this one command to run without it (`!outside`).
+ * `excludeFromContext`: `!!command`, whose output the model does not see.
+ */
+export function sessionBash(
+  live: BashSession,
+  command: string,
+  opts: { outside?: boolean; excludeFromContext?: boolean; terminal?: WindowTerminal } = {},
+): void {
+  const s = live.session
+  const ask = (title: string, message: string) => live.bridge.context.confirm(title, message)
+  const ops = opts.outside ? undefined : sandboxedOperations(live.sandbox, s.settingsManager.getShellPath(), ask)
+  runBash(
+    s,
+    command,
+    {
+      emit: (e) => live.emit(e),
+      id: (base) => live.itemId(base),
+      notice: (level, text) => live.notice(level, text),
+    },
+    {
+      operations: ops,
+      excludeFromContext: opts.excludeFromContext === true,
+      // `!outside` is the person's own choice of how this one command runs: no hook changes it.
+      userBash: opts.outside
+        ? undefined
+        : () =>
+            // The hooks that run it on a terminal (tui.stop()) get the one of the window that sent it.
+            bashTerminal.run(opts.terminal, () =>
+              s.extensionRunner.emitUserBash({
+                type: "user_bash",
+                command,
+                excludeFromContext: opts.excludeFromContext === true,
+                cwd: s.sessionManager.getCwd(),
+              }),
+            ),
+    },
+  )
 }

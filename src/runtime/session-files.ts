@@ -56,13 +56,18 @@ export async function listSessions(cwd: string, agentDir: string, flag?: string)
   return custom ? all.filter((s) => s.cwd === cwd) : all
 }
 
-export async function listAllSessions(agentDir: string): Promise<PiSessionInfo[]> {
+/** The folders of Pi's default layout under the agent dir: one a working folder. */
+export function defaultSessionFolders(agentDir: string): string[] {
   const root = join(agentDir, "sessions")
-  const dirs = existsSync(root)
+  return existsSync(root)
     ? readdirSync(root, { withFileTypes: true })
         .filter((d) => d.isDirectory())
         .map((d) => join(root, d.name))
     : []
+}
+
+export async function listAllSessions(agentDir: string): Promise<PiSessionInfo[]> {
+  const dirs = defaultSessionFolders(agentDir)
   const custom = process.env[SESSION_DIR_ENV]
   if (custom) dirs.push(expandHome(custom))
   const lists = await Promise.all(dirs.map((d) => SessionManager.listAll(d)))

@@ -11,7 +11,7 @@ import { isatty } from "node:tty"
 import { isMainThread } from "node:worker_threads"
 import type { Params } from "../protocol"
 import { dup2Fd, dupFd, makeFifo } from "../util/libc"
-import { processState } from "../util/process-state"
+import { processState, sendSignal } from "../util/process-state"
 
 export type WindowTerminal = NonNullable<Params<"session.bash">["terminal"]>
 
@@ -99,10 +99,5 @@ function askWindow(t: WindowTerminal) {
 }
 
 function signal(pid: number): boolean {
-  try {
-    process.kill(pid, "SIGUSR2")
-    return true
-  } catch {
-    return false
-  }
+  return sendSignal(pid, "SIGUSR2")
 }

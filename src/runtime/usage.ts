@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises"
 import { join } from "node:path"
 import type { ModelRuntime } from "@earendil-works/pi-coding-agent"
 import type { UsageReport, UsageTotals } from "../protocol"
-import { customSessionDir } from "./session-files"
+import { customSessionDir, defaultSessionFolders } from "./session-files"
 
 /** The fields of a stored assistant message that usage needs. */
 export interface ReplyUsage {
@@ -90,12 +90,7 @@ export function startOfDay(now: number): number {
 
 /** Session files under the agent dir (and a custom session dir) modified at or after `since`. */
 function filesSince(agentDir: string, cwd: string, since: number): string[] {
-  const root = join(agentDir, "sessions")
-  const dirs = existsSync(root)
-    ? readdirSync(root, { withFileTypes: true })
-        .filter((d) => d.isDirectory())
-        .map((d) => join(root, d.name))
-    : []
+  const dirs = defaultSessionFolders(agentDir)
   const custom = customSessionDir(cwd, agentDir)
   if (custom && existsSync(custom)) dirs.push(custom)
   const files = new Set<string>()

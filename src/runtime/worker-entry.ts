@@ -2,8 +2,9 @@
 // thread. Frames are JSON strings over postMessage (the same JSON a socket would carry):
 //   in:  init {options} · request {id, method, params} · subscribe {subId, sessionId, after} · unsubscribe {subId} · dispose
 //   out: ready · failed {message} · response {id, result|error} · event {subId, env} · log {message} · disposed
-import type { EventEnvelope, Method } from "../protocol"
+import type { Method } from "../protocol"
 import type { HostApi } from "./host-api"
+import { errorBody, serveFrames } from "./serve-frames"
 
 declare const self: Worker
 
@@ -24,7 +25,7 @@ type InFrame =
   | { type: "dispose" }
 
 const post = (frame: unknown) => self.postMessage(JSON.stringify(frame))
-const subs = new Map<number, () => void>()
+const served = serveFrames(post)
 let host: Promise<HostApi> | undefined
 
 async function start(options: WorkerHostOptions): Promise<HostApi> {
@@ -40,11 +41,6 @@ async function start(options: WorkerHostOptions): Promise<HostApi> {
   })
 }
 
-function errorBody(err: unknown) {
-  const e = err as { code?: string; message?: string }
-  return { code: typeof e?.code === "string" ? e.code : "failed", message: e?.message ?? String(err) }
-}
-
 self.onmessage = async (ev: MessageEvent) => {
   const frame = JSON.parse(String(ev.data)) as InFrame
   if (frame.type === "init") {
@@ -55,39 +51,18 @@ self.onmessage = async (ev: MessageEvent) => {
     )
     return
   }
-  if (!host) return post({ type: "failed", message: "worker host used before init" })
+  const ready = host
+  if (!ready) return post({ type: "failed", message: "worker host used before init" })
   switch (frame.type) {
     case "request":
-      try {
-        const result = await (await host).request(frame.method, frame.params as never)
-        post({ type: "response", id: frame.id, result })
-      } catch (err) {
-        post({ type: "response", id: frame.id, error: errorBody(err) })
-      }
-      return
-    case "subscribe": {
-      const h = await host
-      const send = (env: EventEnvelope) => post({ type: "event", subId: frame.subId, env })
-      try {
-        subs.set(frame.subId, h.subscribe(frame.sessionId, frame.after, send))
-      } catch (err) {
-        send({
-          type: "event",
-          sessionId: frame.sessionId,
-          seq: frame.after,
-          event: { type: "closed", reason: errorBody(err).message },
-        })
-      }
-      return
-    }
+      return served.respond(frame.id, async () => (await ready).request(frame.method, frame.params as never))
+    case "subscribe":
+      return served.subscribe(await ready, frame)
     case "unsubscribe":
-      subs.get(frame.subId)?.()
-      subs.delete(frame.subId)
-      return
+      return served.unsubscribe(frame.subId)
     case "dispose":
-      for (const u of subs.values()) u()
-      subs.clear()
-      await (await host.catch(() => undefined))?.dispose()
+      served.unsubscribeAll()
+      await (await ready.catch(() => undefined))?.dispose()
       post({ type: "disposed" })
       return
   }

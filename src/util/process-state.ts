@@ -18,3 +18,13 @@ export function processState(pid: number): ProcessState {
   if (state === "T" || state === "t") return "stopped"
   return "alive"
 }
+
+/** Sends `signal` to `pid` (a process group when negative); false when it could not: gone, or not ours. */
+export function sendSignal(pid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(pid, signal)
+    return true
+  } catch {
+    return false
+  }
+}

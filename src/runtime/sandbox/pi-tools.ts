@@ -15,6 +15,7 @@ import { limitText } from "../../util/run-limits"
 import { execLine } from "./bwrap-args"
 import { guardedAccess, guardedMkdir, guardedWrite } from "./file-guard"
 import type { Ask, SessionSandbox } from "./session-sandbox"
+import { errorText } from "../../util/error-text"
 
 export interface ShellSettings {
   shellPath?: string
@@ -116,7 +117,7 @@ export function sandboxedTools(
         try {
           return await inJail.execute(id, { ...p, timeout: limit }, signal, onUpdate, ctx)
         } catch (err) {
-          const message = err instanceof Error ? err.message : String(err)
+          const message = errorText(err)
           if (!message.includes(`Command timed out after ${limit} seconds`)) throw err
           throw new Error(
             `${message}\n(xagent ends a command after ${limitText(toolMs)}: toolTimeoutSeconds in $XAGENT_HOME/settings.json sets it)`,

@@ -7,6 +7,7 @@ import { join } from "node:path"
 import { resolveFrom } from "../../util/paths"
 import { parseHostEntry } from "./host-list"
 import type { NetworkPolicy } from "./policy"
+import { errorText } from "../../util/error-text"
 
 export interface SandboxSettings {
   network: NetworkPolicy
@@ -26,7 +27,7 @@ export function readSandboxSettings(xagentHome: string, env: NodeJS.ProcessEnv =
       throw new Error(`"sandbox.writable" must be a list of folders`)
     return { network: networkOf(network), writable: writable.map((w: string) => resolveFrom("/", w, env)) }
   } catch (err) {
-    const why = err instanceof Error ? err.message : String(err)
+    const why = errorText(err)
     return {
       network: { kind: "off" },
       writable: [],

@@ -1,0 +1,107 @@
+// Session methods on the conversation: compaction, a new session, switching, forking, the tree
+// and moving in it, the name, export, the last reply and usage.
+import { writeFileSync } from "node:fs"
+import { homedir } from "node:os"
+import { isAbsolute, resolve } from "node:path"
+import { ProtocolError } from "../protocol"
+import { transcriptMarkdown } from "./export-markdown"
+import type { LiveSession } from "./live-session"
+import { editorText, failed, takeQueue } from "./method-common"
+import { projectTree } from "./project-tree"
+import { resolveSessionRef } from "./session-files"
+import type { Handlers } from "./session-methods"
+import { repairTornTail } from "./torn-tail"
+import { registryPrices, replyUsage, summarize, todayUsage, type ReplyUsage } from "./usage"
+
+export const CONVERSATION_METHODS = {
+  "session.compact": async (live, p) => {
+    if (live.session.isCompacting) throw new ProtocolError("failed", "Compaction is already running")
+    await failed(() => live.session.compact(p.instructions), "Compaction failed")
+    return {}
+  },
+  "session.new": async (live) => {
+    const queued = takeQueue(live)
+    if (live.session.isStreaming) await live.abort()
+    const r = await failed(() => live.newSession(), "Could not start a new session")
+    if (r.cancelled) throw new ProtocolError("failed", "An extension cancelled the new session")
+    return editorText(queued)
+  },
+  "session.switch": async (live, p, host) => {
+    const path = await resolveSessionRef(p.path, live.session.sessionManager.getCwd(), host.agentDir)
+    const other = host.liveByFile(path, live.id)
+    if (other) throw new ProtocolError("failed", `That session is already open as ${other.id}; attach to it instead`)
+    const queued = takeQueue(live)
+    if (live.session.isStreaming) await live.abort()
+    const repaired = repairTornTail(path)
+    const r = await failed(() => live.rt.switchSession(path), "Could not switch session")
+    if (r.cancelled) throw new ProtocolError("failed", "An extension cancelled the switch")
+    if (repaired) live.notice("warning", repaired)
+    return editorText(queued)
+  },
+  "session.forkPoints": async (live) => ({ points: live.session.getUserMessagesForForking() }),
+  "session.fork": async (live, p) => {
+    entry(live, p.entryId)
+    const queued = takeQueue(live)
+    if (live.session.isStreaming) await live.abort()
+    const r = await failed(() => live.rt.fork(p.entryId), "Could not fork")
+    if (r.cancelled) throw new ProtocolError("failed", "An extension cancelled the fork")
+    return editorText(r.selectedText, queued)
+  },
+  "session.tree": async (live) => ({ nodes: projectTree(live.session.sessionManager) }),
+  "session.navigate": async (live, p) => {
+    entry(live, p.entryId)
+    if (live.running) throw new ProtocolError("failed", "Interrupt the running reply before moving in the tree")
+    // Pi may still be finishing the run windows saw end (its post-run continuation).
+    await live.session.waitForIdle()
+    const options = p.summarize
+      ? { summarize: true, ...(p.customInstructions?.trim() ? { customInstructions: p.customInstructions } : {}) }
+      : undefined
+    const r = await failed(() => live.session.navigateTree(p.entryId, options), "Could not move in the tree")
+    if (r.aborted) throw new ProtocolError("failed", "Branch summarization cancelled")
+    if (r.cancelled) throw new ProtocolError("failed", "An extension cancelled the move")
+    live.resetView()
+    return r.editorText === undefined ? {} : { editorText: r.editorText }
+  },
+  "session.setName": async (live, p) => {
+    const name = p.name.trim()
+    if (!name) throw new ProtocolError("bad_request", "A session name cannot be blank")
+    live.session.setSessionName(name)
+    return {}
+  },
+  "session.export": async (live, p) => {
+    const s = live.session
+    const cwd = s.sessionManager.getCwd()
+    const ext = p.format === "html" ? "html" : "md"
+    // `~/x.md` as a shell would read it: the person typed it in the window, not in a shell.
+    const given = p.path && /^~(?=$|\/)/.test(p.path) ? homedir() + p.path.slice(1) : p.path
+    const path = given
+      ? isAbsolute(given)
+        ? given
+        : resolve(cwd, given)
+      : resolve(cwd, `xagent-session-${s.sessionId.slice(0, 8)}.${ext}`)
+    if (p.format === "html") return { path: await failed(() => s.exportToHtml(path), "HTML export failed") }
+    const snap = live.snapshot()
+    await failed(async () => writeFileSync(path, transcriptMarkdown(snap.info, snap.items)), "Markdown export failed")
+    return { path }
+  },
+  "session.lastReply": async (live) => {
+    const text = live.session.getLastAssistantText()
+    return text === undefined ? {} : { text }
+  },
+  "session.usage": async (live, _p, host) => {
+    const prices = registryPrices(host.modelRuntime)
+    const sm = live.session.sessionManager
+    const replies = sm.getEntries().flatMap((e): ReplyUsage[] => {
+      const r = replyUsage(e)
+      return r ? [r] : []
+    })
+    const today = await todayUsage(host.agentDir, sm.getCwd(), prices)
+    const context = live.stats().context
+    return { session: summarize(replies, prices), today, ...(context ? { context } : {}) }
+  },
+} satisfies Partial<Handlers>
+
+function entry(live: LiveSession, id: string) {
+  if (!live.session.sessionManager.getEntry(id))
+    throw new ProtocolError("not_found", `No entry ${id} in this session (see session.tree or session.forkPoints)`)
+}

@@ -1,0 +1,132 @@
+// Session methods of a window on the session: prompts, `!` commands, stopping, the queue,
+// completions and commands, shortcuts, and answers to the extensions' dialogs and components.
+import { ProtocolError, type CommandInfo, type Params, type UiResponse } from "../protocol"
+import { errorText } from "../util/error-text"
+import { complete } from "./autocomplete"
+import { runShortcut } from "./extension-shortcuts"
+import type { LiveSession } from "./live-session"
+import { editorText, takeQueue } from "./method-common"
+import type { RunToken } from "./project-events"
+import { sessionBash } from "./session-bash"
+import type { Handlers } from "./session-methods"
+
+export const PROMPT_METHODS = {
+  "session.prompt": async (live, p) => {
+    await prompt(live, p.text, p.behavior, p.images)
+    return {}
+  },
+  "session.bash": async (live, p) => {
+    idleShell(live)
+    sessionBash(live, p.command, { excludeFromContext: p.excludeFromContext === true, terminal: p.terminal })
+    return {}
+  },
+  "session.bashOutside": async (live, p) => {
+    idleShell(live)
+    sessionBash(live, p.command, { outside: true })
+    return {}
+  },
+  "session.abort": async (live) => {
+    // Pi would send the queue after a newer message; the window that stopped the reply gets it back.
+    const queued = takeQueue(live)
+    await live.abort()
+    return editorText(queued)
+  },
+  "session.dequeue": async (live) => live.session.clearQueue(),
+  "session.shortcut": async (live, p) => {
+    runShortcut(live.session, p.key, (text) => live.notice("error", text))
+    return {}
+  },
+  "session.complete": async (live, p) => ({ items: await complete(live.bridge.autocomplete(), p.text, p.cursor) }),
+  "session.commands": async (live) => ({ commands: commands(live) }),
+  "session.uiRespond": async (live, p) => {
+    // The bridge checks the answer against its question (ask_user answers included).
+    live.bridge.respond(p.requestId, p.response as UiResponse)
+    return {}
+  },
+  "session.componentInput": async (live, p) => live.components.input(p.componentId, p.window, p.data),
+  "session.componentResize": async (live, p) => {
+    live.components.resize(p.window, p.width, p.height)
+    return {}
+  },
+} satisfies Partial<Handlers>
+
+export { prompt as promptSession }
+
+async function prompt(
+  live: LiveSession,
+  text: string,
+  behavior?: "steer" | "followUp",
+  images?: Params<"session.prompt">["images"],
+) {
+  const s = live.session
+  const space = text.indexOf(" ")
+  const name = text.startsWith("/") ? text.slice(1, space === -1 ? undefined : space) : ""
+  if (name && s.extensionRunner.getCommand(name)) {
+    // Commands may open dialogs and wait on them: accept now, report failures as notices. With no
+    // window (--print) nobody waits on a dialog, and the caller needs to know when it is over.
+    const done = s.prompt(text).then(
+      () => live.settleCommand(),
+      (err) => {
+        const message = `/${name} failed: ${errorText(err)}`
+        live.notice("error", message)
+        live.settleCommand(message)
+      },
+    )
+    if (!live.interactive) await done
+    return
+  }
+  if (live.running && !behavior)
+    throw new ProtocolError("bad_request", 'A reply is running: send this with behavior "steer" or "followUp"')
+  // Pi's agent can still be winding down after the run ended for windows: let it finish.
+  if (!live.running && s.isStreaming) await s.waitForIdle()
+  const hint = live.running ? undefined : live.info().authHint
+  if (hint) throw new ProtocolError("failed", hint)
+  await new Promise<void>((resolvePrompt, reject) => {
+    let accepted = false
+    let run: RunToken | undefined
+    s.prompt(text, {
+      streamingBehavior: live.running ? behavior : undefined,
+      images: images?.length ? images : undefined,
+      preflightResult: (disposition) => {
+        // "handled": an input hook or command consumed it; no run follows and the promise settles.
+        if (disposition === "handled") return
+        accepted = true
+        run = live.beginRun()
+        resolvePrompt()
+      },
+    }).then(
+      () => {
+        live.settleRun(run)
+        resolvePrompt()
+      },
+      (err) => {
+        live.settleRun(run)
+        if (!accepted) reject(new ProtocolError("failed", errorText(err)))
+        else live.notice("error", errorText(err))
+      },
+    )
+  })
+}
+
+function idleShell(live: LiveSession) {
+  if (live.session.isBashRunning)
+    throw new ProtocolError("failed", "A shell command is already running; interrupt it first")
+}
+
+function commands(live: LiveSession): CommandInfo[] {
+  const s = live.session
+  const out: CommandInfo[] = []
+  for (const c of s.extensionRunner.getRegisteredCommands())
+    out.push(withDescription({ name: c.invocationName, source: "extension" }, c.description))
+  for (const t of s.promptTemplates) out.push(withDescription({ name: t.name, source: "prompt" }, t.description))
+  // Pi's enableSkillCommands: off, skills stay in the prompt but get no /skill: commands.
+  if (s.settingsManager.getEnableSkillCommands())
+    for (const k of s.resourceLoader.getSkills().skills)
+      out.push(withDescription({ name: `skill:${k.name}`, source: "skill" }, k.description))
+  return out
+}
+
+function withDescription(c: CommandInfo, description?: string): CommandInfo {
+  if (description) c.description = description
+  return c
+}
