@@ -21,6 +21,9 @@ test("auto-commit-on-exit.ts: closing the last window commits the work with the 
   )
   await app.submit("make a file")
   await app.until("More.", 20_000)
+  // Idle before the window goes: a window that leaves a running reply lets it linger (attach comes
+  // back to it), and the session ends only when the linger is over.
+  await app.until("Ask anything")
   expect(sh(d.box.cwd, "status", "--porcelain")).toBe("?? new.txt\n")
   await leave()
   const subject = await until(() => {
