@@ -122,67 +122,59 @@ export class LiveSession {
           ? live.emit({ type: "ui_notify", level, message })
           : live.earlyNotices.push({ level, message }),
     })
-    let started!: () => void
-    let failed!: (err: unknown) => void
-    live.ready = new Promise<void>((res, rej) => ((started = res), (failed = rej)))
+    live.ready = live.begin(opts)
+    // A failed opening is the caller's to report (start() rejects); `ready` only orders requests.
     live.ready.catch(() => {})
-    try {
-      await live.begin(opts)
-      started()
-    } catch (err) {
-      failed(err)
-      throw err
-    }
+    await live.ready
     return live
   }
 
   private async begin(opts: StartOptions): Promise<void> {
-    const live = this
     const { deps } = this
     const limits = readRunLimits(deps.sandbox.xagentHome)
-    live.verbose = opts.pi?.verbose === true
-    live.stop = new SessionStop(limits, {
-      id: live.id,
-      session: () => live.session,
-      running: () => live.state.running,
-      projector: () => live.projector,
-      notice: (level, text) => live.notice(level, text),
+    this.verbose = opts.pi?.verbose === true
+    this.stop = new SessionStop(limits, {
+      id: this.id,
+      session: () => this.session,
+      running: () => this.state.running,
+      projector: () => this.projector,
+      notice: (level, text) => this.notice(level, text),
       log: deps.log,
-      shutdown: () => deps.onShutdownRequest(live.id),
+      shutdown: () => deps.onShutdownRequest(this.id),
     })
-    live.next = { model: opts.model, thinking: opts.thinking }
-    if (opts.permissions) live.sandbox.setMode(opts.permissions)
-    const factory = sessionRuntimeFactory(live, deps, opts, {
-      extInfo: live.extInfo,
+    this.next = { model: opts.model, thinking: opts.thinking }
+    if (opts.permissions) this.sandbox.setMode(opts.permissions)
+    const factory = sessionRuntimeFactory(this, deps, opts, {
+      extInfo: this.extInfo,
       limits,
-      trust: live.trust,
-      onUntrusted: () => (live.untrusted = true),
+      trust: this.trust,
+      onUntrusted: () => (this.untrusted = true),
       takeNext: () => {
-        const next = live.next
-        live.next = {}
+        const next = this.next
+        this.next = {}
         return next
       },
     })
-    live.runtime = await createAgentSessionRuntime(factory, {
+    this.runtime = await createAgentSessionRuntime(factory, {
       cwd: opts.sessionManager.getCwd(),
       agentDir: deps.agentDir,
       sessionManager: opts.sessionManager,
     })
-    const rt = live.runtime
+    const rt = this.runtime
     // closed while its opening waited on the person: nothing is left to show it to
-    if (live.closed) {
+    if (this.closed) {
       await rt.dispose()
       throw new ProtocolError("failed", "The session was closed while it opened")
     }
-    const said = live.interactive ? [] : live.earlyNotices.splice(0).map((n) => n.message)
-    live.warnings = [...said, ...rt.diagnostics.filter((d) => d.type !== "info").map((d) => d.message)]
-    if (limits.problem) live.warnings.push(limits.problem)
-    rt.setRebindSession(async () => live.rebind(true))
-    await live.rebind(live.published)
+    const said = this.interactive ? [] : this.earlyNotices.splice(0).map((n) => n.message)
+    this.warnings = [...said, ...rt.diagnostics.filter((d) => d.type !== "info").map((d) => d.message)]
+    if (limits.problem) this.warnings.push(limits.problem)
+    rt.setRebindSession(async () => this.rebind(true))
+    await this.rebind(this.published)
     // With no usable model, the session's auth hint says what to do (the window shows it on the
     // welcome page); Pi's own message about it would say the same again.
-    if (rt.modelFallbackMessage && !live.info().authHint) live.warnings.push(rt.modelFallbackMessage)
-    live.opening = false
+    if (rt.modelFallbackMessage && !this.info().authHint) this.warnings.push(rt.modelFallbackMessage)
+    this.opening = false
   }
 
   /** Whether its runtime exists yet (see `published`). */
