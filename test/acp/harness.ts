@@ -120,7 +120,7 @@ export function connectEditor(proc: Subprocess<"pipe", "pipe", "pipe">): Editor 
     of: (id: string) => updates.filter((u) => u.sessionId === id).map((u) => u.update),
     onPermission: () => ({ outcome: { outcome: "selected", optionId: "reject_once" } }),
     onForm: () => ({ action: "decline" }),
-    waitFor: <T>(probe: () => T | undefined | false, what: string) => until(probe, what, 20_000),
+    waitFor: <T>(probe: () => T | undefined | false, what: string) => until(probe, what),
     async close() {
       conn.close()
       proc.stdin.end()

@@ -20,7 +20,7 @@ test("auto-commit-on-exit.ts: closing the last window commits the work with the 
     { before: (d) => initRepo(d.box.cwd) },
   )
   await app.submit("make a file")
-  await app.until("More.", 20_000)
+  await app.until("More.")
   // Idle before the window goes: a window that leaves a running reply lets it linger (attach comes
   // back to it), and the session ends only when the linger is over.
   await app.until("Ask anything")

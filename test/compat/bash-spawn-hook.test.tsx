@@ -20,6 +20,6 @@ test("bash-spawn-hook.ts: the model's bash runs in the project, through the hook
     { before: (d) => writeFileSync(join(d.box.home, ".profile"), "export FROM_PROFILE=yes\n") },
   )
   await app.submit("run it")
-  const frame = await app.until("Ran it.", 20_000)
+  const frame = await app.until("Ran it.")
   expect(frame).toContain(`cwd=${d.box.cwd} hook=1 profile=yes`)
 })

@@ -19,7 +19,7 @@ test("built-in-tool-renderer.ts: write, edit, read and bash act on the project a
     ],
   })
   await app.submit("go")
-  const frame = await app.until("All four done.", 20_000)
+  const frame = await app.until("All four done.")
   expect(readFileSync(join(d.box.cwd, "b.txt"), "utf8")).toBe("one\ndeux\n")
   expect(frame).toContain("write b.txt (3 lines)")
   expect(frame).toContain("Written")

@@ -28,11 +28,11 @@ test("custom-compaction.ts: /compact summarises with the extension's model and i
     },
   )
   await app.submit("one")
-  await app.until("First answer.", 20_000)
+  await app.until("First answer.")
   await app.submit("two")
-  await app.until("Second answer.", 20_000)
+  await app.until("Second answer.")
   await runCommand(app, "/compact", "Summarise the conversation")
-  const done = await app.until((f) => /Compacted/.test(f), 20_000)
+  const done = await app.until((f) => /Compacted/.test(f))
   expect(done).toContain("Custom compaction")
   const summarised = d.llm.requests().at(-1)!
   expect(JSON.stringify(summarised.last)).toContain("You are a conversation summarizer")

@@ -21,7 +21,7 @@ test("minimal-mode.ts: collapsed, only the calls; Ctrl+O shows the output", asyn
     { before: (d) => writeFileSync(join(d.box.cwd, "notes.txt"), "NOTES-FILE-LINE\n") },
   )
   await app.submit("look")
-  const collapsed = await app.until("Looked.", 20_000)
+  const collapsed = await app.until("Looked.")
   expect(collapsed).toContain("read notes.txt")
   expect(collapsed).toContain("$ echo BASH-OUTPUT-LINE")
   expect(collapsed).not.toContain("NOTES-FILE-LINE")

@@ -14,7 +14,7 @@ test("notify.ts: the 'Ready for input' notification reaches the window's termina
     { writeTerminal: (s) => written.push(s) },
   )
   await app.submit("hi")
-  await app.until("Finished.", 20_000)
+  await app.until("Finished.")
   await app.until(() => written.length > 0)
   expect(written).toEqual(["\u001b]777;notify;Pi;Ready for input\u0007"])
   expect(d.log()).not.toContain("\u001b]777")

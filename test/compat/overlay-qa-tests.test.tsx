@@ -105,7 +105,7 @@ test("overlay-qa-tests: /overlay-toggle hides itself for a second on 't' (setHid
   await app.until("Toggle count: 0")
   app.mockInput.pressKey("t")
   await app.until((f) => !f.includes("Toggle Demo"))
-  expect(await app.until("Toggle count: 1", 5000)).toContain("Toggle Demo")
+  expect(await app.until("Toggle count: 1")).toContain("Toggle Demo")
   app.mockInput.pressEscape()
   await app.until((f) => !f.includes("Toggle Demo"))
 })

@@ -35,6 +35,6 @@ test("send-user-message: /followup while the reply runs is queued and sent after
   await app.until("Working")
   await runCommand(app, "/followup And then?", "Queue a follow-up message")
   await app.until("Follow-up queued")
-  await app.until("followed up", 15_000)
+  await app.until("followed up")
   expect(seen[0]).toContain("And then?")
 })

@@ -21,7 +21,7 @@ test("tic-tac-toe: arrows and Enter play X; the agent's tool calls play O on the
   expect(board).toContain("Turn: X (You)")
   app.mockInput.pressArrow("down")
   app.mockInput.pressEnter()
-  const played = await app.until((f) => f.includes("Placed O at (0,1)") && f.includes("◯"), 10_000)
+  const played = await app.until((f) => f.includes("Placed O at (0,1)") && f.includes("◯"))
   const rows = played.split("\n")
   const xRow = rows.findIndex((l) => l.includes("╳"))
   const oRow = rows.findIndex((l) => l.includes("◯"))

@@ -9,6 +9,7 @@ import { SnapshotState } from "../../src/runtime/snapshot-state"
 import { daemonPaths, type DaemonPaths } from "../../src/util/daemon-paths"
 import { stringEnv } from "../../src/util/env-fingerprint"
 import { makeSandbox, startMockLlm, writeAgentDir, type MockLlm, type Sandbox, type Scenario } from "../fixture/mockllm"
+import { WAIT_MS } from "../fixture/wait"
 
 export const BUN = process.execPath
 export const HERE = import.meta.dir
@@ -90,7 +91,7 @@ export function alive(pid: number): boolean {
 }
 
 /** Polls a condition that has no event to wait on (another process exiting, a file appearing). */
-export async function until<T>(probe: () => T | undefined | false, what: string, timeoutMs = 15_000): Promise<T> {
+export async function until<T>(probe: () => T | undefined | false, what: string, timeoutMs = WAIT_MS): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const v = probe()
@@ -121,7 +122,7 @@ export class Recorder {
     return this.state?.snapshot()
   }
 
-  waitFor(pred: (s: SessionSnapshot, events: EventEnvelope[]) => boolean, what: string, timeoutMs = 20_000) {
+  waitFor(pred: (s: SessionSnapshot, events: EventEnvelope[]) => boolean, what: string, timeoutMs = WAIT_MS) {
     return new Promise<SessionSnapshot>((resolve, reject) => {
       const check = () => {
         const s = this.state?.snapshot()

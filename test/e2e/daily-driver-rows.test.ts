@@ -34,7 +34,7 @@ describe.skipIf(!hasTmux)("a daily driver in a terminal", () => {
     pane.send("Enter")
     await pane.waitFor(/! sleep 30/)
     pane.send("Escape")
-    screen = await pane.waitFor(/⏹ ! sleep 30\s+cancelled/, 15_000)
+    screen = await pane.waitFor(/⏹ ! sleep 30\s+cancelled/)
 
     pane.type("a slow one")
     pane.send("Enter")

@@ -42,7 +42,7 @@ describe.skipIf(!hasTmux)("xagent in a terminal", () => {
     pane.type(PROMPT)
     pane.send("Enter")
     await pane.waitFor(REPLY)
-    const screen = await pane.waitFor("I will run it.", 5000)
+    const screen = await pane.waitFor("I will run it.")
     expect(screen).toContain(PROMPT)
     expect(screen).toMatch(TOOL_ROW)
   }

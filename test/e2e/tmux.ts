@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process"
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { TERMINAL_WAIT_MS } from "../fixture/wait"
 
 export const hasTmux = spawnSync("tmux", ["-V"]).status === 0
 
@@ -58,7 +59,7 @@ export function openPane(opts: {
     scrollback: () => tmux("capture-pane", "-p", "-S", "-", "-t", "e2e"),
     clearHistory: () => void tmux("clear-history", "-t", "e2e"),
     resize: (cols, rows) => void tmux("resize-window", "-t", "e2e", "-x", String(cols), "-y", String(rows)),
-    async waitFor(match, timeoutMs = 20_000) {
+    async waitFor(match, timeoutMs = TERMINAL_WAIT_MS) {
       const test =
         typeof match === "function"
           ? match

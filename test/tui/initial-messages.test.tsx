@@ -38,7 +38,7 @@ test("the window sends the first message with its image, then the others one aft
       initialMessages: ["SECONDMSG", "THIRDMSG"],
     },
   )
-  const frame = await app.until((f) => f.includes("THIRDREPLY"), 10_000)
+  const frame = await app.until((f) => f.includes("THIRDREPLY"))
   const order = ["FIRSTMSG", "FIRSTREPLY", "SECONDMSG", "SECONDREPLY", "THIRDMSG", "THIRDREPLY"].map((t) =>
     frame.indexOf(t),
   )

@@ -40,6 +40,6 @@ test("a session file that cannot be written is shown in the window, and so is th
   expect(frame).toContain("ENOSPC")
 
   renameSync(`${file}.real`, file)
-  expect(await app.until("can be written again", 8000)).toMatch(/kept entries saved to/)
+  expect(await app.until("can be written again")).toMatch(/kept entries saved to/)
   expect(readFileSync(file, "utf8")).toContain("Second answer.")
 }, 30_000)
