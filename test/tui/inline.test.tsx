@@ -315,3 +315,61 @@ test("toasts over a small footer get the rows they need", async () => {
   expect(rows[composerTop + 1]).toContain(COMPOSER)
   expect(rows.slice(composerTop).join("\n")).not.toContain("notice")
 })
+
+test("a tool call id another session in this window used already still goes up, with its output (providers and the scripted model reuse call ids)", async () => {
+  const tool = (over: Record<string, unknown>) =>
+    item.tool("call_1_0", "bash", { command: "sleep 4; echo slow-done" }, { timestamp: 2, ...over })
+  const history = [
+    item.user("u-1", "run first"),
+    item.assistant("a-1", "", {
+      blocks: [
+        { type: "text", text: "First run." },
+        { type: "toolCall", id: "call_1_0", name: "bash", args: {} },
+      ],
+      stopReason: "toolUse",
+    }),
+    item.tool("call_1_0", "bash", { command: "echo first-done" }, { output: "first-done" }),
+    item.assistant("a-2", "endA"),
+  ]
+  const a = await inline({}, { items: history })
+  const rows = await untilWritten(a, [], "endA")
+  // /new: the next session's model numbers its calls from 1 again.
+  await a.emit({ type: "snapshot", snapshot: snapshot({ info: sessionInfo({ piSessionId: "pi-2" }) }) })
+  await untilWritten(a, rows, "new session")
+  const reply = (over: Record<string, unknown>) =>
+    item.assistant("a-3", "", { timestamp: 2, blocks: [{ type: "text", text: "Let me run it." }], ...over })
+  await a.emit(
+    { type: "item_add", item: item.user("u-2", "run slow") },
+    { type: "run", running: true },
+    { type: "item_add", item: reply({ streaming: true, blocks: [] }) },
+    { type: "text_delta", itemId: "a-3", blockIndex: 0, blockType: "text", delta: "Let me run it." },
+  )
+  await a.until("Let me run it.")
+  const withCall = {
+    blocks: [
+      { type: "text", text: "Let me run it." },
+      { type: "toolCall", id: "call_1_0", name: "bash", args: { command: "sleep 4; echo slow-done" } },
+    ],
+  }
+  await a.emit(
+    { type: "item_update", item: reply({ streaming: true, ...withCall }) },
+    { type: "item_add", item: tool({ status: "pending" }) },
+  )
+  await a.emit({ type: "item_update", item: reply({ ...withCall, stopReason: "toolUse" }) })
+  await a.emit({ type: "item_update", item: tool({ status: "running" }) })
+  await a.until("slow-done")
+  await a.emit(
+    { type: "item_update", item: tool({ status: "done", output: "slow-done" }) },
+    { type: "item_add", item: item.assistant("a-4", "Finished.", { timestamp: 3 }) },
+    { type: "run", running: false },
+  )
+  await untilWritten(a, rows, "Finished.")
+  for (let i = 0; i < 5; i++) await a.renderOnce()
+  scrollback(a, rows)
+  const after = rows.slice(rows.findIndex((r) => r.includes("new session")))
+  expect(count(after, "sleep 4; echo slow-done")).toBe(1)
+  expect(count(after, "slow-done")).toBeGreaterThanOrEqual(2)
+  const at = (text: string) => after.findIndex((r) => r.includes(text))
+  expect(at("Let me run it.")).toBeLessThan(at("sleep 4"))
+  expect(at("sleep 4")).toBeLessThan(at("Finished."))
+})
