@@ -373,3 +373,86 @@ test("a tool call id another session in this window used already still goes up, 
   expect(at("Let me run it.")).toBeLessThan(at("sleep 4"))
   expect(at("sleep 4")).toBeLessThan(at("Finished."))
 })
+
+test("thinking goes up as the window draws it: the session's label, and no preview when Pi hides thinking", async () => {
+  const reply = item.assistant("a1", "", {
+    blocks: [
+      { type: "thinking", text: "a private chain of thought" },
+      { type: "text", text: "The answer." },
+    ],
+  })
+  const a = await inline({}, { items: [item.user("u1", "why")] })
+  const rows = await untilWritten(a, [], "why")
+  await a.emit(
+    { type: "info", info: sessionInfo({ hideThinking: true }) },
+    { type: "ui_thinking_label", label: "Pondering" },
+    { type: "item_add", item: reply },
+  )
+  await untilWritten(a, rows, "The answer.")
+  expect(rows.join("\n")).toContain("▸ Pondering")
+  expect(rows.join("\n")).not.toContain("private chain")
+})
+
+test("a row whose write fails goes up all the same (it was dropped)", async () => {
+  const a = await inline({}, { items: [item.user("u1", "before")] })
+  const rows = await untilWritten(a, [], "before")
+  const create = a.renderer.createScrollbackSurface.bind(a.renderer)
+  let failed = 0
+  a.renderer.createScrollbackSurface = (o) => {
+    if (failed++ === 0) throw new Error("the terminal said no")
+    return create(o)
+  }
+  await a.emit({ type: "item_add", item: item.tool("t1", "bash", { command: "echo kept" }, { output: "kept-out" }) })
+  await untilWritten(a, rows, "kept-out")
+  expect(failed).toBeGreaterThan(1)
+  expect(count(rows, "echo kept")).toBe(1)
+})
+
+test("a resize whose clear fails keeps writing what was on its way (the queued rows were dropped, the ledger kept)", async () => {
+  const a = await inline({}, { items: [item.user("u0", "first question")] })
+  const rows = await untilWritten(a, [], "first question")
+  let clears = 0
+  a.renderer.resetSplitFooterForReplay = () => {
+    clears++
+    throw new Error("no terminal to clear")
+  }
+  // The next write is held while it is drawn, so what follows it waits in the queue.
+  let release = () => {}
+  const held = new Promise<void>((r) => (release = r))
+  const create = a.renderer.createScrollbackSurface.bind(a.renderer)
+  a.renderer.createScrollbackSurface = (o) => {
+    const surface = create(o)
+    const settle = surface.settle.bind(surface)
+    surface.settle = async (ms) => {
+      await held
+      return settle(ms)
+    }
+    return surface
+  }
+  await a.emit({ type: "item_add", item: item.user("u1", "second question") })
+  await a.emit({ type: "item_add", item: item.user("u2", "third question") })
+  a.resize(70, 24)
+  // The rewrite starts once the size is still, and waits for the write on its way.
+  await Bun.sleep(300)
+  await a.renderOnce()
+  release()
+  await a.until(() => clears > 0)
+  await untilWritten(a, rows, "third question")
+  expect(count(rows, "second question")).toBe(1)
+  expect(count(rows, "third question")).toBe(1)
+})
+
+test("a row that cannot be drawn goes up as its plain text", async () => {
+  const a = await inline({}, { items: [item.user("u1", "before")] })
+  const rows = await untilWritten(a, [], "before")
+  const create = a.renderer.createScrollbackSurface.bind(a.renderer)
+  let calls = 0
+  // The batch's draw and the item's own draw both fail; the plain text is the third try.
+  a.renderer.createScrollbackSurface = (o) => {
+    if (++calls <= 2) throw new Error("cannot draw this")
+    return create(o)
+  }
+  await a.emit({ type: "item_add", item: item.tool("t1", "bash", { command: "echo kept" }, { output: "kept-out" }) })
+  await untilWritten(a, rows, "kept-out")
+  expect(rows.join("\n")).toContain("Tool: bash")
+})
