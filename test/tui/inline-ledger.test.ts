@@ -244,3 +244,12 @@ test("adversarial sequences: no item of the shown view is ever missing from the 
     }
   }
 })
+
+test("what a view held below (the open plan card and the items after it) goes up before the separator when the view moves", () => {
+  const ledger = new ScrollbackLedger()
+  const items = [item.user("u1", "plan it"), item.assistant("card", "the plan"), item.assistant("a2", "after")]
+  expect(names(ledger.next({ items, session: "p", epoch: 1, hold: "card" }))).toEqual(["u1"])
+  // A reconnect still has them: they stay held.
+  expect(names(ledger.next({ items: [...items], session: "p", epoch: 2, hold: "card" }))).toEqual([])
+  expect(names(ledger.next({ items: [], session: "p2", epoch: 3 }))).toEqual(["card", "a2", "-- new session"])
+})

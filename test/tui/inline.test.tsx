@@ -456,3 +456,26 @@ test("a row that cannot be drawn goes up as its plain text", async () => {
   await untilWritten(a, rows, "kept-out")
   expect(rows.join("\n")).toContain("Tool: bash")
 })
+
+test("an open plan card (held in the footer) goes up before the separator when the view moves on", async () => {
+  const card: TranscriptItem = {
+    kind: "custom",
+    id: "c-card",
+    customType: "plan",
+    text: "",
+    details: { outcome: "plan_ready", title: "Add a flag", plan: "1. Parse it\n2. Use it" },
+    timestamp: 2,
+  }
+  const a = await inline({}, { items: [item.user("u1", "plan the flag"), card] })
+  const rows = await untilWritten(a, [], "plan the flag")
+  // Its actions are live below; it waits there.
+  await a.until("Add a flag")
+  for (let i = 0; i < 3; i++) await a.renderOnce()
+  expect(scrollback(a, rows).join("\n")).not.toContain("Add a flag")
+  await a.emit({ type: "snapshot", snapshot: snapshot({ info: sessionInfo({ piSessionId: "pi-2" }) }) })
+  await untilWritten(a, rows, "new session")
+  const at = (text: string) => rows.findIndex((r) => r.includes(text))
+  expect(at("Add a flag")).toBeGreaterThan(-1)
+  expect(at("Add a flag")).toBeLessThan(at("new session"))
+  expect(count(rows, "Add a flag")).toBe(1)
+})

@@ -76,6 +76,8 @@ export class ScrollbackLedger {
   private last: string | undefined
   /** How many items the current view came with: only those may be in the scrollback already. */
   private came = 0
+  /** Settled items held below (the open plan card and those after it), copied: a move writes them first. */
+  private heldBack: TranscriptItem[] = []
   /** The reply after them that is up in part, and the cutter reading its last block. */
   private part: (Partial & { reader: { block: number; cutter: BlockCutter } }) | undefined
 
@@ -104,6 +106,8 @@ export class ScrollbackLedger {
       const held = this.leadingWritten(view.items)
       const moved = view.session !== this.session || !this.continues(view.items, held)
       if (moved) {
+        // What the last view held below is settled: it goes up with that view, not with it.
+        for (const item of this.heldBack) this.put(item, steps)
         if (this.written.size > 0) steps.push({ kind: "separator", text: separatorText(this.session, view) })
         // What follows the separator continues from the part of the new view already up there.
         this.anchor = lastAnchor(view.items, held)
@@ -112,12 +116,16 @@ export class ScrollbackLedger {
       this.done = held
       this.last = held > 0 ? view.items[held - 1]!.id : undefined
       this.came = view.items.length
+      this.heldBack = []
       // A reply up in part continues only where the new view still has it next.
       if (moved || view.items[held]?.id !== this.part?.id) this.part = undefined
     }
     while (this.done < view.items.length) {
       const item = view.items[this.done]!
-      if (item.id === view.hold) break
+      if (item.id === view.hold) {
+        this.holdBack(view.items)
+        break
+      }
       if (!isSettled(item)) {
         if (item.kind === "assistant") this.cutReply(item, steps)
         break
@@ -126,13 +134,28 @@ export class ScrollbackLedger {
       this.last = item.id
       // A fork's or another branch's history that is up there already (the view came with it).
       if (this.done <= this.came && this.holds(item)) continue
-      this.written.set(item.id, identity(item))
-      if (item.kind !== "notice") this.anchor = item.id
-      const from = this.part?.id === item.id ? this.part.cut : undefined
-      this.part = undefined
-      steps.push(from ? { kind: "item", item, from } : { kind: "item", item })
+      this.put(item, steps)
     }
+    if (this.done === view.items.length) this.heldBack = []
     return steps
+  }
+
+  private put(item: TranscriptItem, steps: CommitStep[]) {
+    this.written.set(item.id, identity(item))
+    if (item.kind !== "notice") this.anchor = item.id
+    const from = this.part?.id === item.id ? this.part.cut : undefined
+    this.part = undefined
+    steps.push(from ? { kind: "item", item, from } : { kind: "item", item })
+  }
+
+  /** Keeps a copy of the settled run from the held item on (copied only when it changes). */
+  private holdBack(items: readonly TranscriptItem[]) {
+    let end = this.done
+    while (end < items.length && isSettled(items[end]!)) end++
+    const run = items.slice(this.done, end)
+    if (run.length === this.heldBack.length && run.every((it, i) => it.id === this.heldBack[i]!.id)) return
+    // The store's objects change in place, and belong to the next view once it comes.
+    this.heldBack = run.map((it) => JSON.parse(JSON.stringify(it)) as TranscriptItem)
   }
 
   /**
