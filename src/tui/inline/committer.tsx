@@ -115,13 +115,14 @@ export function createCommitter(opts: {
     opts.renderer.externalOutputMode === "capture-stdout"
 
   /**
-   * Writes a batch; false when there is no scrollback to write to. A batch that fails to draw goes
-   * up one step at a time, and a step that still fails as its plain text: a row is never dropped.
+   * Writes a batch; returns the steps left unwritten because there is no scrollback to write to
+   * (a page took the screen meanwhile). A batch that fails to draw goes up one step at a time, and
+   * a step that still fails as its plain text: a row is never dropped.
    */
-  async function write(batch: CommitStep[]): Promise<boolean> {
+  async function write<S extends CommitStep>(batch: S[]): Promise<S[]> {
     const nodes = batch.map(draw).filter((n) => n !== undefined)
-    if (nodes.length === 0) return true
-    if (!canWrite()) return false
+    if (nodes.length === 0) return []
+    if (!canWrite()) return batch
     const node = () => (
       <box flexDirection="column" flexShrink={0}>
         {nodes.map((n) => n())}
@@ -129,22 +130,22 @@ export function createCommitter(opts: {
     )
     try {
       await writeRows(opts.renderer, owner, framed(nodes.length > 1 ? node : nodes[0]!))
-      return true
+      return []
     } catch {
-      if (!canWrite()) return false
+      if (!canWrite()) return batch
     }
-    for (const step of batch) {
+    for (const [i, step] of batch.entries()) {
       const one = draw(step)
       if (!one) continue
       try {
         await writeRows(opts.renderer, owner, framed(one))
       } catch {
-        if (!canWrite()) return false
+        if (!canWrite()) return batch.slice(i)
         const item = step.kind === "separator" ? undefined : stepItem(step)
         if (item) await writeRows(opts.renderer, owner, () => <PlainItem item={item} />).catch(() => {})
       }
     }
-    return true
+    return []
   }
 
   function kick() {
@@ -154,10 +155,11 @@ export function createCommitter(opts: {
       try {
         for (let batch = takeBatch(); batch.length > 0; batch = takeBatch()) {
           writing = batch.at(-1)
-          if (!(await write(batch))) {
-            // No scrollback to write to now (a page took the screen meanwhile): the batch waits at
-            // the head of the queue for the effect to start the pump again.
-            queue.unshift(...batch)
+          const left = await write(batch)
+          if (left.length > 0) {
+            // No scrollback to write to now: the rest waits at the head of the queue for the
+            // effect to start the pump again.
+            queue.unshift(...left)
             break
           }
           // The footer lets go of an item or part in the frame its rows are up: never both, never
