@@ -253,3 +253,12 @@ test("what a view held below (the open plan card and the items after it) goes up
   expect(names(ledger.next({ items: [...items], session: "p", epoch: 2, hold: "card" }))).toEqual([])
   expect(names(ledger.next({ items: [], session: "p2", epoch: 3 }))).toEqual(["card", "a2", "-- new session"])
 })
+
+test("a card let go while a later reply still streams is not written again when the view moves", () => {
+  const ledger = new ScrollbackLedger()
+  const items = [item.user("u1", "plan it"), item.assistant("card", "the plan")]
+  ledger.next({ items, session: "p", epoch: 1, hold: "card" })
+  items.push(item.user("u2", "go"), item.assistant("a2", "work", { streaming: true }))
+  expect(names(ledger.next({ items, session: "p", epoch: 1 }))).toEqual(["card", "u2"])
+  expect(names(ledger.next({ items: [], session: "p2", epoch: 2 }))).toEqual(["-- new session"])
+})

@@ -120,9 +120,11 @@ export class ScrollbackLedger {
       // A reply up in part continues only where the new view still has it next.
       if (moved || view.items[held]?.id !== this.part?.id) this.part = undefined
     }
+    let holding = false
     while (this.done < view.items.length) {
       const item = view.items[this.done]!
       if (item.id === view.hold) {
+        holding = true
         this.holdBack(view.items)
         break
       }
@@ -136,7 +138,8 @@ export class ScrollbackLedger {
       if (this.done <= this.came && this.holds(item)) continue
       this.put(item, steps)
     }
-    if (this.done === view.items.length) this.heldBack = []
+    // Let go of (and written by now, or on its way): nothing of it is held back any more.
+    if (!holding) this.heldBack = []
     return steps
   }
 
