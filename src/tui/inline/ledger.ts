@@ -105,9 +105,12 @@ export class ScrollbackLedger {
       }
       const held = this.leadingWritten(view.items)
       const moved = view.session !== this.session || !this.continues(view.items, held)
-      if (moved) {
-        // What the last view held below is settled: it goes up with that view, not with it.
+      // What the last view held below is settled: unless this view still has it, it goes up now,
+      // with the view it belongs to (before the separator).
+      const first = this.heldBack[0]
+      if (first && !view.items.some((it) => it.id === first.id && identity(it) === identity(first)))
         for (const item of this.heldBack) this.put(item, steps)
+      if (moved) {
         if (this.written.size > 0) steps.push({ kind: "separator", text: separatorText(this.session, view) })
         // What follows the separator continues from the part of the new view already up there.
         this.anchor = lastAnchor(view.items, held)
