@@ -6,7 +6,7 @@ export function transcriptMarkdown(info: SessionInfo, items: readonly Transcript
   const title = info.name ?? `Session ${info.piSessionId}`
   const meta = [`cwd: \`${info.cwd}\``, info.model ? `model: ${info.model.provider}/${info.model.id}` : undefined]
   const out = [`# ${title}`, "", meta.filter(Boolean).join(" · "), ""]
-  for (const item of items) out.push(...section(item), "")
+  for (const item of items) out.push(...itemMarkdown(item), "")
   return (
     out
       .join("\n")
@@ -15,7 +15,8 @@ export function transcriptMarkdown(info: SessionInfo, items: readonly Transcript
   )
 }
 
-function section(item: TranscriptItem): string[] {
+/** One item as Markdown lines (what the transcript export holds of it). */
+export function itemMarkdown(item: TranscriptItem): string[] {
   switch (item.kind) {
     case "user":
       return ["## User", "", item.text]

@@ -6,7 +6,7 @@ import { mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { writeLongSession } from "../../bench/fixtures/long-session"
 import { sessionDirFor } from "../../src/runtime/session-files"
-import { XAGENT_BIN, type Scenario } from "../fixture/mockllm"
+import { startMockLlm, writeAgentDir, XAGENT_BIN, type Scenario } from "../fixture/mockllm"
 import { terminalBox } from "./terminal-box"
 import { hasTmux, type Pane } from "./tmux"
 
@@ -135,6 +135,35 @@ describe.skipIf(!hasTmux)("inline mode in a terminal", () => {
     const all = await inScrollback(pane, END, 120_000)
     expect(linesIn(all, 300)).toEqual(upTo(300))
     expect(all.split("count slowly for the attach").length - 1).toBe(1)
+    await quit(pane)
+  }, 180_000)
+
+  // A model numbers its tool calls per process (the scripted one `call_<request>_<index>`, some
+  // providers per session): a new session in a window that showed an earlier one reuses its ids.
+  test("a new session's tool rows reach the scrollback when an earlier session in the window had the same call ids", async () => {
+    const turn = (name: string): Scenario => ({
+      turns: [{ text: `Short ${name}.`, tool: "bash", args: { command: `echo row${name}` } }, { text: `end${name}` }],
+    })
+    const { box, pane } = await setup(turn("A"))
+    run(pane, "--no-daemon")
+    await ask(pane, "first run")
+    await inScrollback(pane, "endA")
+    await quit(pane)
+    // The same script on a fresh model server: its first call is call_1_0 again.
+    const second = await startMockLlm(turn("B"))
+    cleanups.push(() => second.stop())
+    writeAgentDir(box.agentDir, { baseUrl: second.baseUrl })
+    pane.clearHistory()
+    run(pane, "-c --no-daemon")
+    await inScrollback(pane, "endA")
+    await ask(pane, "/new")
+    await inScrollback(pane, "new session")
+    await ask(pane, "second run")
+    const all = await inScrollback(pane, "endB")
+    const after = all.slice(all.lastIndexOf("new session"))
+    expect(after).toContain("Short B.")
+    expect(after).toContain("$ echo rowB")
+    expect(after.indexOf("$ echo rowB")).toBeLessThan(after.indexOf("endB"))
     await quit(pane)
   }, 180_000)
 })

@@ -315,3 +315,167 @@ test("toasts over a small footer get the rows they need", async () => {
   expect(rows[composerTop + 1]).toContain(COMPOSER)
   expect(rows.slice(composerTop).join("\n")).not.toContain("notice")
 })
+
+test("a tool call id another session in this window used already still goes up, with its output (providers and the scripted model reuse call ids)", async () => {
+  const tool = (over: Record<string, unknown>) =>
+    item.tool("call_1_0", "bash", { command: "sleep 4; echo slow-done" }, { timestamp: 2, ...over })
+  const history = [
+    item.user("u-1", "run first"),
+    item.assistant("a-1", "", {
+      blocks: [
+        { type: "text", text: "First run." },
+        { type: "toolCall", id: "call_1_0", name: "bash", args: {} },
+      ],
+      stopReason: "toolUse",
+    }),
+    item.tool("call_1_0", "bash", { command: "echo first-done" }, { output: "first-done" }),
+    item.assistant("a-2", "endA"),
+  ]
+  const a = await inline({}, { items: history })
+  const rows = await untilWritten(a, [], "endA")
+  // /new: the next session's model numbers its calls from 1 again.
+  await a.emit({ type: "snapshot", snapshot: snapshot({ info: sessionInfo({ piSessionId: "pi-2" }) }) })
+  await untilWritten(a, rows, "new session")
+  const reply = (over: Record<string, unknown>) =>
+    item.assistant("a-3", "", { timestamp: 2, blocks: [{ type: "text", text: "Let me run it." }], ...over })
+  await a.emit(
+    { type: "item_add", item: item.user("u-2", "run slow") },
+    { type: "run", running: true },
+    { type: "item_add", item: reply({ streaming: true, blocks: [] }) },
+    { type: "text_delta", itemId: "a-3", blockIndex: 0, blockType: "text", delta: "Let me run it." },
+  )
+  await a.until("Let me run it.")
+  const withCall = {
+    blocks: [
+      { type: "text", text: "Let me run it." },
+      { type: "toolCall", id: "call_1_0", name: "bash", args: { command: "sleep 4; echo slow-done" } },
+    ],
+  }
+  await a.emit(
+    { type: "item_update", item: reply({ streaming: true, ...withCall }) },
+    { type: "item_add", item: tool({ status: "pending" }) },
+  )
+  await a.emit({ type: "item_update", item: reply({ ...withCall, stopReason: "toolUse" }) })
+  await a.emit({ type: "item_update", item: tool({ status: "running" }) })
+  await a.until("slow-done")
+  await a.emit(
+    { type: "item_update", item: tool({ status: "done", output: "slow-done" }) },
+    { type: "item_add", item: item.assistant("a-4", "Finished.", { timestamp: 3 }) },
+    { type: "run", running: false },
+  )
+  await untilWritten(a, rows, "Finished.")
+  for (let i = 0; i < 5; i++) await a.renderOnce()
+  scrollback(a, rows)
+  const after = rows.slice(rows.findIndex((r) => r.includes("new session")))
+  expect(count(after, "sleep 4; echo slow-done")).toBe(1)
+  expect(count(after, "slow-done")).toBeGreaterThanOrEqual(2)
+  const at = (text: string) => after.findIndex((r) => r.includes(text))
+  expect(at("Let me run it.")).toBeLessThan(at("sleep 4"))
+  expect(at("sleep 4")).toBeLessThan(at("Finished."))
+})
+
+test("thinking goes up as the window draws it: the session's label, and no preview when Pi hides thinking", async () => {
+  const reply = item.assistant("a1", "", {
+    blocks: [
+      { type: "thinking", text: "a private chain of thought" },
+      { type: "text", text: "The answer." },
+    ],
+  })
+  const a = await inline({}, { items: [item.user("u1", "why")] })
+  const rows = await untilWritten(a, [], "why")
+  await a.emit(
+    { type: "info", info: sessionInfo({ hideThinking: true }) },
+    { type: "ui_thinking_label", label: "Pondering" },
+    { type: "item_add", item: reply },
+  )
+  await untilWritten(a, rows, "The answer.")
+  expect(rows.join("\n")).toContain("▸ Pondering")
+  expect(rows.join("\n")).not.toContain("private chain")
+})
+
+test("a row whose write fails goes up all the same (it was dropped)", async () => {
+  const a = await inline({}, { items: [item.user("u1", "before")] })
+  const rows = await untilWritten(a, [], "before")
+  const create = a.renderer.createScrollbackSurface.bind(a.renderer)
+  let failed = 0
+  a.renderer.createScrollbackSurface = (o) => {
+    if (failed++ === 0) throw new Error("the terminal said no")
+    return create(o)
+  }
+  await a.emit({ type: "item_add", item: item.tool("t1", "bash", { command: "echo kept" }, { output: "kept-out" }) })
+  await untilWritten(a, rows, "kept-out")
+  expect(failed).toBeGreaterThan(1)
+  expect(count(rows, "echo kept")).toBe(1)
+})
+
+test("a resize whose clear fails keeps writing what was on its way (the queued rows were dropped, the ledger kept)", async () => {
+  const a = await inline({}, { items: [item.user("u0", "first question")] })
+  const rows = await untilWritten(a, [], "first question")
+  let clears = 0
+  a.renderer.resetSplitFooterForReplay = () => {
+    clears++
+    throw new Error("no terminal to clear")
+  }
+  // The next write is held while it is drawn, so what follows it waits in the queue.
+  let release = () => {}
+  const held = new Promise<void>((r) => (release = r))
+  const create = a.renderer.createScrollbackSurface.bind(a.renderer)
+  a.renderer.createScrollbackSurface = (o) => {
+    const surface = create(o)
+    const settle = surface.settle.bind(surface)
+    surface.settle = async (ms) => {
+      await held
+      return settle(ms)
+    }
+    return surface
+  }
+  await a.emit({ type: "item_add", item: item.user("u1", "second question") })
+  await a.emit({ type: "item_add", item: item.user("u2", "third question") })
+  a.resize(70, 24)
+  // The rewrite starts once the size is still, and waits for the write on its way.
+  await Bun.sleep(300)
+  await a.renderOnce()
+  release()
+  await a.until(() => clears > 0)
+  await untilWritten(a, rows, "third question")
+  expect(count(rows, "second question")).toBe(1)
+  expect(count(rows, "third question")).toBe(1)
+})
+
+test("a row that cannot be drawn goes up as its plain text", async () => {
+  const a = await inline({}, { items: [item.user("u1", "before")] })
+  const rows = await untilWritten(a, [], "before")
+  const create = a.renderer.createScrollbackSurface.bind(a.renderer)
+  let calls = 0
+  // The batch's draw and the item's own draw both fail; the plain text is the third try.
+  a.renderer.createScrollbackSurface = (o) => {
+    if (++calls <= 2) throw new Error("cannot draw this")
+    return create(o)
+  }
+  await a.emit({ type: "item_add", item: item.tool("t1", "bash", { command: "echo kept" }, { output: "kept-out" }) })
+  await untilWritten(a, rows, "kept-out")
+  expect(rows.join("\n")).toContain("Tool: bash")
+})
+
+test("an open plan card (held in the footer) goes up before the separator when the view moves on", async () => {
+  const card: TranscriptItem = {
+    kind: "custom",
+    id: "c-card",
+    customType: "plan",
+    text: "",
+    details: { outcome: "plan_ready", title: "Add a flag", plan: "1. Parse it\n2. Use it" },
+    timestamp: 2,
+  }
+  const a = await inline({}, { items: [item.user("u1", "plan the flag"), card] })
+  const rows = await untilWritten(a, [], "plan the flag")
+  // Its actions are live below; it waits there.
+  await a.until("Add a flag")
+  for (let i = 0; i < 3; i++) await a.renderOnce()
+  expect(scrollback(a, rows).join("\n")).not.toContain("Add a flag")
+  await a.emit({ type: "snapshot", snapshot: snapshot({ info: sessionInfo({ piSessionId: "pi-2" }) }) })
+  await untilWritten(a, rows, "new session")
+  const at = (text: string) => rows.findIndex((r) => r.includes(text))
+  expect(at("Add a flag")).toBeGreaterThan(-1)
+  expect(at("Add a flag")).toBeLessThan(at("new session"))
+  expect(count(rows, "Add a flag")).toBe(1)
+})

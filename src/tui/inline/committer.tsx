@@ -11,13 +11,15 @@
 // before the window hears of the resize (tmux tells it up to 250 ms later), so the frames and rows
 // written meanwhile land where the window only thinks its footer is.
 import type { CliRenderer } from "@opentui/core"
-import { createEffect, createSignal, getOwner, onCleanup, untrack } from "solid-js"
+import { createEffect, createSignal, getOwner, onCleanup, untrack, type JSX } from "solid-js"
 import type { AssistantItem, TranscriptItem } from "../../protocol"
 import { ItemView, type FoldKind } from "../component/message/item-view"
+import { sessionThinkingLook, ThinkingLook } from "../component/message/thinking-look"
 import type { SessionState } from "../context/session-store"
 import { theme } from "../theme"
 import { planView } from "../util/plan-view"
 import { ScrollbackLedger, type CommitStep, type Partial } from "./ledger"
+import { PlainItem } from "./plain-item"
 import { drawsNothing, sameCut, sliceReply } from "./reply-cut"
 import { writeRows } from "./scrollback-writer"
 
@@ -76,17 +78,21 @@ export function createCommitter(opts: {
   /** Clears the terminal and writes every item again from the first, once what is on its way is out. */
   async function rewrite() {
     replay = "running"
-    queue.length = 0
+    // What is queued is written again with everything else, unless the terminal cannot be cleared:
+    // then the scrollback and the ledger stay as they are, and so must the rows the ledger handed out.
+    const waiting = queue.splice(0)
     await pumping
     const r = opts.renderer
     try {
       if (!r.isDestroyed && r.screenMode === "split-footer") {
         r.resetSplitFooterForReplay({ clearSavedLines: true })
         ledger = new ScrollbackLedger()
+        waiting.length = 0
       }
     } catch {
-      // No terminal to clear (suspended): the scrollback stays as it is, and so does the ledger.
+      // No terminal to clear (suspended).
     } finally {
+      queue.unshift(...waiting)
       replay = "none"
       setGeneration((n) => n + 1)
     }
@@ -94,14 +100,52 @@ export function createCommitter(opts: {
 
   const draw = (step: CommitStep) => {
     if (step.kind === "separator") return () => <Separator text={step.text} width={opts.renderer.width} />
-    const item =
-      step.kind === "part"
-        ? sliceReply(step.item, step.from, step.to)
-        : step.from
-          ? sliceReply(step.item as AssistantItem, step.from)
-          : step.item
+    const item = stepItem(step)
     if (item.kind === "assistant" && (step.kind === "part" || step.from) && drawsNothing(item)) return undefined
     return () => <ItemView item={item as TranscriptItem} isOpen={opts.isOpen} onFlip={() => {}} />
+  }
+
+  const look = sessionThinkingLook(opts.data)
+  /** Off screen, under the contexts the session page gives the rows it draws. */
+  const framed = (node: () => JSX.Element) => () => <ThinkingLook.Provider value={look}>{node()}</ThinkingLook.Provider>
+  // As OpenTUI's scrollback surface requires: a page on the alternate screen has none.
+  const canWrite = () =>
+    !opts.renderer.isDestroyed &&
+    opts.renderer.screenMode === "split-footer" &&
+    opts.renderer.externalOutputMode === "capture-stdout"
+
+  /**
+   * Writes a batch; returns the steps left unwritten because there is no scrollback to write to
+   * (a page took the screen meanwhile). A batch that fails to draw goes up one step at a time, and
+   * a step that still fails as its plain text: a row is never dropped.
+   */
+  async function write<S extends CommitStep>(batch: S[]): Promise<S[]> {
+    const nodes = batch.map(draw).filter((n) => n !== undefined)
+    if (nodes.length === 0) return []
+    if (!canWrite()) return batch
+    const node = () => (
+      <box flexDirection="column" flexShrink={0}>
+        {nodes.map((n) => n())}
+      </box>
+    )
+    try {
+      await writeRows(opts.renderer, owner, framed(nodes.length > 1 ? node : nodes[0]!))
+      return []
+    } catch {
+      if (!canWrite()) return batch
+    }
+    for (const [i, step] of batch.entries()) {
+      const one = draw(step)
+      if (!one) continue
+      try {
+        await writeRows(opts.renderer, owner, framed(one))
+      } catch {
+        if (!canWrite()) return batch.slice(i)
+        const item = step.kind === "separator" ? undefined : stepItem(step)
+        if (item) await writeRows(opts.renderer, owner, () => <PlainItem item={item} />).catch(() => {})
+      }
+    }
+    return []
   }
 
   function kick() {
@@ -111,17 +155,13 @@ export function createCommitter(opts: {
       try {
         for (let batch = takeBatch(); batch.length > 0; batch = takeBatch()) {
           writing = batch.at(-1)
-          const nodes = batch.map(draw).filter((n) => n !== undefined)
-          const node =
-            nodes.length > 1
-              ? () => (
-                  <box flexDirection="column" flexShrink={0}>
-                    {nodes.map((n) => n())}
-                  </box>
-                )
-              : nodes[0]
-          // A row that cannot be drawn is skipped rather than stop every later one.
-          if (node) await writeRows(opts.renderer, owner, node).catch(() => {})
+          const left = await write(batch)
+          if (left.length > 0) {
+            // No scrollback to write to now: the rest waits at the head of the queue for the
+            // effect to start the pump again.
+            queue.unshift(...left)
+            break
+          }
           // The footer lets go of an item or part in the frame its rows are up: never both, never
           // neither (a tool row shown before the words streamed ahead of it were).
           for (const step of batch) if (step.kind === "part") setLiveCut({ id: step.item.id, cut: step.to })
@@ -194,9 +234,8 @@ export function createCommitter(opts: {
       // A long history (a resume) leaves the footer at once: drawing it there costs more than the wait.
       if (count <= liveFrom() || !last || count - liveFrom() > FOOTER_HOLDS_AT_MOST) setLiveFrom(count)
       else last.after = count
-      if (queued.length === 0) return
       queue.push(...queued)
-      kick()
+      if (queue.length > 0) kick()
     })
   })
 
@@ -211,6 +250,12 @@ const FOOTER_HOLDS_AT_MOST = 8
 
 /** Quiet time after the last resize before the transcript is written again. */
 const REPLAY_AFTER_MS = 120
+
+/** What a step draws: an item, or the part of a reply between its cuts. */
+function stepItem(step: Exclude<CommitStep, { kind: "separator" }>): TranscriptItem {
+  if (step.kind === "part") return sliceReply(step.item, step.from, step.to)
+  return step.from ? sliceReply(step.item as AssistantItem, step.from) : step.item
+}
 
 function continues(step: CommitStep & { kind: "part" }, next: CommitStep | undefined): boolean {
   if (!next || next.kind === "separator" || next.item.id !== step.item.id) return false

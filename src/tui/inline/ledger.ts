@@ -11,6 +11,13 @@
 //   goes up, then the new view's items the scrollback does not already hold;
 // - a streaming reply goes up in parts, its finished Markdown blocks as they end (reply-cut.ts),
 //   and the rest once it is settled: the footer only ever draws the block still being written.
+//
+// The one reason an item is not written: this scrollback holds it already. That is decided once,
+// when a view starts, for the items that view came with, and an item counts as held only if one
+// with its id, kind and time was written here. Ids alone are no proof: a tool item's id is the
+// model's tool call id, which providers (and the scripted test model) number from 1 again in every
+// session, so `call_1_0` of a new session is not the `call_1_0` written for the last one. Items that
+// arrive while a view is shown are new by definition and always go up.
 import type { AssistantItem, TranscriptItem } from "../../protocol"
 import { beforeCut, BlockCutter, stableCut, START, type Cut } from "./reply-cut"
 
@@ -51,15 +58,26 @@ export interface LedgerView {
   hold?: string
 }
 
+/** What makes two items with one id the same item: its kind and time (and a tool's name). */
+function identity(item: TranscriptItem): string {
+  return item.kind === "tool" ? `tool:${item.timestamp}:${item.name}` : `${item.kind}:${item.timestamp}`
+}
+
 export class ScrollbackLedger {
-  /** Ids of every item written, for this view and the ones before it. */
-  private written = new Set<string>()
+  /** Every item this scrollback holds (this view's and earlier views'): id → identity. */
+  private written = new Map<string, string>()
   /** The last item written that a snapshot must still hold (notices are live-only: snapshots drop them). */
   private anchor: string | undefined
   private session: string | undefined
   private epoch = -1
   /** Items of the current view, from the start, that are written (or queued to be). */
   private done = 0
+  /** The id of the last of them: a view whose item there differs is another view, epoch or not. */
+  private last: string | undefined
+  /** How many items the current view came with: only those may be in the scrollback already. */
+  private came = 0
+  /** Settled items held below (the open plan card and those after it), copied: a move writes them first. */
+  private heldBack: TranscriptItem[] = []
   /** The reply after them that is up in part, and the cutter reading its last block. */
   private part: (Partial & { reader: { block: number; cutter: BlockCutter } }) | undefined
 
@@ -76,15 +94,22 @@ export class ScrollbackLedger {
   /** What to write for the view as it is now; call on every change. */
   next(view: LedgerView): CommitStep[] {
     const steps: CommitStep[] = []
-    if (view.epoch !== this.epoch) {
+    if (this.otherView(view)) {
       this.epoch = view.epoch
       // The window's reset between sessions (nothing shown yet) is no view of its own.
       if (view.session === undefined && view.items.length === 0) {
         this.done = 0
+        this.last = undefined
+        this.came = 0
         return steps
       }
       const held = this.leadingWritten(view.items)
       const moved = view.session !== this.session || !this.continues(view.items, held)
+      // What the last view held below is settled: unless this view still has it, it goes up now,
+      // with the view it belongs to (before the separator).
+      const first = this.heldBack[0]
+      if (first && !view.items.some((it) => it.id === first.id && identity(it) === identity(first)))
+        for (const item of this.heldBack) this.put(item, steps)
       if (moved) {
         if (this.written.size > 0) steps.push({ kind: "separator", text: separatorText(this.session, view) })
         // What follows the separator continues from the part of the new view already up there.
@@ -92,25 +117,66 @@ export class ScrollbackLedger {
       }
       this.session = view.session
       this.done = held
+      this.last = held > 0 ? view.items[held - 1]!.id : undefined
+      this.came = view.items.length
+      this.heldBack = []
       // A reply up in part continues only where the new view still has it next.
       if (moved || view.items[held]?.id !== this.part?.id) this.part = undefined
     }
+    let holding = false
     while (this.done < view.items.length) {
       const item = view.items[this.done]!
-      if (item.id === view.hold) break
+      if (item.id === view.hold) {
+        holding = true
+        this.holdBack(view.items)
+        break
+      }
       if (!isSettled(item)) {
-        if (item.kind === "assistant" && !this.written.has(item.id)) this.cutReply(item, steps)
+        if (item.kind === "assistant") this.cutReply(item, steps)
         break
       }
       this.done++
-      if (this.written.has(item.id)) continue
-      this.written.add(item.id)
-      if (item.kind !== "notice") this.anchor = item.id
-      const from = this.part?.id === item.id ? this.part.cut : undefined
-      this.part = undefined
-      steps.push(from ? { kind: "item", item, from } : { kind: "item", item })
+      this.last = item.id
+      // A fork's or another branch's history that is up there already (the view came with it).
+      if (this.done <= this.came && this.holds(item)) continue
+      this.put(item, steps)
     }
+    // Let go of (and written by now, or on its way): nothing of it is held back any more.
+    if (!holding) this.heldBack = []
     return steps
+  }
+
+  private put(item: TranscriptItem, steps: CommitStep[]) {
+    this.written.set(item.id, identity(item))
+    if (item.kind !== "notice") this.anchor = item.id
+    const from = this.part?.id === item.id ? this.part.cut : undefined
+    this.part = undefined
+    steps.push(from ? { kind: "item", item, from } : { kind: "item", item })
+  }
+
+  /** Keeps a copy of the settled run from the held item on (copied only when it changes). */
+  private holdBack(items: readonly TranscriptItem[]) {
+    let end = this.done
+    while (end < items.length && isSettled(items[end]!)) end++
+    const run = items.slice(this.done, end)
+    if (run.length === this.heldBack.length && run.every((it, i) => it.id === this.heldBack[i]!.id)) return
+    // The store's objects change in place, and belong to the next view once it comes.
+    this.heldBack = run.map((it) => JSON.parse(JSON.stringify(it)) as TranscriptItem)
+  }
+
+  /**
+   * A snapshot (a new epoch), another session, or items that are not the ones counted: the last
+   * catches a view that changed while the ledger was not asked (a page was up while the window
+   * switched sessions, and the store's count of snapshots started again).
+   */
+  private otherView(view: LedgerView): boolean {
+    if (view.epoch !== this.epoch || view.session !== this.session) return true
+    if (this.done > view.items.length) return true
+    return this.done > 0 && view.items[this.done - 1]!.id !== this.last
+  }
+
+  private holds(item: TranscriptItem): boolean {
+    return this.written.get(item.id) === identity(item)
   }
 
   /** Hands out a streaming reply's blocks finished since the last call. */
@@ -126,7 +192,7 @@ export class ScrollbackLedger {
 
   private leadingWritten(items: readonly TranscriptItem[]): number {
     let n = 0
-    while (n < items.length && this.written.has(items[n]!.id)) n++
+    while (n < items.length && this.holds(items[n]!)) n++
     return n
   }
 

@@ -16,3 +16,14 @@ export const ThinkingLook = createContext<ThinkingLookValue>({
 })
 
 export const useThinkingLook = () => useContext(ThinkingLook)
+
+/** The look a session's state gives: the page's rows and the inline scrollback's read the same one. */
+export function sessionThinkingLook(data: {
+  ui: { thinkingLabel?: string }
+  info?: { hideThinking?: boolean }
+}): ThinkingLookValue {
+  return {
+    label: () => data.ui.thinkingLabel ?? DEFAULT_THINKING_LABEL,
+    hidden: () => data.info?.hideThinking === true,
+  }
+}

@@ -6,7 +6,7 @@ import { createEffect, createMemo, createSignal, on, onCleanup, Show } from "sol
 import { PlanCards, type PlanCardsApi } from "../../component/message/custom-cards"
 import { PLAN_ACTIONS, type PlanAction } from "../../component/message/plan-card"
 import { PlanPanel } from "../../component/plan-panel"
-import { DEFAULT_THINKING_LABEL, ThinkingLook } from "../../component/message/thinking-look"
+import { sessionThinkingLook, ThinkingLook } from "../../component/message/thinking-look"
 import { planView } from "../../util/plan-view"
 import { paletteEntries, runCommand } from "../../commands"
 import { QueueRows } from "../../component/prompt/queue-rows"
@@ -168,10 +168,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   // Before the page's own keys, whose checks are looser (Ctrl+P is taken whatever else is held):
   // a forwarded key is one the window does not bind.
   useExtensionShortcuts(() => props.focused && !dialog.active())
-  const thinkingLook = {
-    label: () => data.ui.thinkingLabel ?? DEFAULT_THINKING_LABEL,
-    hidden: () => data.info?.hideThinking === true,
-  }
+  const thinkingLook = sessionThinkingLook(data)
   const keys = useKeymap()
   useKeyboard((e) => {
     if (!props.focused || dialog.active() || e.defaultPrevented) return
