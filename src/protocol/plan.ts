@@ -39,14 +39,27 @@ export interface PlanChangeDetails {
   decision: "approved" | "rejected" | "pending"
 }
 
-/** The plan's steps: its numbered or bulleted lines (headings and prose left out). */
+const SIDE_WORDS = "(?:risks?|notes?|caveats?|open questions?|assumptions?|considerations?|out of scope|rollback)"
+/** A heading (Markdown `#`, a bold line, or `Risks:` alone) that opens a part of the plan which is not steps. */
+const SIDE_SECTION = new RegExp(
+  `^\\s{0,3}(?:#{1,6}\\s+${SIDE_WORDS}\\b.*|(?:\\*\\*|__)${SIDE_WORDS}\\b.*|${SIDE_WORDS}\\s*:?\\s*)$`,
+  "i",
+)
+
+/**
+ * The plan's steps. submit_plan asks for numbered steps, then a Risks section: a plan with
+ * numbered lines has those as its steps (the bullets under a step or in its notes are not steps);
+ * one without takes its bullets. Either way a Risks or notes heading ends them.
+ */
 export function planSteps(markdown: string): string[] {
-  const steps: string[] = []
+  const numbered: string[] = []
+  const bullets: string[] = []
   for (const line of markdown.split("\n")) {
-    const m = /^\s{0,3}(?:\d+[.)]|[-*+])\s+(?:\[[ xX]\]\s+)?(.+)$/.exec(line)
-    if (m) steps.push(m[1]!.trim())
+    if (SIDE_SECTION.test(line)) break
+    const m = /^\s{0,3}(?:(\d+[.)])|[-*+])\s+(?:\[[ xX]\]\s+)?(.+)$/.exec(line)
+    if (m) (m[1] ? numbered : bullets).push(m[2]!.trim())
   }
-  return steps
+  return numbered.length ? numbered : bullets
 }
 
 export type DiffLine = { op: " " | "+" | "-"; text: string }

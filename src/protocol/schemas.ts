@@ -228,7 +228,7 @@ export const Schemas = {
   "session.setName": Type.Object({ ...SessionRef, name: Type.String({ minLength: 1, maxLength: 200 }) }),
   "session.export": Type.Object({
     ...SessionRef,
-    format: Type.Union([Type.Literal("html"), Type.Literal("markdown")]),
+    format: Type.Union([Type.Literal("html"), Type.Literal("markdown"), Type.Literal("jsonl")]),
     path: Type.Optional(Type.String()),
   }),
   "session.lastReply": Type.Object(SessionRef),

@@ -71,7 +71,7 @@ export const CONVERSATION_METHODS = {
   "session.export": async (live, p) => {
     const s = live.session
     const cwd = s.sessionManager.getCwd()
-    const ext = p.format === "html" ? "html" : "md"
+    const ext = p.format === "markdown" ? "md" : p.format
     // `~/x.md` as a shell would read it: the person typed it in the window, not in a shell.
     const given = p.path && /^~(?=$|\/)/.test(p.path) ? homedir() + p.path.slice(1) : p.path
     const path = given
@@ -80,6 +80,8 @@ export const CONVERSATION_METHODS = {
         : resolve(cwd, given)
       : resolve(cwd, `xagent-session-${s.sessionId.slice(0, 8)}.${ext}`)
     if (p.format === "html") return { path: await failed(() => s.exportToHtml(path), "HTML export failed") }
+    // Pi's own JSONL: the session header and the current branch, a file `pi --session` opens.
+    if (p.format === "jsonl") return { path: await failed(async () => s.exportToJsonl(path), "JSONL export failed") }
     const snap = live.snapshot()
     await failed(async () => writeFileSync(path, transcriptMarkdown(snap.info, snap.items)), "Markdown export failed")
     return { path }

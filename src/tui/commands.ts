@@ -4,7 +4,26 @@
 import type { CommandInfo } from "../protocol"
 import type { PaletteEntry } from "./component/palette/palette-entry"
 
-export type ExportFormat = "html" | "markdown"
+export type ExportFormat = "html" | "markdown" | "jsonl"
+
+/**
+ * `/export`'s arguments: Pi's `/export [path]` (HTML, or JSONL for a `.jsonl` path; xagent's
+ * Markdown for `.md`, where Pi would write HTML under that name), or xagent's `/export html|md [path]`.
+ * A path may be quoted; unquoted, the rest of the line is the path (spaces and all).
+ */
+export function exportArgs(args: string): { format: ExportFormat; path?: string } {
+  const text = args.trim()
+  const named = /^(html|md|markdown)(?:\s+([\s\S]*))?$/i.exec(text)
+  const format = named?.[1]?.toLowerCase()
+  const rest = (named ? (named[2] ?? "") : text).trim()
+  const quoted = /^(["'])(.*)\1$/.exec(rest)
+  const path = quoted ? quoted[2]! : rest
+  if (format) return { format: format === "html" ? "html" : "markdown", ...(path ? { path } : {}) }
+  if (!path) return { format: "html" }
+  const lower = path.toLowerCase()
+  const byName = lower.endsWith(".jsonl") ? "jsonl" : /\.(md|markdown)$/.test(lower) ? "markdown" : "html"
+  return { format: byName, path }
+}
 
 /** What `/copy` takes: the last reply, one of its code blocks (1-based; the last without a number), or everything. */
 export type CopyTarget = { kind: "reply" } | { kind: "code"; n?: number } | { kind: "all" }
@@ -101,14 +120,11 @@ export const COMMANDS: CommandSpec[] = [
   },
   {
     name: "export",
-    args: "[html|md] [path]",
-    description: "Export the session as HTML or Markdown",
+    args: "[path|html [path]|md [path]]",
+    description: "Export the session: HTML, Markdown for a .md path, JSONL for a .jsonl one",
     run: (a, args) => {
-      const [first = "", ...rest] = args.trim().split(/\s+/).filter(Boolean)
-      const format =
-        first === "" || first === "html" ? "html" : first === "md" || first === "markdown" ? "markdown" : undefined
-      if (!format) return a.refuse(`Unknown export format "${first}": use html or md`)
-      a.exportSession(format, rest.join(" ") || undefined)
+      const { format, path } = exportArgs(args)
+      a.exportSession(format, path)
     },
   },
   {

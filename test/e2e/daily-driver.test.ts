@@ -60,6 +60,10 @@ describe.skipIf(!hasTmux)("a daily driver in a terminal", () => {
     pane.send("Enter")
     await pane.waitFor("Unknown command /status")
     expect(llm.requests()).toHaveLength(0)
+    // The refused word stays in the prompt to be corrected: Ctrl+C empties it.
+    await pane.waitFor("› /status")
+    pane.send("C-c")
+    await pane.waitFor("Ask anything")
 
     pane.type("hello one")
     pane.send("Enter")

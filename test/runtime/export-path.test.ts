@@ -18,3 +18,17 @@ test("an export path starting with ~/ goes to the home folder", async () => {
   expect(readFileSync(r.path, "utf8")).toContain("#")
   expect(existsSync(join(fx.cwd, "~"))).toBe(false)
 })
+
+test("a .jsonl export is Pi's JSONL of the session: its header, then the branch's entries", async () => {
+  fx = await createFauxFixture()
+  const { sessionId } = await fx.open()
+  await fx.client.request("session.setName", { sessionId, name: "exported" })
+  const r = await fx.client.request("session.export", { sessionId, format: "jsonl", path: "s.jsonl" })
+  expect(r.path).toBe(join(fx.cwd, "s.jsonl"))
+  const lines = readFileSync(r.path, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l))
+  expect(lines[0]).toMatchObject({ type: "session", id: expect.any(String) })
+  expect(lines.some((e) => e.type === "session_info" && e.name === "exported")).toBe(true)
+})

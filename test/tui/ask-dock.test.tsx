@@ -38,8 +38,8 @@ test("the dock replaces the composer and status bar; keys answer it; they come b
   expect(frame).not.toContain(STATUS)
   expect(frame).not.toContain("╭")
 
+  // A digit picks and goes on to the next question.
   app.mockInput.pressKey("2")
-  app.mockInput.pressArrow("right")
   expect(await app.until("Which kinds of tests")).toContain("✓ Stack")
   app.mockInput.pressKey(" ")
   app.mockInput.pressArrow("down")
@@ -91,12 +91,12 @@ test("answered in another window: the dock closes without answering and the draf
   const app = await ready()
   await app.mockInput.typeText("half a thought")
   await app.until("› half a thought")
-  await app.emit(ask("q1", [STACK]))
+  await app.emit(ask("q1", [STACK, TESTS]))
   const docked = await app.until("Which runtime")
   expect(docked).not.toContain("half a thought")
-  // Typed while the dock is up: digits select, other keys do not leak into the hidden composer.
+  // Typed while the dock is up: digits pick (and go on), other keys do not leak into the hidden composer.
   await app.mockInput.typeText("x3")
-  expect(await app.until("✓ Stack")).toContain("› 3. ● Deno")
+  expect(await app.until("Which kinds of tests")).toContain("✓ Stack")
   await app.emit({ type: "ui_resolved", requestId: "q1" })
   const frame = await app.until("› half a thought")
   expect(frame).not.toContain("Which runtime")
@@ -109,10 +109,8 @@ test("several pending asks show one at a time, in order", async () => {
   await app.emit(ask("q1", [STACK]), ask("q2", [TESTS]))
   await app.until("Which runtime")
   expect(app.frame()).not.toContain("Which kinds of tests")
+  // The digit picks the only question's answer, which answers it.
   app.mockInput.pressKey("1")
-  app.mockInput.pressArrow("right")
-  await app.until("[ Submit ]")
-  app.mockInput.pressEnter()
   // The next one shows at once, before the host confirms the first.
   const second = await app.until("Which kinds of tests")
   expect(second).toContain("· Tests   Review")
@@ -165,7 +163,8 @@ test("a dialog over the dock takes the keys; the dock keeps its answers", async 
   const app = await ready()
   await app.emit(ask("q1", [STACK]))
   await app.until("Which runtime")
-  app.mockInput.pressKey("2")
+  app.mockInput.pressArrow("down")
+  app.mockInput.pressKey(" ")
   await app.until("✓ Stack")
   await app.emit({
     type: "ui_request",

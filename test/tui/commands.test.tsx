@@ -115,14 +115,35 @@ test("/thinking, /compact, /name, /new and /export send their requests; bad argu
   await app.submit("/name Login fix")
   await app.submit("/new")
   await app.submit("/export md notes.md")
-  await app.submit("/export pdf")
-  expect(await app.until("Unknown export format")).toContain('"pdf": use html or md')
   await app.until("Exported to notes.md")
   expect(client.calls("session.setThinking")).toEqual([{ sessionId: "s1", level: "high" }])
   expect(client.calls("session.compact")).toEqual([{ sessionId: "s1", instructions: "keep the API notes" }])
   expect(client.calls("session.setName")).toEqual([{ sessionId: "s1", name: "Login fix" }])
   expect(client.calls("session.new")).toEqual([{ sessionId: "s1" }])
   expect(client.calls("session.export")).toEqual([{ sessionId: "s1", format: "markdown", path: "notes.md" }])
+})
+
+test("/export takes Pi's /export <path>: HTML, Markdown for .md, JSONL for .jsonl; bare, it says where it wrote", async () => {
+  const client = new FakeClient({
+    "session.export": (p) => ({ path: p.path ? `/w/${p.path}` : "/w/xagent-session-1.html" }),
+  })
+  const app = await ready(client)
+  await app.submit("/export out.html")
+  await app.until("Exported to /w/out.html")
+  await app.submit("/export notes-out.md")
+  await app.submit("/export s.jsonl")
+  await app.submit('/export "my notes.md"')
+  await app.submit("/export html page")
+  await app.submit("/export")
+  await app.until("Exported to /w/xagent-session-1.html")
+  expect(client.calls("session.export")).toEqual([
+    { sessionId: "s1", format: "html", path: "out.html" },
+    { sessionId: "s1", format: "markdown", path: "notes-out.md" },
+    { sessionId: "s1", format: "jsonl", path: "s.jsonl" },
+    { sessionId: "s1", format: "markdown", path: "my notes.md" },
+    { sessionId: "s1", format: "html", path: "page" },
+    { sessionId: "s1", format: "html" },
+  ])
 })
 
 test("/name without a name asks for one", async () => {

@@ -51,9 +51,28 @@ describe("command palette in the composer", () => {
 
   test("Enter on an extension or prompt command sends it as text", async () => {
     const c = await mount({ running: true })
-    await c.mockInput.typeText("/dep")
+    await c.mockInput.typeText("/deploy")
     c.mockInput.pressEnter()
     expect(c.calls).toEqual([["send", "/deploy", "followUp"]])
+  })
+
+  test("Enter on a word that only resembles a command refuses it and keeps it; a highlight the person moved runs", async () => {
+    const c = await mount({ width: 80 })
+    await c.mockInput.typeText("/dep")
+    expect(paletteRows(await c.frame())).toEqual(["› /deploy  Ship it to staging"])
+    c.mockInput.pressEnter()
+    expect(c.calls).toEqual([["command", "dep", ""]])
+    expect(editorLines(await c.frame())).toEqual(["› /dep"])
+    // The description matches too ("staging"): Enter is not a way to run it.
+    for (let i = 0; i < 3; i++) c.mockInput.pressBackspace()
+    await c.mockInput.typeText("staging")
+    c.mockInput.pressEnter()
+    expect(c.calls.at(-1)).toEqual(["command", "staging", ""])
+    expect(editorLines(await c.frame())).toEqual(["› /staging"])
+    c.mockInput.pressArrow("down")
+    c.mockInput.pressEnter()
+    expect(c.calls.at(-1)).toEqual(["send", "/deploy", "prompt"])
+    expect(editorLines(await c.frame())[0]).toStartWith("› Ask anything")
   })
 
   test("Tab completes the name so arguments can follow", async () => {

@@ -107,3 +107,44 @@ test("during an implementation run the plan panel shows the steps with todo prog
   expect(f).toContain("▶ Implementing the plan · Add a flag")
   expect(f).not.toContain("[alt+i] Implement")
 })
+
+test("the plan panel's steps are the plan's numbered steps, not its Risks bullets; its count is the plan's", async () => {
+  const c = client()
+  app = await mountApp({ client: c, width: 100, height: 30 })
+  const plan = "1. Read add()\n2. Validate its arguments\n3. Test it\n\n## Risks\n- callers passing strings"
+  const implement: TranscriptItem = {
+    kind: "custom",
+    id: "c-2",
+    customType: "plan-implement",
+    text: "Implement",
+    details: { title: "Validate add()", plan, autoAccept: false },
+    timestamp: 3,
+  }
+  // A todo list of its own shape (two items for three steps) says nothing about the plan's steps.
+  const todos = (statuses: string[]) =>
+    item.tool(
+      `t-${statuses.length}`,
+      "todo_write",
+      {},
+      { details: { todos: statuses.map((status, i) => ({ id: String(i), content: `todo ${i}`, status })) } },
+    )
+  await app.emit({
+    type: "snapshot",
+    snapshot: snapshot({
+      running: true,
+      items: [item.user("u1", "x"), card, implement, todos(["completed", "pending"])],
+    }),
+  })
+  const f = await app.until("▾ Plan · Validate add() · 3 steps")
+  expect(f).toContain("○ 3. Test it")
+  expect(f).not.toContain("callers passing strings")
+  expect(f.split("\n").find((l) => l.includes("▾ Plan"))).not.toContain("of 2 done")
+  await app.emit({
+    type: "snapshot",
+    snapshot: snapshot({
+      running: true,
+      items: [item.user("u1", "x"), card, implement, todos(["completed", "in_progress", "pending"])],
+    }),
+  })
+  await app.until("▾ Plan · Validate add() · 1 of 3 done")
+})

@@ -70,6 +70,48 @@ describe("row 5: Enter on a single choice selects it and goes on", () => {
   })
 })
 
+describe("digits pick and move on, as Enter on their row does", () => {
+  const RUNTIME: AskQuestion = { ...STACK, id: "runtime", label: "Runtime" }
+  test("a digit on a single choice picks it and goes to the next question; the last one answers", async () => {
+    const d = await mount([STACK, RUNTIME])
+    d.keys.pressKey("3")
+    let frame = await d.frame()
+    expect(lineWith(frame, "Stack")).toContain("✓ Stack")
+    expect(lineWith(frame, "Runtime")).toContain("· Runtime")
+    expect(focusedLine(frame)).toContain("1. ○ Bun")
+    expect(d.submitted).toEqual([])
+    d.keys.pressKey("2")
+    await d.frame()
+    expect(d.submitted).toEqual([
+      [
+        {
+          id: "stack",
+          value: "deno",
+          label: "Deno with a deliberately long label that has to wrap",
+          wasCustom: false,
+          index: 3,
+        },
+        { id: "runtime", value: "node", label: "Node.js", wasCustom: false, index: 2 },
+      ],
+    ])
+  })
+
+  test("a digit on a multiple choice toggles it and stays", async () => {
+    const d = await mount([TESTS, STACK])
+    d.keys.pressKey("1")
+    d.keys.pressKey("3")
+    let frame = await d.frame()
+    expect(frame).toContain("Which kinds of tests")
+    expect(lineWith(frame, "Unit")).toContain("✓ Unit")
+    expect(lineWith(frame, "Fuzz")).toContain("✓ Fuzz")
+    d.keys.pressKey("1")
+    frame = await d.frame()
+    expect(frame).toContain("Which kinds of tests")
+    expect(lineWith(frame, "Unit")).not.toContain("✓")
+    expect(d.submitted).toEqual([])
+  })
+})
+
 describe("row 17: digits reach what they number", () => {
   test("the Something else row has its number, and its digit goes to the free-text answer", async () => {
     const d = await mount([STACK])

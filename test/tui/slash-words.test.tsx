@@ -23,14 +23,33 @@ test("/clear starts a new session, as /new does", async () => {
   expect(app.client.calls("session.prompt")).toEqual([])
 })
 
-test("an unknown /word is refused with a message and nothing goes to the model", async () => {
+test("an unknown /word is refused with a message, stays in the composer, and nothing goes to the model", async () => {
   const app = await ready()
   await app.submit("/status")
   const frame = await app.until("Unknown command /status")
   expect(frame).toContain("/help")
+  expect(frame).toContain("› /status")
+  app.mockInput.pressKey("u", { ctrl: true })
   await app.submit("/undo the last change")
   await app.until("Unknown command /undo")
+  await app.until("› /undo the last change")
   expect(app.client.calls("session.prompt")).toEqual([])
+})
+
+test("Enter on /context runs no command that only resembles it (the palette offers /compact for its description)", async () => {
+  const app = await ready()
+  await app.mockInput.typeText("/context")
+  await app.until("/compact")
+  app.mockInput.pressEnter()
+  const frame = await app.until("Unknown command /context")
+  expect(frame).toContain("› /context")
+  expect(app.client.calls("session.compact")).toEqual([])
+  // The word as typed, when it is a command's exact name, runs with the palette open.
+  app.mockInput.pressKey("u", { ctrl: true })
+  await app.mockInput.typeText("/compact")
+  await app.until((f) => f.includes("› /compact"))
+  app.mockInput.pressEnter()
+  await app.until(() => app.client.calls("session.compact").length === 1)
 })
 
 test("// sends a literal slash message; a path at the start is plain text", async () => {

@@ -2,7 +2,8 @@
 // todo list, collapsible to one line; when the model proposes a changed plan mid-run, the change
 // as a diff while the run waits for the person. Pure: everything comes in as props.
 import { For, Show } from "solid-js"
-import { lineDiff, todoCounts, type TodoItem, type TodoStatus } from "../../protocol"
+import { lineDiff, type TodoItem, type TodoStatus } from "../../protocol"
+import { plural } from "../../util/plural"
 import { theme } from "../theme"
 import { PlanDiff } from "./message/plan-card"
 
@@ -34,9 +35,13 @@ export function stepStatus(steps: readonly string[], todos: readonly TodoItem[],
 }
 
 export function PlanPanel(props: PlanPanelProps) {
+  // The count is the plan's: its steps, done as far as a todo list that mirrors them says.
   const progress = () => {
-    const { done, total } = todoCounts(props.todos)
-    return total ? ` · ${done} of ${total} done` : ""
+    const total = props.steps.length
+    if (!total) return ""
+    if (props.todos.length !== total) return ` · ${plural(total, "step")}`
+    const done = props.steps.filter((_, i) => stepStatus(props.steps, props.todos, i) === "completed").length
+    return ` · ${done} of ${total} done`
   }
   return (
     <box

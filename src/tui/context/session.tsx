@@ -2,7 +2,7 @@
 // action the person takes on it. Actions typed before the session is ready wait for it rather
 // than being dropped.
 import { useRenderer } from "@opentui/solid"
-import { createEffect, createSignal, on, onMount } from "solid-js"
+import { batch, createEffect, createSignal, on, onMount } from "solid-js"
 import type { CommandInfo, Method, Params, Result } from "../../protocol"
 import type { TuiOptions } from "../run-options"
 import { fillComposer } from "../util/composer-text"
@@ -35,6 +35,9 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
     const renderer = useRenderer()
     const [id, setId] = createSignal<string>()
     const [commands, setCommands] = createSignal<CommandInfo[]>([])
+    // Until the session's command list has come (or no session will), a `/word` cannot be told
+    // from an extension's command: the composer holds what is sent until then.
+    const [commandsKnown, setCommandsKnown] = createSignal(false)
     const [failure, setFailure] = createSignal<string>()
     let waiting: { resolve: (id: string) => void; reject: (e: Error) => void }[] = []
     // Names this window to the host: the first window to press a key owns an extension component's keys.
@@ -56,7 +59,10 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
     }
 
     const fail = (reason: string) => {
-      setFailure(reason)
+      batch(() => {
+        setFailure(reason)
+        setCommandsKnown(true)
+      })
       const pending = waiting
       waiting = []
       for (const w of pending) w.reject(new Error(`No session is open (${reason})`))
@@ -87,6 +93,8 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
     }
 
     async function open(params: Params<"session.open">) {
+      // Another try from the sessions page: requests wait for this one rather than fail at once.
+      setFailure(undefined)
       try {
         const r = await client.request("session.open", params)
         start(r.sessionId, r.warnings)
@@ -128,15 +136,22 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
       void sendInitial()
     })
 
-    const refreshCommands = () => void act("session.commands", {}).then((r) => r && setCommands(r.commands))
+    const refreshCommands = () =>
+      void act("session.commands", {}).then((r) =>
+        batch(() => {
+          if (r) setCommands(r.commands)
+          setCommandsKnown(true)
+        }),
+      )
+    // The list is asked for as soon as the session is live, not when its first snapshot lands.
+    createEffect(on(id, (now) => now && refreshCommands()))
     // Extension commands, prompt templates and skills change with the Pi session (/new, /resume…).
     createEffect(
       on(
         () => sync.data.info?.piSessionId,
         (pi, before) => {
-          if (!pi) return
+          if (!pi || !before || before === pi) return
           refreshCommands()
-          if (!before || before === pi) return
           if (ownMoves > 0) return void ownMoves--
           const name = sync.data.info?.name
           const where = name ? `“${name}”` : sync.data.items.length ? "another saved session" : "a new session"
@@ -150,6 +165,8 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
       windowId,
       failure,
       commands,
+      /** Whether `commands` is the session's list yet (true too once no session will open). */
+      commandsKnown,
       /** After /reload: templates, skills and extension commands may have changed. */
       refreshCommands,
       act,
@@ -193,7 +210,13 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
           return
         }
         const t = props.target
-        if (t.kind === "pick") await open({ ...t.params, mode: { kind: "session", ref: path } })
+        if (t.kind !== "pick") return
+        // The session page comes at once, with the file's history, so that what is typed while
+        // the host opens it reaches the composer rather than this page's search.
+        const preview = readSessionPreview(path)
+        if (preview) sync.preview(preview)
+        route.navigate({ name: "session" })
+        await open({ ...t.params, mode: { kind: "session", ref: path } })
       },
       async openNew() {
         if (id()) {
@@ -203,7 +226,9 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
           return
         }
         const t = props.target
-        if (t.kind === "pick") await open({ ...t.params, mode: { kind: "new" } })
+        if (t.kind !== "pick") return
+        route.navigate({ name: "session" })
+        await open({ ...t.params, mode: { kind: "new" } })
       },
       cwd(): string | undefined {
         const t = props.target

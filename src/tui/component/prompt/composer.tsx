@@ -1,6 +1,6 @@
 // The prompt editor: multi-line text, history, big-paste marks, `/` commands, `@` paths, `!` shell,
 // and the send/steer/follow-up/interrupt keys. It only reports intents through its props.
-import { createMemo, createSignal, onCleanup, Show } from "solid-js"
+import { createEffect, createMemo, createSignal, For, on, onCleanup, Show } from "solid-js"
 import { useTerminalDimensions } from "@opentui/solid"
 import type { KeyEvent, PasteEvent, TextareaRenderable } from "@opentui/core"
 import type { CompletionItem, QueueState } from "../../../protocol"
@@ -8,7 +8,7 @@ import type { EditorFill } from "../../context/session-store"
 import { eventKeyId, useKeymap } from "../../keymap"
 import { theme } from "../../theme"
 import { useOptionalDialog } from "../../context/dialog"
-import { findEntry, type PaletteEntry } from "../palette/palette-entry"
+import type { PaletteEntry } from "../palette/palette-entry"
 import { SuggestionList } from "../palette/suggestion-list"
 import { readClipboardImage } from "../../util/clipboard-image"
 import { droppedImagePath, readImageFile, type PromptImage } from "../../util/image-files"
@@ -16,6 +16,7 @@ import { PromptHistory } from "./history"
 import { ImageMarks } from "./image-marks"
 import { normalizePaste, PasteMarks, shouldCollapse } from "./paste-marks"
 import { createSuggestions } from "./suggestions"
+import { readSubmission } from "./submission"
 import { useWindowRows } from "../../context/window-rows"
 
 export type SendHow = "prompt" | "steer" | "followUp"
@@ -27,11 +28,17 @@ export interface ComposerProps {
   bashRunning?: boolean
   queue: QueueState
   commands: PaletteEntry[]
+  /**
+   * False until the session's command list has come: what is sent before then waits, in order,
+   * and is read against the list once it is there (as if it had been typed then).
+   */
+  commandsKnown?: boolean
   focused: boolean
   /** `images`: attached with Ctrl+V or a dropped image path. */
   onSend(text: string, how: SendHow, images?: PromptImage[]): void
   /** `excludeFromContext`: `!!command`, whose output the model does not see */
   onBash(command: string, excludeFromContext: boolean): void
+  /** One of the window's commands, or a `/word` that names no command (which keeps its text). */
   onCommand(name: string, args: string): void
   onInterrupt(): void
   onDequeue(): Promise<string | undefined>
@@ -135,39 +142,63 @@ export function Composer(props: ComposerProps) {
     sync()
   }
 
-  /** What sending `full` (the text with pastes expanded) does; undefined when there is nothing to send. */
-  function dispatch(full: string, how: SendHow): (() => void) | undefined {
-    const text = full.replace(/^\s*\n/, "").trimEnd()
-    if (!text.trim()) return undefined
-    if (text.startsWith("!")) {
-      const quiet = text.startsWith("!!")
-      const command = text.slice(quiet ? 2 : 1).trim()
-      return command ? () => props.onBash(command, quiet) : undefined
-    }
-    // `//text` is the way to send a message that starts with a slash.
-    if (text.startsWith("//")) return () => props.onSend(text.slice(1), how)
-    const slash = /^\/(\S+)\s*([\s\S]*)$/.exec(text)
-    const entry = slash ? findEntry(props.commands, slash[1]!) : undefined
-    if (slash && entry?.source === "builtin") return () => props.onCommand(entry.name, slash[2]!)
-    if (slash && entry) return () => props.onSend(`/${entry.name}${slash[2] ? " " + slash[2] : ""}`, how)
-    // A word that is no command goes to onCommand, which refuses it; a path (`/usr/bin/x`) is text.
-    if (slash && !slash[1]!.includes("/")) return () => props.onCommand(slash[1]!, slash[2]!)
-    return () => props.onSend(text, how)
+  /** Sent before the session's command list came: each waits, in order, for it. */
+  const [early, setEarly] = createSignal<{ text: string; steer: boolean; images: PromptImage[] }[]>([])
+  const commandsKnown = () => props.commandsKnown !== false
+
+  /**
+   * What sending `full` (the text with pastes expanded) does; undefined when there is nothing to
+   * send, `keep` for a `/word` that names no command: said, and left in the composer to be corrected.
+   */
+  function plan(full: string, how: SendHow, images: PromptImage[]): (() => void) | "keep" | undefined {
+    // With images it is a prompt, whatever the text looks like (it may be empty).
+    if (images.length) return () => props.onSend(full.replace(/^\s*\n/, "").trimEnd(), how, images)
+    const s = readSubmission(full, props.commands)
+    if (!s) return undefined
+    if (s.kind === "bash") return () => props.onBash(s.command, s.quiet)
+    if (s.kind === "send") return () => props.onSend(s.text, how)
+    if (s.kind === "builtin") return () => props.onCommand(s.name, s.args)
+    props.onCommand(s.name, s.args)
+    return "keep"
   }
 
   function submit(how: SendHow, expanded = editor ? pastes.expand(editor) : "") {
     const attached = editor ? images.take(editor, expanded) : { text: expanded, images: [] }
     const full = attached.text
-    // With images it is a prompt, whatever the text looks like (it may be empty).
-    const withImages = attached.images.length
-      ? () => props.onSend(full.replace(/^\s*\n/, "").trimEnd(), how, attached.images)
-      : undefined
-    const action = withImages ?? dispatch(full, how)
-    if (!action) return
+    if (!commandsKnown()) {
+      if (!attached.images.length && !readSubmission(full, [])) return
+      history().append(full.trimEnd())
+      replaceEditor("")
+      setEarly((e) => [...e, { text: full, steer: how === "steer", images: attached.images }])
+      return
+    }
+    const action = plan(full, how, attached.images)
+    if (!action || action === "keep") return
     history().append(full.trimEnd())
     replaceEditor("")
     action()
   }
+
+  // Once the list is there, what waited goes in the order it was sent; a `/word` that turned out to
+  // name nothing is said and comes back into the composer.
+  createEffect(
+    on(commandsKnown, (known) => {
+      if (!known || !early().length) return
+      const waited = early()
+      setEarly([])
+      const back: string[] = []
+      for (const e of waited) {
+        const action = plan(e.text, modeFor(e.steer), e.images)
+        if (action === "keep") back.push(e.text.trimEnd())
+        else action?.()
+      }
+      if (!back.length || !editor || editor.isDestroyed) return
+      if (!editor.plainText) return replaceEditor(back.join("\n"))
+      editor.cursorOffset = 0
+      editor.insertText(back.join("\n") + "\n")
+      sync()
+    }),
+  )
 
   function accept(index: number, key: "tab" | "enter") {
     const t = suggest.trigger()
@@ -227,7 +258,14 @@ export function Composer(props: ComposerProps) {
       if ((k === "up" && !mods) || (k === "p" && e.ctrl)) return consume(() => suggest.move(-1))
       if ((k === "down" && !mods) || (k === "n" && e.ctrl)) return consume(() => suggest.move(1))
       if (k === "tab" && !mods) return consume(() => accept(suggest.selected(), "tab"))
-      if ((k === "return" || k === "kpenter") && !mods) return consume(() => accept(suggest.selected(), "enter"))
+      // Enter runs the highlighted command only when the person picked it; a word as typed runs
+      // only if it is a command's exact name (a near match, /context for /compact, is refused).
+      if ((k === "return" || k === "kpenter") && !mods)
+        return consume(() =>
+          suggest.trigger()?.kind === "command" && !suggest.chosen()
+            ? submit(modeFor(false))
+            : accept(suggest.selected(), "enter"),
+        )
     }
     if (k === "escape" && suggest.visible()) return consume(() => suggest.dismiss())
     if (k === "tab" && e.shift && props.onTogglePlan) return consume(() => props.onTogglePlan?.())
@@ -338,6 +376,18 @@ export function Composer(props: ComposerProps) {
 
   return (
     <box flexDirection="column" flexShrink={0}>
+      <For each={early()}>
+        {(e) => (
+          <box flexDirection="row" height={1} flexShrink={0} paddingX={1}>
+            <text flexShrink={0} fg={theme.muted}>
+              {"Waiting for the session: "}
+            </text>
+            <text wrapMode="none" truncate flexGrow={1} flexShrink={1} fg={theme.text}>
+              {e.text.replace(/\s+/g, " ").trim() || `${e.images.length} image(s)`}
+            </text>
+          </box>
+        )}
+      </For>
       <Show when={suggest.visible()}>
         <SuggestionList
           items={suggest.items()}

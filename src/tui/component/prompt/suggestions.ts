@@ -77,7 +77,14 @@ export function createSuggestions(input: {
     return paths.map((path) => ({ kind: "file", path, label: path }))
   })
   const [selected, setSelected] = createSignal(0)
-  createEffect(on(items, () => setSelected(0)))
+  // Whether the person moved the highlight themselves (arrows, a click) since the list last changed.
+  const [chosen, setChosen] = createSignal(false)
+  createEffect(
+    on(items, () => {
+      setSelected(0)
+      setChosen(false)
+    }),
+  )
 
   return {
     trigger,
@@ -86,11 +93,17 @@ export function createSuggestions(input: {
     /** Whether the popup shows (a file query with no match still says so). */
     visible: () => items().length > 0 || trigger()?.kind === "file",
     emptyText: () => (files.loading ? "Searching files…" : "No matching files"),
+    chosen,
     move(delta: number) {
       const n = items().length
-      if (n) setSelected((i) => (i + delta + n) % n)
+      if (!n) return
+      setSelected((i) => (i + delta + n) % n)
+      setChosen(true)
     },
-    select: setSelected,
+    select(i: number) {
+      setSelected(i)
+      setChosen(true)
+    },
     dismiss: () => setDismissed(input.text()),
   }
 }

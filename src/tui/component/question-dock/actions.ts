@@ -214,14 +214,20 @@ function step(env: Env, s: DockState, a: Action): Outcome {
       return { state: { ...refuse(cleared, DISCARD_PROMPT, "info"), confirmCancel: true } }
     case "digit": {
       const q = env.questions[s.tab]
-      if (!q || q.multiple || a.n < 1 || a.n > MAX_DIGIT) return { state: s }
+      if (!q || a.n < 1 || a.n > MAX_DIGIT) return { state: s }
       if (a.n === q.choices.length + 1 && allowsCustom(q)) {
         const custom = setFocus(env, cleared, { kind: "custom" })
         // Typed text becomes the answer again when its row is picked by number.
         return { state: custom.pages[s.tab]!.custom ? withPage(custom, () => ({ customChosen: true })) : custom }
       }
       if (a.n > q.choices.length) return { state: s }
-      return { state: choose(env, setFocus(env, cleared, { kind: "choice", index: a.n - 1 }), a.n - 1) }
+      // A digit is Enter on its row: a single choice picks and goes on, a multiple one toggles and stays.
+      return activate(
+        env,
+        setFocus(env, cleared, { kind: "choice", index: a.n - 1 }),
+        { kind: "choice", index: a.n - 1 },
+        true,
+      )
     }
     case "note":
       return { state: openNote(env, cleared) }

@@ -301,6 +301,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
           running={data.running}
           queue={data.queue}
           commands={commands()}
+          commandsKnown={session.commandsKnown()}
           focused={props.focused && !ask.active() && !ext.replacesComposer()}
           onSend={(text, how, images) => {
             toBottom()
