@@ -128,7 +128,10 @@ export class RunTracker {
     const failed = this.failedEnd
     if (!failed) return []
     this.failedEnd = undefined
-    const out: SessionEvent[] = failed.reported ? [] : [this.notice("error", failed.error)]
+    // The failed reply's own row already says why (its stopReason and errorMessage): a notice would
+    // say it a second time, where pi says it once. Only an error no row shows gets one.
+    const shown = failed.reported || this.lastItem?.stopReason === "error"
+    const out: SessionEvent[] = shown ? [] : [this.notice("error", failed.error)]
     return [...out, ...this.end()]
   }
 

@@ -293,12 +293,12 @@ describe("EventProjector", () => {
     ])
     expect(p.handle(settled)).toEqual([])
     expect(p.handle(ev({ type: "agent_start" }))).toEqual([])
-    // Not retried (not retryable, or retries off): the run ends once Pi has settled.
+    // Not retried (not retryable, or retries off): the run ends once Pi has settled. The failed
+    // reply's own row says why, so no notice says it again (pi shows such an error once).
     p.handle(ev({ type: "message_start", message: failed }))
     p.handle(ev({ type: "message_end", message: failed }))
     expect(p.handle(ev({ type: "agent_end", messages: [], willRetry: false }))).toEqual([])
     expect(p.handle(settled)).toEqual([
-      { type: "item_add", item: expect.objectContaining({ kind: "notice", level: "error", text: "503 overloaded" }) },
       { type: "run", running: false },
       { type: "turn_end", stopReason: "error", errorMessage: "503 overloaded", itemId: expect.any(String) },
     ])
