@@ -230,12 +230,14 @@ export function useCommandActions(): CommandActions {
         />
       ))
     },
-    async settings() {
+    async settings(at?: string) {
       const r = await session.act("settings.list", {})
       if (!r) return
       dialog.show(() => (
         <DialogSelect
           title="Settings (Pi's settings.json)"
+          // Back from a value, the list opens on the row just changed, not its first.
+          start={at}
           options={r.settings.map((x) => ({
             label: x.label,
             value: x.key,
@@ -253,10 +255,10 @@ export function useCommandActions(): CommandActions {
                   void session.act("settings.set", { key, value }).then((done) => {
                     if (!done) return
                     info(`${row.label}: ${value}`)
-                    void this.settings()
+                    void this.settings(key)
                   })
                 }
-                onCancel={() => void this.settings()}
+                onCancel={() => void this.settings(key)}
               />
             ))
           }}
