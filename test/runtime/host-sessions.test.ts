@@ -136,6 +136,17 @@ test("tree navigation moves the leaf in place, and a new prompt branches", async
   expect(tree.nodes.find((n) => n.text === "two")!.onPath).toBe(false)
 })
 
+test("the tree names what Pi's system messages (prompt sections, tool loadout) changed: no empty row", async () => {
+  const fx = await fixture({ files: { "notes.txt": "x\n" } })
+  const { sessionId } = await fx.open()
+  await chat(fx, sessionId)
+  const { nodes } = await fx.client.request("session.tree", { sessionId })
+  const system = nodes.filter((n) => n.role === "system")
+  expect(system.length).toBeGreaterThan(0)
+  for (const n of system) expect(n.text).not.toBe("")
+  expect(system.map((n) => n.text).join(" ")).toMatch(/tools \+read/)
+})
+
 test("new starts an empty session in the same live session id", async () => {
   const fx = await fixture({ files: { "notes.txt": "x\n" } })
   const { sessionId } = await fx.open()
