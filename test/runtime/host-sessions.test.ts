@@ -107,6 +107,11 @@ test("fork starts a new file from before a user message and hands its text back"
   expect(users(s)).toEqual(["one"])
   expect(s.items).toEqual(live.items.slice(0, 4))
   await expect(fx.client.request("session.fork", { sessionId, entryId: "nope" })).rejects.toThrow(/No entry nope/)
+  // The list says whose fork it is: a named fork keeps its parent's name (as in Pi).
+  const { sessions } = await fx.client.request("sessions.list", { cwd: fx.cwd })
+  const fork = sessions.find((x) => x.path === s.info.file)!
+  expect(fork.forkOf).toBe(live.info.piSessionId)
+  expect(sessions.find((x) => x.path === live.info.file)!.forkOf).toBeUndefined()
 })
 
 test("tree navigation moves the leaf in place, and a new prompt branches", async () => {
