@@ -7,6 +7,7 @@
 import { isAbsolute, relative, resolve } from "node:path"
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent"
 import type { BundledHost } from "../../src/protocol/bundled"
+import { isPermissionChoice } from "../../src/protocol/permission"
 import { statusSlot } from "../../src/protocol/status-slot"
 import {
   lineDiff,
@@ -56,6 +57,8 @@ export default function plan(pi: ExtensionAPI, host?: BundledHost): void {
   /** The kernel holds this request's bash read-only (else read-only.ts's allow-list does). */
   let sandboxed = false
   let shownMode: "normal" | "plan" | undefined
+  /** Tools the person allowed for the rest of this session while implementing ("don't ask again"). */
+  const allowed = new Set<string>()
   const slot = statusSlot(PLAN_STATUS_KEY)
 
   const status = (ctx: ExtensionContext) => {
@@ -189,9 +192,25 @@ export default function plan(pi: ExtensionAPI, host?: BundledHost): void {
       const full = isAbsolute(path) ? path : resolve(ctx.cwd, path)
       const inside = !relative(ctx.cwd, full).startsWith("..")
       if (saved.autoAccept && inside) return
-      if (!ctx.hasUI || host?.mode === "print") return
-      const ok = await ctx.ui.confirm(`Allow ${e.toolName}?`, `${e.toolName} ${path}`)
-      if (!ok) return { block: true, reason: `The person declined this ${e.toolName}.` }
+      if (!ctx.hasUI || host?.mode === "print" || allowed.has(e.toolName)) return
+      if (!host) {
+        const ok = await ctx.ui.confirm(`Allow ${e.toolName}?`, `${e.toolName} ${path}`)
+        return ok ? undefined : { block: true, reason: `The person declined this ${e.toolName}.` }
+      }
+      // xagent's own consent dialog: it shows the change, and offers "don't ask again this session".
+      const r = await host.request(
+        {
+          kind: "permission",
+          toolCallId: e.toolCallId,
+          toolName: e.toolName,
+          title: `${e.toolName}: ${path}`,
+          input: e.input,
+        },
+        { signal: ctx.signal },
+      )
+      const choice = r && "value" in r && isPermissionChoice(r.value) ? r.value : "reject_once"
+      if (choice === "allow_always") allowed.add(e.toolName)
+      if (choice === "reject_once") return { block: true, reason: `The person declined this ${e.toolName}.` }
     }
   })
 

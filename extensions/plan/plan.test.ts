@@ -244,3 +244,40 @@ test("full access is off while a plan request runs and comes back after it", asy
   expect(s.info.sandbox).toMatchObject({ mode: "full" })
   expect(s.info.sandbox?.scope).toBeUndefined()
 })
+
+test("implementing with approvals: an edit asks with its change; 'don't ask again' lets later edits run, a write still asks", async () => {
+  const { fx, sessionId, rec, send } = await setup()
+  fx.faux.setResponses([submit(), fauxAssistantMessage("planned")])
+  await send("/plan add a flag")
+  await idle(rec, (s) => cards(s, "plan").length === 1, "the card")
+  const edit = (from: string, to: string) =>
+    call("edit", { path: "src/app.ts", edits: [{ oldText: from, newText: to }] })
+  fx.faux.setResponses([
+    edit("x = 1", "x = 2"),
+    call("write", { path: "src/new.ts", content: "export const y = 1\n" }),
+    edit("x = 2", "x = 3"),
+    fauxAssistantMessage("Implemented."),
+  ])
+  await send("/plan implement")
+  const asked: string[] = []
+  const answer = async (toolName: string, value: string) => {
+    const s = await rec.waitFor(
+      (s) => s.ui.pending.some((r) => r.kind === "permission" && r.toolName === toolName),
+      `the ${toolName} approval`,
+    )
+    const req = s.ui.pending.find((r) => r.kind === "permission")!
+    if (req.kind !== "permission") throw new Error("not a permission")
+    asked.push(`${req.title} ${JSON.stringify(req.input)}`)
+    await fx.client.request("session.uiRespond", { sessionId, requestId: req.id, response: { value } })
+  }
+  await answer("edit", "allow_always")
+  await answer("write", "allow_once")
+  const done = await idle(rec, (s) => s.items.at(-1)?.kind === "assistant", "the end")
+  expect(asked).toHaveLength(2)
+  expect(asked[0]).toContain("edit: src/app.ts")
+  expect(asked[0]).toContain('"newText":"x = 2"')
+  expect(asked[1]).toContain("write: src/new.ts")
+  expect(readFileSync(join(fx.cwd, "src/app.ts"), "utf8")).toBe("export const x = 3\n")
+  expect(readFileSync(join(fx.cwd, "src/new.ts"), "utf8")).toBe("export const y = 1\n")
+  expect(done.ui.pending).toEqual([])
+})

@@ -14,6 +14,8 @@ import type { ScreenSetting } from "../util/window-settings"
 import { screenChoice, type RootFlags } from "./run-plan"
 import { err, out } from "./io"
 import { UsageError } from "./usage-error"
+import { terminalText } from "../protocol/terminal-text"
+import { gitRun } from "../worktree/git"
 
 type ScreenFlags = Pick<RootFlags, "inline" | "fullscreen">
 
@@ -214,14 +216,19 @@ function liveIds(sessions: LiveSessionStatus[], saved: readonly string[] = []): 
 
 async function pickHere(sessions: LiveSessionStatus[]): Promise<LiveSessionStatus | undefined> {
   const here = realpath(process.cwd())
-  const mine = sessions.filter((s) => realpath(s.cwd) === here)
-  if (mine.length === 1) return mine[0]
+  let mine = sessions.filter((s) => realpath(s.cwd) === here)
   if (mine.length === 0) {
-    const others = sessions.map((s) => `${s.sessionId} in ${s.cwd}`).join(", ")
-    const elsewhere = sessions.length ? `; elsewhere: ${others}` : ""
-    await err(`xagent: no live session in this folder${elsewhere}\n`)
-    return undefined
+    // A live session in a worktree of this repository (`xagent -w`) is offered too: its folder is
+    // not this one, but it is the same project.
+    const repo = await sameRepo(here, sessions)
+    if (repo.length === 0) {
+      await err(`xagent: ${notHereText(sessions, [])}\n`)
+      return undefined
+    }
+    await err(`xagent: ${notHereText(sessions, repo)}\n`)
+    mine = repo
   }
+  if (mine.length === 1 && mine[0]!.cwd && realpath(mine[0]!.cwd) === here) return mine[0]
   await out(
     sessionLines(mine)
       .map((line, i) => `  ${i + 1}) ${line}\n`)
@@ -236,6 +243,37 @@ async function pickHere(sessions: LiveSessionStatus[]): Promise<LiveSessionStatu
   } finally {
     rl.close()
   }
+}
+
+/** Folders and names as a terminal may show them: no escapes, one line. */
+const shown = (text: string) => terminalText(text).replace(/\n/g, " ")
+
+/**
+ * Why `attach` found nothing in this folder, naming what it could attach to instead: the live
+ * sessions in this repository's worktrees (`repo`, offered next), else the others, each with the
+ * `xagent attach <id>` that reaches it.
+ */
+export function notHereText(sessions: LiveSessionStatus[], repo: LiveSessionStatus[]): string {
+  const id = liveIds(sessions)
+  const named = (list: LiveSessionStatus[]) =>
+    list.map((s) => `${shown(id(s))} in ${shown(s.cwd)} ('xagent attach ${shown(id(s))}')`).join(", ")
+  if (repo.length) return `no live session in this folder; in this repository's worktrees: ${named(repo)}`
+  return `no live session in this folder${sessions.length ? `; elsewhere: ${named(sessions)}` : ""}`
+}
+
+/** The live sessions in other working trees of the git repository `here` is in. */
+export async function sameRepo(here: string, sessions: LiveSessionStatus[]): Promise<LiveSessionStatus[]> {
+  const mine = await commonDir(here)
+  if (!mine) return []
+  const out: LiveSessionStatus[] = []
+  for (const s of sessions) if (realpath(s.cwd) !== realpath(here) && (await commonDir(s.cwd)) === mine) out.push(s)
+  return out
+}
+
+async function commonDir(cwd: string): Promise<string | undefined> {
+  const r = await gitRun(cwd, ["rev-parse", "--git-common-dir"]).catch(() => undefined)
+  if (!r || r.code !== 0 || !r.stdout.trim()) return undefined
+  return realpath(resolve(cwd, r.stdout.trim()))
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
@@ -284,7 +322,7 @@ function columns(rows: string[][]): string[] {
 
 function sessionLines(sessions: LiveSessionStatus[], saved: readonly string[] = []): string[] {
   const id = liveIds(sessions, saved)
-  return columns(sessions.map((s) => [id(s), state(s), plural(s.windows, "window"), s.cwd]))
+  return columns(sessions.map((s) => [id(s), state(s), plural(s.windows, "window"), shown(s.cwd)]))
 }
 
 /** One process per live session: pid, state, resident memory, folder. */

@@ -53,6 +53,8 @@ export interface SavedSession {
   modified: number
   messageCount: number
   firstMessage: string
+  /** Pi's id of the session this one was forked from, when that one is in the same list. */
+  forkOf?: string
   /** Present when a host has this session open. */
   live?: { sessionId: string; running: boolean; pendingQuestions: number; windows: number }
 }

@@ -66,6 +66,8 @@ export interface BashItem {
   excludeFromContext?: boolean
   /** Ran outside the sandbox at the person's request (`!outside`). */
   outside?: boolean
+  /** Ran in the sandbox (bwrap): its writes outside the workspace, `/tmp` included, do not last. */
+  sandboxed?: boolean
   status: "running" | "done"
   timestamp: number
 }

@@ -244,6 +244,12 @@ export function createHost(opts: HostOptions = {}): SessionHost {
   async function list(p: Params<"sessions.list">): Promise<Result<"sessions.list">> {
     const found = p.all || !p.cwd ? await listAllSessions(agentDir) : await listSessions(resolve(p.cwd), agentDir)
     const out: SavedSession[] = found.map(toSaved)
+    // A fork keeps its parent's name (as in Pi): the row says whose fork it is.
+    const idByPath = new Map(found.map((f) => [f.path, f.id]))
+    found.forEach((f, i) => {
+      const parent = f.parentSessionPath && idByPath.get(f.parentSessionPath)
+      if (parent) out[i]!.forkOf = parent
+    })
     for (const saved of out) {
       const s = ctx.liveByFile(saved.path)
       if (s)

@@ -49,6 +49,8 @@ export function entryText(e: SessionEntry): string {
           return `!${m.command}`
         case "custom":
           return contentText(m.content)
+        case "system":
+          return systemText(m)
         default:
           return "summary" in m ? m.summary : ""
       }
@@ -73,6 +75,27 @@ export function entryText(e: SessionEntry): string {
     case "context_edit":
       return e.replacement ? "edited an earlier message" : "left an earlier message out of the context"
   }
+}
+
+/**
+ * Pi records the prompt's sections and the tool loadout as system messages whose own text is
+ * usually empty: the row names what they changed rather than show nothing.
+ */
+function systemText(m: {
+  content: Parameters<typeof contentText>[0]
+  sections?: Record<string, string | null>
+  toolsAdded?: { name: string }[]
+  toolsRemoved?: { name: string }[]
+}): string {
+  const text = contentText(m.content)
+  const sections = Object.keys(m.sections ?? {})
+  const tools = [...(m.toolsAdded ?? []).map((t) => `+${t.name}`), ...(m.toolsRemoved ?? []).map((t) => `-${t.name}`)]
+  const parts = [
+    ...(text ? [text] : []),
+    ...(sections.length ? [`prompt ${sections.join(", ")}`] : []),
+    ...(tools.length ? [`tools ${tools.join(" ")}`] : []),
+  ]
+  return parts.length ? parts.join("; ") : "prompt unchanged"
 }
 
 function oneLine(s: string): string {

@@ -52,6 +52,14 @@ export const PROMPT_METHODS = {
 
 export { prompt as promptSession }
 
+/** What to tell the person when the model takes no images: it never sees the attached ones. */
+function imagesUnseen(s: LiveSession["session"], count: number): string | undefined {
+  const model = s.model
+  if (!model || model.input.includes("image")) return undefined
+  const what = count === 1 ? "the attached image" : `the ${count} attached images`
+  return `${model.name || model.id} takes no images: it did not see ${what} (only your text was sent)`
+}
+
 async function prompt(
   live: LiveSession,
   text: string,
@@ -81,6 +89,21 @@ async function prompt(
   if (!live.running && s.isStreaming) await s.waitForIdle()
   const hint = live.running ? undefined : live.info().authHint
   if (hint) throw new ProtocolError("failed", hint)
+  const unseen = images?.length ? imagesUnseen(s, images.length) : undefined
+  let stopWatching = () => {}
+  if (unseen) {
+    // Pi sends such a model a placeholder instead: say so under the person's message, which the
+    // session's own listener (subscribed first) has put in the transcript by then.
+    if (live.running) live.notice("warning", unseen)
+    else {
+      const off = s.subscribe((e) => {
+        if (e.type !== "message_end" || e.message.role !== "user") return
+        off()
+        live.notice("warning", unseen)
+      })
+      stopWatching = off
+    }
+  }
   await new Promise<void>((resolvePrompt, reject) => {
     let accepted = false
     let run: RunToken | undefined
@@ -89,17 +112,19 @@ async function prompt(
       images: images?.length ? images : undefined,
       preflightResult: (disposition) => {
         // "handled": an input hook or command consumed it; no run follows and the promise settles.
-        if (disposition === "handled") return
+        if (disposition === "handled") return stopWatching()
         accepted = true
         run = live.beginRun()
         resolvePrompt()
       },
     }).then(
       () => {
+        stopWatching()
         live.settleRun(run)
         resolvePrompt()
       },
       (err) => {
+        stopWatching()
         live.settleRun(run)
         if (!accepted) reject(new ProtocolError("failed", errorText(err)))
         else live.notice("error", errorText(err))

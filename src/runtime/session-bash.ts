@@ -40,6 +40,8 @@ export function runBash(
     operations?: BashOperations
     excludeFromContext: boolean
     userBash?: () => Promise<UserBashEventResult | undefined>
+    /** Whether the command ran in the sandbox (asked once it is done: a hook may have run it). */
+    sandboxed?: () => boolean
   },
 ): void {
   const { excludeFromContext } = opts
@@ -78,6 +80,7 @@ export function runBash(
       truncated: r.truncated,
     }
     if (r.exitCode !== undefined) done.exitCode = r.exitCode
+    if (opts.sandboxed?.()) done.sandboxed = true
     sink.emit({ type: "item_update", item: done })
   }
   const fail = (err?: unknown) => {
@@ -128,7 +131,10 @@ export function sessionBash(
 ): void {
   const s = live.session
   const ask = (title: string, message: string) => live.bridge.context.confirm(title, message)
-  const ops = opts.outside ? undefined : sandboxedOperations(live.sandbox, s.settingsManager.getShellPath(), ask)
+  let jailed = false
+  const ops = opts.outside
+    ? undefined
+    : sandboxedOperations(live.sandbox, s.settingsManager.getShellPath(), ask, () => (jailed = true))
   runBash(
     s,
     command,
@@ -140,6 +146,7 @@ export function sessionBash(
     {
       operations: ops,
       excludeFromContext: opts.excludeFromContext === true,
+      sandboxed: () => jailed,
       // `!outside` is the person's own choice of how this one command runs: no hook changes it.
       userBash: opts.outside
         ? undefined

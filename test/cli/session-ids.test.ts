@@ -109,3 +109,37 @@ test("daemon status and sessions show one id for a live session whose folder has
   expect(list).toContain("01a2307f-1 ")
   expect(list).toContain("01a2307f-9 ")
 })
+
+test("attach in a repository with no live session here names (and offers) the live ones in its worktrees", async () => {
+  const { mkdtempSync, realpathSync } = await import("node:fs")
+  const { tmpdir } = await import("node:os")
+  const { join } = await import("node:path")
+  const { execFileSync } = await import("node:child_process")
+  const { notHereText, sameRepo } = await import("../../src/cli/daemon-commands")
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "xagent-attach-")))
+  const main = join(root, "repo")
+  const tree = join(root, "feat1")
+  const other = join(root, "other")
+  const g = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, stdio: "ignore" })
+  execFileSync("mkdir", ["-p", main, other])
+  g(main, "init", "-q")
+  g(main, "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-q", "--allow-empty", "-m", "first")
+  g(main, "worktree", "add", "-q", "-b", "feat1", tree)
+  const live = [
+    { sessionId: "s-1", piSessionId: A, cwd: tree, running: true, pendingQuestions: 0, windows: 0 },
+    // A folder name with an escape sequence: printed without it.
+    { sessionId: "s-2", piSessionId: C, cwd: `${other}\x1b]0;x\x07`, running: false, pendingQuestions: 0, windows: 0 },
+  ]
+  const repo = await sameRepo(main, live)
+  expect(repo.map((s) => s.sessionId)).toEqual(["s-1"])
+  expect(await sameRepo(tree, live)).toEqual([])
+  const text = notHereText(live, repo)
+  expect(text).toBe(
+    `no live session in this folder; in this repository's worktrees: 01a2307f in ${tree} ('xagent attach 01a2307f')`,
+  )
+  const elsewhere = notHereText(live, [])
+  expect(elsewhere).toContain(`0195ab12 in ${other} ('xagent attach 0195ab12')`)
+  expect(elsewhere).not.toContain("\x1b")
+  const { rmSync } = await import("node:fs")
+  rmSync(root, { recursive: true, force: true })
+})

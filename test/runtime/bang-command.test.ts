@@ -2,7 +2,7 @@
 // row says it was cancelled; `!!command` runs without its output reaching the model (Pi's
 // convention). New-user-tour rows 14 and 15.
 import { afterEach, expect, test } from "bun:test"
-import { readdirSync, readFileSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { fauxAssistantMessage, type TranscriptContext } from "@earendil-works/pi-ai"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
 
@@ -62,4 +62,23 @@ test("!!command output stays out of the model's context; !command output goes in
   await rec.waitFor((s) => !s.running && s.items.some((i) => i.kind === "assistant"), "the reply")
   expect(seen).toContain("shared-out")
   expect(seen).not.toContain("private-out")
+})
+
+test("a sandboxed !command's row says so (its /tmp is private); an !outside one says it ran outside", async () => {
+  fx = await createFauxFixture()
+  const { sessionId } = await fx.open()
+  const rec = fx.record(sessionId)
+  const marker = `/tmp/xagent-sbx-${process.pid}-${Date.now()}`
+  const done = (n: number) => (s: { items: readonly { kind: string; status?: string }[] }) =>
+    s.items.filter((i) => i.kind === "bash" && i.status === "done").length === n
+  await fx.client.request("session.bash", { sessionId, command: `touch ${marker}` })
+  const first = await rec.waitFor(done(1), "the sandboxed command")
+  expect(first.items[0]).toMatchObject({ kind: "bash", exitCode: 0, sandboxed: true })
+  expect(existsSync(marker)).toBe(false)
+  await fx.client.request("session.bashOutside", { sessionId, command: `touch ${marker}` })
+  const second = await rec.waitFor(done(2), "the outside command")
+  expect(second.items[1]).toMatchObject({ kind: "bash", exitCode: 0, outside: true })
+  expect((second.items[1] as { sandboxed?: boolean }).sandboxed).toBeUndefined()
+  expect(existsSync(marker)).toBe(true)
+  rmSync(marker, { force: true })
 })

@@ -107,6 +107,11 @@ test("fork starts a new file from before a user message and hands its text back"
   expect(users(s)).toEqual(["one"])
   expect(s.items).toEqual(live.items.slice(0, 4))
   await expect(fx.client.request("session.fork", { sessionId, entryId: "nope" })).rejects.toThrow(/No entry nope/)
+  // The list says whose fork it is: a named fork keeps its parent's name (as in Pi).
+  const { sessions } = await fx.client.request("sessions.list", { cwd: fx.cwd })
+  const fork = sessions.find((x) => x.path === s.info.file)!
+  expect(fork.forkOf).toBe(live.info.piSessionId)
+  expect(sessions.find((x) => x.path === live.info.file)!.forkOf).toBeUndefined()
 })
 
 test("tree navigation moves the leaf in place, and a new prompt branches", async () => {
@@ -134,6 +139,17 @@ test("tree navigation moves the leaf in place, and a new prompt branches", async
   expect(parents).toHaveLength(2)
   expect(parents[0]).toBe(parents[1]!)
   expect(tree.nodes.find((n) => n.text === "two")!.onPath).toBe(false)
+})
+
+test("the tree names what Pi's system messages (prompt sections, tool loadout) changed: no empty row", async () => {
+  const fx = await fixture({ files: { "notes.txt": "x\n" } })
+  const { sessionId } = await fx.open()
+  await chat(fx, sessionId)
+  const { nodes } = await fx.client.request("session.tree", { sessionId })
+  const system = nodes.filter((n) => n.role === "system")
+  expect(system.length).toBeGreaterThan(0)
+  for (const n of system) expect(n.text).not.toBe("")
+  expect(system.map((n) => n.text).join(" ")).toMatch(/tools \+read/)
 })
 
 test("new starts an empty session in the same live session id", async () => {

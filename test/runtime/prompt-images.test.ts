@@ -37,3 +37,25 @@ test("images go with the prompt as image content, to the model and into the sess
     }),
   ).rejects.toMatchObject({ code: "bad_request" })
 })
+
+test("an image for a model that takes none: a notice under the message says the model did not see it", async () => {
+  fx = await createFauxFixture({ models: [{ id: "faux-1", input: ["text"], contextWindow: 200_000 }] })
+  const { sessionId } = await fx.open()
+  const rec = fx.record(sessionId)
+  fx.faux.setResponses([fauxAssistantMessage("I see no image")])
+  const images = [{ type: "image" as const, data: PNG, mimeType: "image/png" }]
+  await fx.client.request("session.prompt", { sessionId, text: "describe", images })
+  const done = await rec.waitFor((s) => !s.running && s.items.some((i) => i.kind === "assistant"))
+  const kinds = done.items.map((i) => i.kind)
+  const user = kinds.indexOf("user")
+  const notice = done.items.findIndex((i) => i.kind === "notice")
+  expect(notice).toBe(user + 1)
+  expect(done.items[notice]).toMatchObject({ level: "warning" })
+  expect((done.items[notice] as { text: string }).text).toMatch(/takes no images: it did not see the attached image/)
+
+  // A message without images gets none.
+  fx.faux.setResponses([fauxAssistantMessage("plain")])
+  await fx.client.request("session.prompt", { sessionId, text: "no image here" })
+  const after = await rec.waitFor((s) => !s.running && s.items.filter((i) => i.kind === "assistant").length === 2)
+  expect(after.items.filter((i) => i.kind === "notice")).toHaveLength(1)
+})

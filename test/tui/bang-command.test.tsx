@@ -61,3 +61,22 @@ test("!!command runs outside the model's context and its row says so", async () 
   const frame = await app.until("echo secret")
   expect(frame).toMatch(/✓ !! echo secret {2}exit 0 · not in context/)
 })
+
+test("a sandboxed !command's row says sandboxed, and that its /tmp is private when it names /tmp; !outside says so", async () => {
+  const app = await ready()
+  await app.emit({
+    type: "item_add",
+    item: bash({ id: "b1", command: "touch /tmp/sbx-marker", status: "done", exitCode: 0, sandboxed: true }),
+  })
+  expect(await app.until("sandboxed")).toMatch(/! touch \/tmp\/sbx-marker {2}exit 0 · sandboxed: its \/tmp is private/)
+  await app.emit({
+    type: "item_add",
+    item: bash({ id: "b2", command: "make build", status: "done", exitCode: 0, sandboxed: true }),
+  })
+  expect(await app.until("make build")).toMatch(/! make build {2}exit 0 · sandboxed {2,}$/m)
+  await app.emit({
+    type: "item_add",
+    item: bash({ id: "b3", command: "touch /tmp/out", status: "done", exitCode: 0, outside: true }),
+  })
+  expect(await app.until("outside the")).toMatch(/! touch \/tmp\/out {2}exit 0 · outside the sandbox/)
+})

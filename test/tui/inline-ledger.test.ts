@@ -49,7 +49,7 @@ test("another session: a separator, then its history; /new: a separator alone", 
   expect(names(ledger.next({ items: other, session: "p3", epoch: 3 }))).toEqual(["-- another session", "x1", "x2"])
 })
 
-test("a fork keeps the part the scrollback holds; a tree jump marks the move and writes only the new branch", () => {
+test("a fork keeps the part the scrollback holds; a tree jump marks the move and writes the conversation up to its tip again", () => {
   const ledger = new ScrollbackLedger()
   const main = [item.user("u1", "a"), item.assistant("a1", "b"), item.user("u2", "c"), item.assistant("a2", "d")]
   ledger.next({ items: main, session: "p", epoch: 1 })
@@ -57,11 +57,24 @@ test("a fork keeps the part the scrollback holds; a tree jump marks the move and
   expect(names(ledger.next({ items: main.slice(0, 2), session: "p-fork", epoch: 2 }))).toEqual(["-- another session"])
   const branch = [...main.slice(0, 2), item.user("u9", "other"), item.assistant("a9", "e")]
   expect(names(ledger.next({ items: branch, session: "p-fork", epoch: 3 }))).toEqual(["u9", "a9"])
-  // back to the first branch's tip: its items are in the scrollback already
+  // back to the first branch's tip: the conversation up to it goes up again, so the person sees where they are
   expect(names(ledger.next({ items: main, session: "p-fork", epoch: 4 }))).toEqual([
     "-- another point of the session tree",
+    "u1",
+    "a1",
+    "u2",
+    "a2",
   ])
   expect(ledger.count).toBe(4)
+  // a rewind to before u2: the part before it, again
+  expect(names(ledger.next({ items: main.slice(0, 2), session: "p-fork", epoch: 5 }))).toEqual([
+    "-- another point of the session tree",
+    "u1",
+    "a1",
+  ])
+  // and what follows there goes on from it, once
+  const next = [...main.slice(0, 2), item.user("u3", "again")]
+  expect(names(ledger.next({ items: next, session: "p-fork", epoch: 5 }))).toEqual(["u3"])
 })
 
 test("the window's reset between sessions (no session, no items) writes nothing", () => {

@@ -62,6 +62,43 @@ test("/session lists saved sessions with title and details; typing filters; Ente
   expect(app.client.calls("session.switch")).toEqual([{ sessionId: "s1", path: "/s/b.jsonl" }])
 })
 
+test("/session: same-named sessions (a fork and its parent) differ by their short ids, and the fork says whose it is", async () => {
+  const twins: SavedSession[] = [
+    {
+      path: "/s/f.jsonl",
+      id: "019a0001-aaaa-7000-8000-000000000002",
+      name: "tour-sess",
+      cwd: "/work/demo",
+      modified: Date.now() - 60_000,
+      messageCount: 3,
+      firstMessage: "explain the app",
+      forkOf: "019a0001-bbbb-7000-8000-000000000001",
+    },
+    {
+      path: "/s/p.jsonl",
+      id: "019a0001-bbbb-7000-8000-000000000001",
+      name: "tour-sess",
+      cwd: "/work/demo",
+      modified: Date.now() - 120_000,
+      messageCount: 5,
+      firstMessage: "explain the app",
+    },
+  ]
+  app = await mountApp({
+    width: 100,
+    height: 24,
+    client: new FakeClient({ "sessions.list": () => ({ sessions: twins }) }),
+  })
+  await app.emit({ type: "snapshot", snapshot: snapshot() })
+  await app.submit("/session")
+  const frame = await app.until("tour-sess")
+  // Named rows show the first message after the name, as a preview.
+  expect(frame).toMatch(/tour-sess {2}explain the app/)
+  const meta = frame.split("\n").filter((l) => l.includes("messages"))
+  expect(meta[0]).toMatch(/^ {3}019a0001-a · 1m ago · 3 messages · fork of 019a0001-b\s*$/)
+  expect(meta[1]).toMatch(/^ {3}019a0001-b · 2m ago · 5 messages\s*$/)
+})
+
 test("messages queued behind a reply come back into the composer when /new or a switch replaces the session", async () => {
   const client = clientWithSessions()
   client.route("session.new", () => ({ editorText: "look at the tests too" }))

@@ -143,9 +143,9 @@ test("permission (a gated tool call of an editor's session): allow once, always,
     },
   })
   const frame = await app.until("Allow bash: npm test?")
-  expect(frame).toContain("Allow once")
-  expect(frame).toContain("Allow always in this session")
-  expect(frame).toContain("Deny")
+  expect(frame).toContain("1. Yes")
+  expect(frame).toContain("2. Yes, and don't ask again this session for bash")
+  expect(frame).toContain("3. No")
   app.mockInput.pressArrow("down")
   app.mockInput.pressEnter()
   await app.until((f) => !f.includes("Allow bash: npm test?"))

@@ -23,11 +23,18 @@ export interface ShellSettings {
 }
 
 /** Operations that run each command in the session's sandbox (or ask, or refuse: see SessionSandbox.argv). */
-export function sandboxedOperations(sb: SessionSandbox, shellPath: string | undefined, ask: Ask): BashOperations {
+export function sandboxedOperations(
+  sb: SessionSandbox,
+  shellPath: string | undefined,
+  ask: Ask,
+  /** Told when a command is about to run in the sandbox (not as it is). */
+  onSandboxed?: () => void,
+): BashOperations {
   const local = createLocalBashOperations({ shellPath })
   return {
     async exec(command, cwd, options) {
       const argv = await sb.argv(cwd, shellPath ?? "bash", command, ask)
+      if (argv) onSandboxed?.()
       return local.exec(argv ? execLine(argv) : command, cwd, options)
     },
   }

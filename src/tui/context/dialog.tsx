@@ -1,7 +1,10 @@
 // A stack of modal dialogs drawn centred over the window. Only the top one is mounted and gets
 // keys; Esc closes it and calls its cancel. A dialog component answers through its own props and
 // then dismisses its frame, so callers need not close it (closing it again is harmless).
-import { createContext, createSignal, Show, useContext, type JSX, type ParentProps } from "solid-js"
+// Inline there is no screen to float over: the footer's rows are the composer's and the status
+// line's, and a box centred over them left their edges showing at both sides. A page that mounts
+// a `DialogSlot` has the top dialog drawn there, in the footer's flow, instead.
+import { createContext, createSignal, onCleanup, Show, useContext, type JSX, type ParentProps } from "solid-js"
 import { useKeyboard, useTerminalDimensions } from "@opentui/solid"
 import { theme } from "../theme"
 import { useWindowRows } from "./window-rows"
@@ -17,6 +20,8 @@ export interface DialogApi {
   /** Removes the top dialog without calling its cancel. */
   close(): void
   active: () => boolean
+  /** A dialog is up and drawn in a page's `DialogSlot` rather than over the window. */
+  inPlace: () => boolean
 }
 
 /** What a mounted dialog knows about its place in the stack. */
@@ -37,6 +42,12 @@ interface Entry {
 
 const DialogContext = createContext<DialogApi>()
 const FrameContext = createContext<DialogFrame>()
+type ViewProps = { width: number | "100%"; maxHeight: number }
+interface SlotApi {
+  claim: () => () => void
+  view: (props: ViewProps) => JSX.Element
+}
+const SlotContext = createContext<SlotApi>()
 
 export function useDialog(): DialogApi {
   const value = useContext(DialogContext)
@@ -68,8 +79,24 @@ export function useDialogCancel(cancel: () => void): DialogFrame | undefined {
   return frame
 }
 
+/** Where a page wants the top dialog drawn, in its own flow (inline: in the composer's place). */
+export function DialogSlot() {
+  const slot = useContext(SlotContext)
+  if (!slot) throw new Error("DialogSlot must be used within a DialogProvider")
+  const windowRows = useWindowRows()
+  onCleanup(slot.claim())
+  // The footer's rows are the dialog's: the composer and the status line step aside for it.
+  return slot.view({
+    width: "100%",
+    get maxHeight() {
+      return Math.max(5, windowRows())
+    },
+  })
+}
+
 export function DialogProvider(props: ParentProps) {
   const [stack, setStack] = createSignal<Entry[]>([])
+  const [slots, setSlots] = createSignal(0)
   const dims = useTerminalDimensions()
   const windowRows = useWindowRows()
   let nextId = 1
@@ -86,6 +113,7 @@ export function DialogProvider(props: ParentProps) {
       if (top) remove(top.id)
     },
     active: () => stack().length > 0,
+    inPlace: () => stack().length > 0 && slots() > 0,
   }
 
   useKeyboard((key) => {
@@ -99,39 +127,59 @@ export function DialogProvider(props: ParentProps) {
   })
 
   const width = () => Math.max(20, Math.min(76, dims().width - 4))
+  const view = (p: ViewProps) => (
+    <Show when={stack().at(-1)} keyed>
+      {(entry: Entry) => (
+        <box
+          border
+          borderStyle="rounded"
+          borderColor={theme.borderActive}
+          backgroundColor={theme.panel}
+          width={p.width}
+          flexShrink={0}
+          maxHeight={p.maxHeight}
+          paddingX={1}
+          flexDirection="column"
+        >
+          <FrameContext.Provider
+            value={{ onCancel: (fn) => (entry.dialogCancel = fn), dismiss: () => remove(entry.id) }}
+          >
+            {entry.render()}
+          </FrameContext.Provider>
+        </box>
+      )}
+    </Show>
+  )
+  const slot = {
+    claim() {
+      setSlots((n) => n + 1)
+      return () => setSlots((n) => n - 1)
+    },
+    view,
+  }
   return (
     <DialogContext.Provider value={api}>
-      {props.children}
-      <Show when={stack().at(-1)} keyed>
-        {(entry: Entry) => (
-          <box
-            position="absolute"
-            left={0}
-            top={0}
-            width={dims().width}
-            height={dims().height}
-            zIndex={100}
-            alignItems="center"
-            justifyContent="center"
-          >
-            <box
-              border
-              borderStyle="rounded"
-              borderColor={theme.borderActive}
-              backgroundColor={theme.panel}
-              width={width()}
-              maxHeight={Math.max(5, windowRows() - 2)}
-              paddingX={1}
-              flexDirection="column"
-            >
-              <FrameContext.Provider
-                value={{ onCancel: (fn) => (entry.dialogCancel = fn), dismiss: () => remove(entry.id) }}
-              >
-                {entry.render()}
-              </FrameContext.Provider>
-            </box>
-          </box>
-        )}
+      <SlotContext.Provider value={slot}>{props.children}</SlotContext.Provider>
+      <Show when={slots() === 0 && stack().length > 0}>
+        <box
+          position="absolute"
+          left={0}
+          top={0}
+          width={dims().width}
+          height={dims().height}
+          zIndex={100}
+          alignItems="center"
+          justifyContent="center"
+        >
+          {view({
+            get width() {
+              return width()
+            },
+            get maxHeight() {
+              return Math.max(5, windowRows() - 2)
+            },
+          })}
+        </box>
       </Show>
     </DialogContext.Provider>
   )

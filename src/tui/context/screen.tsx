@@ -75,6 +75,7 @@ export const { use: useScreen, provider: ScreenProvider } = createSimpleContext(
       createEffect(() => {
         rows()
         dialog.active()
+        dialog.inPlace()
         toast.rows()
         if (onMain()) measured()
       })
@@ -92,7 +93,8 @@ export const { use: useScreen, provider: ScreenProvider } = createSimpleContext(
           page: parts.page.height,
           live: parts.live?.height ?? 0,
           liveNatural: parts.content?.height ?? 0,
-          dialog: dialog.active(),
+          // A dialog in the footer's flow is part of the page's height; one over it takes all rows.
+          dialog: dialog.active() && !dialog.inPlace(),
           atLeast: toast.rows(),
         })
         setLiveHeight(size.live)

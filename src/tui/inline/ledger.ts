@@ -8,7 +8,8 @@
 // - a snapshot that still holds the last item written continues where the scrollback is (a
 //   reconnect, an attach replaying its journal): nothing is written twice;
 // - a snapshot that lost it moved the view (another session, /new, /fork, a tree jump): a separator
-//   goes up, then the new view's items the scrollback does not already hold;
+//   goes up, then the new view's items the scrollback does not already hold; after a tree jump
+//   (the same session), every item of the new view up to its tip, as Pi draws it again;
 // - a streaming reply goes up in parts, its finished Markdown blocks as they end (reply-cut.ts),
 //   and the rest once it is settled: the footer only ever draws the block still being written.
 //
@@ -103,7 +104,7 @@ export class ScrollbackLedger {
         this.came = 0
         return steps
       }
-      const held = this.leadingWritten(view.items)
+      let held = this.leadingWritten(view.items)
       const moved = view.session !== this.session || !this.continues(view.items, held)
       // What the last view held below is settled: unless this view still has it, it goes up now,
       // with the view it belongs to (before the separator).
@@ -112,6 +113,12 @@ export class ScrollbackLedger {
         for (const item of this.heldBack) this.put(item, steps)
       if (moved) {
         if (this.written.size > 0) steps.push({ kind: "separator", text: separatorText(this.session, view) })
+        // A jump within the session's tree (/tree, rewind): the conversation up to the new tip goes
+        // up again below the separator, as Pi draws it, so the person sees where they now are.
+        if (view.session === this.session && this.written.size > 0) {
+          for (const it of view.items.slice(0, held)) this.written.delete(it.id)
+          held = 0
+        }
         // What follows the separator continues from the part of the new view already up there.
         this.anchor = lastAnchor(view.items, held)
       }

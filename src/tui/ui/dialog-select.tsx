@@ -5,6 +5,7 @@ import { TextAttributes } from "@opentui/core"
 import { theme } from "../theme"
 import { useDialogFrame } from "../context/dialog"
 import { fuzzyFilter } from "../util/fuzzy"
+import { oneLine } from "../util/format"
 import { useWindowRows } from "../context/window-rows"
 
 export interface DialogSelectOption {
@@ -21,6 +22,8 @@ export interface DialogSelectProps {
   filterable?: boolean
   /** The value marked as current and selected first. */
   current?: string
+  /** The value selected first when none is current (a list opened again where it was left). */
+  start?: string
   onSelect(value: string): void
   onCancel(): void
 }
@@ -43,7 +46,7 @@ export function DialogSelect(props: DialogSelectProps) {
   const initial = () =>
     Math.max(
       0,
-      filtered().findIndex((o) => o.value === props.current),
+      filtered().findIndex((o) => o.value === (props.current ?? props.start)),
     )
   const [selected, setSelected] = createSignal(initial())
   createEffect(on(filtered, () => setSelected(initial()), { defer: true }))
@@ -57,6 +60,11 @@ export function DialogSelect(props: DialogSelectProps) {
     top = Math.max(0, Math.min(top, filtered().length - rows()))
     return top
   })
+  // Labels in one column, so descriptions line up; a description gives way (cut with "…") before
+  // a label or a value does, and never runs into the value.
+  const labelWidth = createMemo(() =>
+    Math.min(Math.max(0, ...filtered().map((o) => o.label.length)), Math.floor(dims().width * 0.45)),
+  )
   const visible = () =>
     filtered()
       .slice(offset(), offset() + rows())
@@ -116,6 +124,8 @@ export function DialogSelect(props: DialogSelectProps) {
             {(row) => {
               const isSelected = () => row.index === selected()
               const isCurrent = () => row.option.value === props.current
+              // Until the row is laid out the description is drawn whole (clipped at the row's end).
+              const [room, setRoom] = createSignal(Infinity)
               // The current entry says so in words: the cursor starts there, but moves.
               const footer = () => row.option.footer ?? (isCurrent() ? "current" : undefined)
               return (
@@ -129,15 +139,31 @@ export function DialogSelect(props: DialogSelectProps) {
                   <text flexShrink={0} fg={theme.accent}>
                     {isSelected() ? "› " : isCurrent() ? "• " : "  "}
                   </text>
-                  <text wrapMode="none" flexShrink={0} maxWidth="65%" fg={isCurrent() ? theme.accent : theme.text}>
+                  <text
+                    wrapMode="none"
+                    flexShrink={0}
+                    minWidth={props.options.some((o) => o.description) ? labelWidth() : undefined}
+                    maxWidth="65%"
+                    fg={isCurrent() ? theme.accent : theme.text}
+                  >
                     {row.option.label}
                   </text>
-                  <text wrapMode="none" flexGrow={1} flexShrink={1} fg={theme.muted}>
-                    {row.option.description ? "  " + row.option.description : ""}
-                  </text>
+                  <box
+                    flexGrow={1}
+                    flexShrink={1}
+                    minWidth={0}
+                    paddingLeft={row.option.description ? 2 : 0}
+                    onSizeChange={function (this: { width: number }) {
+                      setRoom(this.width - (row.option.description ? 2 : 0))
+                    }}
+                  >
+                    <text wrapMode="none" fg={theme.muted}>
+                      {room() > 1 ? oneLine(row.option.description ?? "", room()) : ""}
+                    </text>
+                  </box>
                   <Show when={footer()}>
                     <text wrapMode="none" flexShrink={0} fg={isCurrent() ? theme.accent : theme.dim}>
-                      {" " + footer()}
+                      {"  " + footer()}
                     </text>
                   </Show>
                 </box>

@@ -45,13 +45,23 @@ export function CustomRow(props: { item: CustomItem }) {
   )
 }
 
+/** A command that names /tmp: in the sandbox that is its own, gone when the command ends. */
+const NAMES_TMP = /(^|[\s'"=:<>(])\/tmp(\/|\s|$|['")])/
+
+/** Where a `!` command ran: outside the sandbox (`!outside`), or in it (its /tmp is private). */
+function where(item: BashItem): string {
+  if (item.outside) return " · outside the sandbox"
+  if (!item.sandboxed) return ""
+  return NAMES_TMP.test(item.command) ? " · sandboxed: its /tmp is private" : " · sandboxed"
+}
+
 export function BashRunRow(props: { item: BashItem; open: boolean; onToggle: () => void }) {
   const status = () => {
     if (props.item.status === "running") return "running" as const
     return props.item.exitCode && props.item.exitCode !== 0 ? ("error" as const) : ("done" as const)
   }
   const meta = () => {
-    const quiet = props.item.excludeFromContext ? " · not in context" : ""
+    const quiet = (props.item.excludeFromContext ? " · not in context" : "") + where(props.item)
     if (props.item.cancelled) return `cancelled${quiet}`
     if (props.item.exitCode === undefined) return quiet.slice(3)
     return `exit ${props.item.exitCode}${props.item.truncated ? " (truncated)" : ""}${quiet}`

@@ -40,6 +40,43 @@ export function useCommandActions(): CommandActions {
   const setModel = (provider: string, id: string) =>
     session.act("session.setModel", { provider, id }).then((r) => r && info(`Model: ${provider}/${id}`))
 
+  async function settings(at?: string): Promise<void> {
+    const r = await session.act("settings.list", {})
+    if (!r) return
+    dialog.show(() => (
+      <DialogSelect
+        title="Settings (Pi's settings.json)"
+        // Back from a value, the list opens on the row just changed, not its first.
+        start={at}
+        options={r.settings.map((x) => ({
+          label: x.label,
+          value: x.key,
+          description: x.description,
+          footer: x.value,
+        }))}
+        onSelect={(key) => {
+          const row = r.settings.find((x) => x.key === key)!
+          dialog.show(() => (
+            <DialogSelect
+              title={row.label}
+              current={row.value}
+              options={row.options.map((o) => ({ label: o, value: o }))}
+              onSelect={(value) =>
+                void session.act("settings.set", { key, value }).then((done) => {
+                  if (!done) return
+                  info(`${row.label}: ${value}`)
+                  void settings(key)
+                })
+              }
+              onCancel={() => void settings(key)}
+            />
+          ))
+        }}
+        onCancel={() => {}}
+      />
+    ))
+  }
+
   return {
     help: () => dialog.show(() => <HelpView />),
     newSession: () => guard.newSession(() => void session.openNew()),
@@ -230,40 +267,7 @@ export function useCommandActions(): CommandActions {
         />
       ))
     },
-    async settings() {
-      const r = await session.act("settings.list", {})
-      if (!r) return
-      dialog.show(() => (
-        <DialogSelect
-          title="Settings (Pi's settings.json)"
-          options={r.settings.map((x) => ({
-            label: x.label,
-            value: x.key,
-            description: x.description,
-            footer: x.value,
-          }))}
-          onSelect={(key) => {
-            const row = r.settings.find((x) => x.key === key)!
-            dialog.show(() => (
-              <DialogSelect
-                title={row.label}
-                current={row.value}
-                options={row.options.map((o) => ({ label: o, value: o }))}
-                onSelect={(value) =>
-                  void session.act("settings.set", { key, value }).then((done) => {
-                    if (!done) return
-                    info(`${row.label}: ${value}`)
-                    void this.settings()
-                  })
-                }
-                onCancel={() => void this.settings()}
-              />
-            ))
-          }}
-          onCancel={() => {}}
-        />
-      ))
-    },
+    settings: () => void settings(),
     hotkeys: () => dialog.show(() => <HelpView keysOnly shortcuts={sync.data.info?.shortcuts} />),
     theme(name) {
       const choose = (n: string) => {

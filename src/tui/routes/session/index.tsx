@@ -1,6 +1,7 @@
 // The session page: transcript (or the welcome), queued messages, the working line, extension
 // widgets around the composer, and the status bar. While ask_user questions are open the question dock
 // takes the composer's place (the composer keeps its draft, hidden) and the status bar steps aside.
+// Inline, a dialog does the same: there is no screen to float it over.
 import { useKeyboard, useRenderer, useTerminalDimensions } from "@opentui/solid"
 import { createEffect, createMemo, createSignal, on, onCleanup, Show } from "solid-js"
 import { PlanCards, type PlanCardsApi } from "../../component/message/custom-cards"
@@ -13,7 +14,7 @@ import { QueueRows } from "../../component/prompt/queue-rows"
 import { Composer } from "../../component/prompt/composer"
 import { useFrames, useNow, useSpinner } from "../../component/spinner"
 import { useClient } from "../../context/client"
-import { useDialog } from "../../context/dialog"
+import { DialogSlot, useDialog } from "../../context/dialog"
 import { useSession } from "../../context/session"
 import { useSync } from "../../context/sync"
 import { useToast } from "../../context/toast"
@@ -81,6 +82,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const toast = useToast()
   const screen = useScreen()
   const data = sync.data
+  const dialogHere = () => screen.inline && dialog.inPlace()
   // Before the page's own keys: a focused extension component takes them first.
   const ext = useExtensionComponents({ focused: () => props.focused && !ask.active() })
   let list: VirtualListApi | undefined
@@ -277,12 +279,15 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
         rows={screen.inline ? screen.rows() : dims().height}
         focused={props.focused}
       />
-      <Show when={!ask.active()}>
+      <Show when={screen.inline}>
+        <DialogSlot />
+      </Show>
+      <Show when={!ask.active() && !dialogHere()}>
         <Show when={ext.of("inline").length > 0} fallback={<ComponentSlotView ext={ext} slot="editor" />}>
           <ComponentSlotView ext={ext} slot="inline" maxRows={windowRows() - 2} />
         </Show>
       </Show>
-      <box flexDirection="column" flexShrink={0} visible={!ask.active() && !ext.replacesComposer()}>
+      <box flexDirection="column" flexShrink={0} visible={!ask.active() && !ext.replacesComposer() && !dialogHere()}>
         <Composer
           planMode={planMode()}
           onTogglePlan={hasPlan() ? () => setPlanMode((m) => !m) : undefined}
@@ -342,7 +347,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       </box>
       <Widgets widgets={data.ui.widgets} placement="belowEditor" />
       <ComponentSlotView ext={ext} slot="widget" placement="belowEditor" />
-      <Show when={!ask.active()}>
+      <Show when={!ask.active() && !dialogHere()}>
         <Show when={ext.of("footer").length > 0} fallback={<StatusBar segments={segments()} width={dims().width} />}>
           <ComponentSlotView ext={ext} slot="footer" />
         </Show>

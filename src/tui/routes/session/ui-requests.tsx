@@ -12,14 +12,9 @@ import { useSync } from "../../context/sync"
 import { DialogConfirm } from "../../ui/dialog-confirm"
 import { DialogEditor } from "../../ui/dialog-editor"
 import { DialogInput } from "../../ui/dialog-input"
+import { DialogPermission } from "../../ui/dialog-permission"
 import { DialogSelect } from "../../ui/dialog-select"
 import { createPendingAnswers, type UiAnswer } from "./pending-answers"
-
-const PERMISSION_OPTIONS = [
-  { label: "Allow once", value: "allow_once" },
-  { label: "Allow always in this session", value: "allow_always" },
-  { label: "Deny", value: "reject_once" },
-]
 
 export function UiRequests() {
   const sync = useSync()
@@ -76,13 +71,14 @@ export function UiRequests() {
           />
         )
       case "permission":
-        // A gated tool call (an editor's session turned the gate on): any window may answer it.
+        // A gated tool call (an editor's session turned the gate on, or plan mode's approvals): any
+        // window may answer it.
         return (
-          <DialogSelect
-            title={`Allow ${r.title}?`}
-            options={PERMISSION_OPTIONS}
-            onSelect={(value) => respond(r.id, { value })}
-            onCancel={cancel}
+          <DialogPermission
+            title={r.title}
+            toolName={r.toolName}
+            input={r.input}
+            onAnswer={(value) => (value ? respond(r.id, { value }) : cancel())}
           />
         )
       case "login": {

@@ -10,6 +10,8 @@ import { PageList } from "../../ui/page-list"
 import { plural } from "../../../util/plural"
 import { formatAge, shortPath } from "../../util/format"
 import { filterSessions, sessionTitle } from "./filter"
+import { shortIds } from "../../../util/short-id"
+import { terminalText } from "../../../protocol/terminal-text"
 
 function liveNote(s: SavedSession): string {
   if (!s.live) return ""
@@ -38,6 +40,9 @@ export function SessionsPage(props: { initial?: boolean }) {
     },
   )
   const shown = createMemo(() => filterSessions(list() ?? [], query()))
+  // Ids as `--session` and `attach` take them: same-named sessions (a fork and its parent) differ.
+  const ids = createMemo(() => shortIds((list() ?? []).map((s) => s.id)))
+  const idOf = (id: string) => ids().get(id) ?? id
   const back = () => (props.initial ? void session.openNew() : route.navigate({ name: "session" }))
 
   return (
@@ -67,10 +72,15 @@ export function SessionsPage(props: { initial?: boolean }) {
       {(s, selected) => (
         <>
           <text wrapMode="none" truncate fg={selected() ? theme.accent : theme.text}>
-            {(selected() ? "› " : "  ") + sessionTitle(s)}
+            {(selected() ? "› " : "  ") + terminalText(sessionTitle(s))}
+            <Show when={s.name && s.firstMessage}>
+              <span style={{ fg: theme.dim }}>{`  ${terminalText(sessionTitle({ ...s, name: undefined }))}`}</span>
+            </Show>
           </text>
           <text wrapMode="none" truncate fg={theme.dim}>
-            {`  ${formatAge(s.modified)} · ${plural(s.messageCount, "message")}${all() ? ` · ${shortPath(s.cwd)}` : ""}`}
+            {`  ${idOf(s.id)} · ${formatAge(s.modified)} · ${plural(s.messageCount, "message")}` +
+              (s.forkOf ? ` · fork of ${idOf(s.forkOf)}` : "") +
+              (all() ? ` · ${shortPath(s.cwd)}` : "")}
             <Show when={s.live}>
               <span style={{ fg: s.live?.running ? theme.warning : theme.success }}>{liveNote(s)}</span>
             </Show>
