@@ -45,6 +45,7 @@ export const { use: useScreen, provider: ScreenProvider } = createSimpleContext(
       data: sync.data,
       writable: () => onMain() && !terminalLentNow(),
       isOpen: view.isOpen,
+      makeRoom,
     })
 
     if (inline) {
@@ -98,6 +99,26 @@ export const { use: useScreen, provider: ScreenProvider } = createSimpleContext(
         setLiveHeight(size.live)
         renderer.footerHeight = size.footer
       })
+    }
+
+    /**
+     * The live area gives up `released` rows from its top at once, before the next layout: the
+     * committer is about to write them above the footer (see `makeRoom` in inline/committer.tsx).
+     * The next layout measures what is really left.
+     */
+    function makeRoom(released: number) {
+      if (!inline || !onMain() || renderer.isDestroyed || !parts.page) return
+      const size = footerRows({
+        rows: rows(),
+        page: parts.page.height,
+        live: parts.live?.height ?? 0,
+        liveNatural: Math.max(0, (parts.content?.height ?? 0) - released),
+        dialog: dialog.active(),
+        atLeast: toast.rows(),
+      })
+      if (size.footer >= renderer.footerHeight) return
+      setLiveHeight(size.live)
+      renderer.footerHeight = size.footer
     }
 
     return {

@@ -36,6 +36,13 @@ export function createCommitter(opts: {
   /** False while the scrollback cannot be written (a page on the alternate screen): writes wait. */
   writable: () => boolean
   isOpen: (kind: FoldKind, id: string) => boolean
+  /**
+   * Rows the footer draws are about to go up above it: it gives them up first, in the same tick.
+   * Committed under a footer that still holds them, they would scroll through the few rows above
+   * it, and the footer, shrinking afterwards, would stay where it was with the screen below it
+   * empty; given up first, the rows go where the footer's were and push it back to the bottom.
+   */
+  makeRoom?: (rows: number) => void
 }): Committer {
   const owner = getOwner()
   let ledger = new ScrollbackLedger()
@@ -120,8 +127,12 @@ export function createCommitter(opts: {
                   </box>
                 )
               : nodes[0]
+          // Only rows the footer draws now (a part, an item at or after its first) are given up.
+          const shown = batch.some(
+            (step) => step.kind === "part" || (step.kind === "item" && (step.after ?? 0) > liveFrom()),
+          )
           // A row that cannot be drawn is skipped rather than stop every later one.
-          if (node) await writeRows(opts.renderer, owner, node).catch(() => {})
+          if (node) await writeRows(opts.renderer, owner, node, shown ? opts.makeRoom : undefined).catch(() => {})
           // The footer lets go of an item or part in the frame its rows are up: never both, never
           // neither (a tool row shown before the words streamed ahead of it were).
           for (const step of batch) if (step.kind === "part") setLiveCut({ id: step.item.id, cut: step.to })
