@@ -73,6 +73,9 @@ export const { use: useScreen, provider: ScreenProvider } = createSimpleContext(
           { defer: true },
         ),
       )
+      // Ctrl+O, Ctrl+T: rows in the scrollback are the terminal's and cannot change, so the transcript
+      // is written again with the new folds, as after a resize (pi does the same).
+      createEffect(on([view.toolsOpen, view.thinkingOpen], () => committer.rewriteAll(), { defer: true }))
       createEffect(() => {
         rows()
         dialog.active()

@@ -28,6 +28,8 @@ export interface Committer {
   liveCut: () => Partial | undefined
   /** Resolves once everything handed out so far is written. */
   idle: () => Promise<void>
+  /** Clears the terminal and writes the transcript again, as after a resize (a fold changed). */
+  rewriteAll: () => void
 }
 
 export function createCommitter(opts: {
@@ -69,10 +71,11 @@ export function createCommitter(opts: {
     size = now
     clearTimeout(resizeTimer)
     // One replay for a run of resizes (a window dragged to size).
-    resizeTimer = setTimeout(() => {
-      if (replay === "none") replay = "wanted"
-      setGeneration((n) => n + 1)
-    }, REPLAY_AFTER_MS)
+    resizeTimer = setTimeout(wantReplay, REPLAY_AFTER_MS)
+  }
+  function wantReplay() {
+    if (replay === "none") replay = "wanted"
+    setGeneration((n) => n + 1)
   }
   opts.renderer.on("resize", onResize)
   onCleanup(() => {
@@ -211,7 +214,7 @@ export function createCommitter(opts: {
     })
   })
 
-  return { liveFrom, liveCut, idle: () => pumping }
+  return { liveFrom, liveCut, idle: () => pumping, rewriteAll: wantReplay }
 }
 
 /** Whole items drawn off screen together and written in one commit. */

@@ -35,6 +35,8 @@ export interface ItemViewProps {
   item: TranscriptItem
   isOpen: (kind: FoldKind, id: string) => boolean
   onFlip: (kind: FoldKind, id: string) => void
+  /** A click reaches the row (the mouse is captured, and the row is the window's, not the scrollback's). */
+  clickable?: boolean
 }
 
 const toolRows: Record<string, (p: ToolRowProps) => unknown> = {
@@ -76,7 +78,12 @@ export function ItemView(props: ItemViewProps) {
   return (
     <Switch>
       <Match when={props.item.kind === "user"}>
-        <UserMessage item={props.item as UserItem} open={open("tool")} onToggle={flip("tool")} />
+        <UserMessage
+          item={props.item as UserItem}
+          open={open("tool")}
+          onToggle={flip("tool")}
+          clickable={props.clickable}
+        />
       </Match>
       <Match when={props.item.kind === "assistant"}>
         <AssistantMessage
