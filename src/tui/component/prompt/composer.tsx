@@ -1,6 +1,6 @@
 // The prompt editor: multi-line text, history, big-paste marks, `/` commands, `@` paths, `!` shell,
 // and the send/steer/follow-up/interrupt keys. It only reports intents through its props.
-import { createMemo, createSignal, onCleanup, Show } from "solid-js"
+import { createEffect, createMemo, createSignal, on, onCleanup, Show } from "solid-js"
 import { useTerminalDimensions } from "@opentui/solid"
 import type { KeyEvent, PasteEvent, TextareaRenderable } from "@opentui/core"
 import type { CompletionItem, QueueState } from "../../../protocol"
@@ -329,6 +329,21 @@ export function Composer(props: ComposerProps) {
     if (width >= 72) return "Ask anything · / commands · @ files · ! shell"
     return width >= 30 ? "Ask anything (/ @ !)" : "Ask anything"
   }
+  // OpenTUI 0.5.12's textarea draws a placeholder set after its buffer held text clipped to a stale
+  // width ("… ! she" at 100 columns once a plan request was sent); cleared first, it is measured
+  // afresh. (Applied after the prop: user effects run after the render effects that set it.)
+  createEffect(
+    on(
+      placeholder,
+      () => {
+        if (!editor) return
+        const now = editor.placeholder
+        editor.placeholder = null
+        editor.placeholder = now
+      },
+      { defer: true },
+    ),
+  )
   const borderColor = () => {
     if (!focused()) return theme.border
     if (bash()) return theme.success
