@@ -27,7 +27,8 @@ describe.skipIf(!hasTmux)("inline: the screen after a long reply", () => {
     pane.send("clear", "Enter")
     pane.type(`${XAGENT_BIN} --inline --no-daemon; echo "EXIT=$?"`)
     pane.send("Enter")
-    await pane.waitFor("Ask anything")
+    // A window run from source (no prebuilt bundle matches yet) takes a while on a loaded machine.
+    await pane.waitFor("Ask anything", 60_000)
     pane.type(prompt)
     pane.send("Enter")
     return pane
@@ -49,7 +50,7 @@ describe.skipIf(!hasTmux)("inline: the screen after a long reply", () => {
     expect(screen).toContain("Done.")
     pane.send("C-c")
     pane.send("C-c")
-    await pane.waitFor("EXIT=0")
+    await pane.waitFor("EXIT=0", 30_000)
   }, 120_000)
 
   test("a long paragraph with no blank line leaves its last screenful on screen", async () => {
@@ -62,6 +63,6 @@ describe.skipIf(!hasTmux)("inline: the screen after a long reply", () => {
     expect(words).toEqual(Array.from({ length: words.length }, (_, i) => 1501 - words.length + i))
     pane.send("C-c")
     pane.send("C-c")
-    await pane.waitFor("EXIT=0")
+    await pane.waitFor("EXIT=0", 30_000)
   }, 120_000)
 })
