@@ -3,7 +3,9 @@
 // extension's (index.ts), reached through `onSubmit`.
 import { Type } from "typebox"
 import type { ExtensionContext, ToolDefinition } from "@earendil-works/pi-coding-agent"
+import { Text } from "@earendil-works/pi-tui"
 import { PLAN_TOOL, type PlanOutcome } from "../../src/protocol/plan"
+import { errorBody, toolBody, toolHead, type FgTheme } from "../../src/protocol/tool-look"
 
 export const submitPlanParameters = Type.Object({
   outcome: Type.Union([Type.Literal("plan_ready"), Type.Literal("blocked"), Type.Literal("no_plan")]),
@@ -47,6 +49,24 @@ export type OnSubmit = (
   signal?: AbortSignal,
 ) => Promise<{ text: string; details?: unknown }>
 
+/** What a call says in a word or two: "plan ready: Add a flag", "blocked: the API key", "no plan". */
+export function callSummary(args: unknown): string {
+  if (!isRecord(args)) return ""
+  const title = text(args.title)
+  switch (args.outcome) {
+    case "plan_ready":
+      return title ? `plan ready: ${title}` : "plan ready"
+    case "blocked": {
+      const missing = text(args.missing)
+      return missing ? `blocked: ${missing}` : "blocked"
+    }
+    case "no_plan":
+      return "no plan"
+    default:
+      return ""
+  }
+}
+
 export function createSubmitPlanTool(onSubmit: OnSubmit): ToolDefinition<any, any, any> {
   const tool: ToolDefinition<typeof submitPlanParameters, unknown> = {
     name: PLAN_TOOL,
@@ -65,6 +85,15 @@ export function createSubmitPlanTool(onSubmit: OnSubmit): ToolDefinition<any, an
       if ("problem" in s) throw new Error(`submit_plan refused: ${s.problem}`)
       const r = await onSubmit(s, ctx, signal)
       return { content: [{ type: "text", text: r.text }], details: r.details ?? s }
+    },
+    // Its own rows (the window and Pi draw them), not its arguments as JSON. The plan itself is on
+    // the plan card that follows; a change during implementation has its card in the window.
+    renderCall: (args, theme, ctx) =>
+      new Text(toolHead(theme as FgTheme, ctx, { name: PLAN_TOOL, summary: callSummary(args) }), 0, 0),
+    renderResult: (result, { expanded }, theme, ctx) => {
+      const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n")
+      if (ctx.isError) return new Text(errorBody(theme as FgTheme, text, expanded), 0, 0)
+      return new Text(expanded ? toolBody(theme as FgTheme, text.split("\n")) : "", 0, 0)
     },
   }
   return tool as ToolDefinition<any, any, any>

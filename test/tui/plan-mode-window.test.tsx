@@ -148,3 +148,16 @@ test("the plan panel's steps are the plan's numbered steps, not its Risks bullet
   })
   await app.until("▾ Plan · Validate add() · 1 of 3 done")
 })
+
+test("once a plan request is sent, the prompt's hint is whole again at 100 columns", async () => {
+  const c = client()
+  app = await mountApp({ client: c, width: 100, height: 30 })
+  await app.emit({ type: "snapshot", snapshot: snapshot({ items: [item.user("u1", "hi")] }) })
+  await app.until(() => c.calls("session.commands").length > 0)
+  app.mockInput.pressTab({ shift: true })
+  await app.until("Plan mode: the next message is a plan request")
+  await app.submit("validate add inputs")
+  await app.until(() => prompts(c).includes("/plan validate add inputs"))
+  // Before, the hint was cut at "! she" though the box had room.
+  expect(await app.until("Ask anything")).toContain("Ask anything · / commands · @ files · ! shell")
+})

@@ -69,3 +69,34 @@ test("the session's info carries Pi's hideThinkingBlock and quietStartup; /setti
     await fx.dispose()
   }
 })
+
+test("a folded thought longer than the row is cut with an ellipsis, full screen and inline", async () => {
+  const long = "The user wants a demo of markdown. I will show headings, lists, code and a table to cover it all"
+  const thinking = item.assistant("a1", "", {
+    blocks: [
+      { type: "thinking", text: long },
+      { type: "text", text: "END" },
+    ],
+  })
+  for (const screen of ["fullscreen", "inline"] as const) {
+    app = await mountApp({ client: new FakeClient(), width: 60, height: 20, screen })
+    await app.emit({ type: "snapshot", snapshot: snapshot({ items: [thinking] }) })
+    // Inline, the row goes up to the scrollback: read what was written there.
+    const row = async () => {
+      if (screen === "fullscreen") return (await app!.until("▸ Thinking")).split("\n").find((l) => l.includes("▸"))!
+      for (let i = 0; i < 400; i++) {
+        const rows = app!.externalOutput.take().flatMap((c) => c.rows)
+        const found = rows.find((r) => r.includes("▸"))
+        if (found) return found
+        await app!.renderOnce()
+      }
+      throw new Error("the thinking row was never written")
+    }
+    const line = (await row()).trimEnd()
+    expect(line).toContain("▸ Thinking The user wants")
+    expect(line.endsWith("…")).toBe(true)
+    expect(line.length).toBeLessThanOrEqual(60)
+    app.renderer.destroy()
+    app = undefined
+  }
+})

@@ -45,6 +45,7 @@ export const { use: useScreen, provider: ScreenProvider } = createSimpleContext(
       data: sync.data,
       writable: () => onMain() && !terminalLentNow(),
       isOpen: view.isOpen,
+      makeRoom,
     })
 
     if (inline) {
@@ -72,6 +73,9 @@ export const { use: useScreen, provider: ScreenProvider } = createSimpleContext(
           { defer: true },
         ),
       )
+      // Ctrl+O, Ctrl+T: rows in the scrollback are the terminal's and cannot change, so the transcript
+      // is written again with the new folds, as after a resize (pi does the same).
+      createEffect(on([view.toolsOpen, view.thinkingOpen], () => committer.rewriteAll(), { defer: true }))
       createEffect(() => {
         rows()
         dialog.active()
@@ -100,6 +104,26 @@ export const { use: useScreen, provider: ScreenProvider } = createSimpleContext(
         setLiveHeight(size.live)
         renderer.footerHeight = size.footer
       })
+    }
+
+    /**
+     * The live area gives up `released` rows from its top at once, before the next layout: the
+     * committer is about to write them above the footer (see `makeRoom` in inline/committer.tsx).
+     * The next layout measures what is really left.
+     */
+    function makeRoom(released: number) {
+      if (!inline || !onMain() || renderer.isDestroyed || !parts.page) return
+      const size = footerRows({
+        rows: rows(),
+        page: parts.page.height,
+        live: parts.live?.height ?? 0,
+        liveNatural: Math.max(0, (parts.content?.height ?? 0) - released),
+        dialog: dialog.active(),
+        atLeast: toast.rows(),
+      })
+      if (size.footer >= renderer.footerHeight) return
+      setLiveHeight(size.live)
+      renderer.footerHeight = size.footer
     }
 
     return {

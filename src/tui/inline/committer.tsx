@@ -30,6 +30,8 @@ export interface Committer {
   liveCut: () => Partial | undefined
   /** Resolves once everything handed out so far is written. */
   idle: () => Promise<void>
+  /** Clears the terminal and writes the transcript again, as after a resize (a fold changed). */
+  rewriteAll: () => void
 }
 
 export function createCommitter(opts: {
@@ -38,6 +40,13 @@ export function createCommitter(opts: {
   /** False while the scrollback cannot be written (a page on the alternate screen): writes wait. */
   writable: () => boolean
   isOpen: (kind: FoldKind, id: string) => boolean
+  /**
+   * Rows the footer draws are about to go up above it: it gives them up first, in the same tick.
+   * Committed under a footer that still holds them, they would scroll through the few rows above
+   * it, and the footer, shrinking afterwards, would stay where it was with the screen below it
+   * empty; given up first, the rows go where the footer's were and push it back to the bottom.
+   */
+  makeRoom?: (rows: number) => void
 }): Committer {
   const owner = getOwner()
   let ledger = new ScrollbackLedger()
@@ -64,10 +73,11 @@ export function createCommitter(opts: {
     size = now
     clearTimeout(resizeTimer)
     // One replay for a run of resizes (a window dragged to size).
-    resizeTimer = setTimeout(() => {
-      if (replay === "none") replay = "wanted"
-      setGeneration((n) => n + 1)
-    }, REPLAY_AFTER_MS)
+    resizeTimer = setTimeout(wantReplay, REPLAY_AFTER_MS)
+  }
+  function wantReplay() {
+    if (replay === "none") replay = "wanted"
+    setGeneration((n) => n + 1)
   }
   opts.renderer.on("resize", onResize)
   onCleanup(() => {
@@ -119,7 +129,7 @@ export function createCommitter(opts: {
    * (a page took the screen meanwhile). A batch that fails to draw goes up one step at a time, and
    * a step that still fails as its plain text: a row is never dropped.
    */
-  async function write<S extends CommitStep>(batch: S[]): Promise<S[]> {
+  async function write<S extends CommitStep>(batch: S[], makeRoom?: (rows: number) => void): Promise<S[]> {
     const nodes = batch.map(draw).filter((n) => n !== undefined)
     if (nodes.length === 0) return []
     if (!canWrite()) return batch
@@ -129,7 +139,7 @@ export function createCommitter(opts: {
       </box>
     )
     try {
-      await writeRows(opts.renderer, owner, framed(nodes.length > 1 ? node : nodes[0]!))
+      await writeRows(opts.renderer, owner, framed(nodes.length > 1 ? node : nodes[0]!), makeRoom)
       return []
     } catch {
       if (!canWrite()) return batch
@@ -138,7 +148,7 @@ export function createCommitter(opts: {
       const one = draw(step)
       if (!one) continue
       try {
-        await writeRows(opts.renderer, owner, framed(one))
+        await writeRows(opts.renderer, owner, framed(one), makeRoom)
       } catch {
         if (!canWrite()) return batch.slice(i)
         const item = step.kind === "separator" ? undefined : stepItem(step)
@@ -155,7 +165,11 @@ export function createCommitter(opts: {
       try {
         for (let batch = takeBatch(); batch.length > 0; batch = takeBatch()) {
           writing = batch.at(-1)
-          const left = await write(batch)
+          // Only rows the footer draws now (a part, an item at or after its first) are given up.
+          const shown = batch.some(
+            (step) => step.kind === "part" || (step.kind === "item" && (step.after ?? 0) > liveFrom()),
+          )
+          const left = await write(batch, shown ? opts.makeRoom : undefined)
           if (left.length > 0) {
             // No scrollback to write to now: the rest waits at the head of the queue for the
             // effect to start the pump again.
@@ -239,7 +253,7 @@ export function createCommitter(opts: {
     })
   })
 
-  return { liveFrom, liveCut, idle: () => pumping }
+  return { liveFrom, liveCut, idle: () => pumping, rewriteAll: wantReplay }
 }
 
 /** Whole items drawn off screen together and written in one commit. */

@@ -14,6 +14,7 @@ export function LiveArea(props: {
   onFlip: (kind: FoldKind, id: string) => void
   /** Shown while the transcript is empty. */
   empty: JSX.Element
+  clickable?: boolean
 }) {
   const screen = useScreen()
   const live = createMemo(() => props.items.slice(screen.liveFrom()))
@@ -44,7 +45,9 @@ export function LiveArea(props: {
       >
         <Show when={props.items.length > 0} fallback={props.empty}>
           <For each={live()}>
-            {(item) => <ItemView item={shown(item)} isOpen={props.isOpen} onFlip={props.onFlip} />}
+            {(item) => (
+              <ItemView item={shown(item)} isOpen={props.isOpen} onFlip={props.onFlip} clickable={props.clickable} />
+            )}
           </For>
         </Show>
       </box>

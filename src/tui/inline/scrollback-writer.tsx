@@ -12,7 +12,13 @@ const SETTLE_MS = 1000
  * Writes `node` to the scrollback. `owner` carries the window's contexts (theme, view) into the
  * off-screen tree; the renderer context is the surface's own, so elements are built for it.
  */
-export async function writeRows(renderer: CliRenderer, owner: Owner | null, node: () => JSX.Element): Promise<void> {
+export async function writeRows(
+  renderer: CliRenderer,
+  owner: Owner | null,
+  node: () => JSX.Element,
+  /** Told how many rows are about to go up, right before they are handed over (same tick). */
+  beforeCommit?: (rows: number) => void,
+): Promise<void> {
   const surface = renderer.createScrollbackSurface({ startOnNewLine: true })
   let dispose: (() => void) | undefined
   try {
@@ -31,6 +37,7 @@ export async function writeRows(renderer: CliRenderer, owner: Owner | null, node
     if (surface.isDestroyed || renderer.isDestroyed) return
     // Drawn again right before the commit: the terminal may have been resized while it settled.
     surface.render()
+    beforeCommit?.(surface.height)
     surface.commitRows(0, surface.height)
   } finally {
     dispose?.()

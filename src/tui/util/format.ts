@@ -44,6 +44,18 @@ export function oneLine(text: string, max: number): string {
   return flat.slice(0, Math.max(0, max - 1)) + "…"
 }
 
+/** `text` in at most `cells` terminal cells: cut at the end with "…" when it does not fit. */
+export function fitCells(text: string, cells: number): string {
+  if (Bun.stringWidth(text) <= cells) return text
+  if (cells <= 0) return ""
+  let out = ""
+  for (const ch of text) {
+    if (Bun.stringWidth(out + ch) > cells - 1) break
+    out += ch
+  }
+  return out + "…"
+}
+
 export function lineCount(text: string): number {
   if (!text) return 0
   return text.split("\n").length - (text.endsWith("\n") ? 1 : 0)

@@ -18,7 +18,8 @@ import { GoalCard, GoalRoundRow } from "./goal-card"
 import { CustomRow } from "./notice-rows"
 import { PlanCard, PlanChangeCard, PlanImplementRow, type PlanAction } from "./plan-card"
 import { TodoCard } from "./todo-card"
-import { GenericToolRow, type ToolRowProps } from "./tool-rows"
+import { PlainToolRow } from "./extension-rows"
+import type { ToolRowProps } from "./tool-rows"
 
 export interface PlanCardsApi {
   /** The id of the plan_ready card whose actions are live, if any. */
@@ -76,7 +77,7 @@ export function CustomCard(props: { item: CustomItem }): JSX.Element {
 /** todo_write: a card when the call worked; a failed or malformed call stays an ordinary tool row. */
 export function TodoToolRow(props: ToolRowProps) {
   const todos = () => (props.item.status === "done" ? todoDetails(props.item.details) : undefined)
-  return todos() ? <TodoCard todos={todos()!.todos} /> : <GenericToolRow {...props} />
+  return todos() ? <TodoCard todos={todos()!.todos} /> : <PlainToolRow {...props} />
 }
 
 /** submit_plan: a plan change during an implementation run shows its diff and the decision. */
@@ -87,5 +88,5 @@ export function SubmitPlanRow(props: ToolRowProps) {
       ? (d as unknown as Parameters<typeof PlanChangeCard>[0]["details"])
       : undefined
   }
-  return change() ? <PlanChangeCard details={change()!} /> : <GenericToolRow {...props} />
+  return change() ? <PlanChangeCard details={change()!} /> : <PlainToolRow {...props} />
 }

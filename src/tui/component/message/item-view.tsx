@@ -17,17 +17,9 @@ import { ComputerToolRow } from "./computer-row"
 import { AssistantMessage } from "./assistant-message"
 import { CustomCard, SubmitPlanRow, TodoToolRow } from "./custom-cards"
 import { BashRunRow, NoticeRow, SummaryRow } from "./notice-rows"
-import {
-  BashToolRow,
-  EditToolRow,
-  GenericToolRow,
-  ReadToolRow,
-  SearchToolRow,
-  WriteToolRow,
-  type ToolRowProps,
-} from "./tool-rows"
+import { BashToolRow, EditToolRow, ReadToolRow, SearchToolRow, WriteToolRow, type ToolRowProps } from "./tool-rows"
 import { UserMessage } from "./user-message"
-import { ComponentRows } from "../extension-component"
+import { ExtensionRows, PlainToolRow } from "./extension-rows"
 
 export type FoldKind = "think" | "tool"
 
@@ -35,6 +27,8 @@ export interface ItemViewProps {
   item: TranscriptItem
   isOpen: (kind: FoldKind, id: string) => boolean
   onFlip: (kind: FoldKind, id: string) => void
+  /** A click reaches the row (the mouse is captured, and the row is the window's, not the scrollback's). */
+  clickable?: boolean
 }
 
 const toolRows: Record<string, (p: ToolRowProps) => unknown> = {
@@ -45,28 +39,27 @@ const toolRows: Record<string, (p: ToolRowProps) => unknown> = {
   grep: SearchToolRow,
   find: SearchToolRow,
   ls: SearchToolRow,
+  ...Object.fromEntries(Object.keys(COMPUTER_TOOLS).map((name) => [name, ComputerToolRow])),
+}
+
+/** Tools whose results the window draws as cards of its own. */
+const cardRows: Record<string, (p: ToolRowProps) => unknown> = {
   // Questions and answers read as a card, never folded away.
   ask_user: (p: ToolRowProps) => <AskUserCard item={p.item} />,
   todo_write: TodoToolRow,
   submit_plan: SubmitPlanRow,
-  ...Object.fromEntries(Object.keys(COMPUTER_TOOLS).map((name) => [name, ComputerToolRow])),
 }
 
 function ToolRow(props: { item: ToolItem; open: boolean; onToggle: () => void }) {
-  const Row = (toolRows[props.item.name] ?? GenericToolRow) as (p: ToolRowProps) => any
+  // A card of the window's own wins (it falls back to the extension's rows, then to the plain row);
+  // otherwise an extension's rows win over the window's row for a tool of the same name.
+  const Card = cardRows[props.item.name] as ((p: ToolRowProps) => any) | undefined
+  if (Card) return <Card item={props.item} open={props.open} onToggle={props.onToggle} />
+  const Row = (toolRows[props.item.name] ?? PlainToolRow) as (p: ToolRowProps) => any
   return (
     <Show when={props.item.rendered} fallback={<Row item={props.item} open={props.open} onToggle={props.onToggle} />}>
-      {(rows: () => RenderedRows) => <ExtensionRows rows={rows()} open={props.open} onToggle={props.onToggle} />}
+      {(rows: () => RenderedRows) => <ExtensionRows rows={rows()} open={props.open} onToggle={props.onToggle} tool />}
     </Show>
-  )
-}
-
-/** An item its extension draws itself (renderCall/renderResult, a message renderer); a click expands it. */
-function ExtensionRows(props: { rows: RenderedRows; open: boolean; onToggle?: () => void }) {
-  return (
-    <box paddingX={2} flexShrink={0} onMouseDown={() => props.onToggle?.()}>
-      <ComponentRows lines={props.open && props.rows.expandedLines ? props.rows.expandedLines : props.rows.lines} />
-    </box>
   )
 }
 
@@ -76,7 +69,12 @@ export function ItemView(props: ItemViewProps) {
   return (
     <Switch>
       <Match when={props.item.kind === "user"}>
-        <UserMessage item={props.item as UserItem} open={open("tool")} onToggle={flip("tool")} />
+        <UserMessage
+          item={props.item as UserItem}
+          open={open("tool")}
+          onToggle={flip("tool")}
+          clickable={props.clickable}
+        />
       </Match>
       <Match when={props.item.kind === "assistant"}>
         <AssistantMessage

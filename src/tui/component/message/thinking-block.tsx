@@ -1,6 +1,7 @@
-import { Show } from "solid-js"
+import type { BoxRenderable } from "@opentui/core"
+import { createSignal, Show } from "solid-js"
 import { theme } from "../../theme"
-import { oneLine } from "../../util/format"
+import { fitCells, oneLine } from "../../util/format"
 import { useThinkingLook } from "./thinking-look"
 
 /**
@@ -9,10 +10,23 @@ import { useThinkingLook } from "./thinking-look"
  */
 export function ThinkingBlock(props: { text: string; open: boolean; streaming: boolean; onToggle: () => void }) {
   const look = useThinkingLook()
+  // The row's cells, so a thought cut short says so ("…") rather than stop at the edge.
+  const [cells, setCells] = createSignal(Number.MAX_SAFE_INTEGER)
   const folded = () =>
-    `▸ ${look.label()}${props.streaming ? "…" : ""}` + (look.hidden() ? "" : ` ${oneLine(props.text, 200)}`)
+    fitCells(
+      `▸ ${look.label()}${props.streaming ? "…" : ""}` + (look.hidden() ? "" : ` ${oneLine(props.text, 200)}`),
+      cells(),
+    )
   return (
-    <box flexDirection="column" flexShrink={0} paddingLeft={2} onMouseUp={() => props.onToggle()}>
+    <box
+      flexDirection="column"
+      flexShrink={0}
+      paddingLeft={2}
+      onMouseUp={() => props.onToggle()}
+      onSizeChange={function (this: BoxRenderable) {
+        setCells(Math.max(1, this.width - 2))
+      }}
+    >
       <Show
         when={props.open}
         fallback={

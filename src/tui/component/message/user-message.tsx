@@ -12,25 +12,30 @@ const SHOWN_LINES = 6
 const FOLD_OVER_CHARS = 2000
 const SHOWN_CHARS = 600
 
-/** What a folded message shows, and the hint for what it leaves out (none: shown whole). */
-export function foldUserText(text: string): { text: string; hint?: string } {
+/**
+ * What a folded message shows, and the hint for what it leaves out (none: shown whole). A click
+ * is offered only where one reaches the row: not with the mouse off (inline's default), nor in
+ * the scrollback.
+ */
+export function foldUserText(text: string, clickable = false): { text: string; hint?: string } {
+  const how = clickable ? "(ctrl+o or click)" : "(ctrl+o)"
   const { text: head, hidden } = clip(text, FOLD_OVER_LINES)
   if (hidden > 0) {
     const shown = clip(text, SHOWN_LINES, "start")
-    return { text: shown.text, hint: `… ${plural(shown.hidden, "more line")} (ctrl+o or click)` }
+    return { text: shown.text, hint: `… ${plural(shown.hidden, "more line")} ${how}` }
   }
   if (head.length > FOLD_OVER_CHARS)
     return {
       text: head.slice(0, SHOWN_CHARS),
-      hint: `… ${plural(head.length - SHOWN_CHARS, "more character")} (ctrl+o or click)`,
+      hint: `… ${plural(head.length - SHOWN_CHARS, "more character")} ${how}`,
     }
   return { text }
 }
 
-export function UserMessage(props: { item: UserItem; open: boolean; onToggle: () => void }) {
+export function UserMessage(props: { item: UserItem; open: boolean; onToggle: () => void; clickable?: boolean }) {
   const folded = () => {
     const text = terminalText(props.item.text)
-    return props.open ? { text } : foldUserText(text)
+    return props.open ? { text } : foldUserText(text, props.clickable)
   }
   return (
     <box

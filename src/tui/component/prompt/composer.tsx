@@ -367,6 +367,21 @@ export function Composer(props: ComposerProps) {
     if (width >= 72) return "Ask anything · / commands · @ files · ! shell"
     return width >= 30 ? "Ask anything (/ @ !)" : "Ask anything"
   }
+  // OpenTUI 0.5.12's textarea draws a placeholder set after its buffer held text clipped to a stale
+  // width ("… ! she" at 100 columns once a plan request was sent); cleared first, it is measured
+  // afresh. (Applied after the prop: user effects run after the render effects that set it.)
+  createEffect(
+    on(
+      placeholder,
+      () => {
+        if (!editor) return
+        const now = editor.placeholder
+        editor.placeholder = null
+        editor.placeholder = now
+      },
+      { defer: true },
+    ),
+  )
   const borderColor = () => {
     if (!focused()) return theme.border
     if (bash()) return theme.success

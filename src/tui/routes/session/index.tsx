@@ -172,11 +172,21 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   useExtensionShortcuts(() => props.focused && !dialog.active())
   const thinkingLook = sessionThinkingLook(data)
   const keys = useKeymap()
+  // Inline, a fold key writes the whole transcript again (the scrollback's rows cannot change in
+  // place): a line says what the screen just did, as pi's does.
+  const foldNotice = (what: string, open: boolean) =>
+    screen.inline && toast.show({ level: "info", message: `${what}: ${open ? "expanded" : "collapsed"}` })
   useKeyboard((e) => {
     if (!props.focused || dialog.active() || e.defaultPrevented) return
     const handled = () => e.preventDefault()
-    if (keys.matches("app.thinking.toggle", e)) return (view.toggleThinking(), handled())
-    if (keys.matches("app.tools.expand", e)) return (view.toggleTools(), handled())
+    if (keys.matches("app.thinking.toggle", e)) {
+      view.toggleThinking()
+      return (foldNotice("Thinking", view.thinkingOpen()), handled())
+    }
+    if (keys.matches("app.tools.expand", e)) {
+      view.toggleTools()
+      return (foldNotice("Tool output", view.toolsOpen()), handled())
+    }
     if (keys.matches("app.model.cycleForward", e)) return (actions.cycleModel("forward"), handled())
     if (keys.matches("app.model.cycleBackward", e)) return (actions.cycleModel("backward"), handled())
     // The dock scrolls its own body with these.
@@ -219,7 +229,13 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
           when={!screen.inline}
           fallback={
             <PlanCards.Provider value={planActions}>
-              <LiveArea items={data.items} isOpen={view.isOpen} onFlip={view.flip} empty={welcome()} />
+              <LiveArea
+                items={data.items}
+                isOpen={view.isOpen}
+                onFlip={view.flip}
+                empty={welcome()}
+                clickable={view.mouse()}
+              />
             </PlanCards.Provider>
           }
         >
@@ -230,6 +246,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
                 epoch={data.epoch}
                 isOpen={view.isOpen}
                 onFlip={view.flip}
+                clickable={view.mouse()}
                 apiRef={(api) => (list = api)}
                 onNewBelow={setNewBelow}
               />

@@ -52,6 +52,7 @@ export function Transcript(props: {
   onFlip: (kind: FoldKind, id: string) => void
   apiRef?: (api: VirtualListApi) => void
   onNewBelow?: (unseen: boolean) => void
+  clickable?: boolean
 }) {
   return (
     <VirtualList
@@ -63,7 +64,7 @@ export function Transcript(props: {
       apiRef={props.apiRef}
       onNewBelow={props.onNewBelow}
     >
-      {(item) => <ItemView item={item} isOpen={props.isOpen} onFlip={props.onFlip} />}
+      {(item) => <ItemView item={item} isOpen={props.isOpen} onFlip={props.onFlip} clickable={props.clickable} />}
     </VirtualList>
   )
 }
