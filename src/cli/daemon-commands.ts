@@ -70,11 +70,13 @@ export function registerDaemonCommands(program: Command): void {
         const s = await withTimeout(client.daemon("daemon.status", {}), 3000)
         if (!s) return void (await killHung(!!flags.force))
         const busy = s.sessions.filter((x) => x.running || x.pendingQuestions > 0)
-        if (busy.length && !flags.force)
+        if (busy.length && !flags.force) {
+          const ids = liveIds(s.sessions, await savedIds(client))
           throw new UsageError(
-            `${busy.length} session(s) still working (${busy.map((x) => x.sessionId).join(", ")}); ` +
+            `${busy.length} session(s) still working (${busy.map(ids).join(", ")}); ` +
               "attach to them, or use 'xagent daemon stop --force'",
           )
+        }
         await client.daemon("daemon.stop", {})
         await waitGone()
         const ended = s.sessions.length ? `, ${s.sessions.length} session(s) ended` : ""
@@ -217,7 +219,8 @@ async function pickHere(sessions: LiveSessionStatus[]): Promise<LiveSessionStatu
   const mine = sessions.filter((s) => realpath(s.cwd) === here)
   if (mine.length === 1) return mine[0]
   if (mine.length === 0) {
-    const others = sessions.map((s) => `${s.sessionId} in ${s.cwd}`).join(", ")
+    const ids = liveIds(sessions)
+    const others = sessions.map((s) => `${ids(s)} in ${s.cwd}`).join(", ")
     const elsewhere = sessions.length ? `; elsewhere: ${others}` : ""
     await err(`xagent: no live session in this folder${elsewhere}\n`)
     return undefined
