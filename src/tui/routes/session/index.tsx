@@ -192,6 +192,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
     <Welcome
       version={props.version}
       hour={new Date().getHours()}
+      width={dims().width}
       model={data.info?.model ? `${data.info.model.provider}/${data.info.model.id}` : undefined}
       authHint={data.info?.authHint}
       quiet={data.info?.quietStartup === true}
