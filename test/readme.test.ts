@@ -3,6 +3,7 @@
 import { expect, test } from "bun:test"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
+import { bundledNames, PACKAGE_BUNDLED_DIR } from "../src/util/bundled-dir"
 
 const root = join(import.meta.dir, "..")
 
@@ -20,4 +21,12 @@ test("every dependency that wants a newer Node than the README's floor is explai
   const explained = readme.slice(readme.indexOf("EBADENGINE"))
   for (const name of picky)
     expect(explained.includes("EBADENGINE") && explained.includes(name) ? name : `${name}: not explained`).toBe(name)
+})
+
+test("the README's table of bundled extensions names every bundled extension, and only those", () => {
+  const readme = readFileSync(join(root, "README.md"), "utf8")
+  const section = readme.slice(readme.indexOf("### Bundled extensions"))
+  const table = section.slice(0, section.indexOf("\n\n", section.indexOf("| name |")))
+  const listed = [...table.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]!).sort()
+  expect(listed).toEqual(bundledNames(PACKAGE_BUNDLED_DIR))
 })

@@ -120,7 +120,9 @@ export default function plan(pi: ExtensionAPI, host?: BundledHost): void {
   const startRequest = (text: string, ctx: ExtensionContext) => {
     const tools = withoutPlanTool(pi.getActiveTools())
     const exists = new Set(pi.getAllTools().map((t) => t.name))
-    pi.setActiveTools(PLAN_TOOLS.filter((n) => exists.has(n)))
+    // The changing tools stay on offer so that a call to one reaches tool_call below and is refused
+    // with plan mode's reason; a tool left out would fail as "Tool edit not found".
+    pi.setActiveTools([...new Set([...tools, ...PLAN_TOOLS.filter((n) => exists.has(n))])])
     submitted = undefined
     repairAsked = false
     aborted = false

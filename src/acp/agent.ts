@@ -239,11 +239,13 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
       if (compact) {
         if (s.busy || s.running)
           throw RequestError.invalidRequest(undefined, "The session is busy; cancel the reply first")
-        await client.request("session.compact", {
+        const r = await client.request("session.compact", {
           sessionId: s.hostId,
           ...(compact[1] ? { instructions: compact[1] } : {}),
         })
         await s.flush()
+        // The editor shows no notice outside a turn: the reason is its answer.
+        if (r.failed) throw new ProtocolError("failed", r.failed)
         return { stopReason: "end_turn" as const }
       }
       // Plan mode sends each message as a plan request, as the window's Shift+Tab does.

@@ -72,11 +72,13 @@ export function registerDaemonCommands(program: Command): void {
         const s = await withTimeout(client.daemon("daemon.status", {}), 3000)
         if (!s) return void (await killHung(!!flags.force))
         const busy = s.sessions.filter((x) => x.running || x.pendingQuestions > 0)
-        if (busy.length && !flags.force)
+        if (busy.length && !flags.force) {
+          const ids = liveIds(s.sessions, await savedIds(client))
           throw new UsageError(
-            `${busy.length} session(s) still working (${busy.map((x) => x.sessionId).join(", ")}); ` +
+            `${busy.length} session(s) still working (${busy.map(ids).join(", ")}); ` +
               "attach to them, or use 'xagent daemon stop --force'",
           )
+        }
         await client.daemon("daemon.stop", {})
         await waitGone()
         const ended = s.sessions.length ? `, ${s.sessions.length} session(s) ended` : ""

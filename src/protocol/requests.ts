@@ -136,7 +136,8 @@ export interface Results {
   "settings.list": { settings: SettingInfo[] }
   "settings.set": {}
   "session.theme": {}
-  "session.compact": {}
+  /** `failed`: why Pi did not compact, already told to every window as a notice. */
+  "session.compact": { failed?: string }
   /** `editorText`: messages that were queued behind a running reply, for the composer */
   "session.new": { editorText?: string }
   /**

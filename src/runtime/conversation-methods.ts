@@ -4,6 +4,7 @@ import { writeFileSync } from "node:fs"
 import { homedir } from "node:os"
 import { isAbsolute, resolve } from "node:path"
 import { ProtocolError } from "../protocol"
+import { errorText } from "../util/error-text"
 import { transcriptMarkdown } from "./export-markdown"
 import type { LiveSession } from "./live-session"
 import { editorText, failed, takeQueue } from "./method-common"
@@ -16,8 +17,22 @@ import { registryPrices, replyUsage, summarize, todayUsage, type ReplyUsage } fr
 export const CONVERSATION_METHODS = {
   "session.compact": async (live, p) => {
     if (live.session.isCompacting) throw new ProtocolError("failed", "Compaction is already running")
-    await failed(() => live.session.compact(p.instructions), "Compaction failed")
-    return {}
+    // A failure Pi announces (compaction_end) is a notice every window sees; the request that
+    // asked for it answers with the reason instead of failing, or the window that sent it would
+    // tell it a second time.
+    let told: string | undefined
+    const off = live.session.subscribe((e) => {
+      if (e.type === "compaction_end" && !e.result) told = e.errorMessage ?? "Compaction cancelled"
+    })
+    try {
+      await live.session.compact(p.instructions)
+      return {}
+    } catch (err) {
+      if (told) return { failed: told }
+      throw new ProtocolError("failed", `Compaction failed: ${errorText(err)}`)
+    } finally {
+      off()
+    }
   },
   "session.new": async (live) => {
     const queued = takeQueue(live)

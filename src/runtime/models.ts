@@ -68,7 +68,9 @@ export function resolveModel(runtime: ModelRuntime, ref: string): Model<Api> {
   throw new ProtocolError(
     "bad_request",
     `Unknown model "${ref}".` +
-      (near.length ? ` Close matches: ${near.join(", ")}` : " /model in the window lists the models"),
+      (near.length
+        ? ` Close matches: ${near.join(", ")}`
+        : " `xagent --list-models` lists the models (/model in the window)"),
   )
 }
 

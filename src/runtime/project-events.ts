@@ -239,7 +239,11 @@ export class EventProjector {
       ]
     }
     if (e.aborted) return [this.notice("warning", "Compaction cancelled")]
-    if (e.errorMessage) return [this.notice("error", `Compaction failed: ${e.errorMessage}`)]
+    // Pi's message already says which compaction failed ("Compaction failed: …", "Auto-compaction failed: …").
+    if (e.errorMessage)
+      return [
+        this.notice("error", /failed:/i.test(e.errorMessage) ? e.errorMessage : `Compaction failed: ${e.errorMessage}`),
+      ]
     return []
   }
 }

@@ -16,6 +16,7 @@ import type { FlagValues } from "./extension-flags"
 import { createItemRenderers } from "./item-renderers"
 import type { JournalLimits } from "./journal"
 import type { LiveSession } from "./live-session"
+import { xagentIdentity } from "./patches/xagent-identity"
 import { piMcpExtension } from "./pi-mcp"
 import { trustCommand } from "./project-trust"
 import { runtimeFactory, type FactoryInputs, type PiOptions } from "./runtime-factory"
@@ -128,6 +129,8 @@ export function sessionRuntimeFactory(
     extensionFactories: [
       ...bundledFactories(opts.bundled, host),
       ...deps.extensionFactories,
+      // After the bundled ones: it rewrites a prompt plan mode forces for its run.
+      ...xagentIdentity(),
       (pi) => watchModel(live, pi),
       readDenyHook(live.sandbox),
       live.gate.hook,

@@ -5,7 +5,7 @@ export const KEYS = {
   send: { label: "Enter", help: "Send the message" },
   newline: { label: "Shift+Enter, Ctrl+J, \\ Enter", help: "New line in the prompt" },
   queue: { label: "Enter while a reply runs", help: "Queue the message as a follow-up" },
-  steer: { label: "Alt+Enter, Ctrl+Enter", help: "While a reply runs: steer it" },
+  steer: { label: "Alt+Enter, Ctrl+Enter", help: "While a reply runs: steer it; on an idle prompt: send, as in Pi" },
   dequeue: { label: "Alt+↑", help: "Take queued messages back into the prompt" },
   interrupt: { label: "Esc", help: "Stop the running reply or ! command" },
   rewind: { label: "Esc twice on an empty prompt", help: "Rewind to before an earlier message" },

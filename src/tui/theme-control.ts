@@ -47,7 +47,10 @@ export function createThemeControl(opts: {
       const name = themeNameFor(setting, appearance)
       next = find(name)
       if (!next) {
-        problem(`No theme named "${name}": drawing with the built-in theme for the terminal's background`)
+        const names = catalog.themes.map((t) => t.theme.name).join(", ")
+        problem(
+          `No theme named "${name}": drawing with the built-in theme for the terminal's background (themes: ${names})`,
+        )
         next = BUILTIN_THEMES[appearance]
       }
     }

@@ -12,6 +12,7 @@ export const PATCHES = [
   "TMUX_OSC52",
   "SESSION_WRITES",
   "FOOTER_SEED",
+  "IDENTITY",
 ] as const
 
 export type PatchName = (typeof PATCHES)[number]

@@ -86,14 +86,14 @@ const ROWS: Row[] = [
     ["--system-prompt", "SYSMARK you are terse"],
     (s) => {
       expect(s.system).toContain("SYSMARK you are terse")
-      expect(s.system).not.toContain("You are a coding assistant running inside pi")
+      expect(s.system).not.toContain("You are a coding assistant running inside")
     },
   ],
   [
     "--append-system-prompt (text and file, repeatable)",
     ["--append-system-prompt", "APPENDMARK", "--append-system-prompt", "append.txt"],
     (s) => {
-      expect(s.system).toContain("You are a coding assistant running inside pi")
+      expect(s.system).toContain("You are a coding assistant running inside xagent")
       expect(s.system).toContain("APPENDMARK")
       expect(s.system).toContain("FILEAPPENDMARK")
     },

@@ -144,6 +144,11 @@ export default function (pi) {
       expect(lines(r.stderr)).toHaveLength(1)
       expect(r.stderr).toContain('Unknown model "mockllm/nope"')
       expect(r.code).toBe(2)
+      // A script has no window: the pointer is to a command it can run.
+      const far = await runXagent(["-p", "hi", "-m", "nope/none"], box)
+      expect(lines(far.stderr)).toHaveLength(1)
+      expect(far.stderr).toContain("xagent --list-models")
+      expect(far.code).toBe(2)
     },
     SLOW,
   )

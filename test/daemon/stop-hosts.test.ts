@@ -28,6 +28,10 @@ test("daemon stop refuses while a reply runs; --force ends the daemon and every 
   const refused = await xagent("daemon", "stop")
   expect(refused.code).toBe(2)
   expect(refused.stderr).toContain("1 session(s) still working")
+  // Named as `daemon status`, `sessions` and `attach` name it: the short form of Pi's id.
+  const named = /still working \(([^)]+)\)/.exec(refused.stderr)![1]!
+  expect(a.info.piSessionId.startsWith(named)).toBe(true)
+  expect((await xagent("daemon", "status")).stdout).toContain(named)
   expect(hosts.every((h) => alive(h.pid))).toBe(true)
 
   const forced = await xagent("daemon", "stop", "--force")

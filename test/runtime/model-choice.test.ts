@@ -25,9 +25,9 @@ test("a thinking level the model lacks is refused and changes nothing", async ()
   await fx.client.request("session.setThinking", { sessionId, level: "off" })
 })
 
-test("an unknown model with no close match points to /model", async () => {
+test("an unknown model with no close match points to xagent --list-models", async () => {
   fx = await createFauxFixture()
   await expect(fx.open({ kind: "new" }, { model: "nope/none" })).rejects.toThrow(
-    /^Unknown model "nope\/none"\. \/model in the window lists the models$/,
+    /^Unknown model "nope\/none"\. `xagent --list-models` lists the models \(\/model in the window\)$/,
   )
 })

@@ -357,6 +357,18 @@ describe("EventProjector", () => {
         ev({ type: "compaction_end", reason: "manual", aborted: false, willRetry: false, errorMessage: "nope" }),
       )[0],
     ).toMatchObject({ item: { level: "error", text: "Compaction failed: nope" } })
+    // Pi's own message names the compaction that failed: not said twice.
+    expect(
+      p.handle(
+        ev({
+          type: "compaction_end",
+          reason: "threshold",
+          aborted: false,
+          willRetry: false,
+          errorMessage: "Auto-compaction failed: nope",
+        }),
+      )[0],
+    ).toMatchObject({ item: { level: "error", text: "Auto-compaction failed: nope" } })
     expect(p.handle(ev({ type: "queue_update", steering: ["a"], followUp: ["b"] }))).toEqual([
       { type: "queue", queue: { steering: ["a"], followUp: ["b"] } },
     ])

@@ -238,3 +238,24 @@ describe("limits", () => {
     expect(reason("a\r\nb")).toContain("control character")
   })
 })
+
+describe("all or nothing", () => {
+  test("a frame that is not recognized leaves the whole sketch literal, not half converted", () => {
+    // The outer frame's inner rows stop one column short of its border (common in model output):
+    // drawing the inner box alone left ASCII and box drawing on one row.
+    const lines = [
+      "+----------------------+",
+      "| Logo   [Search    ] |",
+      "+------+---------------+",
+      "| Nav  |  Content     |",
+      "|      |              |",
+      "+------+---------------+",
+    ]
+    expect(rows(sketch(...lines))).toEqual(lines)
+  })
+
+  test("a recognized frame beside a border row that closes no frame: literal too", () => {
+    const lines = ["+----+   +-----+", "| a  |", "+----+"]
+    expect(rows(sketch(...lines))).toEqual(lines)
+  })
+})

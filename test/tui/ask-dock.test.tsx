@@ -213,3 +213,18 @@ test("row 16: while the dock is up during a reply, the Ctrl+C hint says what Esc
   expect(frame).toContain("Esc cancels questions · Ctrl+C again quits")
   expect(frame).not.toContain("Esc stops the reply")
 })
+
+test("while the dock is open the transcript's card is one line a question, not the choices again", async () => {
+  const questions = [STACK, TESTS]
+  const app = await ready(
+    { items: [item.tool("t1", "ask_user", { questions }, { status: "running" })] },
+    { width: 100, height: 40 },
+  )
+  await app.emit(ask("q1", questions))
+  const frame = await app.until("Which runtime should the new service use?")
+  expect(frame).toContain("◇ 1/2 Stack")
+  expect(frame).toContain("◇ 2/2 Tests")
+  // The dock shows the prompt and the choices; the card above does not repeat them.
+  expect(frame.match(/Which runtime should the new service use\?/g)).toHaveLength(1)
+  expect(frame.match(/Fast startup, bundler/g)).toHaveLength(1)
+})

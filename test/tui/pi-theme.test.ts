@@ -180,7 +180,7 @@ test("a setting that names no theme is told once and drawn with the built-in for
   control.setTerminal({ background: "#fafafa" })
   expect(control.current().name).toBe("light")
   expect(control.takeProblems()).toEqual([
-    'No theme named "gone": drawing with the built-in theme for the terminal\'s background',
+    'No theme named "gone": drawing with the built-in theme for the terminal\'s background (themes: dark, light)',
   ])
   control.setTerminal({ background: "#101010" })
   expect(control.current().name).toBe("dark")

@@ -147,6 +147,19 @@ describe("sketch preview", () => {
     expect(frame).toContain("END-->│")
   })
 
+  test("at 200 columns the preview sits beside the choices, not below them", async () => {
+    const d = await mount([LAYOUT], { width: 200, height: 24 })
+    const rows = await d.lines()
+    const top = rows.findIndex((l) => l.includes("┌" + "─".repeat(80) + "┐"))
+    const last = rows.findIndex((l) => l.includes("No sketch"))
+    expect(top).toBeGreaterThanOrEqual(0)
+    expect(top).toBeLessThan(last)
+    // The choices keep their own column: the first is whole, left of the frame.
+    const first = rows.find((l) => l.includes("Wide"))!
+    expect(first.indexOf("Wide")).toBeLessThan(first.indexOf("│"))
+    expect(rows.join("\n")).toContain("END-->│")
+  })
+
   test("moving focus changes the preview, not the answer", async () => {
     const d = await mount([LAYOUT], { width: 120, height: 20 })
     d.keys.pressArrow("down")

@@ -133,3 +133,20 @@ test("an extension's setTheme reaches the window: by name, and as a Theme's own 
   await a.emit({ type: "ui_theme", name: "missing" })
   await a.until("An extension chose the theme missing")
 })
+
+test("a theme setting that names no theme is told once the window is ready, with the themes there are", async () => {
+  const themes = createThemeControl({
+    catalog: { themes: Object.values(BUILTIN_THEMES).map((theme) => ({ theme })), setting: "nosuch", problems: [] },
+  })
+  let release!: () => void
+  const gate = new Promise<void>((r) => (release = r))
+  app = await mountApp({ width: 100, height: 30, themes, gate })
+  // While the session loads the notice would run out its time before anyone reads the window.
+  await app.until("Ask anything")
+  expect(app.frame()).not.toContain("No theme named")
+  release()
+  await app.emit({ type: "snapshot", snapshot: snapshot({ items: [] }) })
+  const frame = await app.until("No theme named")
+  expect(frame.replace(/[│\s]+/g, " ")).toContain('No theme named "nosuch"')
+  expect(frame.replace(/[│\s]+/g, " ")).toContain("themes: dark, light")
+})

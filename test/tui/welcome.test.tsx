@@ -62,3 +62,38 @@ test("the shell draws before the client has connected", async () => {
   expect(connectCalled).toBe(true)
   setup.renderer.destroy()
 })
+
+const NO_MODEL =
+  "No model is signed in: run /login, or set an API key such as ANTHROPIC_API_KEY or OPENAI_API_KEY, then pick a model with /model."
+
+test.each(["inline", "fullscreen"] as const)(
+  "the advice about a missing model wraps whole at 100 columns (%s)",
+  async (screen) => {
+    app = await mountApp({ width: 100, height: 32, screen })
+    await app.emit({
+      type: "snapshot",
+      snapshot: snapshot({ info: sessionInfo({ model: undefined, authHint: NO_MODEL }) }),
+    })
+    const frame = await app.until("No model is signed in")
+    const joined = frame
+      .split("\n")
+      .map((l) => l.trim())
+      .join(" ")
+    expect(joined).toContain(NO_MODEL)
+  },
+)
+
+test("with quietStartup, the advice about a missing model wraps whole too (inline)", async () => {
+  app = await mountApp({ width: 100, height: 32, screen: "inline" })
+  await app.emit({
+    type: "snapshot",
+    snapshot: snapshot({ info: sessionInfo({ quietStartup: true, model: undefined, authHint: NO_MODEL }) }),
+  })
+  const frame = await app.until("No model is signed in")
+  expect(
+    frame
+      .split("\n")
+      .map((l) => l.trim())
+      .join(" "),
+  ).toContain(NO_MODEL)
+})

@@ -51,10 +51,12 @@ export function useThemeSync(): void {
         save && toast.show({ level: "warning", message: `The theme was not saved: ${(e as Error).message}` }),
     )
   }
+  // Notices wait for the session: while it loads (the logo) a notice would run out its time
+  // before anyone reads the window, as the session's own warnings are shown once it is there.
   const shown = () => {
+    if (!session.id()) return
     for (const message of themes.takeProblems()) toast.show({ level: "warning", message })
   }
-  shown()
   let last: ThemeChange | undefined
   onCleanup(
     themes.onChange((change) => {
@@ -63,7 +65,12 @@ export function useThemeSync(): void {
       shown()
     }),
   )
-  createEffect(on(session.id, (id) => id && last && tell({ theme: last.theme })))
+  createEffect(
+    on(session.id, (id) => {
+      if (id && last) tell({ theme: last.theme })
+      shown()
+    }),
+  )
   createEffect(
     on(
       () => sync.data.info?.themePaths,

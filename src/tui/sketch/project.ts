@@ -97,6 +97,10 @@ export function projectSketch(sketch: string): Projection {
     for (let r = box.r1 + 1; r < box.r2; r++)
       for (const c of [box.c1, box.c2]) if (grid[r]![c] === "|" || grid[r]![c] === "+") mark(r, c, U | D)
   }
+  // All or nothing: a border that belongs to no recognized frame would stay ASCII beside the
+  // converted ones (an outer frame whose rows stop a column short, around a recognized inner one).
+  const stray = chains.some((rc, r) => rc.chains.some((chain) => chain.some((c) => !dirs.has(key(r, c)))))
+  if (stray) return { ok: true, rows }
   for (const [k, d] of dirs) out[Math.floor(k / CANVAS_WIDTH)]![k % CANVAS_WIDTH] = GLYPHS[d]!
   return { ok: true, rows: out.map((g, r) => (DIVIDER.test(rows[r]!.trimEnd()) ? divider(rows[r]!) : g.join(""))) }
 }

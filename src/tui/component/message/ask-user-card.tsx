@@ -1,6 +1,6 @@
 // Transcript cards for ask_user: the call as a compact list of the questions asked, the result as one
 // `✓ Label: …` line per answer. Read from the stored tool input and details, so resumed sessions match.
-import { For, Show } from "solid-js"
+import { createContext, For, Show, useContext } from "solid-js"
 import {
   CUSTOM_LABEL,
   selectionRule,
@@ -38,8 +38,11 @@ export function answerLine(questions: AskQuestion[], a: AskAnswer): string {
   return terminalText(`${label}: ${sels.length ? sels.map(selectionText).join(", ") : "(none)"}`)
 }
 
-/** `answered`: the result lines follow, so the choices (all seen in the dock) are not listed again. */
-export function AskUserCallCard(props: { args: unknown; answered?: boolean }) {
+/**
+ * `answered`: the result lines follow, so the choices (all seen in the dock) are not listed again.
+ * `waiting`: the open dock below shows the prompts and choices, so each question is its label line only.
+ */
+export function AskUserCallCard(props: { args: unknown; answered?: boolean; waiting?: boolean }) {
   const questions = () => cardQuestions(props.args)
   return (
     <For each={questions()}>
@@ -50,26 +53,28 @@ export function AskUserCallCard(props: { args: unknown; answered?: boolean }) {
             <span style={{ fg: theme.muted }}>{`${i() + 1}/${questions().length} `}</span>
             <span style={{ fg: theme.text }}>{q.label}</span>
           </text>
-          <box flexDirection="column" paddingLeft={2} flexShrink={0}>
-            <text fg={theme.text} wrapMode="word">
-              {q.prompt}
-            </text>
-            <For each={props.answered ? [] : q.choices.filter(isRecord)}>
-              {(c, j) => (
-                <text wrapMode="word">
-                  <span style={{ fg: theme.muted }}>{q.multiple ? "○ " : `${j() + 1}. `}</span>
-                  <span style={{ fg: theme.text }}>{terminalText(String(c.label ?? c.value ?? ""))}</span>
-                  <span style={{ fg: theme.warning }}>{c.recommended === true ? " (Recommended)" : ""}</span>
-                  <span style={{ fg: theme.muted }}>
-                    {typeof c.description === "string" ? `  ${c.description}` : ""}
-                  </span>
-                </text>
-              )}
-            </For>
-            <Show when={q.multiple && !props.answered}>
-              <text fg={theme.muted}>{selectionRule(q)}</text>
-            </Show>
-          </box>
+          <Show when={!props.waiting}>
+            <box flexDirection="column" paddingLeft={2} flexShrink={0}>
+              <text fg={theme.text} wrapMode="word">
+                {q.prompt}
+              </text>
+              <For each={props.answered ? [] : q.choices.filter(isRecord)}>
+                {(c, j) => (
+                  <text wrapMode="word">
+                    <span style={{ fg: theme.muted }}>{q.multiple ? "○ " : `${j() + 1}. `}</span>
+                    <span style={{ fg: theme.text }}>{terminalText(String(c.label ?? c.value ?? ""))}</span>
+                    <span style={{ fg: theme.warning }}>{c.recommended === true ? " (Recommended)" : ""}</span>
+                    <span style={{ fg: theme.muted }}>
+                      {typeof c.description === "string" ? `  ${c.description}` : ""}
+                    </span>
+                  </text>
+                )}
+              </For>
+              <Show when={q.multiple && !props.answered}>
+                <text fg={theme.muted}>{selectionRule(q)}</text>
+              </Show>
+            </box>
+          </Show>
         </box>
       )}
     </For>
@@ -99,17 +104,29 @@ export function AskUserResultCard(props: { args: unknown; details: unknown }) {
 const cancelled = (item: ToolItem) => isRecord(item.details) && item.details.cancelled === true
 
 /** The whole card for a transcript ToolItem named ask_user. */
+/**
+ * Whether this window's question dock is open (the session page provides it): the dock then shows
+ * the prompts and choices, and a waiting card above it would repeat them row for row.
+ */
+export const AskDockOpen = createContext<() => boolean>(() => false)
+
 export function AskUserCard(props: { item: ToolItem }) {
+  const dockOpen = useContext(AskDockOpen)
+  const waiting = () => props.item.status === "pending" || props.item.status === "running"
   return (
     <box flexDirection="column" flexShrink={0} marginTop={1} paddingLeft={2}>
-      <AskUserCallCard args={props.item.args} answered={props.item.status === "done" && !cancelled(props.item)} />
+      <AskUserCallCard
+        args={props.item.args}
+        answered={props.item.status === "done" && !cancelled(props.item)}
+        waiting={waiting() && dockOpen()}
+      />
       <Show when={props.item.status === "done"}>
         <AskUserResultCard args={props.item.args} details={props.item.details} />
       </Show>
       <Show when={props.item.status === "error"}>
         <text fg={theme.error} wrapMode="word">{`✗ ${props.item.output ?? "ask_user failed"}`}</text>
       </Show>
-      <Show when={props.item.status === "pending" || props.item.status === "running"}>
+      <Show when={waiting()}>
         <text fg={theme.dim}>… waiting for an answer</text>
       </Show>
     </box>

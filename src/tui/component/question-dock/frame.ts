@@ -28,6 +28,10 @@ export interface DockFrame {
   bodyTop: number
   bodyHeight: number
   sketch?: SketchView
+  /** The body's width: `inner`, or what is left of it beside the sketch preview. */
+  bodyWidth: number
+  /** The sketch preview is drawn beside the body, not below it. */
+  beside: boolean
   action: string
   message: string[]
   hint: string[]
@@ -35,6 +39,9 @@ export interface DockFrame {
 
 export const COMPACT_BELOW = 60
 const MIN_BODY = 4
+/** Columns between the choices and a preview beside them, and the least the choices keep there. */
+export const BESIDE_GAP = 2
+const BESIDE_MIN_BODY = 36
 const projections = new Map<string, string[]>()
 
 /** Projected rows of a sketch, memoized (sketches are validated before a dock opens). */
@@ -100,7 +107,10 @@ export function measure(questions: AskQuestion[], s: DockState, width: number, h
   const review = isReview(questions, s)
   const q = questions[s.tab]
   const page = s.pages[s.tab]
-  const body = review || !q || !page ? reviewLayout(questions, s, inner) : pageLayout(q, page, s.cursor, inner)
+  // A wide dock draws a question's sketches beside its choices (the whole canvas in its frame).
+  const beside = !!(q && page && !review && q.uiSketch) && inner >= CANVAS_WIDTH + 2 + BESIDE_GAP + BESIDE_MIN_BODY
+  const bodyWidth = beside ? inner - CANVAS_WIDTH - 2 - BESIDE_GAP : inner
+  const body = review || !q || !page ? reviewLayout(questions, s, inner) : pageLayout(q, page, s.cursor, bodyWidth)
   const focus = review || !page ? s.review.focus : page.focus
   const tabs = tabLines(questions, s, inner)
   const action = review ? "Submit" : s.tab === questions.length - 1 ? "Review ›" : "Next ›"
@@ -116,7 +126,7 @@ export function measure(questions: AskQuestion[], s: DockState, width: number, h
     const canvasHeight = Math.max(1, ...canvases.map((c) => c.length))
     const viewWidth = Math.min(CANVAS_WIDTH, inner - 2)
     hint = wrapText(hintText(questions, s, width, viewWidth < CANVAS_WIDTH), inner)
-    const room = height - fixed() - 2 - Math.min(body.lines.length, MIN_BODY)
+    const room = height - fixed() - 2 - (beside ? 0 : Math.min(body.lines.length, MIN_BODY))
     const viewHeight = Math.max(1, Math.min(canvasHeight, room))
     const overflow = viewWidth < CANVAS_WIDTH || canvasHeight > viewHeight
     if (overflow !== viewWidth < CANVAS_WIDTH) hint = wrapText(hintText(questions, s, width, overflow), inner)
@@ -124,9 +134,9 @@ export function measure(questions: AskQuestion[], s: DockState, width: number, h
     const rows = choice === undefined ? [] : (canvases[choice] ?? [])
     const view = viewport(rows, CANVAS_WIDTH, s.pan, { width: viewWidth, height: viewHeight })
     sketch = { ...view, width: viewWidth, overflow }
-    sketchRows = viewHeight + 2
+    sketchRows = beside ? 0 : viewHeight + 2
   }
   const bodyHeight = Math.max(1, Math.min(body.lines.length, height - fixed() - sketchRows))
   const bodyTop = reveal(body, focus, review || !page ? s.review.scroll : page.scroll, bodyHeight)
-  return { inner, tabs, body, header, bodyTop, bodyHeight, sketch, action, message, hint }
+  return { inner, tabs, body, header, bodyTop, bodyHeight, sketch, bodyWidth, beside, action, message, hint }
 }

@@ -5,7 +5,7 @@ import { createMemo, createSignal, Index, on, createEffect, mergeProps, Show } f
 import type { AskAnswer, AskQuestion } from "../../../protocol/ask-user"
 import { theme } from "../../theme"
 import { update, type Action, type Env } from "./actions"
-import { measure, type SketchView } from "./frame"
+import { BESIDE_GAP, measure, type SketchView } from "./frame"
 import { keyAction } from "./keys"
 import { initialState, isReview, isTextFocus } from "./state"
 import { ActionRow, SegLine, SketchFrame, Tabs } from "./views"
@@ -97,25 +97,33 @@ export function QuestionDock(raw: QuestionDockProps) {
       <box flexDirection="column" paddingLeft={1} paddingRight={1}>
         <Tabs lines={frame().tabs} active={state().tab} onSelect={(tab) => dispatch({ type: "tabTo", tab })} />
         <Index each={frame().header}>{(line) => <SegLine segs={line().segs} />}</Index>
-        <Index each={visible()}>
-          {(line) => (
-            <SegLine
-              segs={line().segs}
-              onMouseDown={() => {
-                const target = line().target
-                if (target) dispatch({ type: "click", focus: target })
-              }}
-              onMouseOver={() => {
-                const choice = line().choice
-                if (choice !== undefined && choice !== state().hover) dispatch({ type: "hover", choice })
-              }}
-              onMouseOut={() => {
-                if (state().hover !== undefined) dispatch({ type: "hover", choice: undefined })
-              }}
-            />
-          )}
-        </Index>
-        <Show when={frame().sketch}>{(view: () => SketchView) => <SketchFrame view={view()} />}</Show>
+        <box
+          flexDirection={frame().beside ? "row" : "column"}
+          gap={frame().beside ? BESIDE_GAP : 0}
+          alignItems={frame().beside ? "flex-start" : "stretch"}
+        >
+          <box flexDirection="column" flexShrink={0} width={frame().beside ? frame().bodyWidth : undefined}>
+            <Index each={visible()}>
+              {(line) => (
+                <SegLine
+                  segs={line().segs}
+                  onMouseDown={() => {
+                    const target = line().target
+                    if (target) dispatch({ type: "click", focus: target })
+                  }}
+                  onMouseOver={() => {
+                    const choice = line().choice
+                    if (choice !== undefined && choice !== state().hover) dispatch({ type: "hover", choice })
+                  }}
+                  onMouseOut={() => {
+                    if (state().hover !== undefined) dispatch({ type: "hover", choice: undefined })
+                  }}
+                />
+              )}
+            </Index>
+          </box>
+          <Show when={frame().sketch}>{(view: () => SketchView) => <SketchFrame view={view()} />}</Show>
+        </box>
         <Index each={frame().message}>
           {(text) => (
             <SegLine segs={[{ text: text(), fg: state().message?.tone === "info" ? theme.info : theme.error }]} />

@@ -4,6 +4,7 @@
 // Inline, a dialog does the same: there is no screen to float it over.
 import { useKeyboard, useRenderer, useTerminalDimensions } from "@opentui/solid"
 import { createEffect, createMemo, createSignal, on, onCleanup, Show } from "solid-js"
+import { AskDockOpen } from "../../component/message/ask-user-card"
 import { PlanCards, type PlanCardsApi } from "../../component/message/custom-cards"
 import { PLAN_ACTIONS, type PlanAction } from "../../component/message/plan-card"
 import { PlanPanel } from "../../component/plan-panel"
@@ -201,6 +202,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
     <Welcome
       version={props.version}
       hour={new Date().getHours()}
+      width={dims().width}
       model={data.info?.model ? `${data.info.model.provider}/${data.info.model.id}` : undefined}
       authHint={data.info?.authHint}
       quiet={data.info?.quietStartup === true}
@@ -224,41 +226,43 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       </Show>
       <ConnectionBanner text={banner()?.text} color={banner()?.color} />
       <ComponentSlotView ext={ext} slot="header" />
-      <ThinkingLook.Provider value={thinkingLook}>
-        <Show
-          when={!screen.inline}
-          fallback={
-            <PlanCards.Provider value={planActions}>
-              <LiveArea
-                items={data.items}
-                isOpen={view.isOpen}
-                onFlip={view.flip}
-                empty={welcome()}
-                clickable={view.mouse()}
-              />
-            </PlanCards.Provider>
-          }
-        >
-          <Show when={data.items.length > 0} fallback={welcome()}>
-            <PlanCards.Provider value={planActions}>
-              <Transcript
-                items={data.items}
-                epoch={data.epoch}
-                isOpen={view.isOpen}
-                onFlip={view.flip}
-                clickable={view.mouse()}
-                apiRef={(api) => (list = api)}
-                onNewBelow={setNewBelow}
-              />
-            </PlanCards.Provider>
+      <AskDockOpen.Provider value={() => data.ui.pending.some((r) => r.kind === "ask_user")}>
+        <ThinkingLook.Provider value={thinkingLook}>
+          <Show
+            when={!screen.inline}
+            fallback={
+              <PlanCards.Provider value={planActions}>
+                <LiveArea
+                  items={data.items}
+                  isOpen={view.isOpen}
+                  onFlip={view.flip}
+                  empty={welcome()}
+                  clickable={view.mouse()}
+                />
+              </PlanCards.Provider>
+            }
+          >
+            <Show when={data.items.length > 0} fallback={welcome()}>
+              <PlanCards.Provider value={planActions}>
+                <Transcript
+                  items={data.items}
+                  epoch={data.epoch}
+                  isOpen={view.isOpen}
+                  onFlip={view.flip}
+                  clickable={view.mouse()}
+                  apiRef={(api) => (list = api)}
+                  onNewBelow={setNewBelow}
+                />
+              </PlanCards.Provider>
+            </Show>
+            <Show when={newBelow() && data.items.length > 0}>
+              <text fg={theme.accent} flexShrink={0}>
+                {" ↓ new output below · Ctrl+End"}
+              </text>
+            </Show>
           </Show>
-          <Show when={newBelow() && data.items.length > 0}>
-            <text fg={theme.accent} flexShrink={0}>
-              {" ↓ new output below · Ctrl+End"}
-            </text>
-          </Show>
-        </Show>
-      </ThinkingLook.Provider>
+        </ThinkingLook.Provider>
+      </AskDockOpen.Provider>
       <QueueRows queue={data.queue} />
       <Show when={heldBash().length > 0}>
         <box flexShrink={0} paddingX={1}>

@@ -1,5 +1,6 @@
 // What an empty session shows: the mark, a greeting, what xagent is, and where to start.
-import { Show } from "solid-js"
+import { For, Show } from "solid-js"
+import { wrapText } from "../../component/question-dock/wrap"
 import { theme } from "../../theme"
 
 function greeting(hour: number): string {
@@ -10,16 +11,22 @@ function greeting(hour: number): string {
 }
 
 /** `quiet`: Pi's quietStartup, which hides the welcome; only what to do about a missing model stays. */
-export function Welcome(props: { version: string; hour: number; model?: string; authHint?: string; quiet?: boolean }) {
+export function Welcome(props: {
+  version: string
+  hour: number
+  /** Columns of the window. */
+  width: number
+  model?: string
+  authHint?: string
+  quiet?: boolean
+}) {
   return (
     <Show
       when={!props.quiet}
       fallback={
         <box flexGrow={1} flexShrink={1} minHeight={0} paddingX={1} justifyContent="flex-end">
           <Show when={props.authHint}>
-            <text flexShrink={0} fg={theme.warning} wrapMode="word">
-              {props.authHint}
-            </text>
+            <Advice text={props.authHint!} width={props.width - 2} />
           </Show>
         </box>
       }
@@ -57,14 +64,30 @@ export function Welcome(props: { version: string; hour: number; model?: string; 
           </text>
         </Show>
         <Show when={props.authHint}>
-          <text flexShrink={0} fg={theme.warning} wrapMode="word" marginTop={1}>
-            {props.authHint}
-          </text>
+          <box flexShrink={0} marginTop={1} alignItems="center">
+            <Advice text={props.authHint!} width={props.width - 2} />
+          </box>
         </Show>
         <text flexShrink={0} fg={theme.dim} marginTop={1} wrapMode="word">
           /help for commands · @ for files · ! for shell
         </text>
       </box>
     </Show>
+  )
+}
+
+/**
+ * What to do about the model, wrapped here a line each: the inline footer measures a wrapping text
+ * at a width it does not get, and its second line was cut off.
+ */
+function Advice(props: { text: string; width: number }) {
+  return (
+    <For each={wrapText(props.text, props.width)}>
+      {(line) => (
+        <text flexShrink={0} fg={theme.warning}>
+          {line}
+        </text>
+      )}
+    </For>
   )
 }
