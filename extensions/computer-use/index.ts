@@ -2,7 +2,7 @@
 // (client.ts → worker.ts), one operation per user run that ends when the run settles, disposal on
 // session shutdown, `/computer:status` and `/computer:settings`, and the status segment. Off until
 // the person turns it on; on hosts other than Windows and WSL it registers no model tools at all.
-// See README.md and /work/shared/design/computer-use.md.
+// See README.md.
 import { appendFileSync, mkdirSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { getAgentDir, type ExtensionAPI, type ExtensionContext } from "@earendil-works/pi-coding-agent"
