@@ -21,6 +21,13 @@ const ONLY = process.env.XAGENT_DIFF_ONLY
 
 type Outcome = { captures: Capture[] } | { error: unknown }
 
+/** A capture for a failure message: no trailing blanks, no runs of empty rows. */
+const tidy = (text: string) =>
+  text
+    .replace(/[ \t]+$/gm, "")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim()
+
 const chosen = SCENARIOS.filter((s) => !ONLY || s.name.includes(ONLY))
 
 describe.skipIf(!hasTmux)("pi and xagent show the same transcript", () => {
@@ -51,12 +58,12 @@ describe.skipIf(!hasTmux)("pi and xagent show the same transcript", () => {
       const [pi, ...xagent] = outcome.captures.map((c) => itemsOf(s, c))
       // The oracle read right: each prompt once, in order, and something after each.
       const users = pi!.filter((it) => it.kind === "user").map((it) => (it as { text: string }).text)
-      expect(users, `pi's transcript:\n${outcome.captures[0]!.text}`).toEqual(messages(s))
+      expect(users, `pi's transcript:\n${tidy(outcome.captures[0]!.text)}`).toEqual(messages(s))
       expect(pi!.length).toBeGreaterThan(s.turns.length)
       const failures = xagent.flatMap((items, i) => {
         const capture = outcome.captures[i + 1]!
         const v = compare(s, pi!, items, capture.mode)
-        return v.ok ? [] : [`${v.report}\n\nxagent ${capture.mode}'s capture:\n${capture.text}`]
+        return v.ok ? [] : [`${v.report}\n\nxagent ${capture.mode}'s capture:\n${tidy(capture.text)}`]
       })
       if (failures.length) throw new Error(failures.join("\n\n"))
       // Shown when a scenario passes too, so a run's log holds what was compared.

@@ -3,7 +3,9 @@
 // name for a tool row with its result as `│ ` lines right under it, `⏹` an interruption.
 import { mergeText, outline, squash, textOf, type Item } from "./items"
 
-const TOOL_ROW = /^ {2}([✓✗⚠⠀-⣿]) (\S+) ?(.*)$/
+/** The scenarios call Pi's built-in tools; any other `✗ …` row (`✗ Error: …`) is a notice. */
+const TOOL_ROW = /^ {2}([✓✗⠀-⣿]) (read|bash|edit|write|ls|grep|find)(?: (.*))?$/
+const NOTICE = /^ {2}[✗⚠] (.*)$/
 const RESULT = /^ {2}│ ?(.*)$/
 const CUT = /^… \d+ more lines?\b/
 
@@ -56,6 +58,11 @@ export function parseXagent(captured: string): Item[] {
       items.push({ kind: "notice", text: "compacted" })
       continue
     }
+    if (/^ {2}… stopped at the output limit/.test(l)) {
+      flush()
+      items.push({ kind: "notice", text: "truncated" })
+      continue
+    }
     if (/^ {2}⏹ Interrupted/.test(l)) {
       flush()
       items.push({ kind: "notice", text: "aborted" })
@@ -71,11 +78,27 @@ export function parseXagent(captured: string): Item[] {
         if (CUT.test(r)) cut = body.length ? "end" : "start"
         else body.push(r)
       }
-      items.push({ kind: "tool", name: row[2]!, arg: toolArg(row[2]!, row[3]!), out: outline(body, cut) })
+      items.push({ kind: "tool", name: row[2]!, arg: toolArg(row[2]!, row[3] ?? ""), out: outline(body, cut) })
+      continue
+    }
+    const said = NOTICE.exec(l)
+    if (said) {
+      flush()
+      const more: string[] = []
+      // A long notice wraps onto the rows right under it (items have a blank row between them).
+      while (lines[i + 1]?.trim() && !TOOL_ROW.test(lines[i + 1]!) && !NOTICE.test(lines[i + 1]!))
+        more.push(lines[++i]!)
+      items.push({ kind: "notice", text: notice(squash([said[1]!, ...more].join(" "))) })
       continue
     }
     text.push(l)
   }
   flush()
   return mergeText(items)
+}
+
+/** xagent's wording of a run's problems, as the items name them (Pi's parser names Pi's the same). */
+function notice(t: string): string {
+  if (/^Retrying \(/.test(t)) return `retrying: ${t.replace(/^Retrying \(\d+\/\d+\) in [\d.]+s:\s*/, "").slice(0, 40)}`
+  return `error: ${t.replace(/^Error:\s*/, "").slice(0, 40)}`
 }

@@ -39,7 +39,8 @@ const SPINNER = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/
 function busy(mode: Mode, screen: string): boolean {
   if (SPINNER.test(screen)) return true
   if (mode === "pi") return /\bWorking\b|Retrying|Compacting/.test(screen)
-  return /Working \(|Retrying|Compacting|Full access: the agent's/.test(screen)
+  // (xagent keeps a retry's notice in the transcript: only the working line means busy)
+  return /Working \(|Full access: the agent's/.test(screen)
 }
 
 async function until(what: string, pane: Pane, ok: () => boolean): Promise<void> {

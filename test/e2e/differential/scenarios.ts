@@ -72,7 +72,7 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "thinking and a tool call",
     steps: [
-      { reasoning: "I should read the code first.", tool: "read", args: { path: "src/app.js" } } as Step,
+      { reasoning: "I should read the code first.", tool: "read", args: { path: "src/app.js" } },
       { text: "The file defines add()." },
     ],
     turns: one("what does app.js do", 2),
@@ -89,7 +89,7 @@ export const SCENARIOS: Scenario[] = [
           { tool: "grep", args: { pattern: "beta", path: "notes.txt" } },
           { tool: "find", args: { pattern: "*.js" } },
         ],
-      } as Step,
+      },
       { text: "Looked at all four." },
     ],
     turns: one("look around", 2),
@@ -313,5 +313,41 @@ export const SCENARIOS: Scenario[] = [
         ...pi,
       ],
     },
+  },
+  {
+    name: "a model HTTP error",
+    steps: [{ error: { status: 500, message: "overloaded" } }, { text: "Fine this time." }],
+    turns: [
+      { say: "ask once", calls: 1 },
+      { say: "ask again", calls: 1 },
+    ],
+  },
+  {
+    name: "a retry: an error, then success",
+    settings: { retry: { enabled: true, maxRetries: 2, baseDelayMs: 100, provider: { maxRetries: 0 } } },
+    steps: [{ error: { status: 503, message: "overloaded, try later" } }, { text: "Recovered after a retry." }],
+    turns: one("ask with retries", 2),
+    differs: {
+      why: "xagent keeps a `⚠ Retrying (1/2) …` row in the transcript; pi says it on its working line only",
+      expect: (pi) =>
+        pi.flatMap((it) =>
+          it.kind === "notice" && it.text.startsWith("error: ")
+            ? [it, { kind: "notice", text: it.text.replace(/^error: /, "retrying: ") }]
+            : [it],
+        ),
+    },
+  },
+  {
+    name: "a stream that errors mid-message",
+    steps: [{ text: "Partial answer before the", streamError: "connection reset by peer" }, { text: "Whole now." }],
+    turns: [
+      { say: "stream something", calls: 1 },
+      { say: "once more", calls: 1 },
+    ],
+  },
+  {
+    name: "a reply cut at the length limit",
+    steps: [{ text: "This reply runs on and is cut", finish: "length" }],
+    turns: one("write a lot", 1),
   },
 ]
