@@ -57,7 +57,9 @@ export function parsePi(captured: string, prompts: string[]): Item[] {
     if (t === "[compaction]") {
       flush()
       items.push({ kind: "notice", text: "compacted" })
-      if (lines[i + 1]?.text.trim().startsWith("Compacted from")) i++
+      let j = i + 1
+      while (j < lines.length && !lines[j]!.text.trim()) j++
+      if (lines[j]?.text.trim().startsWith("Compacted from")) i = j
       continue
     }
     const title = toolTitle(l)

@@ -3,6 +3,7 @@
 // program is idle, then the transcript captured. Each program gets a sandbox of its own, so the
 // three runs of a scenario can go at once: a model's script is consumed call by call, and the
 // edit and write tools change the project.
+import { spawnSync } from "node:child_process"
 import { mkdirSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { makeSandbox, REPO_ROOT, startMockLlm, writeAgentDir, XAGENT_BIN } from "../../fixture/mockllm"
@@ -30,17 +31,21 @@ function command(mode: Mode): string {
   // Pi 1.6 draws full screen unless told otherwise; its regular TUI is the inline one xagent matches.
   if (mode === "pi") return `${PI_NODE} ${PI_BIN} --tui-mode regular --tools ${TOOLS}`
   // No sandbox: Pi has none, and the comparison is of what each program draws, on any machine.
-  return `${XAGENT_BIN} --no-daemon --${mode} --dangerously-skip-sandbox --tools ${TOOLS}`
+  // XAGENT_DIFF_DAEMON=1: through a daemon, as a person starts it (each sandbox has its own).
+  const host = DAEMON ? "" : " --no-daemon"
+  return `${XAGENT_BIN}${host} --${mode} --dangerously-skip-sandbox --tools ${TOOLS}`
 }
+
+const DAEMON = process.env.XAGENT_DIFF_DAEMON === "1"
 
 const SPINNER = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/
 
-/** Nothing runs and nothing passing is on screen (a turn's spinner, xagent's opening toast). */
+/** Nothing runs and nothing passing is on screen (a turn's spinner, xagent's toasts over the transcript). */
 function busy(mode: Mode, screen: string): boolean {
   if (SPINNER.test(screen)) return true
   if (mode === "pi") return /\bWorking\b|Retrying|Compacting/.test(screen)
   // (xagent keeps a retry's notice in the transcript: only the working line means busy)
-  return /Working \(|Full access: the agent's/.test(screen)
+  return /Working \(|Full access: the agent's|Compacting context/.test(screen)
 }
 
 async function until(what: string, pane: Pane, ok: () => boolean): Promise<void> {
@@ -87,6 +92,8 @@ export async function runScenario(s: Scenario, mode: Mode): Promise<Capture> {
     const rows = mode === "fullscreen" ? (s.rows ?? 120) : 30
     const pane = openPane({ cwd: box.cwd, env: box.env, cols: 100, rows, history: 100_000 })
     cleanups.push(() => pane.kill())
+    if (DAEMON && mode !== "pi")
+      cleanups.push(() => spawnSync(XAGENT_BIN, ["daemon", "stop", "--force"], { cwd: box.cwd, env: box.env }))
     // Pi warns about this tmux setting on start otherwise.
     pane.tmux("set-option", "-g", "extended-keys", "on")
     const t0 = Date.now()
