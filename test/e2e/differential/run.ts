@@ -102,6 +102,14 @@ export async function runScenario(s: Scenario, mode: Mode): Promise<Capture> {
     pane.type(`${command(mode)}; echo "EXIT=$?"`)
     pane.send("Enter")
     await pane.waitFor(mode === "pi" ? "mock-1" : "Ask anything", WAIT_MS)
+    // The model's request log may end in a line still being written: read again on the next poll.
+    const callsSoFar = () => {
+      try {
+        return llm.requests().length
+      } catch {
+        return -1
+      }
+    }
     mark("ready")
     let calls = 0
     for (const turn of s.turns) {
@@ -112,7 +120,7 @@ export async function runScenario(s: Scenario, mode: Mode): Promise<Capture> {
         await pane.waitFor(turn.abortOn, WAIT_MS)
         pane.send("Escape")
       }
-      await until(`${calls} model calls`, pane, () => llm.requests().length >= calls)
+      await until(`${calls} model calls`, pane, () => callsSoFar() >= calls)
       mark("called")
       await idle(mode, pane)
       mark("idle")
