@@ -107,6 +107,7 @@ test("!bash runs as a bash item with its output", async () => {
       exitCode: 3,
       cancelled: false,
       truncated: false,
+      sandboxed: true,
       status: "done",
       timestamp: expect.any(Number),
     },

@@ -10,7 +10,7 @@ test("an empty session shows the welcome: mark, greeting, tagline and the /help 
   await app.emit({ type: "snapshot", snapshot: snapshot() })
   const frame = await app.until("/help")
   expect(frame).toContain("xagent v0.1.0")
-  expect(frame).toMatch(/Good (morning|afternoon|evening)\.|Working late\?/)
+  expect(frame).toMatch(/Good (morning|afternoon|evening)\.|Up late\?/)
   expect(frame).toContain("keeps working when the window closes")
   expect(frame).toContain("/help for commands")
   expect(frame).toContain("faux/faux-1")

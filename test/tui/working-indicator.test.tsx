@@ -10,7 +10,7 @@ import type { SessionEvent } from "../../src/protocol"
 let app: MountedApp | undefined
 afterEach(() => app?.renderer.destroy())
 
-const workingRow = (frame: string) => frame.split("\n").find((l) => l.includes("Working")) ?? ""
+const workingRow = (frame: string) => frame.split("\n").find((l) => /^ (\S+ )?Working/.test(l)) ?? ""
 
 async function running() {
   app = await mountApp({ client: new FakeClient(), width: 80, height: 14 })

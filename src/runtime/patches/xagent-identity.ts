@@ -1,8 +1,9 @@
 // The model is told it runs in xagent. Pi's prompt opens with a fixed sentence naming pi, which
 // only a whole custom prompt (`--system-prompt`) replaces, and that drops Pi's tool list, rules
-// and docs too. So the sentence is rewritten where the request is made, through Pi's extension
-// events: `context_with_system` for the prompt Pi builds, `before_agent_start` for a prompt an
-// extension forces for a run (plan mode), which Pi puts on the request after those handlers.
+// and docs too. So the sentence is rewritten through Pi's extension events: `before_agent_start`
+// gives each run the rewritten prompt (Pi's own or one an extension forces, as plan mode does), so
+// `ctx.getSystemPrompt()` reads what the model gets; `context_with_system` catches a request whose
+// system message still carries Pi's sentence.
 // What the session file keeps is Pi's own. Pi's docs block stays: xagent hosts Pi's extensions,
 // skills and themes, and those docs are the ones that describe them.
 // Relies on Pi's wording of that sentence (Pi 1.6.0); a new wording is left as it is, and
@@ -34,9 +35,11 @@ export function xagentIdentity(env: NodeJS.ProcessEnv = process.env): ExtensionF
   return [
     (pi) => {
       pi.on("context_with_system", (e) => ({ messages: e.messages.map(rewritten) }))
+      // The run's prompt itself names xagent, so what extensions read (`ctx.getSystemPrompt()`)
+      // is what the model gets; a forced prompt (plan mode) included.
       pi.on("before_agent_start", (e) => {
-        const forced = e.systemPromptOptions.forceSystemPrompt
-        if (forced?.includes(PI_IDENTITY)) return { systemPrompt: swap(forced) }
+        const prompt = e.systemPromptOptions.forceSystemPrompt ?? e.systemPrompt
+        if (prompt?.includes(PI_IDENTITY)) return { systemPrompt: swap(prompt) }
       })
     },
   ]

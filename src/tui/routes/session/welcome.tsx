@@ -3,8 +3,10 @@ import { For, Show } from "solid-js"
 import { wrapText } from "../../component/question-dock/wrap"
 import { theme } from "../../theme"
 
+// No greeting says "Working": that word starts the working line, and a welcome that says it too
+// reads as a run in progress (and a test looking for the working line found the welcome at night).
 function greeting(hour: number): string {
-  if (hour < 5) return "Working late?"
+  if (hour < 5) return "Up late?"
   if (hour < 12) return "Good morning."
   if (hour < 18) return "Good afternoon."
   return "Good evening."
