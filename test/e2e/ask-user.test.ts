@@ -90,7 +90,9 @@ describe.skipIf(!hasTmux)("ask_user in a terminal", () => {
     await pane.waitFor("✓ Layout")
     pane.send("Right")
     await pane.waitFor("Which runtime should it use?")
-    pane.send("2")
+    // Space picks and stays (a digit would pick and, with no question left, answer at once).
+    pane.send("Down")
+    pane.send("Space")
     await pane.waitFor("✓ Stack")
     pane.send("Right")
     await pane.waitFor("[ Submit ]")
