@@ -106,9 +106,11 @@ export async function runScenario(s: Scenario, mode: Mode): Promise<Capture> {
     mark("ready")
     let calls = 0
     for (const turn of s.turns) {
+      const before = calls
       calls += turn.calls
       pane.type(turn.say)
       pane.send("Enter")
+      if (mode === "pi") await untilPiTookIt(pane, () => callsSoFar() > before)
       if (turn.abortOn) {
         await pane.waitFor(turn.abortOn, WAIT_MS)
         pane.send("Escape")
@@ -128,5 +130,18 @@ export async function runScenario(s: Scenario, mode: Mode): Promise<Capture> {
     return { mode, text: capture(), styled: capture("-e") }
   } finally {
     for (const c of cleanups.reverse()) await c()
+  }
+}
+
+/**
+ * Pi shows its model before its start-up is over; an Enter in that gap answers "Startup is still
+ * in progress" and keeps the text in the editor. Enter again, once a second, until the model is
+ * called (an Enter on an empty editor does nothing).
+ */
+async function untilPiTookIt(pane: Pane, called: () => boolean) {
+  const deadline = Date.now() + WAIT_MS
+  while (!called() && Date.now() < deadline) {
+    await Bun.sleep(1000)
+    if (!called() && pane.screen().includes("Startup is still in progress")) pane.send("Enter")
   }
 }
