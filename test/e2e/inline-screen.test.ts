@@ -44,9 +44,12 @@ describe.skipIf(!hasTmux)("inline: the screen after a long reply", () => {
     const pane = await start({ turns: [{ text: codeReply(100) }] }, "show me the file")
     const screen = await settled(pane, "Done.")
     const shown = [...screen.matchAll(/# code line (\d+)/g)].map((m) => Number(m[1]))
-    // The 32 rows less the footer (4) and the reply's last rows (`Done.` and the blank ones
-    // around it) hold the code's last 24 lines, in order. Before, the screen kept only `Done.`.
-    expect(shown).toEqual(Array.from({ length: 24 }, (_, i) => 77 + i))
+    // The 32 rows less the footer and the reply's last rows (`Done.` and the blank ones around
+    // it) hold the code's last lines, in order, up to its last (24 of them with the footer at its
+    // idle 4 rows; a row or two fewer while a toast or the status line is taller). Before, the
+    // screen kept only `Done.`.
+    expect(shown.length).toBeGreaterThanOrEqual(20)
+    expect(shown).toEqual(Array.from({ length: shown.length }, (_, i) => 101 - shown.length + i))
     expect(screen).toContain("Done.")
     pane.send("C-c")
     pane.send("C-c")
