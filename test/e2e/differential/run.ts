@@ -69,6 +69,14 @@ async function idle(mode: Mode, pane: Pane): Promise<void> {
   })
 }
 
+/** CI markers make Pi's colour library (chalk) print no styles at all, and Pi's parser reads styles:
+ *  both programs get the environment of a person's terminal. */
+const CI_MARKERS = /^(CI|CONTINUOUS_INTEGRATION|BUILD_NUMBER|RUN_ID|GITHUB_ACTIONS|GITLAB_CI|BUILDKITE|TF_BUILD|NO_COLOR|FORCE_COLOR)$/
+
+function terminalEnv(env: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !CI_MARKERS.test(k)))
+}
+
 export interface Capture {
   mode: Mode
   /** What the pane held (inline: scrollback and screen), sandbox paths as `<root>`. */
@@ -90,7 +98,7 @@ export async function runScenario(s: Scenario, mode: Mode): Promise<Capture> {
     writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl, reasoning: true, settings: s.settings })
     // Full screen shows the transcript on the pane alone: a pane taller than the whole transcript.
     const rows = mode === "fullscreen" ? (s.rows ?? 120) : 30
-    const pane = openPane({ cwd: box.cwd, env: box.env, cols: 100, rows, history: 100_000 })
+    const pane = openPane({ cwd: box.cwd, env: terminalEnv(box.env), cols: 100, rows, history: 100_000 })
     cleanups.push(() => pane.kill())
     if (DAEMON && mode !== "pi")
       cleanups.push(() => spawnSync(XAGENT_BIN, ["daemon", "stop", "--force"], { cwd: box.cwd, env: box.env }))
