@@ -72,6 +72,8 @@ export class AcpSession {
   private readonly gateAllowed = new Set<string>()
   private readonly alwaysAllowed = new Set<string>()
   private ready?: () => void
+  /** Events that came while the history's older part was being fetched. */
+  private held?: EventEnvelope[]
   private stats?: SessionStats
 
   constructor(
@@ -188,6 +190,8 @@ export class AcpSession {
   }
 
   private onEvent(env: EventEnvelope, replay: boolean): void {
+    // While a long history's older part is fetched, what follows waits behind it, in order.
+    if (this.held) return void this.held.push(env)
     try {
       this.handle(env.event, replay)
     } catch (err) {
@@ -229,6 +233,19 @@ export class AcpSession {
   }
 
   private snapshot(s: SessionSnapshot, replay: boolean): void {
+    // A load replays the whole history: the snapshot carries its newest part (history-window.ts),
+    // the host gives the rest a page at a time, and events that come meanwhile wait.
+    const oldest = s.items[0]
+    if (this.ready !== undefined && replay && s.earlier && oldest) {
+      this.held = []
+      void this.fetchEarlier(oldest.id).then((older) => {
+        const held = this.held ?? []
+        this.held = undefined
+        this.snapshot({ ...s, items: [...older, ...s.items], earlier: 0 }, replay)
+        for (const env of held) this.onEvent(env, replay)
+      })
+      return
+    }
     this.info = s.info
     this.stats = s.stats
     this.running = s.running
@@ -240,6 +257,23 @@ export class AcpSession {
     for (const r of s.ui.pending) this.dialogs.show(r)
     this.ready?.()
     this.ready = undefined
+  }
+
+  /** Every item before `before`, oldest first; what cannot be fetched is left out (and logged). */
+  private async fetchEarlier(before: string): Promise<TranscriptItem[]> {
+    const pages: TranscriptItem[][] = []
+    try {
+      for (let id = before; ;) {
+        const page = await this.link.client.request("session.earlier", { sessionId: this.hostId, before: id })
+        if (!page.items.length) break
+        pages.unshift(page.items)
+        if (!page.earlier) break
+        id = page.items[0]!.id
+      }
+    } catch (err) {
+      this.link.log(`the history before ${before} of ${this.id}: ${errorText(err)}`)
+    }
+    return pages.flat()
   }
 
   private item(item: TranscriptItem, how: Send): void {

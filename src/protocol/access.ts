@@ -72,6 +72,7 @@ export const ACCESS = {
   // Writes a file wherever the caller says.
   "session.export": "mutate",
   "session.lastReply": "read",
+  "session.earlier": "read",
   // Answers the session's questions and dialogs: the very thing the agent must not do for itself.
   "session.uiRespond": "mutate",
   // Keys for an extension's component: they run its code and answer it, as a person at a window.

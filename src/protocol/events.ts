@@ -7,6 +7,8 @@ export interface SessionSnapshot {
   sessionId: string
   info: SessionInfo
   items: TranscriptItem[]
+  /** Items of the session before `items[0]` left out of this snapshot (history-window.ts). */
+  earlier?: number
   running: boolean
   /** When the current run started (ms since epoch), for the working line. */
   runStartedAt?: number

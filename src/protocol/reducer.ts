@@ -17,6 +17,7 @@ export const SNAPSHOT_KEYS = [
   "sessionId",
   "info",
   "items",
+  "earlier",
   "running",
   "runStartedAt",
   "queue",

@@ -2,7 +2,7 @@
 // the result type each one answers with. Effects come back as events, not results.
 import type { Static } from "typebox"
 import type { Schemas } from "./schemas"
-import type { SessionInfo, SessionStats, ThinkingLevel } from "./transcript"
+import type { SessionInfo, SessionStats, ThinkingLevel, TranscriptItem } from "./transcript"
 
 export type Method = keyof typeof Schemas
 export type Params<M extends Method> = Static<(typeof Schemas)[M]>
@@ -153,6 +153,8 @@ export interface Results {
   "session.setName": {}
   "session.export": { path: string }
   "session.lastReply": { text?: string }
+  /** The items right before `before`, newest last, up to HISTORY_BYTES; `earlier`: how many are before those. */
+  "session.earlier": { items: TranscriptItem[]; earlier: number }
   /** `session`: every reply in this session's file (all branches); `today`: since local midnight, across the agent dir's sessions. */
   "session.usage": {
     session: UsageReport

@@ -101,6 +101,11 @@ export const CONVERSATION_METHODS = {
     await failed(async () => writeFileSync(path, transcriptMarkdown(snap.info, snap.items)), "Markdown export failed")
     return { path }
   },
+  "session.earlier": async (live, p) => {
+    const page = live.earlierItems(p.before)
+    if (!page) throw new ProtocolError("not_found", `no item ${p.before} in this session's view`)
+    return page
+  },
   "session.lastReply": async (live) => {
     const text = live.session.getLastAssistantText()
     return text === undefined ? {} : { text }

@@ -16,6 +16,7 @@ import {
   type SessionSnapshot,
   type SessionStats,
   type ThinkingLevel,
+  type TranscriptItem,
   type UiState,
 } from "../protocol"
 import { errorText } from "../util/error-text"
@@ -92,7 +93,7 @@ export class LiveSession {
     this.state = new SnapshotState(emptySnapshot(id))
     this.journal = new Journal(
       id,
-      () => this.state.snapshot(),
+      () => this.state.windowSnapshot(),
       deps.journalLimits,
       (err) => deps.log(`subscriber of ${id} threw: ${String(err)}`),
     )
@@ -210,6 +211,11 @@ export class LiveSession {
     return this.state.snapshot()
   }
 
+  /** The history before item `before`, a page at a time (windows hold only the newest part). */
+  earlierItems(before: string): { items: TranscriptItem[]; earlier: number } | undefined {
+    return this.state.earlier(before)
+  }
+
   emit(event: SessionEvent): void {
     if (this.closed) return
     let e = this.renderers.event(event)
@@ -226,7 +232,8 @@ export class LiveSession {
       this.onWaitingForPerson(this)
     }
     this.state.apply(e)
-    this.journal.append(e)
+    // Windows get a long history's newest part (the state keeps it whole).
+    this.journal.append(e.type === "snapshot" ? { type: "snapshot", snapshot: this.state.windowSnapshot() } : e)
     // Pi draws its footer and header every frame: they show the session's counts as they change.
     if (e.type === "stats" || e.type === "info" || e.type === "turn_end") this.components.refresh()
     this.stop.seen(e, () => this.state.ui.pending.length)

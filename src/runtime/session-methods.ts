@@ -47,6 +47,7 @@ type SessionMethod =
   | "session.setName"
   | "session.export"
   | "session.lastReply"
+  | "session.earlier"
   | "session.usage"
   | "session.uiRespond"
   | "session.componentInput"

@@ -1,6 +1,13 @@
 // The host's view of a session, kept by applying the very events it sends with the shared
 // reducer: a snapshot is then exactly what a window that saw every event holds.
-import { applyEvent, type SessionEvent, type SessionSnapshot, type TranscriptItem, type UiState } from "../protocol"
+import {
+  applyEvent,
+  newestStart,
+  type SessionEvent,
+  type SessionSnapshot,
+  type TranscriptItem,
+  type UiState,
+} from "../protocol"
 
 export function emptyUi(): UiState {
   return { status: {}, widgets: {}, workingVisible: true, pending: [] }
@@ -18,6 +25,24 @@ export class SnapshotState {
   /** A deep copy, safe to hand out. */
   snapshot(): SessionSnapshot {
     return structuredClone(this.snap)
+  }
+
+  /**
+   * What a window is sent: the newest items up to HISTORY_BYTES, and how many came before them.
+   * Copies only what it sends (the whole history stays here, for `session.earlier` and exports).
+   */
+  windowSnapshot(): SessionSnapshot {
+    const { items, ...rest } = this.snap
+    const start = newestStart(items)
+    return { ...structuredClone(rest), items: structuredClone(items.slice(start)), earlier: start }
+  }
+
+  /** The items before the one with id `before` (see windowSnapshot), or undefined when it is not held. */
+  earlier(before: string): { items: TranscriptItem[]; earlier: number } | undefined {
+    const end = this.index.get(before)
+    if (end === undefined) return undefined
+    const start = newestStart(this.snap.items, end)
+    return { items: structuredClone(this.snap.items.slice(start, end)), earlier: start }
   }
 
   get items(): readonly TranscriptItem[] {

@@ -18,8 +18,8 @@ function many(n: number): TranscriptItem[] {
 }
 
 const transcript = (a: MountedApp) => a.renderer.root.findDescendantById("transcript") as ScrollBoxRenderable
-/** Rows mounted inside the transcript (its two spacers aside). */
-const mounted = (a: MountedApp) => transcript(a).getChildren().length - 2
+/** Rows mounted inside the transcript (its header slot and two spacers aside). */
+const mounted = (a: MountedApp) => transcript(a).getChildren().length - 3
 
 async function withItems(n: number) {
   app = await mountApp({ width: 80, height: 30 })

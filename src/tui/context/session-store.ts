@@ -116,9 +116,25 @@ export function createSessionStore(
       setState(reconcile(emptyState(sessionId)))
     },
     /** Draws a session file's history before any host answers; ignored once a snapshot came. */
-    preview(p: { piSessionId: string; items: TranscriptItem[] }) {
+    preview(p: { piSessionId: string; items: TranscriptItem[]; earlier: number }) {
       if (state.phase !== "waiting" || state.items.length > 0) return
-      setState({ items: p.items, previewOf: p.piSessionId, phase: "preview", epoch: state.epoch + 1 })
+      const { piSessionId, items, earlier } = p
+      setState({ items, earlier, previewOf: piSessionId, phase: "preview", epoch: state.epoch + 1 })
+    },
+    /**
+     * Older history (a `session.earlier` answer) goes in before the items held, for a full-screen
+     * transcript that scrolled up to them. Not a new view: the rows shown keep their state.
+     */
+    prependEarlier(page: { items: TranscriptItem[]; earlier: number }, before: string) {
+      if (state.items[0]?.id !== before || page.items.length === 0) return
+      setState(
+        produce((draft) => {
+          draft.items.unshift(...structuredClone(page.items))
+          draft.earlier = page.earlier
+        }),
+      )
+      index.clear()
+      state.items.forEach((item, i) => index.set(item.id, i))
     },
     apply(envelopes: EventEnvelope[]) {
       batch(() => {

@@ -55,6 +55,8 @@ export const { use: useSync, provider: SyncProvider } = createSimpleContext({
       },
       /** A session file's history, drawn until the host's snapshot (session-preview.ts). */
       preview: store.preview,
+      /** A `session.earlier` page, put in above the items held. */
+      prependEarlier: store.prependEarlier,
       detach() {
         unsubscribe?.()
         unsubscribe = undefined

@@ -57,6 +57,8 @@ export interface LedgerView {
   epoch: number
   /** An item drawn differently while it is live (the plan card whose actions are open): held back. */
   hold?: string
+  /** Items of the session before `items[0]` the window was not sent (a long history's older part). */
+  earlier?: number
 }
 
 /** What makes two items with one id the same item: its kind and time (and a tool's name). */
@@ -121,6 +123,8 @@ export class ScrollbackLedger {
         }
         // What follows the separator continues from the part of the new view already up there.
         this.anchor = lastAnchor(view.items, held)
+        // The scrollback holds only what the window was sent: it says so where the history starts.
+        if (held === 0 && view.earlier) steps.push({ kind: "separator", text: earlierText(view.earlier) })
       }
       this.session = view.session
       this.done = held
@@ -214,6 +218,11 @@ export class ScrollbackLedger {
 function lastAnchor(items: readonly TranscriptItem[], held: number): string | undefined {
   for (let i = held - 1; i >= 0; i--) if (items[i]!.kind !== "notice") return items[i]!.id
   return undefined
+}
+
+function earlierText(earlier: number): string {
+  const n = earlier.toLocaleString("en-US")
+  return `${n} earlier ${earlier === 1 ? "entry" : "entries"} not shown · /export writes them all, --fullscreen scrolls to them`
 }
 
 function separatorText(before: string | undefined, view: LedgerView): string {

@@ -29,6 +29,10 @@ export function VirtualList<T>(props: {
   apiRef?: (api: VirtualListApi) => void
   /** True while rows were added or the last row grew below a view scrolled away from the bottom. */
   onNewBelow?: (unseen: boolean) => void
+  /** Drawn above the first row (not counted in the rows' heights: a line or two). */
+  header?: () => JSX.Element
+  /** The view is within a screenful of the top (to load older rows, which then go in above). */
+  onNearTop?: () => void
   children: (item: T) => JSX.Element
 }) {
   const dims = useTerminalDimensions()
@@ -43,6 +47,15 @@ export function VirtualList<T>(props: {
   let keys: string[] = []
   let keyedWidth = -1
   let keyedEpoch: unknown
+  /** Where the view goes once the content has grown (older rows went in above). */
+  let pendingTop: number | undefined
+  const settleTop = () => {
+    if (pendingTop === undefined || !sb) return
+    sb.scrollTop = pendingTop
+    if (Math.abs(sb.scrollTop - pendingTop) >= 1) return
+    pendingTop = undefined
+    setScrollTop(sb.scrollTop)
+  }
 
   const rebuild = (w: number) => {
     const items = props.items
@@ -62,6 +75,15 @@ export function VirtualList<T>(props: {
     }
     const n = items.length
     const k = keys.length
+    // Older rows put in above (a long history's earlier part): the rows on screen stay where they are.
+    const prepended = k > 0 && n > k && props.key(items[n - k]!) === keys[0] && props.key(items[n - 1]!) === keys[k - 1]
+    if (prepended) {
+      rebuild(w)
+      // The scrollbox cannot scroll there before its content has grown: the spot is kept and set
+      // once a layout has happened (a spacer or a row reports its new size).
+      pendingTop = (sb?.scrollTop ?? 0) + index.offset(n - k)
+      return
+    }
     const appended =
       k <= n && (k === 0 || (props.key(items[0]!) === keys[0] && props.key(items[k - 1]!) === keys[k - 1]))
     if (!appended) return rebuild(w)
@@ -85,7 +107,7 @@ export function VirtualList<T>(props: {
     const h = viewport() || dims().height
     const over = props.overscan ?? h
     if (n === 0) return { start: 0, end: 0, before: 0, after: 0 }
-    const top = Math.min(scrollTop(), Math.max(0, index.total() - h))
+    const top = Math.min(pendingTop ?? scrollTop(), Math.max(0, index.total() - h))
     const start = index.indexAt(Math.max(0, top - over))
     const end = Math.min(n, index.indexAt(top + h + over) + 1)
     return { start, end, before: index.offset(start), after: index.total() - index.offset(end) }
@@ -110,6 +132,7 @@ export function VirtualList<T>(props: {
   }
   const flushMeasures = () => {
     scheduled = false
+    settleTop()
     if (shift && sb) sb.scrollTop += shift
     shift = 0
     setVersion((v) => v + 1)
@@ -124,7 +147,9 @@ export function VirtualList<T>(props: {
     if (!index.set(at, height)) return
     if (at === keys.length - 1 && height > old) noteGrowth()
     // A row above what the person is reading changed size: move with it so the text stays put.
-    if (sb && !atBottom() && index.offset(at) + old <= sb.scrollTop) shift += height - old
+    if (pendingTop !== undefined) {
+      if (index.offset(at) + old <= pendingTop) pendingTop += height - old
+    } else if (sb && !atBottom() && index.offset(at) + old <= sb.scrollTop) shift += height - old
     if (scheduled) return
     scheduled = true
     queueMicrotask(flushMeasures)
@@ -137,6 +162,7 @@ export function VirtualList<T>(props: {
     const onChange = () => {
       setScrollTop(box.scrollTop)
       if (atBottom()) setUnseen(false)
+      if (box.scrollTop < box.viewport.height) props.onNearTop?.()
     }
     bar.on("change", onChange)
     onCleanup(() => bar.off("change", onChange))
@@ -170,7 +196,8 @@ export function VirtualList<T>(props: {
         setWidth(sb.viewport.width || sb.width)
       }}
     >
-      <box height={range().before} flexShrink={0} />
+      <box flexShrink={0}>{props.header?.()}</box>
+      <box height={range().before} flexShrink={0} onSizeChange={settleTop} />
       <For each={visible()}>
         {(item, i) => {
           const key = props.key(item)
@@ -189,7 +216,7 @@ export function VirtualList<T>(props: {
           )
         }}
       </For>
-      <box height={range().after} flexShrink={0} />
+      <box height={range().after} flexShrink={0} onSizeChange={settleTop} />
     </scrollbox>
   )
 }

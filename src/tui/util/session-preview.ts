@@ -3,7 +3,7 @@
 // snapshot, when it comes, holds the same items and replaces the preview without a visible change.
 import { closeSync, fstatSync, openSync, readSync } from "node:fs"
 import { isAbsolute } from "node:path"
-import type { TranscriptItem } from "../../protocol"
+import { newestStart, type TranscriptItem } from "../../protocol"
 import { projectBranch } from "../../protocol/project-messages"
 import type { BranchEntry } from "../../protocol/session-entries"
 import { readBranch } from "../../util/session-branch"
@@ -11,7 +11,10 @@ import { readBranch } from "../../util/session-branch"
 export interface SessionPreview {
   /** Pi's session id, from the file's header. */
   piSessionId: string
+  /** The newest items, as the host's snapshot will carry them (history-window.ts). */
   items: TranscriptItem[]
+  /** Items before those. */
+  earlier: number
 }
 
 /**
@@ -27,7 +30,11 @@ export function readSessionPreview(path: string, maxBytes = PREVIEW_MAX_BYTES): 
     const text = readSmallFile(path, maxBytes)
     const branch = text === undefined ? undefined : readBranch(text)
     const items = branch && projectBranch(branch.entries as BranchEntry[])
-    return items?.length ? { piSessionId: branch!.id, items } : undefined
+    if (!items?.length) return undefined
+    // Cut where the host's snapshot will (its notices only add at the end: it never starts earlier),
+    // so the snapshot continues what the preview drew.
+    const start = newestStart(items)
+    return { piSessionId: branch!.id, items: items.slice(start), earlier: start }
   } catch {
     // Unreadable, or entries shaped in ways the projection does not expect: the host has the last word.
     return undefined

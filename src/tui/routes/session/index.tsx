@@ -83,6 +83,18 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const toast = useToast()
   const screen = useScreen()
   const data = sync.data
+  // A long history comes newest part first; full screen fetches the rest a page at a time as the
+  // person scrolls up to it (inline, the scrollback holds only what came: a row says so).
+  let loadingEarlier = false
+  const loadEarlier = () => {
+    const first = data.items[0]
+    if (loadingEarlier || !data.earlier || !first || data.phase !== "ready") return
+    loadingEarlier = true
+    void session
+      .act("session.earlier", { before: first.id })
+      .then((page) => page && sync.prependEarlier(page, first.id))
+      .finally(() => (loadingEarlier = false))
+  }
   const dialogHere = () => screen.inline && dialog.inPlace()
   // Before the page's own keys: a focused extension component takes them first.
   const ext = useExtensionComponents({ focused: () => props.focused && !ask.active() })
@@ -252,6 +264,8 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
                   clickable={view.mouse()}
                   apiRef={(api) => (list = api)}
                   onNewBelow={setNewBelow}
+                  earlier={data.earlier}
+                  onLoadEarlier={loadEarlier}
                 />
               </PlanCards.Provider>
             </Show>

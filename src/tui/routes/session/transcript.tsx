@@ -1,6 +1,8 @@
 // The conversation, virtualised: only rows near the viewport are mounted.
+import { Show } from "solid-js"
 import type { TranscriptItem } from "../../../protocol"
 import { ItemView, type FoldKind } from "../../component/message/item-view"
+import { theme } from "../../theme"
 import { VirtualList, type VirtualListApi } from "../../ui/virtual-list"
 
 function rows(text: string, width: number): number {
@@ -53,6 +55,10 @@ export function Transcript(props: {
   apiRef?: (api: VirtualListApi) => void
   onNewBelow?: (unseen: boolean) => void
   clickable?: boolean
+  /** Items of the session before the first one here, not loaded yet (a long history). */
+  earlier?: number
+  /** Asked when the view nears the top while `earlier` is above. */
+  onLoadEarlier?: () => void
 }) {
   return (
     <VirtualList
@@ -63,6 +69,14 @@ export function Transcript(props: {
       epoch={props.epoch}
       apiRef={props.apiRef}
       onNewBelow={props.onNewBelow}
+      onNearTop={() => props.earlier && props.onLoadEarlier?.()}
+      header={() => (
+        <Show when={props.earlier}>
+          <text fg={theme.dim} flexShrink={0}>
+            {`  ⋯ ${props.earlier!.toLocaleString("en-US")} earlier entries · loading as you scroll up`}
+          </text>
+        </Show>
+      )}
     >
       {(item) => <ItemView item={item} isOpen={props.isOpen} onFlip={props.onFlip} clickable={props.clickable} />}
     </VirtualList>
