@@ -350,7 +350,7 @@ export class LiveSession {
     if (announce) this.emit({ type: "snapshot", snapshot: snap })
     else {
       const shown = this.renderers.event({ type: "snapshot", snapshot: snap })
-      this.state = new SnapshotState(shown.type === "snapshot" ? shown.snapshot : snap)
+      this.state = new SnapshotState(shown.type === "snapshot" ? shown.snapshot : snap, { owned: true })
     }
     reportSessionWrites(s.sessionManager, (r) => {
       this.deps.log(`${this.id}: ${r.text}`)

@@ -17,8 +17,12 @@ export class SnapshotState {
   private readonly snap: SessionSnapshot
   private readonly index = new Map<string, number>()
 
-  constructor(initial: SessionSnapshot) {
-    this.snap = structuredClone(initial)
+  /**
+   * `owned`: the snapshot was made for this state (a fresh projection) and nothing else keeps it,
+   * so it is not copied (a copy of a 100 MB history took seconds).
+   */
+  constructor(initial: SessionSnapshot, opts: { owned?: boolean } = {}) {
+    this.snap = opts.owned ? initial : structuredClone(initial)
     this.snap.items.forEach((item, i) => this.index.set(item.id, i))
   }
 

@@ -71,5 +71,5 @@ test("the window's preview of a long file starts where the host's snapshot will"
   expect(snap.earlier!).toBeGreaterThanOrEqual(preview.earlier)
   const firstInSnap = preview.items.findIndex((i) => i.id === snap.items[0]!.id)
   expect(firstInSnap).toBeGreaterThanOrEqual(0)
-  expect(snap.items.filter((i) => i.kind !== "notice")).toEqual(preview.items.slice(firstInSnap))
+  expect(snap.items.filter((i) => i.kind !== "notice") as TranscriptItem[]).toEqual(preview.items.slice(firstInSnap))
 })
