@@ -14,6 +14,7 @@ import {
 } from "@earendil-works/pi-coding-agent"
 import type { Params, ThinkingLevel } from "../protocol"
 import { applyExtensionFlags, type FlagValues } from "./extension-flags"
+import { preparePiThemes } from "./host-theme"
 import { installBuiltinSource, piBuiltinStandIn } from "./patches/builtin-source"
 import type { ProjectTrust } from "./project-trust"
 import type { ShellSettings } from "./sandbox/pi-tools"
@@ -69,6 +70,8 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
       },
     })
     if (i.trust.skipped(cwd, services.settingsManager.isProjectTrusted())) i.onUntrusted?.(cwd)
+    // Pi's themes of this session's resources, and Pi's theme for its setting until a window speaks.
+    preparePiThemes(services.resourceLoader.getThemes().themes, services.settingsManager.getThemeSetting())
     const trustErrors = i.trust.errors.splice(0).map((message) => ({ type: "warning" as const, message }))
     const extensions = services.resourceLoader.getExtensions()
     const flagWarnings = applyExtensionFlags(extensions, i.flags ?? {})
