@@ -2,7 +2,7 @@
 // with Pi's own MCP extension through `pi.registerMcpServer`, so they belong to this live session
 // only, are never written to any mcp.json, and come back on each conversation the session starts
 // (/new, /fork), since Pi forgets registrations when it reloads extensions. They join the servers
-// of the person's own mcp.json files (pi-mcp.ts).
+// of the person's own mcp.json files (Pi's built-in MCP, pi-builtins.ts).
 import type { ExtensionAPI, ExtensionFactory } from "@earendil-works/pi-coding-agent"
 import type { McpServerSpec } from "../protocol"
 

@@ -8,18 +8,20 @@ import {
   resolveModelScopeWithDiagnostics,
   SettingsManager,
   type CreateAgentSessionRuntimeFactory,
-  type ExtensionFactory,
+  type InlineExtension,
   type ModelRuntime,
   type ToolDefinition,
 } from "@earendil-works/pi-coding-agent"
 import type { Params, ThinkingLevel } from "../protocol"
 import { applyExtensionFlags, type FlagValues } from "./extension-flags"
+import { preparePiThemes } from "./host-theme"
+import { installBuiltinSource, piBuiltinStandIn } from "./patches/builtin-source"
 import type { ProjectTrust } from "./project-trust"
 import type { ShellSettings } from "./sandbox/pi-tools"
 
 export interface FactoryInputs {
   modelRuntime: ModelRuntime
-  extensionFactories: ExtensionFactory[]
+  extensionFactories: InlineExtension[]
   extensionPaths: string[]
   /** Tools that take the place of Pi's own of the same name (the sandboxed bash, write, edit). */
   tools(cwd: string, shell: ShellSettings): ToolDefinition[]
@@ -41,6 +43,7 @@ export type PiOptions = NonNullable<Params<"session.open">["pi"]>
 const REPLACED_BUILTINS = ["read", "bash", "edit", "write"]
 
 export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFactory {
+  installBuiltinSource()
   const pi = i.pi ?? {}
   // xagent's own read/bash/edit/write are custom tools to Pi: `--no-builtin-tools` must leave them out too.
   const excludeTools = pi.noTools === "builtin" ? [...(pi.excludeTools ?? []), ...REPLACED_BUILTINS] : pi.excludeTools
@@ -58,6 +61,7 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
         additionalSkillPaths: pi.skills,
         additionalPromptTemplatePaths: pi.promptTemplates,
         noExtensions: pi.noExtensions,
+        disabledBuiltinExtensions: pi.noMcp ? ["mcp"] : undefined,
         noSkills: pi.noSkills,
         noPromptTemplates: pi.noPromptTemplates,
         noContextFiles: pi.noContextFiles,
@@ -66,6 +70,8 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
       },
     })
     if (i.trust.skipped(cwd, services.settingsManager.isProjectTrusted())) i.onUntrusted?.(cwd)
+    // Pi's themes of this session's resources, and Pi's theme for its setting until a window speaks.
+    preparePiThemes(services.resourceLoader.getThemes().themes, services.settingsManager.getThemeSetting())
     const trustErrors = i.trust.errors.splice(0).map((message) => ({ type: "warning" as const, message }))
     const extensions = services.resourceLoader.getExtensions()
     const flagWarnings = applyExtensionFlags(extensions, i.flags ?? {})
@@ -74,10 +80,13 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
     // loaded that extension to run its tool: it runs as in Pi, outside xagent's sandbox, which
     // wraps only xagent's own tools (the extension's code runs unconfined in the host anyway).
     const overridden = new Set(extensions.extensions.flatMap((e) => [...e.tools.keys()]))
-    const own = i.tools(cwd, {
-      shellPath: services.settingsManager.getShellPath(),
-      commandPrefix: services.settingsManager.getShellCommandPrefix(),
-    })
+    // Pi's own tools, run sandboxed: to extensions they stay Pi's built-ins (patches/builtin-source.ts).
+    const own = i
+      .tools(cwd, {
+        shellPath: services.settingsManager.getShellPath(),
+        commandPrefix: services.settingsManager.getShellCommandPrefix(),
+      })
+      .map((t) => (REPLACED_BUILTINS.includes(t.name) ? piBuiltinStandIn(t) : t))
     const replaced = own
       .filter((t) => overridden.has(t.name))
       .map((t) => ({
@@ -105,11 +114,17 @@ export function runtimeFactory(i: FactoryInputs): CreateAgentSessionRuntimeFacto
       type: "error" as const,
       message: `Failed to load extension "${e.path}": ${e.error}`,
     }))
+    // As pi's CLI words them: a built-in extension another one took the place of (`/mcp`), a
+    // package that could not be installed.
+    const loadWarnings = (extensions.warnings ?? []).map(({ path, warning }) => ({
+      type: "warning" as const,
+      message: `Extension package "${path}": ${warning}`,
+    }))
     const flagNotes = [...flagWarnings, ...scope.warnings].map((message) => ({ type: "warning" as const, message }))
     return {
       ...created,
       services,
-      diagnostics: [...trustErrors, ...services.diagnostics, ...loadErrors, ...flagNotes, ...replaced],
+      diagnostics: [...trustErrors, ...services.diagnostics, ...loadErrors, ...loadWarnings, ...flagNotes, ...replaced],
     }
   }
 }

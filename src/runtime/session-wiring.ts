@@ -17,7 +17,7 @@ import { createItemRenderers } from "./item-renderers"
 import type { JournalLimits } from "./journal"
 import type { LiveSession } from "./live-session"
 import { xagentIdentity } from "./patches/xagent-identity"
-import { piMcpExtension } from "./pi-mcp"
+import { piBuiltins } from "./pi-builtins"
 import { trustCommand } from "./project-trust"
 import { runtimeFactory, type FactoryInputs, type PiOptions } from "./runtime-factory"
 import { guardedReadTool, readDenyHook } from "./sandbox/pi-read-tools"
@@ -127,6 +127,8 @@ export function sessionRuntimeFactory(
   return runtimeFactory({
     modelRuntime: deps.modelRuntime,
     extensionFactories: [
+      // First, as pi's CLI passes them; `--no-mcp` is Pi's disabledBuiltinExtensions (runtime-factory.ts).
+      ...piBuiltins(),
       ...bundledFactories(opts.bundled, host),
       ...deps.extensionFactories,
       // After the bundled ones: it rewrites a prompt plan mode forces for its run.
@@ -134,7 +136,6 @@ export function sessionRuntimeFactory(
       (pi) => watchModel(live, pi),
       readDenyHook(live.sandbox),
       live.gate.hook,
-      ...(opts.pi?.noMcp ? [] : [piMcpExtension()]),
       live.editorMcp.factory,
       trustCommand(deps.agentDir),
     ],

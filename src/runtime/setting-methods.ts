@@ -72,7 +72,7 @@ export const SETTING_METHODS = {
     return {}
   },
   "session.theme": async (live, p) => {
-    setHostThemes(p.current, p.themes)
+    setHostThemes(p.current, p.themes, p.save ?? live.session.settingsManager.getThemeSetting())
     live.components.rerender()
     if (p.save && live.session.settingsManager.getThemeSetting() !== p.save)
       await failed(() => live.session.settingsManager.setTheme(p.save!), "Could not save the theme")

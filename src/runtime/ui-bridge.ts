@@ -18,7 +18,7 @@ import type { UiRequestBody } from "../protocol/bundled"
 import type { ComponentHost } from "./component-host"
 import type { AutocompleteProvider } from "@earendil-works/pi-tui"
 import { chainProviders, type AutocompleteFactory } from "./autocomplete"
-import { allThemes, installTheme, themeByName, themeColors } from "./host-theme"
+import { allThemes, installTheme, piTheme, themeByName, themeColors } from "./host-theme"
 
 interface Pending {
   request: UiRequest
@@ -225,8 +225,9 @@ export function createUiBridge(
     },
     // The drafts live in the windows; what an extension last put there is all the host knows.
     getEditorText: () => editorText ?? "",
+    // Pi's own theme object, as pi hands it: it reads the current theme at each use.
     get theme() {
-      return theme
+      return piTheme()
     },
     getAllThemes: allThemes,
     getTheme: themeByName,
@@ -297,15 +298,4 @@ function mismatch(req: UiRequest, r: UiResponse): string | undefined {
   if (req.kind === "select" && !req.options.includes(r.value))
     return `"${r.value}" is not one of the options of "${req.title}": ${req.options.join(", ")}`
   return undefined
-}
-
-/** Stands in for pi-tui's Theme: every styling call hands its text back unstyled. */
-const theme: unknown = new Proxy(() => {}, {
-  get: (_t, prop) => (prop === Symbol.toPrimitive ? () => "" : styled),
-  apply: () => "",
-})
-
-function styled(...args: unknown[]): string {
-  for (let i = args.length - 1; i >= 0; i--) if (typeof args[i] === "string") return args[i] as string
-  return ""
 }

@@ -13,6 +13,9 @@ export const PATCHES = [
   "SESSION_WRITES",
   "FOOTER_SEED",
   "IDENTITY",
+  "PI_THEME",
+  "PI_BUILTINS",
+  "BUILTIN_SOURCE",
 ] as const
 
 export type PatchName = (typeof PATCHES)[number]

@@ -1,6 +1,6 @@
 // The host draws Pi components with the window's theme (session.theme), saves a /theme choice as
-// Pi does, and gives extensions Pi's theme calls: getAllThemes, getTheme, setTheme (which reaches
-// the windows as ui_theme). A real Pi session on the faux model.
+// Pi does, and gives extensions Pi's theme calls: getAllThemes (Pi's list), getTheme, setTheme
+// (which reaches the windows as ui_theme). A real Pi session on the faux model.
 import { afterEach, expect, test } from "bun:test"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
@@ -68,7 +68,8 @@ test("an extension lists the window's themes, gets one, and sets one: saved, and
     seen.push(...ev.map((e) => e.event))
     return notices(ev).some((m) => m.startsWith("themes="))
   }, "the notice")
-  expect(notices(seen.map((event) => ({ event })))).toContain("themes=dark,light dark=dark ok=true ")
+  // Pi's list, as pi gives it: its generated "system" first
+  expect(notices(seen.map((event) => ({ event })))).toContain("themes=system,dark,light dark=dark ok=true ")
   expect(seen).toContainEqual({ type: "ui_theme", name: "light" })
   expect(JSON.parse(readFileSync(join(fx.agentDir, "settings.json"), "utf8")).theme).toBe("light")
 

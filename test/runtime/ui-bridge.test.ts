@@ -129,7 +129,8 @@ test("status, widgets, title and working message become UI state; a component wi
   expect(notices(a.events)).toEqual(["info: painted"])
   const ui = fx.record(sessionId).state!.ui
   expect(ui).toEqual({
-    status: { mode: "plan" },
+    // Styled by Pi's own theme, as in pi (the window draws its text: test/tui/session-chrome.test.tsx).
+    status: { mode: expect.stringMatching(/^\x1b\[[0-9;]+mplan\x1b\[39m$/) },
     widgets: { todo: { lines: ["[ ] milk", "[x] eggs"], placement: "belowEditor" } },
     title: "Shopping",
     workingMessage: "Counting eggs",

@@ -194,3 +194,21 @@ test("right after a compaction the context use is unknown: the status bar says c
   const bar = (await app.until("Faux One")).split("\n").find((l) => l.includes("Faux One"))
   expect(bar).toContain("ctx ?")
 })
+
+test("a status segment and widget lines styled by Pi's theme (SGR colours) draw as their text: no escape reaches the terminal", async () => {
+  app = await mountApp({ width: 120, height: 20 })
+  await app.emit(
+    { type: "snapshot", snapshot: snapshot() },
+    { type: "ui_status", key: "mode", text: "\x1b[38;2;255;0;0mplan\x1b[39m on" },
+    {
+      type: "ui_widget",
+      key: "w",
+      lines: ["\x1b[1m\x1b[38;2;0;255;0mGREEN\x1b[39m\x1b[22m rest"],
+      placement: "aboveEditor",
+    },
+  )
+  const frame = await app.until("GREEN rest")
+  expect(frame).toContain("plan on")
+  expect(frame).not.toContain("[38;2")
+  expect(frame).not.toContain("[1m")
+})

@@ -6,7 +6,7 @@ import { theme } from "../theme"
 
 // OpenTUI takes a span's styles as flags in `style`, and only ever adds them to a span node: a
 // row that changes gets new span nodes (For over fresh spans), never a restyled old one.
-const style = (s: SgrSpan) => ({
+export const spanStyle = (s: SgrSpan) => ({
   fg: s.fg ?? theme.text,
   bg: s.bg,
   bold: s.bold,
@@ -22,7 +22,7 @@ function Row(props: { line: string }) {
   return (
     // Rows wider than the window (rendered for a wider one) are cut at its edge, as a terminal would.
     <text wrapMode="none" flexShrink={0}>
-      <For each={spans()}>{(s) => <span style={style(s)}>{s.text}</span>}</For>
+      <For each={spans()}>{(s) => <span style={spanStyle(s)}>{s.text}</span>}</For>
     </text>
   )
 }

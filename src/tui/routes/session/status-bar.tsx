@@ -3,6 +3,7 @@
 import { For } from "solid-js"
 import { goalStatusText, planningStatus, type SessionInfo, type SessionStats } from "../../../protocol"
 import { COMPUTER_STATUS_KEY, COMPUTER_STATUS_TEXT } from "../../../protocol/computer-use"
+import { terminalText } from "../../../protocol/terminal-text"
 import { theme } from "../../theme"
 import { formatCost, formatTokens, shortPath } from "../../util/format"
 
@@ -54,11 +55,14 @@ export function statusSegments(input: {
   if (planning) out.push({ text: planning, color: theme.info, rank: -0.5 })
   const goal = input.info?.goal
   if (goal) out.push({ text: goalStatusText(goal, input.now ?? Date.now()), color: theme.info, rank: -0.5 })
-  for (const [key, text] of Object.entries(input.extra))
+  for (const [key, styled] of Object.entries(input.extra)) {
+    // An extension may style its segment with Pi's theme: the segment keeps the bar's colour.
+    const text = terminalText(styled).replace(/\n/g, " ")
     if (key === COMPUTER_STATUS_KEY && text) out.push(computerSegment(text))
     // Pi gives extension statuses a footer line of their own: here they outlast the token counts
     // and the cost (the person loaded the extension to see them), not the model or the thinking.
     else if (text) out.push({ text, color: theme.info, rank: key === "goal" || key === "plan" ? 0.5 : 4.5 })
+  }
   if (!input.mouse) out.push({ text: "mouse off (ctrl+s)", color: theme.warning, rank: 2 })
   return out
 }
