@@ -20,6 +20,7 @@ import {
 } from "../protocol"
 import { errorText } from "../util/error-text"
 import { readRunLimits } from "../util/run-limits"
+import { installXagentKeybindings } from "./key-hints"
 import { ExtensionInfo } from "./bundled-host"
 import { commandActions } from "./command-actions"
 import type { ComponentHost } from "./component-host"
@@ -144,6 +145,7 @@ export class LiveSession {
     })
     this.next = { model: opts.model, thinking: opts.thinking }
     if (opts.permissions) this.sandbox.setMode(opts.permissions)
+    installXagentKeybindings(deps.agentDir)
     const factory = sessionRuntimeFactory(this, deps, opts, {
       extInfo: this.extInfo,
       limits,
