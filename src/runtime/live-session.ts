@@ -238,6 +238,17 @@ export class LiveSession {
     this.emit(this.projector.notice(level, text))
   }
 
+  /**
+   * An extension's ctx.ui.notify: a line of the transcript that stays, as Pi writes it (a toast
+   * would take a package's report away before it is read). With no window (-p), Pi's stderr
+   * line, which the print renderer writes for a toast; while the session opens, the toast path
+   * of emit() keeps it until there is a transcript.
+   */
+  extensionNotice(level: "info" | "warning" | "error", message: string): void {
+    if (!this.interactive || !this.projector) return this.emit({ type: "ui_notify", level, message })
+    this.notice(level, message)
+  }
+
   /** Marks the run as started when a prompt is accepted (see RunTracker.begin); returns it. */
   beginRun(): RunToken | undefined {
     for (const e of this.projector.runs.begin()) this.emit(e)
