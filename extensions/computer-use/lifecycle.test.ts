@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai"
-import { QUICK_RETRY, toolArgs } from "../../test/fixture/faux"
+import { QUICK_RETRY, saidOf, toolArgs } from "../../test/fixture/faux"
 import { details, simScenario, until, useComputerSessions, type CuSession } from "../../test/fixture/computer-use"
 import { DEFAULT_TIMING, WorkerClient } from "./client"
 import { simLauncher } from "./testing/sim-launcher"
@@ -103,7 +103,7 @@ test("health_no_acquire", async () => {
   const cu = await open()
   await cu.send("/computer:status")
   await cu.rec.waitFor(
-    (_s, ev) => ev.some((e) => e.event.type === "ui_notify" && e.event.message.includes("computer-use ready on win32")),
+    (_s, ev) => saidOf(ev).some((n) => n.message.includes("computer-use ready on win32")),
     "the status notice",
   )
   expect(cu.trace().map((l) => l.split(" ")[1])).toEqual(["hello", "health"])

@@ -11,16 +11,14 @@ import { WorkerClient, DEFAULT_TIMING } from "./client"
 import { detectSupport } from "./platform"
 import { validateSettings } from "./settings"
 import { simLauncher } from "./testing/sim-launcher"
+import { saidOf } from "../../test/fixture/faux"
 import { details, simScenario, until, useComputerSessions, type CuSession } from "../../test/fixture/computer-use"
 import { encodedCommand, fromWindowsPath, helperArgv, toWindowsPath } from "./wsl-paths"
 
 const open = useComputerSessions()
 const code = (row: { details?: unknown }) => (row.details as { code?: string }).code
 const notice = (cu: CuSession, text: string) =>
-  cu.rec.waitFor(
-    (_s, ev) => ev.some((e) => e.event.type === "ui_notify" && e.event.message.includes(text)),
-    `notice "${text}"`,
-  )
+  cu.rec.waitFor((_s, ev) => saidOf(ev).some((n) => n.message.includes(text)), `notice "${text}"`)
 const toolsSeen = async (cu: CuSession) => {
   let seen: string[] = []
   cu.fx.faux.setResponses([

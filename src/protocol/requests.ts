@@ -127,7 +127,13 @@ export interface Results {
   "session.complete": { items: CompletionItem[] }
   "session.dequeue": { steering: string[]; followUp: string[] }
   "session.commands": { commands: CommandInfo[] }
-  "session.models": { models: ModelInfo[]; current?: { provider: string; id: string }; levels: ThinkingLevel[] }
+  "session.models": {
+    models: ModelInfo[]
+    current?: { provider: string; id: string }
+    levels: ThinkingLevel[]
+    /** Pi's scoped models (`enabledModels`, `--models`), in their order; absent when none are. */
+    scoped?: { provider: string; id: string }[]
+  }
   "session.setModel": {}
   "session.setThinking": {}
   /** `model` undefined: nothing to cycle to (one usable model or none) */

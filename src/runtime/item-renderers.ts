@@ -2,8 +2,8 @@
 // message's renderer (registerMessageRenderer) are pi-tui components, rendered here in the host at
 // the windows' width and sent with the item as rows (SGR kept). Only items that have a renderer
 // carry rows, each rendered when it changes, so the cost follows those items, not the transcript.
-import type { AgentSession } from "@earendil-works/pi-coding-agent"
-import type { Component } from "@earendil-works/pi-tui"
+import { keyHint, keyText, type AgentSession } from "@earendil-works/pi-coding-agent"
+import { Text, type Component } from "@earendil-works/pi-tui"
 import type { CustomItem, RenderedRows, SessionEvent, ToolItem, TranscriptItem } from "../protocol"
 import { styledRows } from "./component-rows"
 
@@ -14,13 +14,13 @@ const RERENDER_ON_RESIZE = 30
 /** Items rendered in a snapshot (a resumed session): the newest ones. */
 const SNAPSHOT_RENDERED = 100
 
-/** Pi's keybindings that the window binds to the same keys (Ctrl+O expands tool output there too). */
-const WINDOW_KEYS: Record<string, string> = { "app.tools.expand": "ctrl+o" }
-/** Renderers' key hints, as Pi writes them ("ctrl+o to expand"); one the window lacks is its description alone. */
-const HINTS = {
-  keyText: (key: string) => WINDOW_KEYS[key] ?? "",
-  keyHint: (key: string, description: string) =>
-    WINDOW_KEYS[key] ? `${WINDOW_KEYS[key]} ${description}` : description,
+/** Renderers' key hints: Pi's own helpers, over the keys the window binds (key-hints.ts). */
+const HINTS = { keyText, keyHint }
+/** Lines of a tool's result shown collapsed when the tool draws its call but not its result (Pi's number). */
+const FALLBACK_PREVIEW_LINES = 10
+
+interface Styler {
+  fg?(color: string, text: string): string
 }
 
 export interface ItemRendererDeps {
@@ -64,14 +64,39 @@ export function createItemRenderers(deps: ItemRendererDeps) {
       ...HINTS,
     }
     const call = def.renderCall ? rowsOf(def.renderCall(item.args as never, deps.theme as never, context), width) : []
-    if (!def.renderResult || item.output === undefined) return call
+    if (item.output === undefined) return call
+    if (!def.renderResult) return [...call, ...rowsOf(resultFallback(item.output, expanded), width)]
     const result = {
       content: [{ type: "text" as const, text: item.output }],
       details: item.details,
       isError: item.status === "error",
     }
     const options = { expanded, isPartial: !done }
-    return [...call, ...rowsOf(def.renderResult(result as never, options, deps.theme as never, context), width)]
+    let drawn: Component
+    try {
+      drawn = def.renderResult(result as never, options, deps.theme as never, context)
+    } catch (err) {
+      deps.log(`${item.name}'s renderResult failed: ${String(err)}`)
+      return [...call, ...rowsOf(resultFallback(item.output, expanded), width)]
+    }
+    return [...call, ...rowsOf(drawn, width)]
+  }
+
+  /**
+   * A result the tool does not draw: its text, as Pi draws it then (the first lines, the rest
+   * behind the expand key), rather than nothing under the call.
+   */
+  function resultFallback(output: string, expanded: boolean): Component | undefined {
+    if (!output) return undefined
+    const theme = deps.theme as Styler
+    const fg = (color: string, text: string) => (typeof theme.fg === "function" ? theme.fg(color, text) : text)
+    const lines = output.split("\n")
+    const shown = expanded ? lines : lines.slice(0, FALLBACK_PREVIEW_LINES)
+    const rest = lines.length - shown.length
+    let text = shown.map((l) => fg("toolOutput", l)).join("\n")
+    if (rest > 0)
+      text += `${fg("muted", `\n... (${rest} more lines,`)} ${keyHint("app.tools.expand", "to expand")}${fg("muted", ")")}`
+    return new Text(text, 0, 0)
   }
 
   function entryRows(item: CustomItem, width: number, expanded: boolean): string[] | undefined {

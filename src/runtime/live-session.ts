@@ -21,6 +21,7 @@ import {
 } from "../protocol"
 import { errorText } from "../util/error-text"
 import { readRunLimits } from "../util/run-limits"
+import { installXagentKeybindings } from "./key-hints"
 import { ExtensionInfo } from "./bundled-host"
 import { commandActions } from "./command-actions"
 import type { ComponentHost } from "./component-host"
@@ -145,6 +146,7 @@ export class LiveSession {
     })
     this.next = { model: opts.model, thinking: opts.thinking }
     if (opts.permissions) this.sandbox.setMode(opts.permissions)
+    installXagentKeybindings(deps.agentDir)
     const factory = sessionRuntimeFactory(this, deps, opts, {
       extInfo: this.extInfo,
       limits,
@@ -241,6 +243,17 @@ export class LiveSession {
 
   notice(level: "info" | "warning" | "error", text: string): void {
     this.emit(this.projector.notice(level, text))
+  }
+
+  /**
+   * An extension's ctx.ui.notify: a line of the transcript that stays, as Pi writes it (a toast
+   * would take a package's report away before it is read). With no window (-p), Pi's stderr
+   * line, which the print renderer writes for a toast; while the session opens, the toast path
+   * of emit() keeps it until there is a transcript.
+   */
+  extensionNotice(level: "info" | "warning" | "error", message: string): void {
+    if (!this.interactive || !this.projector) return this.emit({ type: "ui_notify", level, message })
+    this.notice(level, message)
   }
 
   /** Marks the run as started when a prompt is accepted (see RunTracker.begin); returns it. */

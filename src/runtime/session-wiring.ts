@@ -92,6 +92,7 @@ export function createSessionUi(live: LiveSession, log: (msg: string) => void) {
     () => live.emitInfo(),
     components,
     (name) => live.session.settingsManager.setTheme(name),
+    (level, message) => live.extensionNotice(level, message),
   )
   return { components, renderers, bridge }
 }

@@ -15,6 +15,11 @@ export const SETTING_METHODS = {
     const result: Result<"session.models"> = { models, levels: s.getAvailableThinkingLevels() }
     const current = realModel(s.model)
     if (current) result.current = { provider: current.provider, id: current.id }
+    // Pi scopes its session to enabledModels when it starts; here `--models`, else the setting.
+    const scope = s.scopedModels.length
+      ? s.scopedModels.map((x) => x.model)
+      : scopedModels(s.settingsManager.getEnabledModels(), host.modelRuntime)
+    if (scope.length) result.scoped = scope.map((m) => ({ provider: m.provider, id: m.id }))
     return result
   },
   "session.setModel": async (live, p, host) => {

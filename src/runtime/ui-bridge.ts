@@ -64,6 +64,8 @@ export function createUiBridge(
   components?: ComponentHost,
   /** Pi's setTheme(name) saves the choice in settings.json. */
   saveTheme: (name: string) => void = () => {},
+  /** Where an extension's ctx.ui.notify goes; without it, a toast (ui_notify). */
+  notice?: (level: "info" | "warning" | "error", message: string) => void,
 ): UiBridge {
   const pending = new Map<string, Pending>()
   const warned = new Set<string>()
@@ -154,7 +156,8 @@ export function createUiBridge(
     editor: async (title: string, prefill?: string) =>
       valueOf(await request(prefill === undefined ? { kind: "editor", title } : { kind: "editor", title, prefill })),
     notify(message: string, type?: "info" | "warning" | "error") {
-      emit({ type: "ui_notify", level: type ?? "info", message })
+      if (notice) notice(type ?? "info", message)
+      else emit({ type: "ui_notify", level: type ?? "info", message })
     },
     setStatus(key: string, text: string | undefined) {
       components?.setStatus(key, text)

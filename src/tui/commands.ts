@@ -167,14 +167,29 @@ export function runCommand(actions: CommandActions, name: string, args: string):
   return true
 }
 
-/** What the `/` palette offers: built-ins first, then the session's own commands. */
+/**
+ * Names Pi's own window keeps for its built-in commands: an extension's command of one of these
+ * names is left out there, so xagent's alias of that name keeps it too.
+ */
+const PI_BUILTIN_NAMES = new Set(["resume"])
+
+/**
+ * What the `/` palette offers: built-ins first, then the session's own commands. A session command
+ * named like one of xagent's aliases that Pi does not have (`/clear`, `/exit`) takes the name, as it
+ * would in Pi, where no built-in holds it; xagent's command keeps its canonical name.
+ */
 export function paletteEntries(session: readonly CommandInfo[]): PaletteEntry[] {
-  const builtins: PaletteEntry[] = COMMANDS.map((c) => ({
-    name: c.name,
-    aliases: c.aliases,
-    description: c.args ? `${c.args} · ${c.description}` : c.description,
-    source: "builtin",
-  }))
-  const taken = new Set(COMMANDS.flatMap((c) => [c.name, ...(c.aliases ?? [])]))
+  const sessionNames = new Set(session.map((c) => c.name))
+  const yields = (alias: string) => sessionNames.has(alias) && !PI_BUILTIN_NAMES.has(alias)
+  const builtins: PaletteEntry[] = COMMANDS.map((c) => {
+    const aliases = c.aliases?.filter((a) => !yields(a))
+    return {
+      name: c.name,
+      ...(aliases?.length ? { aliases } : {}),
+      description: c.args ? `${c.args} · ${c.description}` : c.description,
+      source: "builtin",
+    }
+  })
+  const taken = new Set(builtins.flatMap((c) => [c.name, ...(c.aliases ?? [])]))
   return [...builtins, ...session.filter((c) => !taken.has(c.name)).map((c) => ({ ...c }))]
 }

@@ -5,31 +5,11 @@
 // bindings; the rest is matched by the handlers through `matches`.
 import { defaultTextareaKeyBindings, type KeyBinding } from "@opentui/core"
 import { createContext, useContext } from "solid-js"
-import type { PiKeybindings } from "../util/pi-keybindings"
+import { XAGENT_KEYS, type PiKeybindings } from "../util/pi-keybindings"
 import { canonicalKeyId, keyIdOf, type KeyLike } from "./util/key-id"
 
 /** xagent's keys for each shared action (canonical ids). */
-export const DEFAULT_KEYS = {
-  "tui.input.submit": ["enter"],
-  "tui.input.newLine": ["shift+enter", "ctrl+j"],
-  "tui.editor.cursorUp": ["up"],
-  "tui.editor.cursorDown": ["down"],
-  "tui.editor.historyPrevious": [],
-  "tui.editor.historyNext": [],
-  "app.interrupt": ["escape"],
-  "app.clear": ["ctrl+c"],
-  "app.exit": ["ctrl+d"],
-  "app.model.cycleForward": ["ctrl+p"],
-  "app.model.cycleBackward": ["ctrl+shift+p"],
-  "app.thinking.toggle": ["ctrl+t"],
-  "app.tools.expand": ["ctrl+o"],
-  "app.message.dequeue": ["alt+up"],
-  "app.clipboard.pasteImage": ["ctrl+v"],
-  "tui.altScreen.pageUp": ["pageup"],
-  "tui.altScreen.pageDown": ["pagedown"],
-  "tui.altScreen.top": ["ctrl+home"],
-  "tui.altScreen.bottom": ["ctrl+end"],
-} satisfies Record<string, string[]>
+export const DEFAULT_KEYS = XAGENT_KEYS
 
 export type KeyAction = keyof typeof DEFAULT_KEYS
 

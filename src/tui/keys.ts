@@ -23,6 +23,7 @@ export const KEYS = {
   page: { label: "PageUp / PageDown, mouse wheel", help: "Scroll the transcript" },
   ends: { label: "Ctrl+Home / Ctrl+End", help: "Top or bottom of the transcript" },
   cycleModel: { label: "Ctrl+P, Shift+Ctrl+P", help: "Next / previous model (Pi's enabledModels, else all usable)" },
+  modelSelect: { label: "Ctrl+L", help: "Choose the model, as /model" },
   thinking: { label: "Ctrl+T", help: "Show or hide all thinking" },
   tools: { label: "Ctrl+O", help: "Expand or collapse tool output and long messages" },
   mouse: { label: "Ctrl+S", help: "Mouse capture on/off (off: the terminal selects text)" },

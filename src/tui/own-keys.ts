@@ -33,6 +33,7 @@ export const OWN_KEYS: ReadonlyMap<string, string> = new Map<string, string>([
   ["ctrl+end", KEYS.ends.help],
   ["ctrl+p", KEYS.cycleModel.help],
   ["ctrl+shift+p", KEYS.cycleModel.help],
+  ["ctrl+l", KEYS.modelSelect.help],
   ["ctrl+t", KEYS.thinking.help],
   ["ctrl+o", KEYS.tools.help],
   ["ctrl+s", KEYS.mouse.help],

@@ -104,13 +104,47 @@ export function parsePiKeybindings(text: string, path: string): PiKeybindings {
   }
 }
 
+/**
+ * xagent's keys for the actions it shares with Pi (canonical ids), before the person's file: the
+ * window binds them, and the host names them in extensions' key hints (Pi's keyText/keyHint).
+ * Pi's own defaults where xagent has the action (`app.session.new` has no key in Pi either).
+ */
+export const XAGENT_KEYS = {
+  "tui.input.submit": ["enter"],
+  "tui.input.newLine": ["shift+enter", "ctrl+j"],
+  "tui.editor.cursorUp": ["up"],
+  "tui.editor.cursorDown": ["down"],
+  "tui.editor.historyPrevious": [],
+  "tui.editor.historyNext": [],
+  "app.interrupt": ["escape"],
+  "app.clear": ["ctrl+c"],
+  "app.exit": ["ctrl+d"],
+  "app.model.cycleForward": ["ctrl+p"],
+  "app.model.cycleBackward": ["ctrl+shift+p"],
+  "app.model.select": ["ctrl+l"],
+  "app.session.new": [],
+  "app.thinking.toggle": ["ctrl+t"],
+  "app.tools.expand": ["ctrl+o"],
+  "app.message.dequeue": ["alt+up"],
+  "app.clipboard.pasteImage": ["ctrl+v"],
+  "tui.altScreen.pageUp": ["pageup"],
+  "tui.altScreen.pageDown": ["pagedown"],
+  "tui.altScreen.top": ["ctrl+home"],
+  "tui.altScreen.bottom": ["ctrl+end"],
+} satisfies Record<string, string[]>
+
 /** The agent dir `pi` uses: PI_CODING_AGENT_DIR, else ~/.pi/agent. */
 export function piAgentDir(env: Env = process.env): string {
   return env.PI_CODING_AGENT_DIR ? expandHome(env.PI_CODING_AGENT_DIR, env) : join(homeDir(env), ".pi", "agent")
 }
 
 export function readPiKeybindings(env: Env = process.env): PiKeybindings {
-  const path = join(piAgentDir(env), "keybindings.json")
+  return readPiKeybindingsIn(piAgentDir(env))
+}
+
+/** The keybindings file of the agent dir `agentDir`. */
+export function readPiKeybindingsIn(agentDir: string): PiKeybindings {
+  const path = join(agentDir, "keybindings.json")
   let text: string
   try {
     text = readFileSync(path, "utf8")

@@ -5,7 +5,7 @@ import { afterEach, expect, test } from "bun:test"
 import { fauxAssistantMessage, fauxToolCall, getCurrentTools, type TranscriptContext } from "@earendil-works/pi-ai"
 import type { SessionEvent, ToolItem } from "../../src/protocol"
 import { makeSlot, type Slot } from "../fixture/bundled-slot"
-import { createFauxFixture, type FauxFixture } from "../fixture/faux"
+import { createFauxFixture, saidOf, type FauxFixture } from "../fixture/faux"
 
 const cleanups: (() => unknown)[] = []
 afterEach(async () => {
@@ -56,8 +56,7 @@ async function callProbe(fx: FauxFixture, sessionId: string): Promise<string> {
   return item?.output ?? ""
 }
 
-const notices = (events: { event: SessionEvent }[]) =>
-  events.flatMap((e) => (e.event.type === "ui_notify" ? [e.event.message] : []))
+const notices = (events: { event: SessionEvent }[]) => saidOf(events).map((n) => n.message)
 
 test("by default the package's extensions/ load: ask_user is offered in process", async () => {
   const fx = await fixture()

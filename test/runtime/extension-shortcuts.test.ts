@@ -4,7 +4,7 @@
 import { afterEach, expect, test } from "bun:test"
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent"
 import { ProtocolError } from "../../src/protocol"
-import { createFauxFixture, type FauxFixture } from "../fixture/faux"
+import { createFauxFixture, saidOf, type FauxFixture } from "../fixture/faux"
 
 let fx: FauxFixture
 afterEach(() => fx?.dispose())
@@ -30,10 +30,7 @@ test("info lists the shortcuts; session.shortcut runs the handler; a broken one 
   const opened = await rec.waitFor((s) => s.info.shortcuts !== undefined, "the info")
   expect(opened.info.shortcuts).toEqual([{ key: "ctrl+alt+p", description: "Toggle plan mode" }, { key: "shift+f2" }])
   await fx.client.request("session.shortcut", { sessionId, key: "ctrl+alt+p" })
-  await rec.waitFor(
-    (_s, events) => events.some((e) => e.event.type === "ui_notify" && e.event.message === "SHORTCUT-FIRED"),
-    "the handler's notice",
-  )
+  await rec.waitFor((_s, events) => saidOf(events).some((n) => n.message === "SHORTCUT-FIRED"), "the handler's notice")
   await fx.client.request("session.shortcut", { sessionId, key: "shift+f2" })
   await rec.waitFor(
     (s) =>

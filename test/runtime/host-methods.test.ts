@@ -11,7 +11,7 @@ import {
 } from "@earendil-works/pi-ai"
 import type { ExtensionFactory } from "@earendil-works/pi-coding-agent"
 import type { SessionEvent } from "../../src/protocol"
-import { createFauxFixture, type FauxFixture } from "../fixture/faux"
+import { createFauxFixture, saidOf, type FauxFixture } from "../fixture/faux"
 
 let fx: FauxFixture
 afterEach(() => fx?.dispose())
@@ -208,10 +208,7 @@ test("open takes extension files and a thinking level", async () => {
   const { commands } = await fx.client.request("session.commands", { sessionId })
   expect(commands).toContainEqual({ name: "greet", description: "Greets", source: "extension" })
   await fx.client.request("session.prompt", { sessionId, text: "/greet" })
-  await rec.waitFor(
-    (_s, ev) => ev.some((e) => e.event.type === "ui_notify" && e.event.message === "hi from a file"),
-    "the greeting",
-  )
+  await rec.waitFor((_s, ev) => saidOf(ev).some((n) => n.message === "hi from a file"), "the greeting")
   await expect(fx.open({ kind: "new" }, { extensions: ["ext/missing.ts"] })).rejects.toThrow(
     /Extension not found: .*ext\/missing\.ts/,
   )

@@ -8,6 +8,7 @@ import type { ExtensionFactory } from "@earendil-works/pi-coding-agent"
 import type { SessionEvent, SessionSnapshot } from "../../src/protocol"
 import { BUILTIN_THEMES } from "../../src/tui/theme"
 import { hexToRgb } from "../../src/tui/util/color"
+import { saidOf } from "../fixture/faux"
 import { useFauxSessions } from "../fixture/faux-session"
 import { setHostThemes } from "../../src/runtime/host-theme"
 
@@ -40,8 +41,7 @@ const paint: ExtensionFactory = (pi) => {
 }
 
 const components = (s: SessionSnapshot) => s.ui.components ?? []
-const notices = (ev: { event: SessionEvent }[]) =>
-  ev.flatMap((e) => (e.event.type === "ui_notify" ? [e.event.message] : []))
+const notices = (ev: { event: SessionEvent }[]) => saidOf(ev).map((n) => n.message)
 
 test("a component draws in the window's theme, and again in the new one when the window switches", async () => {
   const { fx, sessionId, rec, send } = await open({ extensionFactories: [paint] })

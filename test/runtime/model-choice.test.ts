@@ -31,3 +31,17 @@ test("an unknown model with no close match points to xagent --list-models", asyn
     /^Unknown model "nope\/none"\. `xagent --list-models` lists the models \(\/model in the window\)$/,
   )
 })
+
+test("session.models names Pi's scoped models (enabledModels), for /model to open on them as Pi's does", async () => {
+  fx = await createFauxFixture({
+    models: [{ id: "faux-1" }, { id: "faux-2" }, { id: "faux-3" }],
+    settings: { enabledModels: ["faux/faux-1", "faux/faux-3"] },
+  })
+  const { sessionId } = await fx.open()
+  const r = await fx.client.request("session.models", { sessionId })
+  expect(r.scoped).toEqual([
+    { provider: "faux", id: "faux-1" },
+    { provider: "faux", id: "faux-3" },
+  ])
+  expect(r.models.map((m) => m.id)).toEqual(expect.arrayContaining(["faux-1", "faux-2", "faux-3"]))
+})

@@ -5,13 +5,12 @@ import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai"
 import type { ExtensionFactory } from "@earendil-works/pi-coding-agent"
 import { createLocalClient } from "../../src/client/local-client"
 import type { EventEnvelope, UiRequest } from "../../src/protocol"
-import { createFauxFixture, type FauxFixture } from "../fixture/faux"
+import { createFauxFixture, saidOf, type FauxFixture } from "../fixture/faux"
 
 let fx: FauxFixture
 afterEach(() => fx?.dispose())
 
-const notices = (events: EventEnvelope[]) =>
-  events.flatMap((e) => (e.event.type === "ui_notify" ? [`${e.event.level}: ${e.event.message}`] : []))
+const notices = (events: EventEnvelope[]) => saidOf(events).map((n) => `${n.level}: ${n.message}`)
 const pendingOf = (kind: UiRequest["kind"]) => (s: { ui: { pending: UiRequest[] } }) =>
   s.ui.pending.some((r) => r.kind === kind)
 

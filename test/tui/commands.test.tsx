@@ -2,6 +2,7 @@ import { afterEach, expect, test } from "bun:test"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { COMMANDS, findCommand, paletteEntries } from "../../src/tui/commands"
+import { findEntry } from "../../src/tui/component/palette/palette-entry"
 import { FakeClient, item, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"
 
@@ -65,6 +66,36 @@ test("extension commands, prompt templates and skills are sent as prompt text", 
   await app.until(() => client.calls("session.commands").length > 0)
   await app.submit("/deploy prod")
   expect(client.calls("session.prompt")).toEqual([{ sessionId: "s1", text: "/deploy prod" }])
+})
+
+test("an extension's /clear and /exit win over xagent's aliases of those names, as in Pi (which has neither)", async () => {
+  const client = new FakeClient({
+    "session.commands": () => ({
+      commands: [
+        { name: "clear", description: "ext clear", source: "extension" },
+        { name: "exit", description: "ext exit", source: "extension" },
+      ],
+    }),
+  })
+  const app = await ready(client)
+  await app.until(() => client.calls("session.commands").length > 0)
+  await app.mockInput.typeText("/clea")
+  expect(await app.until("ext clear")).toContain("/clear")
+  app.mockInput.pressKey("u", { ctrl: true })
+  await app.until("› Ask anything")
+  await app.submit("/clear now")
+  await app.submit("/exit")
+  expect(client.calls("session.prompt")).toEqual([
+    { sessionId: "s1", text: "/clear now" },
+    { sessionId: "s1", text: "/exit" },
+  ])
+  expect(app.exits).toEqual([])
+  // xagent's commands keep their canonical names.
+  await app.submit("/quit")
+  expect(app.exits).toEqual([0])
+  // `/resume` is one of Pi's own commands, which Pi keeps over an extension's: so does xagent.
+  const entries = paletteEntries([{ name: "resume", source: "extension" }])
+  expect(findEntry(entries, "resume")?.name).toBe("session")
 })
 
 test("/help lists the canonical commands and the keys", async () => {

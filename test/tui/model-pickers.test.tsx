@@ -69,3 +69,32 @@ test("/thinking on a model without reasoning says it has no levels; /thinking hi
   const frame = await app.until("anthropic/x has no thinking levels")
   expect(frame).not.toContain("Thinking: high")
 })
+
+test("/model opens on Pi's scoped models (enabledModels) when there are some; Tab shows all and back", async () => {
+  const scopedClient = new FakeClient({
+    "session.models": () => ({
+      models: [
+        { provider: "anthropic", id: "claude-sonnet-4", available: true },
+        { provider: "anthropic", id: "claude-haiku-4", available: true },
+        { provider: "openai", id: "gpt-5", available: false },
+      ],
+      current: { provider: "anthropic", id: "claude-haiku-4" },
+      levels: [],
+      scoped: [{ provider: "anthropic", id: "claude-haiku-4" }],
+    }),
+  })
+  app = await mountApp({ width: 90, height: 24, client: scopedClient })
+  await app.emit({ type: "snapshot", snapshot: snapshot() })
+  await app.until("› Ask anything")
+  await app.submit("/model")
+  const scoped = await app.until("scoped (Tab: all)")
+  expect(scoped).toContain("anthropic/claude-haiku-4")
+  expect(scoped).not.toContain("claude-sonnet-4")
+  expect(scoped).not.toContain("gpt-5")
+  app.mockInput.pressTab()
+  const all = await app.until("all (Tab: scoped)")
+  expect(all).toContain("anthropic/claude-sonnet-4")
+  expect(all).toContain("openai/gpt-5")
+  app.mockInput.pressTab()
+  expect(await app.until("scoped (Tab: all)")).not.toContain("gpt-5")
+})

@@ -3,7 +3,7 @@
 // nothing, and /hotkeys shows the keys in effect and the extensions' shortcuts.
 import { afterEach, expect, test } from "bun:test"
 import { parsePiKeybindings } from "../../src/util/pi-keybindings"
-import { item, sessionInfo, snapshot } from "../fixture/fake-client"
+import { FakeClient, item, sessionInfo, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"
 
 let app: MountedApp | undefined
@@ -98,4 +98,33 @@ test("/hotkeys shows the keys in effect, what the file set, and the extensions' 
   expect(frame).toContain("Set in /home/me/.pi/agent/keybindings.json")
   expect(frame).toMatch(/Ctrl\+Alt\+P +Toggle plan mode/)
   expect(frame).toMatch(/F2 +\(no description\)/)
+})
+
+const withModels = () =>
+  new FakeClient({
+    "session.models": () => ({ models: [{ provider: "p", id: "m1", available: true }], levels: [] }),
+  })
+
+test("app.model.select and app.session.new: Ctrl+L opens the model picker as in Pi; the file moves it and gives new-session a key", async () => {
+  app = await mountApp({ client: withModels() })
+  await app.emit({ type: "snapshot", snapshot: snapshot() })
+  await app.until("› Ask anything")
+  app.mockInput.pressKey("l", { ctrl: true })
+  await app.until("Choose a model")
+  app.renderer.destroy()
+  app = await mountApp({
+    client: withModels(),
+    keybindings: file({ "app.model.select": "alt+m", "app.session.new": "alt+n" }),
+  })
+  await app.emit({ type: "snapshot", snapshot: snapshot() })
+  await app.until("› Ask anything")
+  app.mockInput.pressKey("l", { ctrl: true })
+  await app.renderOnce()
+  expect(app.client.calls("session.models")).toEqual([])
+  app.mockInput.pressKey("m", { meta: true })
+  await app.until("Choose a model")
+  app.mockInput.pressEscape()
+  await app.until((f) => !f.includes("Choose a model"))
+  app.mockInput.pressKey("n", { meta: true })
+  await app.until(() => app!.client.calls("session.new").length === 1)
 })

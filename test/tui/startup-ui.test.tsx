@@ -1,6 +1,6 @@
 // What extensions show on session_start (a notify, a widget) reaches the window that opened the
 // session, in a real Pi session: findings pi-drop-in repro 6 (claude-rules' "Found 1 rule(s)",
-// event-bus' "Session started" were lost). Later notices stay toasts.
+// event-bus' "Session started" were lost). Later ones are transcript lines too, as Pi writes them.
 import { afterEach, expect, test } from "bun:test"
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
@@ -33,9 +33,13 @@ test("a notify and a widget from session_start show in the window that opened th
   expect(frame).toContain("STARTUP-NOTE from the extension")
   expect(frame).toContain("STARTUP-WARNING from the extension")
   expect(frame).toContain("STARTUP-WIDGET line")
+  // A command's notice after the open: a line under the others that stays, not a toast.
+  await app.submit("/later")
+  const later = await app.until("LATER-NOTE")
+  expect(later).toMatch(/ℹ STARTUP-NOTE from the extension[\s\S]*⚠ STARTUP-WARNING[\s\S]*ℹ LATER-NOTE/)
 })
 
-test("a window attaching later sees them too; a notify after the open stays a toast", async () => {
+test("a window attaching later sees them too; a notify after the open is a transcript line as well, as in Pi", async () => {
   fx = await createFauxFixture({ extensionFactories: [startupExtension] })
   const { sessionId } = await fx.open()
   const rec = fx.record(sessionId)
@@ -46,11 +50,9 @@ test("a window attaching later sees them too; a notify after the open stays a to
   ])
   expect(s.ui.widgets.ub).toEqual({ lines: ["STARTUP-WIDGET line"], placement: "aboveEditor" })
   await fx.client.request("session.prompt", { sessionId, text: "/later" })
-  const after = await rec.waitFor(
-    (_s, events) => events.some((e) => e.event.type === "ui_notify" && e.event.message === "LATER-NOTE"),
-    "the later toast",
-  )
-  expect(after.items).toHaveLength(2)
+  const after = await rec.waitFor((s) => s.items.length === 3, "the later notice")
+  expect(after.items[2]).toMatchObject({ kind: "notice", level: "info", text: "LATER-NOTE" })
+  expect(rec.events.some((e) => e.event.type === "ui_notify")).toBe(false)
 })
 
 test("a notification sequence from the host is written to the window's terminal; nothing else is", async () => {

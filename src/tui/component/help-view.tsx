@@ -21,6 +21,7 @@ const ROW_ACTIONS: Partial<Record<keyof typeof KEYS, KeyAction[]>> = {
   page: ["tui.altScreen.pageUp", "tui.altScreen.pageDown"],
   ends: ["tui.altScreen.top", "tui.altScreen.bottom"],
   cycleModel: ["app.model.cycleForward", "app.model.cycleBackward"],
+  modelSelect: ["app.model.select"],
   thinking: ["app.thinking.toggle"],
   tools: ["app.tools.expand"],
   quit: ["app.clear"],

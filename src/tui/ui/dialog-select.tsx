@@ -26,6 +26,8 @@ export interface DialogSelectProps {
   start?: string
   onSelect(value: string): void
   onCancel(): void
+  /** Tab: another view of the list (Pi's model picker: the scoped models, or all). */
+  onTab?(): void
 }
 
 export function DialogSelect(props: DialogSelectProps) {
@@ -91,6 +93,7 @@ export function DialogSelect(props: DialogSelectProps) {
     else if (k === "pagedown") move(rows(), false)
     else if (k === "return" || k === "kpenter") choose(selected())
     else if (k === "escape" && !frame) props.onCancel()
+    else if (k === "tab" && props.onTab && !key.shift) props.onTab()
     else return
     key.preventDefault()
   })

@@ -1,5 +1,7 @@
 import { Show } from "solid-js"
 import type { UserItem } from "../../../protocol"
+import { parseSkillBlock, type SkillBlock } from "../../../protocol/skill-block"
+import { useKeymap } from "../../keymap"
 import { terminalText } from "../../../protocol/terminal-text"
 import { theme } from "../../theme"
 import { plural } from "../../../util/plural"
@@ -32,9 +34,46 @@ export function foldUserText(text: string, clickable = false): { text: string; h
   return { text }
 }
 
+/** A `/skill:name` message: `[skill] name`, the skill's file behind the expand key (as Pi shows it). */
+function SkillRow(props: { skill: SkillBlock; open: boolean; onToggle: () => void }) {
+  const keys = useKeymap()
+  const hint = () => {
+    const key = keys.keysOf("app.tools.expand")[0]
+    return key ? ` (${key} to expand)` : ""
+  }
+  return (
+    <box flexDirection="column" flexShrink={0} marginTop={1} paddingLeft={2} onMouseUp={() => props.onToggle()}>
+      <text>
+        <span style={{ fg: theme.accentAlt, bold: true }}>[skill]</span>
+        <span style={{ fg: theme.text }}>{` ${terminalText(props.skill.name)}`}</span>
+        <Show when={!props.open}>
+          <span style={{ fg: theme.dim }}>{hint()}</span>
+        </Show>
+      </text>
+      <Show when={props.open}>
+        <text fg={theme.muted}>{terminalText(props.skill.content)}</text>
+      </Show>
+    </box>
+  )
+}
+
 export function UserMessage(props: { item: UserItem; open: boolean; onToggle: () => void; clickable?: boolean }) {
+  const skill = () => parseSkillBlock(props.item.text)
+  return (
+    <Show when={skill()} fallback={<UserText {...props} text={props.item.text} />}>
+      {(s: () => SkillBlock) => (
+        <>
+          <SkillRow skill={s()} open={props.open} onToggle={props.onToggle} />
+          <Show when={s().userMessage}>{(typed: () => string) => <UserText {...props} text={typed()} />}</Show>
+        </>
+      )}
+    </Show>
+  )
+}
+
+function UserText(props: { item: UserItem; text: string; open: boolean; onToggle: () => void; clickable?: boolean }) {
   const folded = () => {
-    const text = terminalText(props.item.text)
+    const text = terminalText(props.text)
     return props.open ? { text } : foldUserText(text, props.clickable)
   }
   return (

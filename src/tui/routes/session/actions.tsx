@@ -101,37 +101,52 @@ export function useCommandActions(): CommandActions {
       ))
     },
     async pickModel(query) {
-      const r = await session.act("session.models", {})
-      if (!r) return
-      const q = query.trim().toLowerCase()
-      let models = r.models
-      if (q) {
-        const hits = r.models.filter((m) => `${m.provider}/${m.id}`.toLowerCase() === q || m.id.toLowerCase() === q)
-        if (hits.length === 1) return void setModel(hits[0]!.provider, hits[0]!.id)
-        // Not one exact name: the picker opens on what the query is part of, or says there is none.
-        models = r.models.filter((m) => `${m.provider}/${m.id} ${m.name ?? ""}`.toLowerCase().includes(q))
-        if (models.length === 0) return fail(`No model matches "${query.trim()}"`)
+      const open = async (all: boolean): Promise<void> => {
+        const r = await session.act("session.models", {})
+        if (!r) return
+        const q = query.trim().toLowerCase()
+        // Pi's picker opens on the scoped models (enabledModels) when there are some; Tab shows all.
+        const scopedKeys = new Set((r.scoped ?? []).map((m) => `${m.provider}/${m.id}`))
+        const scoped = !q && !all && scopedKeys.size > 0
+        let models = scoped ? r.models.filter((m) => scopedKeys.has(`${m.provider}/${m.id}`)) : r.models
+        if (q) {
+          const hits = r.models.filter((m) => `${m.provider}/${m.id}`.toLowerCase() === q || m.id.toLowerCase() === q)
+          if (hits.length === 1) return void setModel(hits[0]!.provider, hits[0]!.id)
+          // Not one exact name: the picker opens on what the query is part of, or says there is none.
+          models = r.models.filter((m) => `${m.provider}/${m.id} ${m.name ?? ""}`.toLowerCase().includes(q))
+          if (models.length === 0) return fail(`No model matches "${query.trim()}"`)
+        }
+        const current = r.current ? `${r.current.provider}/${r.current.id}` : undefined
+        const handle = dialog.show(() => (
+          <DialogSelect
+            title={
+              q
+                ? `Models matching "${query.trim()}"`
+                : scoped
+                  ? "Choose a model · scoped (Tab: all)"
+                  : scopedKeys.size > 0
+                    ? "Choose a model · all (Tab: scoped)"
+                    : "Choose a model"
+            }
+            onTab={scopedKeys.size > 0 && !q ? () => (handle.close(), void open(scoped)) : undefined}
+            filterable
+            current={current}
+            // Usable models first (Pi knows hundreds, most without a key here); the order is otherwise kept.
+            options={[...models.filter((m) => m.available), ...models.filter((m) => !m.available)].map((m) => ({
+              label: `${m.provider}/${m.id}`,
+              value: `${m.provider}/${m.id}`,
+              description: m.name && m.name !== m.id ? m.name : undefined,
+              footer: m.available ? undefined : "no key",
+            }))}
+            onSelect={(value) => {
+              const slash = value.indexOf("/")
+              void setModel(value.slice(0, slash), value.slice(slash + 1))
+            }}
+            onCancel={() => {}}
+          />
+        ))
       }
-      const current = r.current ? `${r.current.provider}/${r.current.id}` : undefined
-      dialog.show(() => (
-        <DialogSelect
-          title={q ? `Models matching "${query.trim()}"` : "Choose a model"}
-          filterable
-          current={current}
-          // Usable models first (Pi knows hundreds, most without a key here); the order is otherwise kept.
-          options={[...models.filter((m) => m.available), ...models.filter((m) => !m.available)].map((m) => ({
-            label: `${m.provider}/${m.id}`,
-            value: `${m.provider}/${m.id}`,
-            description: m.name && m.name !== m.id ? m.name : undefined,
-            footer: m.available ? undefined : "no key",
-          }))}
-          onSelect={(value) => {
-            const slash = value.indexOf("/")
-            void setModel(value.slice(0, slash), value.slice(slash + 1))
-          }}
-          onCancel={() => {}}
-        />
-      ))
+      return open(false)
     },
     async setThinking(level) {
       const want = level.trim().toLowerCase()

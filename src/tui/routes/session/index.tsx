@@ -202,6 +202,9 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
     }
     if (keys.matches("app.model.cycleForward", e)) return (actions.cycleModel("forward"), handled())
     if (keys.matches("app.model.cycleBackward", e)) return (actions.cycleModel("backward"), handled())
+    if (keys.matches("app.model.select", e)) return (actions.pickModel(""), handled())
+    // No key by default, as in Pi: the person's keybindings file may give it one.
+    if (keys.matches("app.session.new", e)) return (actions.newSession(), handled())
     // The dock scrolls its own body with these.
     if (ask.active()) return
     if (keys.matches("tui.altScreen.pageUp", e)) return (list?.page(-1), handled())
