@@ -104,13 +104,19 @@ function followSession() {
   }
 }
 
-/** A saved session runs in the folder its header names (opened from elsewhere by path or id). */
+/**
+ * A saved session runs in the folder its header names (opened from elsewhere by path or id) when
+ * the file is in the person's session store; any other goes on where it was opened (the host
+ * decides the same: session-files.ts `workspaceOverride`).
+ */
 async function sessionFolder(p: Params<"session.open">): Promise<string> {
   if (p.mode.kind === "new") return p.cwd
   try {
-    const { openTarget } = await import("../runtime/open-target")
+    const { openTarget, targetWorkspace } = await import("../runtime/open-target")
     const path = await openTarget(p)
     if (!path) return p.cwd
+    const here = targetWorkspace(path, p)
+    if (here) return here
     const head = readFileSync(path, "utf8")
       .slice(0, 64 * 1024)
       .split("\n", 1)[0]!
