@@ -14,6 +14,7 @@ import { becomeChildSubreaper } from "../util/libc"
 import { dropBunTuning } from "../util/patches/bun-tuning"
 import { createQuietGc } from "../util/patches/quiet-gc"
 import { killDescendants } from "./descendants"
+import { reapOrphanZombies, trackedZombies } from "./reaper"
 import type { FromHost, ToHost } from "./host-frames"
 import { frameLink, hostEndFd } from "./host-link"
 
@@ -21,6 +22,21 @@ const DISPOSE_TIMEOUT_MS = 5000
 
 dropBunTuning()
 becomeChildSubreaper()
+// As a subreaper the host inherits what a sandboxed command leaves behind (bwrap's own processes)
+// and is the only one left to wait() for it: one zombie a command otherwise. After each SIGCHLD,
+// look every second (reaper.ts keeps Bun's own children out) until nothing is left to reap.
+let reaping: ReturnType<typeof setInterval> | undefined
+let quietScans = 0
+process.on("SIGCHLD", () => {
+  quietScans = 0
+  reaping ??= setInterval(() => {
+    reapOrphanZombies()
+    // a few scans with nothing tracked: the last exit's orphans are gone (or there were none)
+    if (trackedZombies() > 0 || ++quietScans < 4) return
+    clearInterval(reaping)
+    reaping = undefined
+  }, 1000).unref()
+})
 // Extensions re-run "their own program" as `process.execPath process.argv[1] …` with Pi's flags
 // (Pi's subagent example): here that program is xagent, whose CLI takes them, not this entry.
 process.argv[1] = fileURLToPath(new URL("../../bin/xagent", import.meta.url))
