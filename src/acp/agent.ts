@@ -139,13 +139,15 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
     replay: boolean,
     cx: AgentContext,
   ) {
-    absoluteCwd(p.cwd)
+    const cwd = absoluteCwd(p.cwd)
     const servers = mcpSpecs(p.mcpServers)
     const found = await saved(p.sessionId)
     const client = await deps.client()
-    // A session live in the daemon is joined as it is (the host says so), not opened twice.
+    // A session live in the daemon is joined as it is (the host says so), not opened twice. The
+    // editor's folder is where it was opened from: the host believes the folder the file's header
+    // names only for a file of the person's session store.
     const open = await client.request("session.open", {
-      cwd: found.cwd,
+      cwd,
       mode: { kind: "session", ref: found.path },
       trustPrompt: false,
     })

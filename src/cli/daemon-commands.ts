@@ -14,7 +14,7 @@ import type { ScreenSetting } from "../util/window-settings"
 import { screenChoice, type RootFlags } from "./run-plan"
 import { err, out } from "./io"
 import { UsageError } from "./usage-error"
-import { terminalText } from "../protocol/terminal-text"
+import { terminalJson, terminalLine } from "../protocol/terminal-text"
 import { gitRun } from "../worktree/git"
 
 type ScreenFlags = Pick<RootFlags, "inline" | "fullscreen">
@@ -102,7 +102,7 @@ export function registerDaemonCommands(program: Command): void {
       // One id scheme with `sessions` and `--session`: prefixes unique among the saved sessions too.
       const saved = flags.json ? [] : await savedIds(client)
       await client.close()
-      await out(flags.json ? JSON.stringify(s, null, 2) + "\n" : formatStatus(s, saved))
+      await out(flags.json ? terminalJson(s) + "\n" : formatStatus(s, saved))
     })
 
   program
@@ -129,7 +129,7 @@ export function registerDaemonCommands(program: Command): void {
         const sessions = [...unsaved(live, saved, flags.all ? undefined : process.cwd()), ...saved]
         // Short ids unique among every folder's sessions, as `daemon status` shows them.
         const others = flags.all || flags.json ? [] : await savedIds(client)
-        await out(flags.json ? JSON.stringify(sessions, null, 2) + "\n" : formatSessions(sessions, !!flags.all, others))
+        await out(flags.json ? terminalJson(sessions) + "\n" : formatSessions(sessions, !!flags.all, others))
       } finally {
         await client.close()
       }
@@ -213,7 +213,8 @@ export function pickByRef(sessions: LiveSessionStatus[], ref: string): LiveSessi
  */
 function liveIds(sessions: LiveSessionStatus[], saved: readonly string[] = []): (s: LiveSessionStatus) => string {
   const short = shortIds([...sessions.flatMap((s) => (s.piSessionId ? [s.piSessionId] : [])), ...saved])
-  return (s) => (s.piSessionId && short.get(s.piSessionId)) || s.sessionId
+  // A Pi id is whatever a session file's header says.
+  return (s) => shown((s.piSessionId && short.get(s.piSessionId)) || s.sessionId)
 }
 
 async function pickHere(sessions: LiveSessionStatus[]): Promise<LiveSessionStatus | undefined> {
@@ -247,8 +248,8 @@ async function pickHere(sessions: LiveSessionStatus[]): Promise<LiveSessionStatu
   }
 }
 
-/** Folders and names as a terminal may show them: no escapes, one line. */
-const shown = (text: string) => terminalText(text).replace(/\n/g, " ")
+/** Folders, names and ids as a terminal may show them: no escapes, one line. */
+const shown = terminalLine
 
 /**
  * Why `attach` found nothing in this folder, naming what it could attach to instead: the live
@@ -316,8 +317,12 @@ function state(s: { running: boolean; pendingQuestions: number }) {
   return s.running ? "running" : "idle"
 }
 
-/** Rows of columns, each column as wide as its widest cell (the last one is not padded). */
-function columns(rows: string[][]): string[] {
+/**
+ * Rows of columns, each column as wide as its widest cell (the last one is not padded). Every cell
+ * is made safe here: names, first messages, folders and ids come from files anyone may write.
+ */
+function columns(cells: string[][]): string[] {
+  const rows = cells.map((r) => r.map(shown))
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => r[i]!.length))) ?? []
   return rows.map((r) => r.map((cell, i) => (i < r.length - 1 ? cell.padEnd(widths[i]!) : cell)).join("  "))
 }
@@ -361,7 +366,9 @@ export function formatSessions(sessions: SavedSession[], all: boolean, others: r
   const short = shortIds([...sessions.map((s) => s.id), ...others])
   const rows = sessions.map((s) => {
     const live = s.live ? `● ${state(s.live)}, ${plural(s.live.windows, "window")}` : "  saved"
-    const title = (s.name ?? s.firstMessage).replace(/\s+/g, " ").slice(0, 60)
+    const title = shown(s.name ?? s.firstMessage)
+      .replace(/\s+/g, " ")
+      .slice(0, 60)
     const age = `${duration(now - s.modified).padStart(7)} ago`
     const row = [live, short.get(s.id)!, age, `${String(s.messageCount).padStart(4)} msgs`, title]
     return all ? [...row, s.cwd] : row

@@ -14,6 +14,7 @@ import { becomeChildSubreaper } from "../util/libc"
 import { dropBunTuning } from "../util/patches/bun-tuning"
 import { createQuietGc } from "../util/patches/quiet-gc"
 import { killDescendants } from "./descendants"
+import { reapOrphanZombies, trackedZombies } from "./reaper"
 import type { FromHost, ToHost } from "./host-frames"
 import { frameLink, hostEndFd } from "./host-link"
 
@@ -21,6 +22,21 @@ const DISPOSE_TIMEOUT_MS = 5000
 
 dropBunTuning()
 becomeChildSubreaper()
+// As a subreaper the host inherits what a sandboxed command leaves behind (bwrap's own processes)
+// and is the only one left to wait() for it: one zombie a command otherwise. After each SIGCHLD,
+// look every second (reaper.ts keeps Bun's own children out) until nothing is left to reap.
+let reaping: ReturnType<typeof setInterval> | undefined
+let quietScans = 0
+process.on("SIGCHLD", () => {
+  quietScans = 0
+  reaping ??= setInterval(() => {
+    reapOrphanZombies()
+    // a few scans with nothing tracked: the last exit's orphans are gone (or there were none)
+    if (trackedZombies() > 0 || ++quietScans < 4) return
+    clearInterval(reaping)
+    reaping = undefined
+  }, 1000).unref()
+})
 // Extensions re-run "their own program" as `process.execPath process.argv[1] …` with Pi's flags
 // (Pi's subagent example): here that program is xagent, whose CLI takes them, not this entry.
 process.argv[1] = fileURLToPath(new URL("../../bin/xagent", import.meta.url))
@@ -104,13 +120,19 @@ function followSession() {
   }
 }
 
-/** A saved session runs in the folder its header names (opened from elsewhere by path or id). */
+/**
+ * A saved session runs in the folder its header names (opened from elsewhere by path or id) when
+ * the file is in the person's session store; any other goes on where it was opened (the host
+ * decides the same: session-files.ts `workspaceOverride`).
+ */
 async function sessionFolder(p: Params<"session.open">): Promise<string> {
   if (p.mode.kind === "new") return p.cwd
   try {
-    const { openTarget } = await import("../runtime/open-target")
+    const { openTarget, targetWorkspace } = await import("../runtime/open-target")
     const path = await openTarget(p)
     if (!path) return p.cwd
+    const here = targetWorkspace(path, p)
+    if (here) return here
     const head = readFileSync(path, "utf8")
       .slice(0, 64 * 1024)
       .split("\n", 1)[0]!

@@ -34,6 +34,22 @@ export function terminalText(text: string): string {
   return lines.join("\n")
 }
 
+/** One line of a listing (a session's name, folder or id): terminalText, line breaks as spaces. */
+export function terminalLine(text: string): string {
+  return terminalText(text).replace(/\n/g, " ")
+}
+
+// Characters JSON.stringify leaves as they are that a terminal acts on (C0 it escapes itself).
+const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+
+/** JSON for a terminal: the same value, with DEL, C1 and bidi controls written as \u escapes. */
+export function terminalJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(
+    JSON_UNSAFE,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  )
+}
+
 /** `a\rb`: what a terminal shows once the line is done: later text over earlier text. */
 function overwrite(line: string): string {
   let shown: string[] = []

@@ -4,7 +4,7 @@ import { existsSync } from "node:fs"
 import type { ExtensionCommandContextActions } from "@earendil-works/pi-coding-agent"
 import { RELOADED_NOTICE } from "../protocol"
 import type { LiveSession } from "./live-session"
-import { assertSessionFile } from "./session-files"
+import { assertSessionFile, workspaceOverride } from "./session-files"
 
 export function commandActions(live: LiveSession): ExtensionCommandContextActions {
   return {
@@ -17,8 +17,13 @@ export function commandActions(live: LiveSession): ExtensionCommandContextAction
       return { cancelled: r.cancelled }
     },
     // Pi would rewrite a file that is not a session: an extension gets the refusal instead
-    // (a path with no file is Pi's way to start a session there, and harms nothing).
-    switchSession: (path, o) => live.rt.switchSession(existsSync(path) ? assertSessionFile(path) : path, o),
+    // (a path with no file is Pi's way to start a session there, and harms nothing). A file
+    // outside the person's session store goes on in this session's folder, not its header's.
+    switchSession: (path, o) => {
+      if (!existsSync(path)) return live.rt.switchSession(path, o)
+      const cwdOverride = workspaceOverride(assertSessionFile(path), live.cwd, live.rt.services.agentDir)
+      return live.rt.switchSession(path, { ...o, cwdOverride })
+    },
     reload: async () => {
       live.components.reset({ announce: true })
       await live.session.reload()

@@ -9,7 +9,7 @@ import { transcriptMarkdown } from "./export-markdown"
 import type { LiveSession } from "./live-session"
 import { editorText, failed, takeQueue } from "./method-common"
 import { projectTree } from "./project-tree"
-import { resolveSessionRef } from "./session-files"
+import { resolveSessionRef, workspaceOverride } from "./session-files"
 import type { Handlers } from "./session-methods"
 import { repairTornTail } from "./torn-tail"
 import { registryPrices, replyUsage, summarize, todayUsage, type ReplyUsage } from "./usage"
@@ -48,7 +48,8 @@ export const CONVERSATION_METHODS = {
     const queued = takeQueue(live)
     if (live.session.isStreaming) await live.abort()
     const repaired = repairTornTail(path)
-    const r = await failed(() => live.rt.switchSession(path), "Could not switch session")
+    const cwdOverride = workspaceOverride(path, live.cwd, host.agentDir)
+    const r = await failed(() => live.rt.switchSession(path, { cwdOverride }), "Could not switch session")
     if (r.cancelled) throw new ProtocolError("failed", "An extension cancelled the switch")
     if (repaired) live.notice("warning", repaired)
     return editorText(queued)

@@ -22,7 +22,8 @@ import { SESSION_METHODS, type HostContext } from "./session-methods"
 import { installSessionWrites } from "./patches/session-writes"
 import { repairTornTail } from "./torn-tail"
 import { openTarget } from "./open-target"
-import { listAllSessions, listSessions, sessionDirFor, toSaved } from "./session-files"
+import { listAllSessions, listSessions, sessionDirFor, toSaved, workspaceOverride } from "./session-files"
+import { ignoredProjectSessionDir } from "./project-settings-trust"
 import {
   newSessionManager,
   offlineSkips,
@@ -30,6 +31,7 @@ import {
   refuseWrongShape,
   sandboxProblem,
   sandboxWarnings,
+  workspaceWarnings,
 } from "./session-open"
 import { warmModelApi } from "./warm-model-api"
 
@@ -145,7 +147,7 @@ export function createHost(opts: HostOptions = {}): SessionHost {
     // Before the joins below, so nothing awaits between finding no live session and claiming the file.
     const slot = await bundled.choose(p.noBundled ?? [])
 
-    const dir = sessionDirFor(cwd, agentDir, p.pi?.sessionDir)
+    const dir = sessionDirFor(cwd, agentDir, p.pi?.sessionDir, p.pi?.projectTrust)
     const path = await openTarget(p, agentDir)
     if (path) {
       const existing = ctx.liveByFile(path) ?? (await opening.get(resolve(path)))
@@ -158,9 +160,11 @@ export function createHost(opts: HostOptions = {}): SessionHost {
     }
     const repaired = path ? repairTornTail(path) : undefined
     const sessionManager = path
-      ? openFile(path, p.pi?.sessionDir && dir)
+      ? openFile(path, p.pi?.sessionDir && dir, workspaceOverride(path, cwd, agentDir))
       : await newSessionManager(p, cwd, dir, agentDir)
     if (path) refuseWrongShape(path, sessionManager)
+    const ignoredDir = p.pi?.sessionDir ? undefined : ignoredProjectSessionDir(cwd, agentDir, p.pi?.projectTrust)
+    const placed = workspaceWarnings(sessionManager, cwd, ignoredDir)
     if (p.pi?.name?.trim()) sessionManager.appendSessionInfo(p.pi.name.trim())
     // An opening that waits on the person (the project trust question) is handed out at once,
     // so the window that asked, or one that attaches, can answer it.
@@ -184,6 +188,7 @@ export function createHost(opts: HostOptions = {}): SessionHost {
     if (early)
       return publishEarly(early, starting, { path, extensionPaths }, [
         ...(repaired ? [repaired] : []),
+        ...placed,
         ...slot.warnings,
       ])
     let live: LiveSession
@@ -200,7 +205,12 @@ export function createHost(opts: HostOptions = {}): SessionHost {
       throw new ProtocolError("failed", "The session host is shutting down")
     }
     sessions.set(live.id, live)
-    const warnings = [...(repaired ? [repaired] : []), ...slot.warnings, ...openedWarnings(live, extensionPaths)]
+    const warnings = [
+      ...(repaired ? [repaired] : []),
+      ...placed,
+      ...slot.warnings,
+      ...openedWarnings(live, extensionPaths),
+    ]
     return { sessionId: live.id, info: live.info(), warnings }
   }
 

@@ -1,7 +1,9 @@
 // The parts of session.open that need no live session: the session manager for what it opens
 // (a file, a new one, a fork), the checks Pi does not make, and the warnings the open returns.
+import { resolve } from "node:path"
 import { SessionManager } from "@earendil-works/pi-coding-agent"
 import { ProtocolError, type Params } from "../protocol"
+import { terminalText } from "../protocol/terminal-text"
 import { errorText } from "../util/error-text"
 import { isPackageSource } from "../util/extension-source"
 import { entryShapeProblem } from "../util/session-file-check"
@@ -9,10 +11,13 @@ import type { LiveSession } from "./live-session"
 import { probeSandbox } from "./sandbox/probe"
 import { resolveSessionRef, sessionById } from "./session-files"
 
-/** Pi's open, which may rewrite an older file as the current version: a failure names the file. */
-export function openFile(path: string, sessionDir?: string): SessionManager {
+/**
+ * Pi's open, which may rewrite an older file as the current version: a failure names the file.
+ * `cwd`: the folder it works in instead of its header's (session-files.ts `workspaceOverride`).
+ */
+export function openFile(path: string, sessionDir?: string, cwd?: string): SessionManager {
   try {
-    return SessionManager.open(path, sessionDir || undefined)
+    return SessionManager.open(path, sessionDir || undefined, cwd)
   } catch (err) {
     throw new ProtocolError("failed", `Could not open ${path}: ${errorText(err)}`)
   }
@@ -30,7 +35,7 @@ export async function newSessionManager(
   if (p.mode.kind !== "fork") return SessionManager.create(cwd, dir, id)
   if (id && sessionById(cwd, id.id, dir))
     throw new ProtocolError("bad_request", `A session with the id '${id.id}' already exists: --fork makes a new one`)
-  const source = await resolveSessionRef(p.mode.ref, cwd, agentDir, p.pi?.sessionDir)
+  const source = await resolveSessionRef(p.mode.ref, cwd, agentDir, p.pi?.sessionDir, p.pi?.projectTrust)
   try {
     return SessionManager.forkFrom(source, cwd, dir, id)
   } catch (err) {
@@ -76,4 +81,19 @@ export function offlineSkips(sources: string[]): string[] {
   return sources
     .filter(isPackageSource)
     .map((s) => `${s} was not loaded: PI_OFFLINE is set, so Pi does not fetch packages (unset it to install ${s})`)
+}
+
+/** Why an opened session works somewhere else than its header says, or ignores the project's session folder. */
+export function workspaceWarnings(sm: SessionManager, cwd: string, ignoredDir: string | undefined): string[] {
+  const out: string[] = []
+  const saved = sm.getHeader()?.cwd
+  if (saved && resolve(saved) !== resolve(sm.getCwd()))
+    out.push(
+      `This session file says it was made in ${saved}; it is not in your session store, so it goes on here, in ${sm.getCwd()}: the agent works here`,
+    )
+  if (ignoredDir)
+    out.push(
+      `This project's .pi/settings.json names a session folder (${ignoredDir}); it is not used until you trust the project (--approve, /trust)`,
+    )
+  return out.map(terminalText)
 }

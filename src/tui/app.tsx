@@ -6,6 +6,7 @@ import { useKeyboard, useRenderer, useSelectionHandler } from "@opentui/solid"
 import { createEffect, Match, onCleanup, Switch } from "solid-js"
 import type { Client } from "../client/client"
 import { isNotification } from "../protocol/terminal-notify"
+import { terminalLine } from "../protocol/terminal-text"
 import { ClientProvider, useClient } from "./context/client"
 import { ClipboardProvider } from "./context/clipboard"
 import { DialogProvider, useDialog } from "./context/dialog"
@@ -105,9 +106,10 @@ function Shell(props: {
   props.onState?.({ running: () => sync.data.running, sessionId: () => sync.data.sessionId })
 
   createEffect(() => {
-    // An extension's setTitle() is the terminal's title as it wrote it, as in Pi (titlebar-spinner).
+    // An extension's setTitle() is the terminal's title as it wrote it, as in Pi (titlebar-spinner),
+    // but without controls: a BEL or ESC in it would end the title and write what follows raw.
     const name = sync.data.info?.name
-    renderer.setTerminalTitle(sync.data.ui.title ?? (name ? `xagent · ${name}` : "xagent"))
+    renderer.setTerminalTitle(terminalLine(sync.data.ui.title ?? (name ? `xagent · ${name}` : "xagent")))
   })
 
   useSelectionHandler((selection: Selection) => {

@@ -3,7 +3,7 @@
 import { For } from "solid-js"
 import { goalStatusText, planningStatus, type SessionInfo, type SessionStats } from "../../../protocol"
 import { COMPUTER_STATUS_KEY, COMPUTER_STATUS_TEXT } from "../../../protocol/computer-use"
-import { terminalText } from "../../../protocol/terminal-text"
+import { terminalLine, terminalText } from "../../../protocol/terminal-text"
 import { theme } from "../../theme"
 import { formatCost, formatTokens, shortPath } from "../../util/format"
 
@@ -64,7 +64,8 @@ export function statusSegments(input: {
     else if (text) out.push({ text, color: theme.info, rank: key === "goal" || key === "plan" ? 0.5 : 4.5 })
   }
   if (!input.mouse) out.push({ text: "mouse off (ctrl+s)", color: theme.warning, rank: 2 })
-  return out
+  // Extensions' texts, the session's name, the folder and its git branch are anyone's to write.
+  return out.map((seg) => ({ ...seg, text: terminalLine(seg.text) }))
 }
 
 /** Computer-use in control of the desktop, or stopped, is the last thing to drop off the line. */

@@ -11,7 +11,7 @@ import { plural } from "../../../util/plural"
 import { formatAge, shortPath } from "../../util/format"
 import { filterSessions, sessionTitle } from "./filter"
 import { shortIds } from "../../../util/short-id"
-import { terminalText } from "../../../protocol/terminal-text"
+import { terminalLine, terminalText } from "../../../protocol/terminal-text"
 
 function liveNote(s: SavedSession): string {
   if (!s.live) return ""
@@ -42,13 +42,14 @@ export function SessionsPage(props: { initial?: boolean }) {
   const shown = createMemo(() => filterSessions(list() ?? [], query()))
   // Ids as `--session` and `attach` take them: same-named sessions (a fork and its parent) differ.
   const ids = createMemo(() => shortIds((list() ?? []).map((s) => s.id)))
-  const idOf = (id: string) => ids().get(id) ?? id
+  // A session file's id, name and folder are whatever the file says: drawn without controls.
+  const idOf = (id: string) => terminalLine(ids().get(id) ?? id)
   const back = () => (props.initial ? void session.openNew() : route.navigate({ name: "session" }))
 
   return (
     <PageList
       title="Sessions"
-      subtitle={all() ? "all folders" : shortPath(cwd() ?? "")}
+      subtitle={all() ? "all folders" : terminalLine(shortPath(cwd() ?? ""))}
       items={shown()}
       loading={list.loading}
       empty={query() ? "No session matches" : "No saved sessions here yet"}
@@ -80,7 +81,7 @@ export function SessionsPage(props: { initial?: boolean }) {
           <text wrapMode="none" truncate fg={theme.dim}>
             {`  ${idOf(s.id)} · ${formatAge(s.modified)} · ${plural(s.messageCount, "message")}` +
               (s.forkOf ? ` · fork of ${idOf(s.forkOf)}` : "") +
-              (all() ? ` · ${shortPath(s.cwd)}` : "")}
+              (all() ? ` · ${terminalLine(shortPath(s.cwd))}` : "")}
             <Show when={s.live}>
               <span style={{ fg: s.live?.running ? theme.warning : theme.success }}>{liveNote(s)}</span>
             </Show>
