@@ -1,0 +1,27 @@
+// The process `xagent install|remove|update|list` runs in (spawned by src/cli/pi-package-commands.ts,
+// which keeps Pi out of the CLI): the request comes in XAGENT_PACKAGE_REQUEST, Pi's messages go to
+// stdout and stderr, which the CLI strips of escapes before they reach the terminal.
+import { PACKAGE_REQUEST_ENV, type PackageRequest } from "../protocol/package-command"
+import { errorText } from "../util/error-text"
+import { runPackageCommand } from "./pi-packages"
+
+const raw = process.env[PACKAGE_REQUEST_ENV]
+delete process.env[PACKAGE_REQUEST_ENV]
+
+async function main(): Promise<number> {
+  if (!raw) throw new Error(`${PACKAGE_REQUEST_ENV} is not set: this entry is started by xagent's package commands`)
+  const req = JSON.parse(raw) as PackageRequest
+  return runPackageCommand(req, process.cwd(), {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+  })
+}
+
+main().then(
+  // Pi's package commands exit when done: an installed package's handles must not keep this alive.
+  (code) => process.stdout.write("", () => process.exit(code)),
+  (e) => {
+    process.stderr.write(`xagent: ${errorText(e)}\n`)
+    process.exit(1)
+  },
+)
