@@ -24,7 +24,8 @@ async function runPackage(req: PackageRequest): Promise<void> {
   process.exitCode = await runSanitized([process.execPath, PACKAGE_ENTRY], {
     cwd: process.cwd(),
     env: { ...process.env, [PACKAGE_REQUEST_ENV]: JSON.stringify(req) },
-    stdin: "ignore",
+    // Pi's trust question, for a project with .pi/ files and no decision yet, needs the terminal.
+    stdin: process.stdin.isTTY ? "inherit" : "ignore",
   })
 }
 

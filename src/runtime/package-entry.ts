@@ -1,6 +1,7 @@
 // The process `xagent install|remove|update|list` runs in (spawned by src/cli/pi-package-commands.ts,
 // which keeps Pi out of the CLI): the request comes in XAGENT_PACKAGE_REQUEST, Pi's messages go to
 // stdout and stderr, which the CLI strips of escapes before they reach the terminal.
+import { createInterface } from "node:readline/promises"
 import { PACKAGE_REQUEST_ENV, type PackageRequest } from "../protocol/package-command"
 import { errorText } from "../util/error-text"
 import { runPackageCommand } from "./pi-packages"
@@ -14,7 +15,22 @@ async function main(): Promise<number> {
   return runPackageCommand(req, process.cwd(), {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
+    // stdin is the person's terminal only when the CLI has one to lend (its stdout is a pipe).
+    choose: process.stdin.isTTY ? choose : undefined,
   })
+}
+
+/** Pi's trust question as numbered lines: Enter alone, or anything else, answers no. */
+async function choose(question: string, labels: string[]): Promise<number | undefined> {
+  const rl = createInterface({ input: process.stdin, output: process.stdout })
+  try {
+    process.stdout.write(`${question}\n\n${labels.map((l, i) => `  ${i + 1}. ${l}`).join("\n")}\n`)
+    const answer = (await rl.question(`Choose 1-${labels.length} (Enter: do not trust): `)).trim()
+    const n = Number(answer)
+    return Number.isInteger(n) && n >= 1 && n <= labels.length ? n - 1 : undefined
+  } finally {
+    rl.close()
+  }
 }
 
 main().then(

@@ -13,10 +13,13 @@ import {
 } from "@earendil-works/pi-coding-agent"
 import type { PackageRequest, UpdateTarget } from "../protocol/package-command"
 import { errorText } from "../util/error-text"
+import { trustChoices, trustQuestion } from "./project-trust"
 
 export interface PackageIo {
   out(line: string): void
   err(line: string): void
+  /** The person's pick among `labels` (its index), where a terminal can ask; undefined: no answer. */
+  choose?(question: string, labels: string[]): Promise<number | undefined>
 }
 
 /** Why `update` never updates pi itself here: the Pi xagent runs is a dependency of xagent. */
@@ -34,7 +37,7 @@ export async function runPackageCommand(req: PackageRequest, cwd: string, io: Pa
     const trusted =
       req.command === "update"
         ? (req.approve ?? new ProjectTrustStore(agentDir).get(cwd) === true)
-        : projectTrusted(cwd, agentDir, settingsManager, req.approve)
+        : await projectTrusted(cwd, agentDir, settingsManager, req.approve, io)
     settingsManager.setProjectTrusted(trusted)
     if (!trusted && (req.command === "install" || req.command === "remove") && req.local) {
       io.err("Project is not trusted. Use --approve to modify local package config.")
@@ -80,14 +83,33 @@ export async function runPackageCommand(req: PackageRequest, cwd: string, io: Pa
 /**
  * Pi's rule for a command (core/project-trust.ts): `--approve`/`--no-approve`; a folder without
  * protected resources is trusted unless trust.json says otherwise; else trust.json, else the
- * `defaultProjectTrust` setting. Where Pi would ask (the setting is "ask") nobody is asked: a
- * command is no session, and `--approve` says it for this one.
+ * `defaultProjectTrust` setting, whose "ask" asks Pi's question on a terminal and declines where
+ * there is none. (Extensions' `project_trust` handlers are not consulted: running a project's
+ * code to decide whether to trust it is what a package command should not do unasked.)
  */
-function projectTrusted(cwd: string, agentDir: string, settings: SettingsManager, approve?: boolean): boolean {
+async function projectTrusted(
+  cwd: string,
+  agentDir: string,
+  settings: SettingsManager,
+  approve: boolean | undefined,
+  io: PackageIo,
+): Promise<boolean> {
   if (approve !== undefined) return approve
-  const saved = new ProjectTrustStore(agentDir).get(cwd)
+  const store = new ProjectTrustStore(agentDir)
+  const saved = store.get(cwd)
   if (!hasTrustRequiringProjectResources(cwd)) return saved ?? true
-  return saved ?? settings.getDefaultProjectTrust() === "always"
+  if (saved !== null) return saved
+  const fallback = settings.getDefaultProjectTrust()
+  if (fallback !== "ask" || !io.choose) return fallback === "always"
+  const choices = trustChoices(cwd, { sessionOnly: true })
+  const picked = await io.choose(
+    trustQuestion(cwd),
+    choices.map((c) => c.label.replace("this session only", "this command only")),
+  )
+  const chosen = picked === undefined ? undefined : choices[picked]
+  if (!chosen) return false
+  if (chosen.updates.length) store.setMany(chosen.updates)
+  return chosen.trusted
 }
 
 function list(manager: DefaultPackageManager, io: PackageIo): void {
