@@ -229,3 +229,46 @@ describe("the words are never messages", () => {
     SLOW,
   )
 })
+
+/** A small real Pi package from the registry (one extension, no dependencies), pinned. */
+const REGISTRY_PACKAGE = "npm:pi-aliases@1.0.7"
+
+async function registryReachable(): Promise<boolean> {
+  try {
+    const res = await fetch("https://registry.npmjs.org/pi-aliases/1.0.7", { signal: AbortSignal.timeout(10_000) })
+    return res.ok
+  } catch {
+    return false
+  }
+}
+
+describe("a package from the npm registry", () => {
+  test(
+    `install ${REGISTRY_PACKAGE}, list it in xagent and pi, remove it`,
+    async () => {
+      if (!(await registryReachable())) {
+        console.warn(`skipped: the npm registry is unreachable, so ${REGISTRY_PACKAGE} cannot be installed`)
+        return
+      }
+      const online = makeSandbox()
+      try {
+        const { PI_OFFLINE: _, ...env } = online.env
+        const box = { ...online, env }
+        // (npm may add notices of its own on stderr: a newer npm, a deprecation)
+        const installed = await runXagent(["install", REGISTRY_PACKAGE], box)
+        expect(installed.code).toBe(0)
+        expect(installed.stdout).toContain(`Installed ${REGISTRY_PACKAGE}`)
+        const listed = await runXagent(["list"], box)
+        expect(listed.stdout).toContain(REGISTRY_PACKAGE)
+        expect(listed.stdout).toContain(join("npm", "node_modules", "pi-aliases"))
+        const proc = Bun.spawn([...PI, "list"], { cwd: box.cwd, env, stdout: "pipe", stderr: "pipe" })
+        expect(await new Response(proc.stdout).text()).toContain(REGISTRY_PACKAGE)
+        expect((await runXagent(["remove", REGISTRY_PACKAGE], box)).code).toBe(0)
+        expect((await runXagent(["list"], box)).stdout).toBe("No packages installed.\n")
+      } finally {
+        online.cleanup()
+      }
+    },
+    SLOW,
+  )
+})
