@@ -200,6 +200,8 @@ export async function runCli(argv: string[]): Promise<number> {
   } catch (e) {
     if (e instanceof CommanderError) {
       if (e.exitCode === 0) return 0
+      // A command of subcommands named alone (`xagent mcp`): its help is out already, on stderr.
+      if (e.code === "commander.help") return 2
       const message = e.message.replace(/^error:\s*/i, "").replace(/\s*\n\s*/g, " ")
       await err(`xagent: ${message}; ${HELP_HINT}\n`)
       return 2

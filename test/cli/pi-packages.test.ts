@@ -203,6 +203,11 @@ describe("the words are never messages", () => {
         expect(help.stdout).toMatch(new RegExp(`^Usage: xagent (${name}|remove\\|uninstall)`))
       }
       expect((await runXagent(["mcp", "add", "--help"], box)).stdout).toContain("--url <url>")
+      // Named alone, a command of subcommands shows its help, and nothing of commander's inner wording.
+      const alone = await runXagent(["auth"], box)
+      expect(alone.code).toBe(2)
+      expect(alone.stderr).toContain("Usage: xagent auth")
+      expect(alone.stderr).not.toContain("outputHelp")
       expect(llm.requests()).toEqual([])
     },
     SLOW,
