@@ -30,3 +30,17 @@ test("the README's table of bundled extensions names every bundled extension, an
   const listed = [...table.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]!).sort()
   expect(listed).toEqual(bundledNames(PACKAGE_BUNDLED_DIR))
 })
+
+test("the README's table of commands names every command xagent has", async () => {
+  const { buildProgram } = await import("../src/cli/index")
+  const { registerCommands } = await import("../src/cli/commands")
+  const program = buildProgram(async () => 0)
+  await registerCommands(program)
+  const readme = readFileSync(join(root, "README.md"), "utf8")
+  const section = readme.slice(readme.indexOf("### Commands"))
+  const table = section.slice(0, section.indexOf("\n\n", section.indexOf("| command |")))
+  const names = program.commands.flatMap((c) => [c.name(), ...c.aliases()])
+  expect(names).toContain("install")
+  for (const name of names)
+    expect(table.includes(`\`xagent ${name}`) || table.includes(`\`${name}\``) ? name : `${name}: missing`).toBe(name)
+})

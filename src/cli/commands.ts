@@ -2,9 +2,10 @@
 // may name one: their imports (the socket client, the protocol schemas) cost ~40 ms that the
 // window's first frame should not pay.
 import type { Command } from "commander"
+import { PI_COMMANDS } from "./pi-command-names"
 
 /** Every subcommand name registered below (a test keeps this list whole). */
-export const SUBCOMMANDS = ["daemon", "attach", "sessions", "worktree", "acp", "help"]
+export const SUBCOMMANDS = ["daemon", "attach", "sessions", "worktree", "acp", "help", ...PI_COMMANDS]
 
 export function mayNameSubcommand(argv: string[]): boolean {
   return argv.some((a) => SUBCOMMANDS.includes(a) || a === "-h" || a === "--help")
@@ -17,11 +18,13 @@ export function asksRootHelp(argv: string[]): boolean {
   return !SUBCOMMANDS.includes(argv[0] ?? "") && own.some((a) => a === "-h" || a === "--help")
 }
 
-export async function registerCommands(program: Command): Promise<void> {
+export async function registerCommands(program: Command, argv: string[] = []): Promise<void> {
   const { registerDaemonCommands } = await import("./daemon-commands")
   registerDaemonCommands(program)
   const { registerWorktreeCommands } = await import("./worktree-commands")
   registerWorktreeCommands(program)
   const { registerAcpCommand } = await import("./acp-command")
   registerAcpCommand(program)
+  const { registerPiCommands } = await import("./pi-package-commands")
+  registerPiCommands(program, argv)
 }

@@ -6,6 +6,7 @@ import { collectNames } from "./bundled-switch"
 import { asksRootHelp, mayNameSubcommand, registerCommands, SUBCOMMANDS } from "./commands"
 import { takeExtensionFlags } from "./extension-flags"
 import { expandPiAliases } from "./pi-aliases"
+import { isPiCommand } from "./pi-command-names"
 import { err, out, readPipedStdin } from "./io"
 import { initialPrompts } from "./initial-message"
 import { planRun, type RootFlags } from "./run-plan"
@@ -160,6 +161,22 @@ async function runRoot(flags: RootFlags, words: string[]): Promise<number> {
   return runWindow(plan, prompts)
 }
 
+/**
+ * `xagent install …` and Pi's other commands, as pi reads them: the first word names the command,
+ * and every option after it is the command's (the root's `--model`, `--api-key`… would take them).
+ */
+async function runPiCommandLine(argv: string[]): Promise<number> {
+  const { registerPiCommands } = await import("./pi-package-commands")
+  const program = new Command("xagent")
+    .exitOverride()
+    .configureOutput({ outputError: () => {}, writeOut: (s) => void out(s), writeErr: (s) => void err(s) })
+  program.helpOption("-h, --help", "show this help").helpCommand(false)
+  registerPiCommands(program, argv)
+  for (const c of program.commands) c.helpOption("-h, --help", "show this help")
+  await program.parseAsync(argv, { from: "user" })
+  return typeof process.exitCode === "number" ? process.exitCode : 0
+}
+
 /** Runs the CLI and returns the exit code: 0 done, 1 failed, 2 called wrongly. */
 export async function runCli(argv: string[]): Promise<number> {
   let extensionFlags: RootFlags["extensionFlags"]
@@ -167,7 +184,8 @@ export async function runCli(argv: string[]): Promise<number> {
   try {
     if (!SUBCOMMANDS.includes(argv[0] ?? ""))
       ({ argv, flags: extensionFlags } = takeExtensionFlags(expandPiAliases(argv), program))
-    if (mayNameSubcommand(argv)) await registerCommands(program)
+    if (isPiCommand(argv[0])) return await runPiCommandLine(expandPiAliases(argv))
+    if (mayNameSubcommand(argv)) await registerCommands(program, argv)
     if (asksRootHelp(argv)) {
       const { extensionFlagsHelp } = await import("./extension-help")
       const text = extensionFlagsHelp(argv, process.cwd())
@@ -182,6 +200,8 @@ export async function runCli(argv: string[]): Promise<number> {
   } catch (e) {
     if (e instanceof CommanderError) {
       if (e.exitCode === 0) return 0
+      // A command of subcommands named alone (`xagent mcp`): its help is out already, on stderr.
+      if (e.code === "commander.help") return 2
       const message = e.message.replace(/^error:\s*/i, "").replace(/\s*\n\s*/g, " ")
       await err(`xagent: ${message}; ${HELP_HINT}\n`)
       return 2

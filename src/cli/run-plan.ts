@@ -12,6 +12,7 @@ import { screenSetting, type ScreenSetting } from "../util/window-settings"
 import { switchedOff } from "./bundled-switch"
 import { piOptions, type PiFlags } from "./pi-options"
 import { UsageError } from "./usage-error"
+import { isPiCommand } from "./pi-command-names"
 import type { ThemeFlags } from "../tui/util/theme-files"
 
 export interface RootFlags extends PiFlags {
@@ -87,6 +88,12 @@ export function planRun(flags: RootFlags, words: string[], cwd: string, env = pr
   const files = args.filter((a) => a.startsWith("@") && a.length > 1).map((a) => resolveFrom(cwd, a.slice(1)))
   const messages = args.filter((a) => !(a.startsWith("@") && a.length > 1))
   const command = piCommand(flags, messages)
+  // `xagent -p list`, `xagent -c -- install x`: Pi's command words stand first or not at all; a
+  // model must never get `install` as an instruction.
+  if (!command && isPiCommand(messages[0]?.trim()))
+    throw new UsageError(
+      `'${messages[0]!.trim()}' is a command, not a message: run 'xagent ${messages[0]!.trim()} …' with the command first (see 'xagent ${messages[0]!.trim()} --help')`,
+    )
   const chosen = [
     flags.continue && "--continue",
     flags.resume && "--resume",
