@@ -133,6 +133,7 @@ export function sessionRuntimeFactory(
       ...xagentIdentity(),
       (pi) => watchModel(live, pi),
       readDenyHook(live.sandbox),
+      live.attachments.hook,
       live.gate.hook,
       ...(opts.pi?.noMcp ? [] : [piMcpExtension()]),
       live.editorMcp.factory,

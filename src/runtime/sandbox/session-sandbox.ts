@@ -160,7 +160,8 @@ export class SessionSandbox {
     )
   }
 
-  private workspace(cwd: string): string[] {
+  /** The session's workspace in `cwd`: its git work tree (and shared git dir), or `cwd` outside git. */
+  workspace(cwd: string): string[] {
     let got = this.roots.get(cwd)
     if (!got) this.roots.set(cwd, (got = workspaceRoots(cwd)))
     return got
