@@ -48,6 +48,8 @@ export interface CommandActions {
   /** No name: the list to pick from; a name: switch to it and save it (Pi's `theme` setting). */
   theme(name: string): void
   reload(): void
+  /** Ask the model to write (or improve) AGENTS.md; `extra`: what the person adds to the ask. */
+  init(extra: string): void
   /** Ctrl+P / Shift+Ctrl+P */
   cycleModel(direction: "forward" | "backward"): void
   /** `sandboxed` or `full` for this session; empty: say which it is. */
@@ -145,6 +147,12 @@ export const COMMANDS: CommandSpec[] = [
     name: "reload",
     description: "Reload extensions, skills, prompt templates and settings",
     run: (a) => a.reload(),
+  },
+  {
+    name: "init",
+    args: "[focus]",
+    description: "Have the agent study the repository and write (or improve) AGENTS.md",
+    run: (a, args) => a.init(args),
   },
   {
     name: "permissions",

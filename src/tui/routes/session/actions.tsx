@@ -16,6 +16,7 @@ import { DialogInput } from "../../ui/dialog-input"
 import { DialogSelect } from "../../ui/dialog-select"
 import { fillComposer } from "../../util/composer-text"
 import { oneLine } from "../../util/format"
+import { initPrompt } from "../../util/init-prompt"
 import { RELOADED_NOTICE, transcriptMarkdown, type ProviderAuth, type ThinkingLevel } from "../../../protocol"
 import { copyText } from "./copy-text"
 
@@ -301,6 +302,10 @@ export function useCommandActions(): CommandActions {
       info(
         `Model: ${r.model.provider}/${r.model.id}${r.scoped ? "" : " (all usable models: set enabledModels to choose)"}`,
       )
+    },
+    init(extra) {
+      // Queued as a follow-up during a reply, as a typed message would be (a failure is reported by act).
+      void session.send(initPrompt(extra), sync.data.running ? "followUp" : "prompt")
     },
     permissions(mode) {
       const want = mode.trim().toLowerCase()
