@@ -48,6 +48,8 @@ export interface CommandActions {
   /** No name: the list to pick from; a name: switch to it and save it (Pi's `theme` setting). */
   theme(name: string): void
   reload(): void
+  /** The files this session's edit and write calls changed, with their diffs. */
+  diff(): void
   /** Ask the model to write (or improve) AGENTS.md; `extra`: what the person adds to the ask. */
   init(extra: string): void
   /** Ctrl+P / Shift+Ctrl+P */
@@ -147,6 +149,11 @@ export const COMMANDS: CommandSpec[] = [
     name: "reload",
     description: "Reload extensions, skills, prompt templates and settings",
     run: (a) => a.reload(),
+  },
+  {
+    name: "diff",
+    description: "What the agent changed this session: each file's edits and writes, with their diffs",
+    run: (a) => a.diff(),
   },
   {
     name: "init",

@@ -17,6 +17,8 @@ import { DialogSelect } from "../../ui/dialog-select"
 import { fillComposer } from "../../util/composer-text"
 import { oneLine } from "../../util/format"
 import { initPrompt } from "../../util/init-prompt"
+import { sessionChanges } from "../../util/session-changes"
+import { SessionChangesView } from "../../component/session-changes-view"
 import { RELOADED_NOTICE, transcriptMarkdown, type ProviderAuth, type ThinkingLevel } from "../../../protocol"
 import { copyText } from "./copy-text"
 
@@ -302,6 +304,11 @@ export function useCommandActions(): CommandActions {
       info(
         `Model: ${r.model.provider}/${r.model.id}${r.scoped ? "" : " (all usable models: set enabledModels to choose)"}`,
       )
+    },
+    diff() {
+      const files = sessionChanges(sync.data.items)
+      if (files.length === 0) return info("No files changed by the agent in this session yet")
+      dialog.show(() => <SessionChangesView files={files} />)
     },
     init(extra) {
       // Queued as a follow-up during a reply, as a typed message would be (a failure is reported by act).
