@@ -54,7 +54,7 @@ export interface CommandActions {
   init(extra: string): void
   /** Ctrl+P / Shift+Ctrl+P */
   cycleModel(direction: "forward" | "backward"): void
-  /** `sandboxed` or `full` for this session; empty: say which it is. */
+  /** `sandboxed` or `full` for this session; empty: what the sandbox allows, and a picker. */
   permissions(mode: string): void
   quit(): void
   /** A command failed before it ran (bad arguments). */
@@ -164,7 +164,7 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: "permissions",
     args: "[sandboxed|full]",
-    description: "Sandbox the agent's commands (sandboxed) or not (full) in this session",
+    description: "What the sandbox allows; sandbox the agent's commands (sandboxed) or not (full) in this session",
     run: (a, args) => a.permissions(args),
   },
   { name: "quit", aliases: ["exit"], description: "Leave xagent", run: (a) => a.quit() },
