@@ -12,6 +12,7 @@ import type {
   TranscriptItem,
   UserItem,
 } from "./transcript"
+import { ATTACHED_FILES, attachedFilesDetails, attachedFilesMarker } from "./attachment"
 import type {
   AssistantMessage,
   BashExecutionMessage,
@@ -137,6 +138,9 @@ export function projectCustom(
     timestamp: message.timestamp,
   }
   if (message.details !== undefined) item.details = message.details
+  // Attached files are for the model: every view (rows, copy, export, print) shows the marker.
+  const attached = message.customType === ATTACHED_FILES ? attachedFilesDetails(message.details) : undefined
+  if (attached) item.text = attachedFilesMarker(attached)
   return item
 }
 

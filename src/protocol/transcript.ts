@@ -179,6 +179,12 @@ export interface SandboxInfo {
   unsandboxed?: boolean
   /** `read-only`: nothing may be written (plan mode). */
   scope?: "read-only"
+  /** Sandboxed: where the agent's commands and file tools may write (the workspace, sandbox.writable). */
+  writable?: string[]
+  /** The sandbox's network: on, off, or only these hosts (sandbox.network). */
+  network?: "on" | "off" | string[]
+  /** Why xagent's sandbox settings could not be used (the strict defaults apply). */
+  settingsProblem?: string
 }
 
 export interface SessionStats {

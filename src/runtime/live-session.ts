@@ -21,6 +21,7 @@ import {
 } from "../protocol"
 import { errorText } from "../util/error-text"
 import { readRunLimits } from "../util/run-limits"
+import { AttachmentSlot } from "./attach-files"
 import { installXagentKeybindings } from "./key-hints"
 import { ExtensionInfo } from "./bundled-host"
 import { commandActions } from "./command-actions"
@@ -54,6 +55,8 @@ export class LiveSession {
   readonly gate: ToolGate
   /** MCP servers an editor added to this live session (never the person's mcp.json). */
   readonly editorMcp = new EditorMcp()
+  /** The files a window's `@path` prompt attaches, until its run starts. */
+  readonly attachments = new AttachmentSlot()
   /** Edits' and writes' files before and after, for an editor's diffs (kept only while one asks). */
   readonly fileChanges = new FileChanges(() => this.gate.approval === "ask")
   warnings: string[] = []

@@ -2,6 +2,7 @@
 // completions and commands, shortcuts, and answers to the extensions' dialogs and components.
 import { ProtocolError, type CommandInfo, type Params, type UiResponse } from "../protocol"
 import { errorText } from "../util/error-text"
+import { queuedAttachmentNotice, readMentionedFiles } from "./attach-files"
 import { complete } from "./autocomplete"
 import { runShortcut } from "./extension-shortcuts"
 import type { LiveSession } from "./live-session"
@@ -12,7 +13,7 @@ import type { Handlers } from "./session-methods"
 
 export const PROMPT_METHODS = {
   "session.prompt": async (live, p) => {
-    await prompt(live, p.text, p.behavior, p.images)
+    await prompt(live, p.text, p.behavior, p.images, p.attachFiles === true)
     return {}
   },
   "session.bash": async (live, p) => {
@@ -65,6 +66,7 @@ async function prompt(
   text: string,
   behavior?: "steer" | "followUp",
   images?: Params<"session.prompt">["images"],
+  attachFiles = false,
 ) {
   const s = live.session
   const space = text.indexOf(" ")
@@ -90,6 +92,16 @@ async function prompt(
   const hint = live.running ? undefined : live.info().authHint
   if (hint) throw new ProtocolError("failed", hint)
   const unseen = images?.length ? imagesUnseen(s, images.length) : undefined
+  // A command's text (a prompt template, a skill) is not the person's message: nothing is attached.
+  const attached =
+    attachFiles && !text.startsWith("/")
+      ? await readMentionedFiles(text, live.cwd, live.sandbox.workspace(live.cwd), live.sandbox.readDenied(live.cwd))
+      : undefined
+  // The run this prompt starts takes them (AttachmentSlot's hook). A queued message is delivered
+  // alone, one a turn under Pi's default queue modes, so files sent after it would reach the model
+  // a turn late: it goes as typed, and the person is told.
+  if (attached && live.running) live.notice("warning", queuedAttachmentNotice(attached))
+  else live.attachments.set(attached)
   let stopWatching = () => {}
   if (unseen) {
     // Pi sends such a model a placeholder instead: say so under the person's message, which the
@@ -111,6 +123,7 @@ async function prompt(
       streamingBehavior: live.running ? behavior : undefined,
       images: images?.length ? images : undefined,
       preflightResult: (disposition) => {
+        if (disposition !== "started") live.attachments.set(undefined)
         // "handled": an input hook or command consumed it; no run follows and the promise settles.
         if (disposition === "handled") return stopWatching()
         accepted = true
@@ -125,6 +138,7 @@ async function prompt(
       },
       (err) => {
         stopWatching()
+        live.attachments.set(undefined)
         live.settleRun(run)
         if (!accepted) reject(new ProtocolError("failed", errorText(err)))
         else live.notice("error", errorText(err))

@@ -33,7 +33,7 @@ export function sessionInfo(s: AgentSession, from: InfoSources): SessionInfo {
   if (model) info.model = modelRef(model)
   const hint = authHint(s.model, from.modelRuntime)
   if (hint) info.authHint = hint
-  info.sandbox = from.sandbox.info()
+  info.sandbox = from.sandbox.info(info.cwd)
   if (s.settingsManager.getHideThinkingBlock()) info.hideThinking = true
   if (s.settingsManager.getQuietStartup() === true && !from.verbose) info.quietStartup = true
   if (s.settingsManager.getBranchSummarySkipPrompt()) info.skipBranchSummaryPrompt = true

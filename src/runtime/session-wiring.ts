@@ -136,6 +136,7 @@ export function sessionRuntimeFactory(
       ...xagentIdentity(),
       (pi) => watchModel(live, pi),
       readDenyHook(live.sandbox),
+      live.attachments.hook,
       live.gate.hook,
       live.editorMcp.factory,
       trustCommand(deps.agentDir),

@@ -48,9 +48,13 @@ export interface CommandActions {
   /** No name: the list to pick from; a name: switch to it and save it (Pi's `theme` setting). */
   theme(name: string): void
   reload(): void
+  /** The files this session's edit and write calls changed, with their diffs. */
+  diff(): void
+  /** Ask the model to write (or improve) AGENTS.md; `extra`: what the person adds to the ask. */
+  init(extra: string): void
   /** Ctrl+P / Shift+Ctrl+P */
   cycleModel(direction: "forward" | "backward"): void
-  /** `sandboxed` or `full` for this session; empty: say which it is. */
+  /** `sandboxed` or `full` for this session; empty: what the sandbox allows, and a picker. */
   permissions(mode: string): void
   quit(): void
   /** A command failed before it ran (bad arguments). */
@@ -147,9 +151,20 @@ export const COMMANDS: CommandSpec[] = [
     run: (a) => a.reload(),
   },
   {
+    name: "diff",
+    description: "What the agent changed this session: each file's edits and writes, with their diffs",
+    run: (a) => a.diff(),
+  },
+  {
+    name: "init",
+    args: "[focus]",
+    description: "Have the agent study the repository and write (or improve) AGENTS.md",
+    run: (a, args) => a.init(args),
+  },
+  {
     name: "permissions",
     args: "[sandboxed|full]",
-    description: "Sandbox the agent's commands (sandboxed) or not (full) in this session",
+    description: "What the sandbox allows; sandbox the agent's commands (sandboxed) or not (full) in this session",
     run: (a, args) => a.permissions(args),
   },
   { name: "quit", aliases: ["exit"], description: "Leave xagent", run: (a) => a.quit() },

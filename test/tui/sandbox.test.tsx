@@ -110,3 +110,39 @@ test("/permissions full asks the session; the refused tool calls show what was r
   await app.renderOnce()
   expect(client.calls("session.setPermissions")).toEqual([{ sessionId: "s1", mode: "full" }])
 })
+
+test("/permissions alone says what the sandbox allows and switches the mode from a picker", async () => {
+  const client = new FakeClient()
+  app = await mountApp({ width: 120, height: 40, client })
+  await app.emit({
+    type: "snapshot",
+    snapshot: sandbox({
+      writable: ["/work/demo", "/home/me/.cache"],
+      network: ["github.com", "*.npmjs.org\x1b[2J"],
+    }),
+  })
+  await app.until("Faux One")
+  await app.submit("/permissions")
+  const frame = (await app.until("Permissions for this session")).replace(/[\s│]+/g, " ")
+  expect(frame).toContain("Now: sandboxed. The agent's commands and your ! commands run in bubblewrap.")
+  expect(frame).toContain("Writable: /work/demo, /home/me/.cache.")
+  expect(frame).toContain("Network: only github.com, *.npmjs.org")
+  expect(frame).not.toContain("\x1b")
+  expect(frame).toContain("Never readable: xagent's state")
+  expect(frame).toContain("sandboxed")
+  expect(frame).toContain("no boundary: commands and file tools reach everything")
+  app.mockInput.pressArrow("down")
+  app.mockInput.pressEnter()
+  await app.until(() => client.calls("session.setPermissions").length > 0)
+  expect(client.calls("session.setPermissions")).toEqual([{ sessionId: "s1", mode: "full" }])
+})
+
+test("/permissions in plan mode says nothing is writable", async () => {
+  app = await mountApp({ width: 120, height: 40 })
+  await app.emit({ type: "snapshot", snapshot: sandbox({ scope: "read-only", writable: [], network: "off" }) })
+  await app.until("Faux One")
+  await app.submit("/permissions")
+  const frame = (await app.until("Permissions for this session")).replace(/[\s│]+/g, " ")
+  expect(frame).toContain("Writable: nothing (plan mode: the session is read-only).")
+  expect(frame).toContain("Network: off.")
+})

@@ -68,12 +68,18 @@ export class SessionSandbox {
     if (scope === "read-only") this.modeNow = "sandboxed"
   }
 
-  info(): SandboxInfo {
+  /** `cwd`: the session's folder, for what the sandbox lets it write there (`/permissions` shows it). */
+  info(cwd?: string): SandboxInfo {
     const a = this.availability
     const out: SandboxInfo = { mode: this.modeNow, available: a.ok }
     if (!a.ok) out.problem = `${a.reason}; to fix: ${a.fix}`
     if (this.unsandboxed) out.unsandboxed = true
     if (this.scopeNow === "read-only") out.scope = "read-only"
+    const writable = cwd === undefined ? undefined : this.writeRoots(cwd)
+    if (writable) out.writable = writable
+    const net = this.settings.network
+    out.network = net.kind === "hosts" ? [...net.hosts] : net.kind
+    if (this.settings.problem) out.settingsProblem = this.settings.problem
     return out
   }
 
@@ -160,7 +166,8 @@ export class SessionSandbox {
     )
   }
 
-  private workspace(cwd: string): string[] {
+  /** The session's workspace in `cwd`: its git work tree (and shared git dir), or `cwd` outside git. */
+  workspace(cwd: string): string[] {
     let got = this.roots.get(cwd)
     if (!got) this.roots.set(cwd, (got = workspaceRoots(cwd)))
     return got

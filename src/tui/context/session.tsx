@@ -4,6 +4,7 @@
 import { useRenderer } from "@opentui/solid"
 import { batch, createEffect, createSignal, on, onMount } from "solid-js"
 import type { CommandInfo, Method, Params, Result } from "../../protocol"
+import { fileMentions } from "../../protocol/attachment"
 import type { TuiOptions } from "../run-options"
 import { fillComposer } from "../util/composer-text"
 import { readSessionPreview } from "../util/session-preview"
@@ -174,8 +175,12 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
       whenReady,
       send(text: string, how: "prompt" | "steer" | "followUp", images?: Params<"session.prompt">["images"]) {
         const behavior = how === "prompt" ? undefined : how
-        const withImages = images?.length ? { images } : {}
-        return act("session.prompt", behavior ? { text, behavior, ...withImages } : { text, ...withImages })
+        // What the person typed: an `@path` naming a file in the workspace attaches it.
+        const extra = {
+          ...(fileMentions(text).length ? { attachFiles: true } : {}),
+          ...(images?.length ? { images } : {}),
+        }
+        return act("session.prompt", behavior ? { text, behavior, ...extra } : { text, ...extra })
       },
       bash: (command: string, excludeFromContext = false) => {
         const terminal = lendableTerminal(renderer)

@@ -24,6 +24,8 @@ export interface DialogSelectProps {
   current?: string
   /** The value selected first when none is current (a list opened again where it was left). */
   start?: string
+  /** Lines between the title and the list: what the choice is about. */
+  intro?: string[]
   onSelect(value: string): void
   onCancel(): void
   /** Tab: another view of the list (Pi's model picker: the scoped models, or all). */
@@ -103,6 +105,13 @@ export function DialogSelect(props: DialogSelectProps) {
       <text fg={theme.text} attributes={TextAttributes.BOLD} wrapMode="word">
         {props.title}
       </text>
+      <For each={props.intro ?? []}>
+        {(line) => (
+          <text flexShrink={0} fg={theme.muted} wrapMode="word">
+            {line}
+          </text>
+        )}
+      </For>
       <Show when={props.filterable}>
         <box flexDirection="row" height={1}>
           <text flexShrink={0} fg={theme.dim}>

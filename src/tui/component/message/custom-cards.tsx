@@ -1,8 +1,9 @@
-// Extension messages with cards of their own (todo snapshots, plan outcomes and runs, goal status
+// Custom messages with looks of their own (attached files, todo snapshots, plan outcomes and runs, goal status
 // and rounds); any other custom message is the plain CustomRow. Which plan card is still open (its
 // actions live) comes from the session page through PlanCards, so the card itself stays pure.
 import { createContext, useContext, type JSX } from "solid-js"
 import {
+  ATTACHED_FILES,
   GOAL_CARD,
   GOAL_ROUND,
   PLAN_CARD,
@@ -15,7 +16,7 @@ import {
   type PlanImplementDetails,
 } from "../../../protocol"
 import { GoalCard, GoalRoundRow } from "./goal-card"
-import { CustomRow } from "./notice-rows"
+import { AttachedFilesRow, CustomRow } from "./notice-rows"
 import { PlanCard, PlanChangeCard, PlanImplementRow, type PlanAction } from "./plan-card"
 import { TodoCard } from "./todo-card"
 import { PlainToolRow } from "./extension-rows"
@@ -35,6 +36,8 @@ export function CustomCard(props: { item: CustomItem }): JSX.Element {
   const plans = useContext(PlanCards)
   const d = props.item.details
   switch (props.item.customType) {
+    case ATTACHED_FILES:
+      return <AttachedFilesRow item={props.item} />
     case TODO_CARD: {
       const todos = todoDetails(d)
       if (todos) return <TodoCard todos={todos.todos} />

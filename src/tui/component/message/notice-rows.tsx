@@ -20,6 +20,15 @@ export function NoticeRow(props: { item: NoticeItem }) {
   )
 }
 
+/** The files an `@path` message attached: one line under it; their contents went to the model only. */
+export function AttachedFilesRow(props: { item: CustomItem }) {
+  return (
+    <box flexShrink={0} paddingLeft={2}>
+      <text fg={theme.muted}>{`⎿ ${terminalText(props.item.text)}`}</text>
+    </box>
+  )
+}
+
 export function SummaryRow(props: { item: CompactionItem | BranchSummaryItem; open: boolean; onToggle: () => void }) {
   const title = () => {
     if (props.item.kind === "branch_summary") return "Branch summary"

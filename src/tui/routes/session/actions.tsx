@@ -16,6 +16,10 @@ import { DialogInput } from "../../ui/dialog-input"
 import { DialogSelect } from "../../ui/dialog-select"
 import { fillComposer } from "../../util/composer-text"
 import { oneLine } from "../../util/format"
+import { initPrompt } from "../../util/init-prompt"
+import { permissionLines } from "../../util/permission-lines"
+import { sessionChanges } from "../../util/session-changes"
+import { SessionChangesView } from "../../component/session-changes-view"
 import { RELOADED_NOTICE, transcriptMarkdown, type ProviderAuth, type ThinkingLevel } from "../../../protocol"
 import { copyText } from "./copy-text"
 
@@ -317,18 +321,48 @@ export function useCommandActions(): CommandActions {
         `Model: ${r.model.provider}/${r.model.id}${r.scoped ? "" : " (all usable models: set enabledModels to choose)"}`,
       )
     },
+    diff() {
+      const files = sessionChanges(sync.data.items)
+      if (files.length === 0) return info("No files changed by the agent in this session yet")
+      dialog.show(() => <SessionChangesView files={files} />)
+    },
+    init(extra) {
+      // Queued as a follow-up during a reply, as a typed message would be (a failure is reported by act).
+      void session.send(initPrompt(extra), sync.data.running ? "followUp" : "prompt")
+    },
     permissions(mode) {
       const want = mode.trim().toLowerCase()
       const sb = sync.data.info?.sandbox
-      if (!want)
-        return info(`Permissions: ${sb?.mode ?? "sandboxed"} (use /permissions sandboxed or /permissions full)`)
-      if (want !== "sandboxed" && want !== "full")
-        return fail(`Unknown permission mode "${want}": use sandboxed or full`)
-      void session
-        .act("session.setPermissions", { mode: want })
-        .then(
-          (r) => r && info(want === "full" ? "Full access: the sandbox is off for this session" : "Sandboxed again"),
-        )
+      const apply = (to: string) => {
+        if (to === (sb?.mode ?? "sandboxed")) return info(`Permissions: ${to} (unchanged)`)
+        void session
+          .act("session.setPermissions", { mode: to as "sandboxed" | "full" })
+          .then(
+            (r) => r && info(to === "full" ? "Full access: the sandbox is off for this session" : "Sandboxed again"),
+          )
+      }
+      if (want) {
+        if (want !== "sandboxed" && want !== "full")
+          return fail(`Unknown permission mode "${want}": use sandboxed or full`)
+        return apply(want)
+      }
+      dialog.show(() => (
+        <DialogSelect
+          title="Permissions for this session"
+          intro={permissionLines(sb)}
+          current={sb?.mode ?? "sandboxed"}
+          options={[
+            {
+              label: "sandboxed",
+              value: "sandboxed",
+              description: "commands in the sandbox, writes in the workspace",
+            },
+            { label: "full", value: "full", description: "no boundary: commands and file tools reach everything" },
+          ]}
+          onSelect={apply}
+          onCancel={() => {}}
+        />
+      ))
     },
     quit: () => guard.quit(),
     refuse: (message) => fail(message),
