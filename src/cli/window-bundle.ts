@@ -5,17 +5,28 @@
 // so a changed source is never run stale: startup finds no bundle whose inputs still match and runs
 // from source.
 //
-// An installed package cannot build its own: `npm i -g` may run no install scripts, and Bun applies
-// neither tsconfig nor the Solid transform to files under node_modules, so the sources cannot run
-// there either. So `npm pack` (prepack) leaves one more bundle, dist/window/packed/, whose stamp
-// hashes the files' contents instead: an install keeps neither mtimes nor a lockfile, but the
-// bytes it unpacks are the ones the bundle was built from.
+// An installed package cannot make its own: `npm i -g` may run no install scripts, Bun applies
+// neither tsconfig nor the Solid transform to files under node_modules at run time, and a build
+// there makes a window whose Solid contexts do not match. So npm's `prepare` (run by `npm pack`,
+// and when npm packs a git URL) leaves one more bundle, dist/window/packed/, whose stamp hashes
+// the files' contents instead: an install keeps neither mtimes nor a lockfile, but the bytes it
+// unpacks are the ones the bundle was built from.
 import { spawn } from "node:child_process"
 import { createHash } from "node:crypto"
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs"
 import { isAbsolute, join, relative, resolve } from "node:path"
 
-const PACKAGE_DIR = resolve(import.meta.dir, "../..")
+export const PACKAGE_DIR = resolve(import.meta.dir, "../..")
 const bundlesDir = (pkg: string) => join(pkg, "dist", "window")
 const ENTRY = "src/tui/run.tsx"
 /** Not in the import graph, but they change what a build makes: how it is built, and the dependencies. */
@@ -75,18 +86,23 @@ const packedFiles = (files: readonly string[]) =>
 
 /** The newest bundle whose inputs are all as they were when it was built, if any. */
 export function freshWindowBundle(pkg = PACKAGE_DIR): string | undefined {
+  const fresh = freshStampedBundle(pkg)
+  return fresh ? join(fresh.dir, "run.js") : packedWindowBundle(pkg)
+}
+
+function freshStampedBundle(pkg: string): { dir: string; files: string[] } | undefined {
   const bundles = bundlesDir(pkg)
   if (!existsSync(bundles)) return undefined
   for (const { dir } of builtBundles(bundles)) {
     const entry = join(bundles, dir, "run.js")
     try {
       const { files } = JSON.parse(readFileSync(join(bundles, dir, INPUTS_FILE), "utf8")) as { files: string[] }
-      if (windowStamp(pkg, files) === dir && existsSync(entry)) return entry
+      if (windowStamp(pkg, files) === dir && existsSync(entry)) return { dir: join(bundles, dir), files }
     } catch {
       // A bundle from before inputs.json, or half deleted: not ours to trust.
     }
   }
-  return packedWindowBundle(pkg)
+  return undefined
 }
 
 /**
@@ -143,10 +159,19 @@ export async function buildWindowBundle(pkg = PACKAGE_DIR): Promise<string> {
   return join(dir, "run.js")
 }
 
-/** Builds dist/window/packed/ for a published package (prepack); replaces the one before. */
+/**
+ * Makes dist/window/packed/ for a published package (npm's `prepare`); replaces the one before. A
+ * fresh bundle of the current sources is copied (`npm install` has just built one), else one is built.
+ */
 export async function buildPackedWindowBundle(pkg = PACKAGE_DIR): Promise<string> {
   const bundles = bundlesDir(pkg)
-  const { tmp, files } = await buildInto(pkg, join(bundles, `.tmp-${process.pid}-${Date.now()}`))
+  const tmp = join(bundles, `.tmp-${process.pid}-${Date.now()}`)
+  const fresh = freshStampedBundle(pkg)
+  let files: string[]
+  if (fresh) {
+    cpSync(fresh.dir, tmp, { recursive: true })
+    files = fresh.files
+  } else files = (await buildInto(pkg, tmp)).files
   const own = packedFiles(files)
   writeFileSync(join(tmp, INPUTS_FILE), JSON.stringify({ files: own, stamp: contentStamp(pkg, own) }, null, 1) + "\n")
   const dir = join(bundles, PACKED)
