@@ -1,14 +1,22 @@
 // Builds the window bundle (see window-bundle.ts). Run by `npm install` (postinstall) and in the
-// background by a start that found its bundle stale. Never fails an install: it only warns.
-import { buildWindowBundle } from "./window-bundle"
+// background by a start that found its bundle stale: those never fail, they only warn (the window
+// then compiles at start). With --packed it is npm's `prepare`: under `npm pack` it fails, since a
+// package without its window would install a window that cannot open; under `npm install` in a
+// clone (which runs `prepare` too) it only warns, as the postinstall does.
+import { buildPackedWindowBundle, buildWindowBundle, freshWindowBundle } from "./window-bundle"
 
+const packed = process.argv.includes("--packed")
 try {
   const t0 = performance.now()
-  const entry = await buildWindowBundle()
+  // An installed package came with its window (it could not build one under node_modules anyway).
+  const entry = packed ? await buildPackedWindowBundle() : (freshWindowBundle() ?? (await buildWindowBundle()))
   if (process.argv.includes("--verbose"))
     console.log(`window bundle: ${entry} (${Math.round(performance.now() - t0)} ms)`)
 } catch (e) {
-  console.warn(
-    `xagent: could not prebuild the window (it will compile at start instead): ${e instanceof Error ? e.message : e}`,
-  )
+  const why = e instanceof Error ? e.message : String(e)
+  if (packed && process.env.npm_command !== "install" && process.env.npm_command !== "ci") {
+    console.error(`xagent: could not build the window for the package: ${why}`)
+    process.exit(1)
+  }
+  console.warn(`xagent: could not prebuild the window (it will compile at start instead): ${why}`)
 }
