@@ -92,11 +92,47 @@ test("/new during a reply, kept in the background: a new session of its own, and
   expect(fresh).not.toContain("│ go")
   // The old session is still watched, only for the end of its reply.
   expect(app.client.subscribers("s1")).toBe(1)
+  // A question there holds the reply: the window says so, and goes on watching.
+  app.client.emit(
+    { type: "ui_request", request: { id: "q1", kind: "confirm", title: "Deploy?", message: "now" } },
+    "s1",
+  )
+  // (a toast, wrapped: its lines joined back)
+  const flat = (f: string) => f.replace(/\s*\n[\s│]*/g, " ")
+  await app.until((f) => flat(f).includes("The background session “go” waits for an answer"))
+  expect(app.client.subscribers("s1")).toBe(1)
   app.client.emit({ type: "turn_end", stopReason: "end_turn" }, "s1")
   app.client.emit({ type: "run", running: false }, "s1")
   const notice = await app.until("finished · /resume opens it")
   expect(notice).toContain("The reply in the background session “go”")
   expect(app.client.subscribers("s1")).toBe(0)
+})
+
+test("the session page during a reply: the chosen session opens beside the running one", async () => {
+  const app = await running("socket")
+  app.client.route("sessions.list", () => ({
+    sessions: [
+      {
+        path: "/s/other.jsonl",
+        id: "bbb",
+        cwd: "/work/demo",
+        modified: Date.now(),
+        messageCount: 2,
+        firstMessage: "older work",
+      },
+    ],
+  }))
+  app.client.route("session.open", () => ({ sessionId: "s2", info: sessionInfo(), warnings: [] }))
+  const opens = app.client.calls("session.open").length
+  await app.submit("/resume")
+  await app.until("older work")
+  app.mockInput.pressEnter()
+  await app.until("A reply is running: open that session")
+  app.mockInput.pressEnter()
+  await app.until(() => app.client.calls("session.open").length === opens + 1)
+  expect(app.client.calls("session.open")[opens]!.mode).toEqual({ kind: "session", ref: "/s/other.jsonl" })
+  expect(app.client.calls("session.switch")).toEqual([])
+  expect(app.client.subscribers("s1")).toBe(1)
 })
 
 test("/new during a reply with --no-daemon: two choices, and why there is no background", async () => {

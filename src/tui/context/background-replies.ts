@@ -50,10 +50,18 @@ export function createBackgroundReplies(notify: (n: Notify) => void) {
         held.delete(reply.sessionId)
         if (said) notify(said)
       }
+      let asked = false
       const stop = redirect((env) => {
         const e = env.event
         if (e.type === "turn_end") reason = e.stopReason
-        else if (e.type === "run" && !e.running) finish(endedText(reply.title, reason))
+        // A question or an extension's dialog holds the reply until someone answers: said once.
+        else if (e.type === "ui_request" && !asked) {
+          asked = true
+          notify({
+            level: "warning",
+            message: `The background session “${reply.title}” waits for an answer · /resume opens it`,
+          })
+        } else if (e.type === "run" && !e.running) finish(endedText(reply.title, reason))
         else if (e.type === "closed")
           finish({
             level: "warning",
