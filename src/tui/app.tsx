@@ -7,6 +7,7 @@ import { createEffect, Match, onCleanup, Switch } from "solid-js"
 import type { Client } from "../client/client"
 import { isNotification } from "../protocol/terminal-notify"
 import { terminalLine } from "../protocol/terminal-text"
+import type { BackgroundReply } from "./context/background-replies"
 import { ClientProvider, useClient } from "./context/client"
 import { ClipboardProvider } from "./context/clipboard"
 import { DialogProvider, useDialog } from "./context/dialog"
@@ -29,6 +30,14 @@ import type { TuiOptions } from "./run-options"
 import type { ThemeControl } from "./theme-control"
 import { ThemesProvider, useThemeSync } from "./context/themes"
 
+/** What the window knows at exit that the farewell needs. */
+export interface ExitState {
+  running: () => boolean
+  sessionId: () => string | undefined
+  piSessionId: () => string | undefined
+  background: () => BackgroundReply[]
+}
+
 export interface AppProps {
   cwd: string
   version: string
@@ -39,7 +48,7 @@ export interface AppProps {
   initialMessages?: string[]
   onExit: (code: number, message?: string) => void
   /** Lets the caller read live state at exit (the farewell needs it). */
-  onState?: (state: { running: () => boolean; sessionId: () => string | undefined }) => void
+  onState?: (state: ExitState) => void
   flushInterval?: number
   /** Full screen (the default here) or inline, the transcript in the terminal's scrollback. */
   screen?: ScreenMode
@@ -103,7 +112,12 @@ function Shell(props: {
       exit.exit(EXIT_LOST, `xagent: the connection to the daemon was lost (${c.reason}). ${resume}.`)
     }),
   )
-  props.onState?.({ running: () => sync.data.running, sessionId: () => sync.data.sessionId })
+  props.onState?.({
+    running: () => sync.data.running,
+    sessionId: () => sync.data.sessionId,
+    piSessionId: () => sync.data.info?.piSessionId,
+    background: () => sync.backgroundReplies(),
+  })
 
   createEffect(() => {
     // An extension's setTitle() is the terminal's title as it wrote it, as in Pi (titlebar-spinner),

@@ -3,7 +3,8 @@
 import { createCliRenderer, type CliRenderer } from "@opentui/core"
 import { render } from "@opentui/solid"
 import type { Client } from "../client/client"
-import { App } from "./app"
+import { App, type ExitState } from "./app"
+import { farewellLines } from "./farewell"
 import type { TuiOptions, TuiResult } from "./run-options"
 import { BUILTIN_THEMES } from "./theme"
 import { createThemeControl, type ThemeControl } from "./theme-control"
@@ -74,8 +75,7 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
   renderer.setMaxListeners(64)
 
   let client: Client | undefined
-  let sessionRunning = () => false
-  let sessionId = () => undefined as string | undefined
+  let state: ExitState | undefined
   let settle!: (code: number) => void
   const exited = new Promise<number>((r) => (settle = r))
   let finished = false
@@ -125,10 +125,7 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
           return client
         }}
         onExit={finish}
-        onState={(s) => {
-          sessionRunning = s.running
-          sessionId = s.sessionId
-        }}
+        onState={(s) => (state = s)}
       />
     ),
     renderer,
@@ -136,17 +133,20 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
 
   const code = await exited
   for (const [s, h] of handlers) process.off(s, h)
-  const running = sessionRunning()
-  const id = sessionId()
+  const daemon = client?.kind === "socket"
+  const said = {
+    piSessionId: state?.piSessionId(),
+    // Only through the daemon does a reply go on once the window is gone.
+    runningOn: daemon && !!state?.running() && !!state.sessionId(),
+    background: daemon ? (state?.background() ?? []) : [],
+    sessionDir: opts.target.kind === "attach" ? undefined : opts.target.params.pi?.sessionDir,
+  }
   if (!renderer.isDestroyed) renderer.destroy()
-  await client?.close().catch(() => {})
   // After SIGHUP the terminal is gone: there is nobody to tell (and writing to it fails).
   const farewell =
     code === SIGNAL_CODES.SIGHUP
       ? undefined
-      : (message ??
-        (running && id && client?.kind === "socket"
-          ? `The reply is still running. Pick it up again with: xagent attach ${id}`
-          : undefined))
+      : (message ?? (client ? await farewellLines(client, said).catch(() => undefined) : undefined))
+  await client?.close().catch(() => {})
   return { exitCode: code, farewell, restart }
 }

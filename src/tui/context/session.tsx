@@ -9,6 +9,7 @@ import type { TuiOptions } from "../run-options"
 import { fillComposer } from "../util/composer-text"
 import { readSessionPreview } from "../util/session-preview"
 import { lendableTerminal, reclaimTerminal } from "../util/terminal-lend"
+import { sessionLabel } from "./background-replies"
 import { useClient } from "./client"
 import { createSimpleContext } from "./helper"
 import { useRoute } from "./route"
@@ -223,6 +224,29 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
         route.navigate({ name: "session" })
         await open({ ...t.params, mode: { kind: "session", ref: path } })
       },
+      /**
+       * Leaves this live session to its host, its reply still running, and opens `mode` in a live
+       * session of its own (another host): the window draws that one from now on.
+       */
+      async openBeside(mode: Params<"session.open">["mode"]) {
+        const info = sync.data.info
+        const first = sync.data.items.find((i) => i.kind === "user")
+        sync.leaveRunning({
+          piSessionId: info?.piSessionId,
+          title: sessionLabel(info?.name, first?.kind === "user" ? first.text : undefined),
+        })
+        setId(undefined)
+        setCommandsKnown(false)
+        route.navigate({ name: "session" })
+        const t = props.target
+        const base: Omit<Params<"session.open">, "mode"> = t.kind === "attach"
+          ? { cwd: info?.cwd ?? process.cwd() }
+          : withoutSessionPicks(t.params)
+        // What /new in place would keep: the model and thinking level the person has now.
+        const model = info?.model ? { model: `${info.model.provider}/${info.model.id}` } : {}
+        const thinking = info?.thinkingLevel ? { thinking: info.thinkingLevel } : {}
+        await open({ ...base, ...model, ...thinking, mode })
+      },
       async openNew() {
         if (id()) {
           const r = await act("session.new", {})
@@ -242,3 +266,11 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
     }
   },
 })
+
+/** The opening's flags without what named the first session (`--session-id`, `--name`). */
+function withoutSessionPicks(params: Omit<Params<"session.open">, "mode">): Omit<Params<"session.open">, "mode"> {
+  const { mode: _mode, ...rest } = params as Params<"session.open">
+  if (!rest.pi) return rest
+  const { sessionId: _id, name: _name, ...pi } = rest.pi
+  return { ...rest, pi }
+}

@@ -5,6 +5,7 @@
 import { onCleanup } from "solid-js"
 import type { EventEnvelope } from "../../protocol"
 import { useClient } from "./client"
+import { createBackgroundReplies, type BackgroundReply } from "./background-replies"
 import { createEventQueue } from "./event-queue"
 import { createSimpleContext } from "./helper"
 import { createSessionStore, type EditorFill, type Notify, type ThemeEvent } from "./session-store"
@@ -31,17 +32,25 @@ export const { use: useSync, provider: SyncProvider } = createSimpleContext({
       props.flushInterval ?? 16,
       streamedText,
     )
-    let unsubscribe: (() => void) | undefined
+    const notify = (n: Notify) => notifyListeners.forEach((fn) => fn(n))
+    const background = createBackgroundReplies(notify)
+    /** The drawn session's subscription; `sink` moves to a watcher when the window leaves it running. */
+    let current: { sink: (env: EventEnvelope) => void; stop: () => void } | undefined
 
     const subscribe = (sessionId: string, after: number) => {
-      unsubscribe?.()
+      current?.stop()
+      current = undefined
+      // One subscription per session and client: a watcher of this one gives it up first.
+      background.take(sessionId)
       const c = client.client()
       if (!c) return
-      unsubscribe = c.subscribe(sessionId, after, (env) => queue.push(env))
+      const sub = { sink: (env: EventEnvelope) => queue.push(env), stop: () => {} }
+      sub.stop = c.subscribe(sessionId, after, (env) => sub.sink(env))
+      current = sub
     }
 
     onCleanup(() => {
-      unsubscribe?.()
+      current?.stop()
       queue.dispose()
     })
 
@@ -58,13 +67,27 @@ export const { use: useSync, provider: SyncProvider } = createSimpleContext({
       /** A `session.earlier` page, put in above the items held. */
       prependEarlier: store.prependEarlier,
       detach() {
-        unsubscribe?.()
-        unsubscribe = undefined
+        current?.stop()
+        current = undefined
       },
+      /**
+       * Stops drawing the session and leaves its running reply to its host: the window keeps
+       * watching it only to say when the reply ends. Draws no session until the next `attach`.
+       */
+      leaveRunning(reply: Omit<BackgroundReply, "sessionId">) {
+        queue.flush()
+        const sub = current
+        const sessionId = store.state.sessionId
+        current = undefined
+        if (sub && sessionId && store.state.running)
+          background.hold({ ...reply, sessionId }, (onEvent) => ((sub.sink = onEvent), sub.stop))
+        else sub?.stop()
+        store.reset()
+      },
+      /** Replies left running in the background that have not ended yet. */
+      backgroundReplies: () => background.running(),
       /** Local notices (failed requests, warnings) go the same way as the host's ui_notify. */
-      notify(n: Notify) {
-        notifyListeners.forEach((fn) => fn(n))
-      },
+      notify,
       onNotify(fn: (n: Notify) => void) {
         notifyListeners.add(fn)
         return () => notifyListeners.delete(fn)

@@ -81,29 +81,43 @@ export function useCommandActions(): CommandActions {
     ))
   }
 
+  async function fork(): Promise<void> {
+    const r = await session.act("session.forkPoints", {})
+    if (!r) return
+    if (r.points.length === 0) return info("Nothing to fork from yet")
+    dialog.show(() => (
+      <DialogSelect
+        title="Fork from message"
+        filterable={r.points.length > 8}
+        options={[...r.points].reverse().map((p) => ({ label: oneLine(p.text, 200), value: p.entryId }))}
+        onSelect={async (entryId) => {
+          const done = await session.act("session.fork", { entryId })
+          if (done) fillComposer(renderer, done.editorText)
+        }}
+        onCancel={() => {}}
+      />
+    ))
+  }
+
   return {
     help: () => dialog.show(() => <HelpView />),
-    newSession: () => guard.newSession(() => void session.openNew()),
+    newSession: () =>
+      guard.leave({
+        what: "start a new session",
+        stop: () => void session.openNew(),
+        keep: () => void session.openBeside({ kind: "new" }),
+      }),
     openSessions: () => route.navigate({ name: "sessions" }),
     openTree: () => route.navigate({ name: "tree" }),
     openWorktrees: () => route.navigate({ name: "worktree" }),
-    async fork() {
-      const r = await session.act("session.forkPoints", {})
-      if (!r) return
-      if (r.points.length === 0) return info("Nothing to fork from yet")
-      dialog.show(() => (
-        <DialogSelect
-          title="Fork from message"
-          filterable={r.points.length > 8}
-          options={[...r.points].reverse().map((p) => ({ label: oneLine(p.text, 200), value: p.entryId }))}
-          onSelect={async (entryId) => {
-            const done = await session.act("session.fork", { entryId })
-            if (done) fillComposer(renderer, done.editorText)
-          }}
-          onCancel={() => {}}
-        />
-      ))
-    },
+    fork: () =>
+      // A fork takes this live session's place (Pi's fork from a message, in the session's host):
+      // there is no host beside it for the reply to go on in.
+      guard.leave({
+        what: "fork",
+        why: "A fork replaces this session in its host, so the reply cannot go on beside it.",
+        stop: () => void fork(),
+      }),
     async pickModel(query) {
       const open = async (all: boolean): Promise<void> => {
         const r = await session.act("session.models", {})

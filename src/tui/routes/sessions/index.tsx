@@ -4,7 +4,9 @@ import { createMemo, createResource, createSignal, Show } from "solid-js"
 import type { SavedSession } from "../../../protocol"
 import { useClient } from "../../context/client"
 import { useRoute } from "../../context/route"
+import { useSync } from "../../context/sync"
 import { useSession } from "../../context/session"
+import { useStopGuard } from "../../context/stop-guard"
 import { theme } from "../../theme"
 import { PageList } from "../../ui/page-list"
 import { plural } from "../../../util/plural"
@@ -24,6 +26,8 @@ export function SessionsPage(props: { initial?: boolean }) {
   const client = useClient()
   const session = useSession()
   const route = useRoute()
+  const guard = useStopGuard()
+  const sync = useSync()
   const [all, setAll] = createSignal(false)
   const [query, setQuery] = createSignal("")
   const cwd = () => session.cwd()
@@ -45,6 +49,21 @@ export function SessionsPage(props: { initial?: boolean }) {
   // A session file's id, name and folder are whatever the file says: drawn without controls.
   const idOf = (id: string) => terminalLine(ids().get(id) ?? id)
   const back = () => (props.initial ? void session.openNew() : route.navigate({ name: "session" }))
+  // A reply running in the session this page was opened from goes on beside the chosen one, or stops.
+  const choose = (s: SavedSession) => {
+    if (sync.data.running && s.path === sync.data.info?.file) return route.navigate({ name: "session" })
+    guard.leave({
+      what: "open that session",
+      stop: () => void session.openSaved(s.path),
+      keep: () => void session.openBeside({ kind: "session", ref: s.path }),
+    })
+  }
+  const startNew = () =>
+    guard.leave({
+      what: "start a new session",
+      stop: () => void session.openNew(),
+      keep: () => void session.openBeside({ kind: "new" }),
+    })
 
   return (
     <PageList
@@ -56,7 +75,7 @@ export function SessionsPage(props: { initial?: boolean }) {
       rowHeight={2}
       hints={`Enter open · Tab ${all() ? "this folder" : "all folders"} · Ctrl+N new · Esc ${props.initial ? "new session" : "back"}`}
       onQuery={setQuery}
-      onChoose={(s) => void session.openSaved(s.path)}
+      onChoose={choose}
       onBack={back}
       onKey={(e) => {
         if (e.name === "tab") {
@@ -64,7 +83,7 @@ export function SessionsPage(props: { initial?: boolean }) {
           return true
         }
         if (e.name === "n" && e.ctrl) {
-          void session.openNew()
+          startNew()
           return true
         }
         return false
