@@ -38,6 +38,8 @@ export function bwrapArgs(p: SandboxPolicy, cwd: string, net?: ProxyMount): stri
   args.push(...(p.tmp ? ["--bind", p.tmp, "/tmp"] : ["--tmpfs", "/tmp"]))
   for (const r of p.readable) args.push("--ro-bind", r, r)
   for (const w of p.writable) args.push("--bind", w, w)
+  for (const d of p.git?.pinned ?? []) args.push("--bind", d, d)
+  for (const r of p.git?.readOnly ?? []) args.push("--ro-bind", r, r)
   if (net) args.push("--ro-bind", net.dir, PROXY_DIR, ...proxyEnv(p.network))
   // Only now: the binds above may need mount points made in it.
   if (!p.tmp) args.push("--remount-ro", "/tmp")

@@ -9,7 +9,9 @@ import { daemonPaths } from "../../util/daemon-paths"
 import { homeDir } from "../../util/paths"
 import { sandboxArgv, type ProxyMount } from "./bwrap-args"
 import { startNetProxy, type NetProxy } from "./net-proxy"
-import { deniedReads, readOnlyPolicy, workspacePolicy, type PolicyInputs, type SandboxPolicy } from "./policy"
+import { writeTarget, WriteRefused } from "./file-guard"
+import { gitGuard } from "./git-guard"
+import { deniedReads, inside, readOnlyPolicy, workspacePolicy, type PolicyInputs, type SandboxPolicy } from "./policy"
 import { probeSandbox, type Availability } from "./probe"
 import { readSandboxSettings, type SandboxSettings } from "./settings"
 import { workspaceRoots } from "./workspace"
@@ -84,6 +86,21 @@ export class SessionSandbox {
     return [...this.workspace(cwd), ...this.settings.writable]
   }
 
+  /**
+   * Refuses a file-tool write to the repository's config or hooks, which the jail keeps read-only
+   * for bash too (git-guard.ts), unless the settings allow it.
+   */
+  async refuseGitWrite(cwd: string, path: string): Promise<void> {
+    const roots = this.writeRoots(cwd)
+    if (!roots || this.settings.writableGitConfig) return
+    const target = await writeTarget(roots, path, true)
+    const hit = gitGuard(this.workspace(cwd)).readOnly.find((p) => inside(target, p))
+    if (hit)
+      throw new WriteRefused(
+        `Refused: ${path} is part of the repository's git configuration or hooks (${hit}), which name programs git runs outside the sandbox; it is read-only to the agent unless the person sets sandbox.writableGitConfig.`,
+      )
+  }
+
   policy(cwd: string): SandboxPolicy {
     const inputs = this.inputs(cwd)
     return this.scopeNow === "read-only" ? readOnlyPolicy(inputs) : workspacePolicy(inputs)
@@ -107,6 +124,7 @@ export class SessionSandbox {
       extraWritable: this.settings.writable,
       tools: [dirname(process.execPath), PACKAGE_DIR],
       network: this.settings.network,
+      gitWritable: this.settings.writableGitConfig,
     }
   }
 
