@@ -40,6 +40,7 @@ export function bwrapArgs(p: SandboxPolicy, cwd: string, net?: ProxyMount): stri
   for (const w of p.writable) args.push("--bind", w, w)
   for (const d of p.git?.pinned ?? []) args.push("--bind", d, d)
   for (const r of p.git?.readOnly ?? []) args.push("--ro-bind", r, r)
+  for (const f of p.linked ?? []) args.push("--ro-bind", f, f)
   if (net) args.push("--ro-bind", net.dir, PROXY_DIR, ...proxyEnv(p.network))
   // Only now: the binds above may need mount points made in it.
   if (!p.tmp) args.push("--remount-ro", "/tmp")

@@ -44,7 +44,7 @@ export function gitGuard(roots: string[]): GitGuard {
   return { pinned, readOnly }
 }
 
-function isGitDir(dir: string): boolean {
+export function isGitDir(dir: string): boolean {
   return ["HEAD", "config", "objects", "refs"].every((n) => existsSync(join(dir, n)))
 }
 

@@ -24,6 +24,8 @@ export interface SandboxPolicy {
   network: NetworkPolicy
   /** The repository's config and hooks, read-only inside the writable binds (git-guard.ts). */
   git?: GitGuard
+  /** Files with a name outside the workspace (or their folders), read-only (hard-links.ts). */
+  linked?: string[]
 }
 
 export interface PolicyInputs {

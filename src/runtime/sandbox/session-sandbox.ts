@@ -10,7 +10,8 @@ import { homeDir } from "../../util/paths"
 import { sandboxArgv, type ProxyMount } from "./bwrap-args"
 import { startNetProxy, type NetProxy } from "./net-proxy"
 import { writeTarget, WriteRefused } from "./file-guard"
-import { gitGuard } from "./git-guard"
+import { gitGuard, isGitDir } from "./git-guard"
+import { HardLinkScanner } from "./hard-links"
 import { deniedReads, inside, readOnlyPolicy, workspacePolicy, type PolicyInputs, type SandboxPolicy } from "./policy"
 import { probeSandbox, type Availability } from "./probe"
 import { readSandboxSettings, type SandboxSettings } from "./settings"
@@ -43,6 +44,7 @@ export class SessionSandbox {
   private proxy?: Promise<NetProxy>
   private readonly roots = new Map<string, string[]>()
   private readonly refusedHosts = new Set<string>()
+  private readonly links = new HardLinkScanner()
   /** Told once per host the proxy refuses (the window shows it). */
   onNetworkRefused?: (text: string) => void
 
@@ -138,6 +140,10 @@ export class SessionSandbox {
     const a = this.availability
     if (a.ok) {
       const policy = this.policy(cwd)
+      // bash may append through a hard link whose other name is outside: those files stay read-only.
+      // A linked worktree's shared git dir is skipped as `.git` is (objects of a local clone).
+      if (policy.writable.length)
+        policy.linked = this.links.scan(this.workspace(cwd).filter((r) => !isGitDir(r))).readOnly
       const net = policy.network.kind === "hosts" ? await this.proxyMount(policy.network.hosts) : undefined
       return sandboxArgv(a.bwrap, policy, cwd, shell, command, net)
     }
