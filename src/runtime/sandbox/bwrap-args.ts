@@ -1,5 +1,6 @@
 // A policy as bubblewrap arguments, and the one shell line that runs a command in it.
 import { join } from "node:path"
+import { splitEntry } from "./host-list"
 import type { NetworkPolicy, SandboxPolicy } from "./policy"
 
 /**
@@ -91,7 +92,7 @@ export function sandboxArgv(
  */
 function proxyEnv(network: NetworkPolicy): string[] {
   const url = `http://127.0.0.1:${PROXY_PORT}`
-  const listed = network.kind === "hosts" ? network.hosts : []
+  const listed = network.kind === "hosts" ? network.hosts.map((e) => splitEntry(e).host) : []
   const direct = ["localhost", "127.0.0.1", "::1"].filter((h) => !listed.includes(h)).join(",")
   const out: string[] = []
   for (const name of ["http_proxy", "https_proxy", "all_proxy"])
