@@ -48,6 +48,8 @@ export interface DaemonContext {
   wake?(): void
   /** Work that leaves garbage behind happened (see quiet-gc.ts); `oneShot`: a burst that is over. */
   activity?(oneShot?: boolean): void
+  /** A connection sent its first request: its deadline to speak is over (admission.ts). */
+  spoke?(conn: Connection): void
 }
 
 export interface SocketLike {
@@ -72,6 +74,8 @@ export class Connection {
   readonly touched = new Set<string>()
   readonly outbox: Outbox
   hello = false
+  /** It sent a request (any, well formed): a connection that never does is let go (admission.ts). */
+  spoke = false
   client = "?"
   /** Let go by the daemon (too slow, stalled), not gone by itself: it comes back when it can. */
   dropped = false
@@ -146,7 +150,7 @@ export class Connection {
     this.send({ id, error: { code, message } })
   }
 
-  private drop(reason: string) {
+  drop(reason: string) {
     this.ctx.log.warn(`${this.label} dropped: ${reason}`)
     this.dropped = true
     this.releasePartial()
@@ -159,6 +163,10 @@ export class Connection {
     try {
       const req = parseRequest(line)
       id = req.id
+      if (!this.spoke) {
+        this.spoke = true
+        this.ctx.spoke?.(this)
+      }
       if (!this.hello && !PRE_HELLO.has(req.method)) throw new ProtocolError("bad_request", "send hello first")
       // Before the params: an untrusted peer learns nothing from a refused request.
       this.checkAccess(req.method)

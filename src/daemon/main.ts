@@ -52,6 +52,8 @@ export async function runDaemon(): Promise<number> {
     maxFrameBytes: envInt("XAGENT_DAEMON_MAX_FRAME", MAX_FRAME_BYTES),
     maxPartialBytes: envInt("XAGENT_DAEMON_MAX_PARTIAL", 4 * envInt("XAGENT_DAEMON_MAX_FRAME", MAX_FRAME_BYTES)),
     maxConnections: envInt("XAGENT_DAEMON_MAX_CONNECTIONS", 256),
+    maxUntrustedConnections: envInt("XAGENT_DAEMON_MAX_UNTRUSTED_CONNECTIONS", 64),
+    helloMs: envInt("XAGENT_DAEMON_HELLO_MS", 5000),
     outbox: {
       maxQueuedBytes: envInt("XAGENT_DAEMON_OUTBOX_BYTES", 16 * 1024 * 1024),
       stallMs: envInt("XAGENT_DAEMON_STALL_MS", 60_000),

@@ -12,6 +12,7 @@ import type { HostApi } from "../runtime/host-api"
 import type { DaemonPaths } from "../util/daemon-paths"
 import { createQuietGc } from "../util/patches/quiet-gc"
 import { adoptSocket, bunSocketLink, type Link } from "../util/patches/quiet-socket"
+import { Admission } from "./admission"
 import { Connection, type DaemonContext, type Logger } from "./connection"
 import { ensurePrivateDir } from "./lock"
 import type { OutboxLimits } from "./outbox"
@@ -33,8 +34,15 @@ export interface DaemonServerOptions {
   maxFrameBytes: number
   /** All connections' partial frames together (default 4 frames' worth); over it, the one growing is dropped. */
   maxPartialBytes?: number
-  /** Connections at once (default 256); more are closed at once, with a line in the log. */
+  /**
+   * Connections of the person's processes at once (default 256); past it a connection that has
+   * not spoken yet makes room, else the new one is closed at once, with a line in the log.
+   */
   maxConnections?: number
+  /** The same for the agent's processes and other untrusted peers (default 64), counted apart. */
+  maxUntrustedConnections?: number
+  /** A connection that sends no request for this long is closed (default 5 s; 0: never). */
+  helloMs?: number
   outbox: OutboxLimits
   /** Decides what a connecting process may do (default: the peer-ancestry check). */
   judge?: (fd: number | undefined) => PeerVerdict
@@ -60,7 +68,14 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
   let nextId = 1
   let partial = 0
   const maxPartial = opts.maxPartialBytes ?? 4 * opts.maxFrameBytes
-  const maxConnections = opts.maxConnections ?? 256
+  const admission = new Admission<Connection>(
+    {
+      max: opts.maxConnections ?? 256,
+      maxUntrusted: opts.maxUntrustedConnections ?? 64,
+      helloMs: opts.helloMs ?? 5000,
+    },
+    () => conns,
+  )
   let host: HostApi | undefined
   let stopping = false
   let hostPromise: Promise<HostApi> | undefined
@@ -122,6 +137,7 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
     access: opts.access,
     wake: () => wake(),
     activity: (oneShot) => quietGc.touch(oneShot ? ONE_SHOT_QUIET_MS : undefined),
+    spoke: (conn) => admission.settled(conn),
     requestStop(reason, ifIdle) {
       if (ifIdle && live().length > 0) return false
       // No new window may reach a daemon on its way out (its hosts take a while to end): the
@@ -150,6 +166,7 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
   }
 
   function closed(conn: Connection) {
+    admission.settled(conn)
     links.delete(conn)
     if (!conns.delete(conn)) return
     const touched = conn.onClose()
@@ -175,11 +192,12 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
         unix: sideName,
         socket: {
           open(socket: Socket<Connection>) {
-            if (conns.size >= maxConnections) {
-              log.warn(`refused a connection: ${maxConnections} are open already`)
+            const peer = (opts.judge ?? judgePeer)((socket as unknown as { fd?: number }).fd)
+            const full = admission.room(peer)
+            if (full) {
+              log.warn(`refused a connection${peer.pid ? ` of pid ${peer.pid}` : ""}: ${full}`)
               return void socket.end()
             }
-            const peer = (opts.judge ?? judgePeer)((socket as unknown as { fd?: number }).fd)
             const conn: Connection = new Connection(
               nextId++,
               { write: (b): number => links.get(conn)?.write(b) ?? -1, destroy: () => links.get(conn)?.destroy() },
@@ -187,6 +205,7 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
               ctx,
             )
             conns.add(conn)
+            admission.started(conn)
             const link = adoptSocket(socket, {
               data: (chunk) => conn.onData(chunk),
               drain: () => conn.outbox.drain(),

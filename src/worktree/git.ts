@@ -1,6 +1,8 @@
 // Runs git for the managed worktrees, asynchronously (the window that asks stays responsive), and
 // turns what can go wrong before any work into one clear message: git missing, or too old.
 import { execFile } from "node:child_process"
+import { resolve } from "node:path"
+import { repoFilterOverrides, safeGitFlags, SAFE_GIT_ENV } from "../util/safe-git"
 
 /** A problem the person can act on; its message is the whole explanation. */
 export class WorktreeError extends Error {
@@ -21,15 +23,43 @@ export interface GitOptions {
   input?: string
 }
 
-/** Runs `git args` in `cwd`; a non-zero exit is returned, not thrown. */
-export function gitRun(cwd: string, args: string[], opts: GitOptions = {}): Promise<GitResult> {
+/** The subcommands that may run a content filter on work-tree files. */
+const FILTERING = new Set(["status", "add", "worktree", "checkout", "stash", "apply"])
+
+/**
+ * Runs `git args` in `cwd`; a non-zero exit is returned, not thrown. No program the repository's
+ * configuration or hooks name runs (see util/safe-git.ts): xagent's git runs outside the sandbox.
+ */
+export async function gitRun(cwd: string, args: string[], opts: GitOptions = {}): Promise<GitResult> {
+  const extra = FILTERING.has(args[0] ?? "") ? await repoFilters(cwd) : []
+  return spawnGit(cwd, [...safeGitFlags(extra), ...args], opts)
+}
+
+/** The `-c` entries that switch off the content filters the repository's own config defines. */
+async function repoFilters(cwd: string): Promise<string[]> {
+  const [config, dirs] = await Promise.all([
+    spawnGit(cwd, [...safeGitFlags(), "config", "--show-origin", "-z", "--get-regexp", "^filter\\."]),
+    spawnGit(cwd, [...safeGitFlags(), "rev-parse", "--show-toplevel", "--git-common-dir"]),
+  ])
+  if (config.code !== 0) return []
+  const roots =
+    dirs.code === 0
+      ? dirs.stdout
+          .split("\n")
+          .filter(Boolean)
+          .map((d) => resolve(cwd, d))
+      : []
+  return repoFilterOverrides(config.stdout, roots)
+}
+
+function spawnGit(cwd: string, args: string[], opts: GitOptions = {}): Promise<GitResult> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       process.env.XAGENT_GIT || "git",
       args,
       {
         cwd,
-        env: { ...process.env, ...opts.env, GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" },
+        env: { ...process.env, ...opts.env, ...SAFE_GIT_ENV, LC_ALL: "C" },
         maxBuffer: 256 * 1024 * 1024,
         encoding: "utf8",
       },

@@ -32,11 +32,11 @@ export async function stateCommit(path: string, message: string): Promise<{ comm
 
 /** The binary diff from `from` to `to`, as `git apply` takes it. */
 export function diffBetween(cwd: string, from: string, to: string): Promise<string> {
-  return git(cwd, ["diff", "--binary", "--no-color", "--no-ext-diff", from, to])
+  return git(cwd, ["diff", "--binary", "--no-color", "--no-ext-diff", "--no-textconv", from, to])
 }
 
 export async function changedPaths(cwd: string, from: string, to: string): Promise<string[]> {
-  const out = await git(cwd, ["diff", "--name-only", "-z", from, to])
+  const out = await git(cwd, ["diff", "--no-ext-diff", "--no-textconv", "--name-only", "-z", from, to])
   return out.split("\0").filter(Boolean)
 }
 

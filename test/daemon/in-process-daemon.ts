@@ -19,6 +19,7 @@ export function startInProcessDaemon(
     lingerMs: 60_000,
     maxFrameBytes: MAX_FRAME_BYTES,
     outbox: { maxQueuedBytes: 1 << 20, stallMs: 60_000 },
+    helloMs: 0,
     onStop() {},
     ...opts,
   })

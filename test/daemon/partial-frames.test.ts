@@ -5,6 +5,7 @@
 import { afterEach, expect, test } from "bun:test"
 import type { Socket } from "bun"
 import { connectSocket } from "../../src/client/socket-client"
+import { until } from "./harness"
 import { startInProcessDaemon } from "./in-process-daemon"
 
 const cleanups: (() => unknown)[] = []
@@ -20,6 +21,8 @@ interface Raw {
   closed: Promise<void>
   /** The first line the daemon sends. */
   line: Promise<string>
+  /** Every line so far. */
+  lines(): string[]
 }
 
 async function raw(socketPath: string): Promise<Raw> {
@@ -37,7 +40,7 @@ async function raw(socketPath: string): Promise<Raw> {
     socket: { data: (_s, d) => data(d), close: () => onClose(), error: () => onClose() },
   })
   cleanups.push(() => socket.end())
-  return { socket, closed, line }
+  return { socket, closed, line, lines: () => got.split("\n").slice(0, -1) }
 }
 
 /** Writes all of `text`, waiting for the socket to drain as needed. */
@@ -79,14 +82,23 @@ test("one global cap on partial frames: the connection growing past it is droppe
   })
 })
 
-test("connections past the limit are closed at once; those already open keep working", async () => {
+test("connections past the limit are closed at once when all those open have spoken; those keep working", async () => {
   const { socketPath } = startInProcessDaemon(
-    { log, loadHost: () => Promise.reject(new Error("no host in this test")), maxConnections: 3 },
+    {
+      log,
+      loadHost: () => Promise.reject(new Error("no host in this test")),
+      maxUntrustedConnections: 3,
+      maxConnections: 3,
+    },
     cleanups,
   )
   const open = [await raw(socketPath), await raw(socketPath), await raw(socketPath)]
+  // A ping before hello is refused, but it is a request: the connection has spoken.
+  for (const r of open) await writeAll(r, '{"id":0,"method":"ping","params":{}}\n')
+  for (const r of open) expect(JSON.parse(await r.line).error.message).toContain("send hello first")
   const extra = await raw(socketPath)
   await extra.closed
   await writeAll(open[0]!, '{"id":1,"method":"daemon.status","params":{}}\n')
-  expect(JSON.parse(await open[0]!.line).result.clients).toBe(2)
+  const reply = await until(() => open[0]!.lines()[1], "the status")
+  expect(JSON.parse(reply).result.clients).toBe(2)
 })

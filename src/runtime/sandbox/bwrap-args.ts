@@ -1,5 +1,6 @@
 // A policy as bubblewrap arguments, and the one shell line that runs a command in it.
 import { join } from "node:path"
+import { splitEntry } from "./host-list"
 import type { NetworkPolicy, SandboxPolicy } from "./policy"
 
 /**
@@ -38,6 +39,9 @@ export function bwrapArgs(p: SandboxPolicy, cwd: string, net?: ProxyMount): stri
   args.push(...(p.tmp ? ["--bind", p.tmp, "/tmp"] : ["--tmpfs", "/tmp"]))
   for (const r of p.readable) args.push("--ro-bind", r, r)
   for (const w of p.writable) args.push("--bind", w, w)
+  for (const d of p.git?.pinned ?? []) args.push("--bind", d, d)
+  for (const r of p.git?.readOnly ?? []) args.push("--ro-bind", r, r)
+  for (const f of p.linked ?? []) args.push("--ro-bind", f, f)
   if (net) args.push("--ro-bind", net.dir, PROXY_DIR, ...proxyEnv(p.network))
   // Only now: the binds above may need mount points made in it.
   if (!p.tmp) args.push("--remount-ro", "/tmp")
@@ -88,7 +92,7 @@ export function sandboxArgv(
  */
 function proxyEnv(network: NetworkPolicy): string[] {
   const url = `http://127.0.0.1:${PROXY_PORT}`
-  const listed = network.kind === "hosts" ? network.hosts : []
+  const listed = network.kind === "hosts" ? network.hosts.map((e) => splitEntry(e).host) : []
   const direct = ["localhost", "127.0.0.1", "::1"].filter((h) => !listed.includes(h)).join(",")
   const out: string[] = []
   for (const name of ["http_proxy", "https_proxy", "all_proxy"])

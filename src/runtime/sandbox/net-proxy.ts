@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { connect, createServer, type Server, type Socket } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { hostAllowed, normalHost } from "./host-list"
+import { hostAllowed, normalHost, splitEntry } from "./host-list"
 
 export interface NetProxy {
   /** The folder holding the socket (bound into the sandbox). */
@@ -31,14 +31,17 @@ export async function startNetProxy(hosts: readonly string[], onRefused: (host: 
   const serve = (client: Socket, head: string, rest: Buffer) => {
     const req = parseHead(head)
     if (!req) return reply(client, 400, "Bad Request", "xagent's sandbox proxy could not read this request.")
-    if (!hostAllowed(hosts, req.host)) {
-      onRefused(req.host)
+    if (!hostAllowed(hosts, req.host, req.port)) {
+      // Listed with other ports only: the port is what is refused.
+      const anyPort = hosts.map((e) => splitEntry(e).host)
+      const what = hostAllowed(anyPort, req.host) ? `${req.host}:${req.port}` : req.host
+      onRefused(what)
       const allowed = hosts.length ? hosts.join(", ") : "none"
       return reply(
         client,
         403,
-        `Forbidden by xagent sandbox: ${req.host} is not an allowed host`,
-        `xagent's sandbox refused the connection to ${req.host}: it is not in sandbox.network ` +
+        `Forbidden by xagent sandbox: ${what} is not an allowed host`,
+        `xagent's sandbox refused the connection to ${what}: it is not in sandbox.network ` +
           `(allowed: ${allowed}). Only the person can allow more hosts, in xagent's settings.json.`,
       )
     }

@@ -67,7 +67,8 @@ export function sandboxedTools(
   changes?: ChangeLog,
 ): ToolDefinition[] {
   // Full access (no roots) writes as Pi itself would.
-  const put = (path: string, content: string) => {
+  const put = async (path: string, content: string) => {
+    await sb.refuseGitWrite(cwd, path)
     const roots = sb.writeRoots(cwd)
     return roots ? guardedWrite(roots, path, content) : writeFile(path, content, "utf8")
   }
@@ -81,6 +82,7 @@ export function sandboxedTools(
           if (id && before !== undefined) changes?.record(id, path, before, content)
         },
         mkdir: async (dir) => {
+          await sb.refuseGitWrite(cwd, dir)
           const roots = sb.writeRoots(cwd)
           await (roots ? guardedMkdir(roots, dir) : mkdir(dir, { recursive: true }))
         },
@@ -99,7 +101,8 @@ export function sandboxedTools(
           await put(path, content)
           if (id && before !== undefined) changes?.record(id, path, before, content)
         },
-        access: (path) => {
+        access: async (path) => {
+          await sb.refuseGitWrite(cwd, path)
           const roots = sb.writeRoots(cwd)
           return roots ? guardedAccess(roots, path) : access(path, constants.R_OK | constants.W_OK)
         },

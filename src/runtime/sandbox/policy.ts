@@ -2,6 +2,7 @@
 // folders and files it must not read, and its network. bwrap-args.ts turns it into a jail.
 import { existsSync, readdirSync, realpathSync, type Dirent } from "node:fs"
 import { join, sep } from "node:path"
+import { gitGuard, type GitGuard } from "./git-guard"
 
 /**
  * `on`: the host's network; `off`: a network namespace of its own with only loopback; `hosts`:
@@ -21,6 +22,10 @@ export interface SandboxPolicy {
   /** Host folder mounted at /tmp; undefined: /tmp is an empty read-only folder. */
   tmp?: string
   network: NetworkPolicy
+  /** The repository's config and hooks, read-only inside the writable binds (git-guard.ts). */
+  git?: GitGuard
+  /** Files with a name outside the workspace (or their folders), read-only (hard-links.ts). */
+  linked?: string[]
 }
 
 export interface PolicyInputs {
@@ -43,6 +48,8 @@ export interface PolicyInputs {
    */
   tools?: string[]
   network: NetworkPolicy
+  /** The person allows the agent to write `.git/config` and `.git/hooks` (`sandbox.writableGitConfig`). */
+  gitWritable?: boolean
 }
 
 /** The default: the workspace and temp writable, xagent's state, credentials and local services hidden. */
@@ -56,6 +63,7 @@ export function workspacePolicy(i: PolicyInputs): SandboxPolicy {
     masked: underBinds([...credentialFiles(i), ...denied.files], writable),
     tmp: real(i.tmp),
     network: i.network,
+    git: i.gitWritable ? undefined : gitGuard(existing(i.workspace)),
   }
 }
 
@@ -71,6 +79,7 @@ export function readOnlyPolicy(i: PolicyInputs): SandboxPolicy {
     hidden: underBinds(denied.folders, readable),
     masked: underBinds([...credentialFiles(i), ...denied.files], readable),
     tmp: undefined,
+    git: undefined,
   }
 }
 

@@ -9,7 +9,10 @@ import { daemonPaths } from "../../util/daemon-paths"
 import { homeDir } from "../../util/paths"
 import { sandboxArgv, type ProxyMount } from "./bwrap-args"
 import { startNetProxy, type NetProxy } from "./net-proxy"
-import { deniedReads, readOnlyPolicy, workspacePolicy, type PolicyInputs, type SandboxPolicy } from "./policy"
+import { writeTarget, WriteRefused } from "./file-guard"
+import { gitGuard, isGitDir } from "./git-guard"
+import { HardLinkScanner } from "./hard-links"
+import { deniedReads, inside, readOnlyPolicy, workspacePolicy, type PolicyInputs, type SandboxPolicy } from "./policy"
 import { probeSandbox, type Availability } from "./probe"
 import { readSandboxSettings, type SandboxSettings } from "./settings"
 import { workspaceRoots } from "./workspace"
@@ -41,6 +44,7 @@ export class SessionSandbox {
   private proxy?: Promise<NetProxy>
   private readonly roots = new Map<string, string[]>()
   private readonly refusedHosts = new Set<string>()
+  private readonly links = new HardLinkScanner()
   /** Told once per host the proxy refuses (the window shows it). */
   onNetworkRefused?: (text: string) => void
 
@@ -90,6 +94,21 @@ export class SessionSandbox {
     return [...this.workspace(cwd), ...this.settings.writable]
   }
 
+  /**
+   * Refuses a file-tool write to the repository's config or hooks, which the jail keeps read-only
+   * for bash too (git-guard.ts), unless the settings allow it.
+   */
+  async refuseGitWrite(cwd: string, path: string): Promise<void> {
+    const roots = this.writeRoots(cwd)
+    if (!roots || this.settings.writableGitConfig) return
+    const target = await writeTarget(roots, path, true)
+    const hit = gitGuard(this.workspace(cwd)).readOnly.find((p) => inside(target, p))
+    if (hit)
+      throw new WriteRefused(
+        `Refused: ${path} is part of the repository's git configuration or hooks (${hit}), which name programs git runs outside the sandbox; it is read-only to the agent unless the person sets sandbox.writableGitConfig.`,
+      )
+  }
+
   policy(cwd: string): SandboxPolicy {
     const inputs = this.inputs(cwd)
     return this.scopeNow === "read-only" ? readOnlyPolicy(inputs) : workspacePolicy(inputs)
@@ -113,6 +132,7 @@ export class SessionSandbox {
       extraWritable: this.settings.writable,
       tools: [dirname(process.execPath), PACKAGE_DIR],
       network: this.settings.network,
+      gitWritable: this.settings.writableGitConfig,
     }
   }
 
@@ -126,6 +146,10 @@ export class SessionSandbox {
     const a = this.availability
     if (a.ok) {
       const policy = this.policy(cwd)
+      // bash may append through a hard link whose other name is outside: those files stay read-only.
+      // A linked worktree's shared git dir is skipped as `.git` is (objects of a local clone).
+      if (policy.writable.length)
+        policy.linked = this.links.scan(this.workspace(cwd).filter((r) => !isGitDir(r))).readOnly
       const net = policy.network.kind === "hosts" ? await this.proxyMount(policy.network.hosts) : undefined
       return sandboxArgv(a.bwrap, policy, cwd, shell, command, net)
     }

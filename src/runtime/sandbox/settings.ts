@@ -1,7 +1,8 @@
 // The sandbox's settings: `sandbox` in $XAGENT_HOME/settings.json, a file the sandbox hides and
 // the workspace does not hold, so the agent cannot widen its own jail.
 //
-//   { "sandbox": { "network": "on" | "off" | ["github.com", "*.npmjs.org"], "writable": ["~/.cache"] } }
+//   { "sandbox": { "network": "on" | "off" | ["github.com", "*.npmjs.org"], "writable": ["~/.cache"],
+//                  "writableGitConfig": false } }
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { resolveFrom } from "../../util/paths"
@@ -12,6 +13,8 @@ import { errorText } from "../../util/error-text"
 export interface SandboxSettings {
   network: NetworkPolicy
   writable: string[]
+  /** The agent may write the repository's `.git/config` and `.git/hooks` (off by default). */
+  writableGitConfig?: boolean
   /** Set when the file could not be used; the strict defaults (network off) apply then. */
   problem?: string
 }
@@ -22,10 +25,19 @@ export function readSandboxSettings(xagentHome: string, env: NodeJS.ProcessEnv =
   try {
     const raw = (JSON.parse(readFileSync(file, "utf8")) as { sandbox?: unknown }).sandbox ?? {}
     if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new Error(`"sandbox" must be an object`)
-    const { network = "on", writable = [] } = raw as { network?: unknown; writable?: unknown }
+    const {
+      network = "on",
+      writable = [],
+      writableGitConfig = false,
+    } = raw as { network?: unknown; writable?: unknown; writableGitConfig?: unknown }
     if (!Array.isArray(writable) || writable.some((w) => typeof w !== "string" || !w))
       throw new Error(`"sandbox.writable" must be a list of folders`)
-    return { network: networkOf(network), writable: writable.map((w: string) => resolveFrom("/", w, env)) }
+    if (typeof writableGitConfig !== "boolean") throw new Error(`"sandbox.writableGitConfig" must be true or false`)
+    return {
+      network: networkOf(network),
+      writable: writable.map((w: string) => resolveFrom("/", w, env)),
+      ...(writableGitConfig ? { writableGitConfig } : {}),
+    }
   } catch (err) {
     const why = errorText(err)
     return {

@@ -4,11 +4,13 @@
 import { spawnSync } from "node:child_process"
 import { realpathSync } from "node:fs"
 import { resolve } from "node:path"
+import { safeGitFlags, SAFE_GIT_ENV } from "../../util/safe-git"
 
 export function workspaceRoots(cwd: string): string[] {
   const here = real(cwd)
-  const r = spawnSync("git", ["rev-parse", "--show-toplevel", "--git-common-dir"], {
+  const r = spawnSync("git", [...safeGitFlags(), "rev-parse", "--show-toplevel", "--git-common-dir"], {
     cwd: here,
+    env: { ...process.env, ...SAFE_GIT_ENV },
     encoding: "utf8",
     timeout: 5_000,
   })

@@ -2,6 +2,7 @@
 // .gitignore), else a bounded walk that skips the usual build and dependency folders.
 import { readdir, readFile } from "node:fs/promises"
 import { join } from "node:path"
+import { safeGitFlags, SAFE_GIT_ENV } from "../../util/safe-git"
 
 export const FILE_LIST_LIMIT = 20_000
 const CACHE_MS = 15_000
@@ -17,7 +18,8 @@ const LISTERS = [
   ["rg", "--files", "--hidden", "--no-require-git", "--glob", "!.git"],
   ["fd", ...fd],
   ["fdfind", ...fd],
-  ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+  // Outside any sandbox: no program the repository's config names may run (util/safe-git.ts).
+  ["git", ...safeGitFlags(), "ls-files", "--cached", "--others", "--exclude-standard"],
 ]
 
 const cache = new Map<string, { at: number; files: Promise<string[]> }>()
@@ -42,7 +44,8 @@ async function collect(cwd: string): Promise<string[]> {
 /** Lines of a command's output (stopping at the limit), or undefined when it is missing or fails. */
 async function run(cmd: string[], cwd: string): Promise<string[] | undefined> {
   if (!Bun.which(cmd[0]!)) return undefined
-  const proc = Bun.spawn(cmd, { cwd, stdout: "pipe", stderr: "ignore", stdin: "ignore" })
+  const env = { ...process.env, ...SAFE_GIT_ENV }
+  const proc = Bun.spawn(cmd, { cwd, env, stdout: "pipe", stderr: "ignore", stdin: "ignore" })
   const lines: string[] = []
   let rest = ""
   const decoder = new TextDecoder()
