@@ -71,7 +71,8 @@ async function idle(mode: Mode, pane: Pane): Promise<void> {
 
 /** CI markers make Pi's colour library (chalk) print no styles at all, and Pi's parser reads styles:
  *  both programs get the environment of a person's terminal. */
-const CI_MARKERS = /^(CI|CONTINUOUS_INTEGRATION|BUILD_NUMBER|RUN_ID|GITHUB_ACTIONS|GITLAB_CI|BUILDKITE|TF_BUILD|NO_COLOR|FORCE_COLOR)$/
+const CI_MARKERS =
+  /^(CI|CONTINUOUS_INTEGRATION|BUILD_NUMBER|RUN_ID|GITHUB_ACTIONS|GITLAB_CI|BUILDKITE|TF_BUILD|NO_COLOR|FORCE_COLOR)$/
 
 function terminalEnv(env: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter(([k]) => !CI_MARKERS.test(k)))
