@@ -72,14 +72,27 @@ test("a snapshot of several frames' size arrives in pieces and opens whole; the 
   const win = await d.connect({ maxFrameBytes: MB })
   const opened = await win.request("session.open", { cwd: d.box.cwd, mode: { kind: "session", ref: file } })
   const rec = new Recorder(win, opened.sessionId, 0)
-  const s = await rec.waitFor((s) => s.items.length === MESSAGES, "the whole transcript", 30_000)
+  // The snapshot holds the history's newest part (history-window.ts), still more than a frame;
+  // the rest comes in `session.earlier` pages, each more than a frame too.
+  const s = await rec.waitFor((s) => s.items.length > 0, "the snapshot", 30_000)
   const snapshot = rec.events.find((e) => e.event.type === "snapshot")!
-  expect(JSON.stringify(snapshot).length).toBeGreaterThan(5 * MB)
-  expect(s.items[0]).toMatchObject({ kind: "user" })
+  expect(JSON.stringify(snapshot).length).toBeGreaterThan(1.5 * MB)
+  expect(s.items.length + s.earlier!).toBe(MESSAGES)
   expect(assistantTexts(s.items).at(-1)).toStartWith(`#${MESSAGES - 1} "é\\ xxx`)
+  const all = [...s.items]
+  for (let earlier = s.earlier!; earlier > 0;) {
+    const page = await win.request("session.earlier", { sessionId: opened.sessionId, before: all[0]!.id })
+    // a whole page (the oldest may be short) is more than a frame: it came in pieces
+    if (page.earlier > 0) expect(JSON.stringify(page).length).toBeGreaterThan(MB)
+    all.unshift(...page.items)
+    earlier = page.earlier
+  }
+  expect(all).toHaveLength(MESSAGES)
+  expect(all[0]).toMatchObject({ kind: "user" })
+  expect(all[0]!.kind === "user" && all[0]!.text).toStartWith(`#0 "é`)
 
   await win.request("session.prompt", { sessionId: opened.sessionId, text: "and now?" })
-  const after = await rec.waitFor(replyDone(MESSAGES / 2 + 1), "the next reply")
+  const after = await rec.waitFor(replyDone(assistantTexts(s.items).length + 1), "the next reply")
   expect(assistantTexts(after.items).at(-1)).toBe("Still here.")
 }, 60_000)
 

@@ -79,8 +79,11 @@ test("a huge entry is read whole", () => {
   f.assistant(big)
   const branch = readBranch(f.text())!
   expect(branch.entries).toHaveLength(2)
-  const items = readSessionPreview(f.write(join(tempDir(), "big.jsonl")))!.items
-  expect(items[1]).toMatchObject({ kind: "assistant", blocks: [{ type: "text", text: big }] })
+  // Larger than a snapshot's history (history-window.ts): it comes alone, whole, the rest earlier.
+  const preview = readSessionPreview(f.write(join(tempDir(), "big.jsonl")))!
+  expect(preview.earlier).toBe(1)
+  expect(preview.items).toHaveLength(1)
+  expect(preview.items[0]).toMatchObject({ kind: "assistant", blocks: [{ type: "text", text: big }] })
 })
 
 test("the preview is the host's own transcript of the file: same items, same ids", async () => {
