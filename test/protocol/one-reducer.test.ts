@@ -66,8 +66,14 @@ test("the same recorded run gives the host and the window the same snapshot, whi
   const types = new Set(stream.map((e) => e.event.type))
   for (const t of ["snapshot", "item_add", "item_update", "text_delta", "run", "stats", "turn_end"] as const)
     expect(types).toContain(t)
-  for (const t of ["ui_status", "ui_widget", "ui_working", "ui_notify", "ui_request", "ui_resolved", "ui_title"])
+  for (const t of ["ui_status", "ui_widget", "ui_working", "ui_request", "ui_resolved", "ui_title"])
     expect(types).toContain(t as never)
+  // An extension's notify is a transcript line, as Pi writes it (not a passing ui_notify).
+  expect(
+    stream.some(
+      (e) => e.event.type === "item_add" && e.event.item.kind === "notice" && e.event.item.text === "probe started",
+    ),
+  ).toBe(true)
 
   const first = stream[0]!.event
   if (first.type !== "snapshot") throw new Error("a subscription starts with a snapshot")
@@ -112,6 +118,9 @@ test("the same recorded run gives the host and the window the same snapshot, whi
   const fresh = pick(rebuilt)
   // Rebuilt indeed: extension UI is not in the file.
   expect(fresh.ui).toMatchObject({ status: {}, widgets: {} })
-  for (const key of ["sessionId", "info", "items", "running", "runStartedAt", "queue", "stats"] as const)
+  for (const key of ["sessionId", "info", "running", "runStartedAt", "queue", "stats"] as const)
     expect({ key, value: fresh[key] }).toEqual({ key, value: fromHost[key] })
+  // Notices are the live session's lines (an extension's notify among them): not in the file, as in Pi.
+  const kept = (fromHost.items as SessionSnapshot["items"]).filter((i) => i.kind !== "notice")
+  expect(fresh.items).toEqual(kept)
 })
