@@ -12,6 +12,6 @@ test("model-status.ts: /model to another model says so and shows it in the statu
   const { app } = await open(["model-status.ts"], { fixture: { models } })
   await runCommand(app, "/model faux/faux-2", "Choose")
   const frame = await app.until((f) => f.includes("Model: faux/faux-2") && f.includes("🤖 faux-2"))
-  // Two notices, as in pi: the window's own confirmation and the extension's.
-  expect(frame.match(/│ Model: faux\/faux-2/g)?.length).toBe(2)
+  // Two notices, as in pi: the window's own confirmation (a toast) and the extension's (a line).
+  expect(frame.match(/Model: faux\/faux-2/g)?.length).toBe(2)
 })

@@ -50,7 +50,9 @@ test("ssh: --ssh sends the agent's tools and ! commands to the remote folder", a
       `An extension's ${tool} tool takes the place of xagent's: its calls run outside the sandbox`,
     )
   const rec = new Recorder(win, sessionId, 0)
-  await rec.waitFor((s) => s.ui.status.ssh === `SSH: me@box:${remote}`, "the ssh status", 20_000)
+  // Styled with Pi's theme, as pi hands it to the extension; the window draws the text alone.
+  const plain = (t: string | undefined) => t?.replace(/\x1b\[[0-9;]*m/g, "")
+  await rec.waitFor((s) => plain(s.ui.status.ssh) === `SSH: me@box:${remote}`, "the ssh status", 20_000)
   await win.request("session.prompt", { sessionId, text: "look around" })
   const s = await rec.waitFor(replyDone(1), "the reply", 30_000)
   const tools = s.items.filter((i) => i.kind === "tool")

@@ -43,7 +43,8 @@ export function LiveArea(props: {
           screen.sized("content", this)
         }}
       >
-        <Show when={props.items.length > 0} fallback={props.empty}>
+        {/* Notices alone (an extension's lines at start) go up above it: the welcome stays, as Pi's header. */}
+        <Show when={props.items.some((i) => i.kind !== "notice")} fallback={props.empty}>
           <For each={live()}>
             {(item) => (
               <ItemView item={shown(item)} isOpen={props.isOpen} onFlip={props.onFlip} clickable={props.clickable} />

@@ -269,6 +269,8 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
                   onNewBelow={setNewBelow}
                   earlier={data.earlier}
                   onLoadEarlier={loadEarlier}
+                  // Notices alone (an extension's lines at start) go under the welcome: it stays, as Pi's header.
+                  intro={data.items.every((i) => i.kind === "notice") ? welcome : undefined}
                 />
               </PlanCards.Provider>
             </Show>

@@ -1,5 +1,5 @@
 // The conversation, virtualised: only rows near the viewport are mounted.
-import { Show } from "solid-js"
+import { Show, type JSX } from "solid-js"
 import type { TranscriptItem } from "../../../protocol"
 import { ItemView, type FoldKind } from "../../component/message/item-view"
 import { theme } from "../../theme"
@@ -59,6 +59,8 @@ export function Transcript(props: {
   earlier?: number
   /** Asked when the view nears the top while `earlier` is above. */
   onLoadEarlier?: () => void
+  /** Drawn above the first row (the welcome, while the transcript holds only notices). */
+  intro?: () => JSX.Element
 }) {
   return (
     <VirtualList
@@ -71,11 +73,14 @@ export function Transcript(props: {
       onNewBelow={props.onNewBelow}
       onNearTop={() => props.earlier && props.onLoadEarlier?.()}
       header={() => (
-        <Show when={props.earlier}>
-          <text fg={theme.dim} flexShrink={0}>
-            {`  ⋯ ${props.earlier!.toLocaleString("en-US")} earlier entries · loading as you scroll up`}
-          </text>
-        </Show>
+        <>
+          {props.intro?.()}
+          <Show when={props.earlier}>
+            <text fg={theme.dim} flexShrink={0}>
+              {`  ⋯ ${props.earlier!.toLocaleString("en-US")} earlier entries · loading as you scroll up`}
+            </text>
+          </Show>
+        </>
       )}
     >
       {(item) => <ItemView item={item} isOpen={props.isOpen} onFlip={props.onFlip} clickable={props.clickable} />}
