@@ -46,8 +46,11 @@ export async function farewellLines(client: Client, s: FarewellState): Promise<s
     const dir = s.sessionDir ? ` --session-dir ${word(s.sessionDir)}` : ""
     lines.push(`Resume this session with: xagent${dir} --session ${id(s.piSessionId)}`)
   }
-  if (s.runningOn && s.piSessionId) lines.push(`Its reply is still running: xagent attach ${id(s.piSessionId)}`)
+  // `attach` picks among live sessions, which the listing of saved ones does not hold (a new one
+  // is saved with its first reply): a prefix unique there can match two live sessions (Pi's ids
+  // start with the time, so two made within a minute share 8 characters). The whole id is sure.
+  if (s.runningOn && s.piSessionId) lines.push(`Its reply is still running: xagent attach ${word(s.piSessionId)}`)
   for (const b of s.background)
-    if (b.piSessionId) lines.push(`A reply is still running in “${b.title}”: xagent attach ${id(b.piSessionId)}`)
+    if (b.piSessionId) lines.push(`A reply is still running in “${b.title}”: xagent attach ${word(b.piSessionId)}`)
   return lines.length ? lines.join("\n") : undefined
 }

@@ -25,7 +25,8 @@ describe.skipIf(!hasTmux)("a daily driver in a terminal", () => {
 
     pane.type("show me code")
     pane.send("Enter")
-    let screen = await pane.waitFor("CODE-END", 40_000)
+    // Once the reply is over: while it streams, the footer may show the block a frame behind.
+    let screen = await pane.waitFor((s) => s.includes("CODE-END") && !s.includes("Working"), 40_000)
     expect(screen).toMatch(/│ const reallyLongVariableName/)
     expect(screen).toMatch(/↪ \S/)
     expect(screen).toMatch(/│ return x/)
