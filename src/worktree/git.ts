@@ -23,15 +23,21 @@ export interface GitOptions {
   input?: string
 }
 
-/** The subcommands that may run a content filter on work-tree files. */
-const FILTERING = new Set(["status", "add", "worktree", "checkout", "stash", "apply"])
+/**
+ * Subcommands that never read work-tree files through a filter. Every other one is given the
+ * overrides: `diff`, `ls-files -m`, `update-index`, `reset`, `read-tree -u` run a clean or smudge
+ * filter too, but only when git cannot trust a file's stat (a "racily clean" file, written in the
+ * same second as the index), so a list of the usual ones let a planted filter run now and then.
+ */
+const NEVER_FILTERING = new Set(["config", "rev-parse", "version", "--version"])
 
 /**
  * Runs `git args` in `cwd`; a non-zero exit is returned, not thrown. No program the repository's
  * configuration or hooks name runs (see util/safe-git.ts): xagent's git runs outside the sandbox.
  */
 export async function gitRun(cwd: string, args: string[], opts: GitOptions = {}): Promise<GitResult> {
-  const extra = FILTERING.has(args[0] ?? "") ? await repoFilters(cwd) : []
+  // Read again for each call (two quick gits): a filter planted between two calls is seen.
+  const extra = NEVER_FILTERING.has(args[0] ?? "") ? [] : await repoFilters(cwd)
   return spawnGit(cwd, [...safeGitFlags(extra), ...args], opts)
 }
 
