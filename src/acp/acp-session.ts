@@ -18,6 +18,7 @@ import {
   type TranscriptItem,
 } from "../protocol"
 import { EditorDialogs } from "./dialogs"
+import { fetchEarlier } from "./earlier-history"
 import { finalDiff, snapshotOf } from "./file-diffs"
 import {
   advances,
@@ -238,7 +239,7 @@ export class AcpSession {
     const oldest = s.items[0]
     if (this.ready !== undefined && replay && s.earlier && oldest) {
       this.held = []
-      void this.fetchEarlier(oldest.id).then((older) => {
+      void fetchEarlier(this.link.client, this.hostId, oldest.id, (line) => this.link.log(line)).then((older) => {
         const held = this.held ?? []
         this.held = undefined
         this.snapshot({ ...s, items: [...older, ...s.items], earlier: 0 }, replay)
@@ -257,23 +258,6 @@ export class AcpSession {
     for (const r of s.ui.pending) this.dialogs.show(r)
     this.ready?.()
     this.ready = undefined
-  }
-
-  /** Every item before `before`, oldest first; what cannot be fetched is left out (and logged). */
-  private async fetchEarlier(before: string): Promise<TranscriptItem[]> {
-    const pages: TranscriptItem[][] = []
-    try {
-      for (let id = before; ;) {
-        const page = await this.link.client.request("session.earlier", { sessionId: this.hostId, before: id })
-        if (!page.items.length) break
-        pages.unshift(page.items)
-        if (!page.earlier) break
-        id = page.items[0]!.id
-      }
-    } catch (err) {
-      this.link.log(`the history before ${before} of ${this.id}: ${errorText(err)}`)
-    }
-    return pages.flat()
   }
 
   private item(item: TranscriptItem, how: Send): void {

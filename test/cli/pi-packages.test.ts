@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test"
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { makeSandbox, REPO_ROOT, startMockLlm, writeAgentDir, type MockLlm, type Sandbox } from "../fixture/mockllm"
-import { lines, runXagent, type Ran } from "./run-xagent"
+import { lines, runProgram, runXagent, type Ran } from "./run-xagent"
 
 /** Pi's CLI wants Node 22: the `node` dev dependency's binary. */
 const PI = [join(REPO_ROOT, "node_modules/node/bin/node"), join(REPO_ROOT, "node_modules/.bin/pi")]
@@ -45,21 +45,7 @@ function piPackage(dirName: string): string {
   return dir
 }
 
-async function pi(args: string[]): Promise<Ran> {
-  const proc = Bun.spawn([...PI, ...args], {
-    cwd: box.cwd,
-    env: box.env,
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "pipe",
-  })
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(proc.stdout).text(),
-    new Response(proc.stderr).text(),
-    proc.exited,
-  ])
-  return { code, stdout, stderr }
-}
+const pi = (args: string[]): Promise<Ran> => runProgram([...PI, ...args], box)
 
 const userPackages = () =>
   (JSON.parse(readFileSync(join(box.agentDir, "settings.json"), "utf8")).packages ?? []) as unknown[]

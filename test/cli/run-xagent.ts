@@ -15,8 +15,13 @@ export interface Ran {
   stderr: string
 }
 
-export async function runXagent(args: string[], box: Sandbox, opts: { stdin?: string } = {}): Promise<Ran> {
-  const proc = Bun.spawn([XAGENT_BIN, ...args], {
+export function runXagent(args: string[], box: Sandbox, opts: { stdin?: string } = {}): Promise<Ran> {
+  return runProgram([XAGENT_BIN, ...args], box, opts)
+}
+
+/** Any program (pi, to compare) the way runXagent runs xagent: in the sandbox's folder and environment. */
+export async function runProgram(argv: string[], box: Sandbox, opts: { stdin?: string } = {}): Promise<Ran> {
+  const proc = Bun.spawn(argv, {
     cwd: box.cwd,
     env: box.env,
     stdin: opts.stdin === undefined ? "ignore" : new TextEncoder().encode(opts.stdin),
