@@ -72,6 +72,9 @@ export const ACCESS = {
   // Writes a file wherever the caller says.
   "session.export": "mutate",
   "session.lastReply": "read",
+  // Runs git (with no program the repository names) and reads the folder's files: the agent's
+  // processes can read those anyway, but a peer has no reason to make the host run git.
+  "session.diff": "mutate",
   "session.earlier": "read",
   // Answers the session's questions and dialogs: the very thing the agent must not do for itself.
   "session.uiRespond": "mutate",

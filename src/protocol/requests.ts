@@ -3,6 +3,7 @@
 import type { Static } from "typebox"
 import type { Schemas } from "./schemas"
 import type { SessionInfo, SessionStats, ThinkingLevel, TranscriptItem } from "./transcript"
+import type { WorkspaceDiff } from "./workspace-diff"
 
 export type Method = keyof typeof Schemas
 export type Params<M extends Method> = Static<(typeof Schemas)[M]>
@@ -159,6 +160,7 @@ export interface Results {
   "session.setName": {}
   "session.export": { path: string }
   "session.lastReply": { text?: string }
+  "session.diff": WorkspaceDiff
   /** The items right before `before`, newest last, up to HISTORY_BYTES; `earlier`: how many are before those. */
   "session.earlier": { items: TranscriptItem[]; earlier: number }
   /** `session`: every reply in this session's file (all branches); `today`: since local midnight, across the agent dir's sessions. */

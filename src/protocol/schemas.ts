@@ -234,6 +234,7 @@ export const Schemas = {
     path: Type.Optional(Type.String()),
   }),
   "session.lastReply": Type.Object(SessionRef),
+  "session.diff": Type.Object(SessionRef),
   "session.earlier": Type.Object({ ...SessionRef, before: Id }),
   "session.usage": Type.Object(SessionRef),
   "session.uiRespond": Type.Object({

@@ -12,6 +12,7 @@ import { projectTree } from "./project-tree"
 import { resolveSessionRef, workspaceOverride } from "./session-files"
 import type { Handlers } from "./session-methods"
 import { repairTornTail } from "./torn-tail"
+import { workspaceDiff } from "./workspace-diff"
 import { registryPrices, replyUsage, summarize, todayUsage, type ReplyUsage } from "./usage"
 
 export const CONVERSATION_METHODS = {
@@ -102,6 +103,8 @@ export const CONVERSATION_METHODS = {
     await failed(async () => writeFileSync(path, transcriptMarkdown(snap.info, snap.items)), "Markdown export failed")
     return { path }
   },
+  // The folder's git changes (`/diff`), whoever made them: the agent's edits, its bash, the person.
+  "session.diff": async (live) => workspaceDiff(live.cwd),
   "session.earlier": async (live, p) => {
     const page = live.earlierItems(p.before)
     if (!page) throw new ProtocolError("not_found", `no item ${p.before} in this session's view`)

@@ -47,6 +47,7 @@ type SessionMethod =
   | "session.setName"
   | "session.export"
   | "session.lastReply"
+  | "session.diff"
   | "session.earlier"
   | "session.usage"
   | "session.uiRespond"

@@ -48,8 +48,8 @@ export interface CommandActions {
   /** No name: the list to pick from; a name: switch to it and save it (Pi's `theme` setting). */
   theme(name: string): void
   reload(): void
-  /** The files this session's edit and write calls changed, with their diffs. */
-  diff(): void
+  /** The workspace's git diff (with untracked files) and this session's edit and write calls. */
+  diff(): void | Promise<void>
   /** Ask the model to write (or improve) AGENTS.md; `extra`: what the person adds to the ask. */
   init(extra: string): void
   /** Ctrl+P / Shift+Ctrl+P */
@@ -152,7 +152,7 @@ export const COMMANDS: CommandSpec[] = [
   },
   {
     name: "diff",
-    description: "What the agent changed this session: each file's edits and writes, with their diffs",
+    description: "What changed: the workspace's git diff, and the agent's edits and writes this session",
     run: (a) => a.diff(),
   },
   {

@@ -137,3 +137,27 @@ test("sandbox.writableGitConfig lets the agent write them", async () => {
     rmSync(settings, { force: true })
   }
 })
+
+test("/diff's git (session.diff) runs no program the repository's config, attributes or hooks name", async () => {
+  const { root, repo } = makeRepo("diff-planted")
+  const marks = join(root, "marks")
+  mkdirSync(marks)
+  // Every text file gets the planted filter and a textconv diff driver; diff.external is planted too.
+  write(repo, ".gitattributes", "*.txt filter=evil diff=evil\n")
+  sh(repo, "add", ".gitattributes")
+  sh(repo, "-c", "core.hooksPath=/dev/null", "commit", "-q", "-m", "attributes")
+  plant(repo, marks)
+  sh(repo, "config", "diff.evil.textconv", `touch '${join(marks, "textconv")}'; cat`)
+  sh(repo, "config", "diff.evil.command", `touch '${join(marks, "diffcommand")}'`)
+  write(repo, "a.txt", "changed\n")
+  write(repo, "new.txt", "untracked\n")
+  fx = await createFauxFixture({ cwd: repo })
+  const { sessionId } = await fx.open()
+  const d = await fx.client.request("session.diff", { sessionId })
+  expect(d.repo && d.files.map((f) => f.path)).toEqual(["a.txt", "new.txt"])
+  expect(readdirSync(marks)).toEqual([])
+  // The check can fail: the person's own git diff runs them.
+  sh(repo, "diff", "--numstat")
+  sh(repo, "diff")
+  expect(readdirSync(marks).length).toBeGreaterThan(0)
+})

@@ -2,7 +2,6 @@
 // the arrows and PgUp/PgDn when the window is too short for all of it. /hotkeys: the keys as they
 // are in effect (the person's Pi keybindings file moves some), then the extensions' shortcuts.
 import { TextAttributes, type ScrollBoxRenderable } from "@opentui/core"
-import { useKeyboard } from "@opentui/solid"
 import { useWindowRows } from "../context/window-rows"
 import { For, Show } from "solid-js"
 import { COMMANDS } from "../commands"
@@ -10,6 +9,7 @@ import type { ShortcutInfo } from "../../protocol"
 import { KEYS } from "../keys"
 import { useKeymap, type KeyAction, type Keymap } from "../keymap"
 import { theme } from "../theme"
+import { useScrollKeys } from "../ui/scroll-keys"
 
 /** The Pi actions behind a row of KEYS, for the rows the keybindings file can move. */
 const ROW_ACTIONS: Partial<Record<keyof typeof KEYS, KeyAction[]>> = {
@@ -55,16 +55,7 @@ export function HelpView(props: { keysOnly?: boolean; shortcuts?: readonly Short
   const LINES = COMMANDS.length + Object.keys(KEYS).length + custom.length + shortcuts().length + 10
   const windowRows = useWindowRows()
   let box: ScrollBoxRenderable | undefined
-  useKeyboard((e) => {
-    if (!box) return
-    const page = Math.max(1, box.viewport.height - 1)
-    if (e.name === "up") box.scrollBy(-1)
-    else if (e.name === "down") box.scrollBy(1)
-    else if (e.name === "pageup") box.scrollBy(-page)
-    else if (e.name === "pagedown") box.scrollBy(page)
-    else return
-    e.preventDefault()
-  })
+  useScrollKeys(() => box)
   return (
     <box flexDirection="column">
       <scrollbox

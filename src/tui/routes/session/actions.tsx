@@ -335,10 +335,18 @@ export function useCommandActions(): CommandActions {
         `Model: ${r.model.provider}/${r.model.id}${r.scoped ? "" : " (all usable models: set enabledModels to choose)"}`,
       )
     },
-    diff() {
+    async diff() {
       const files = sessionChanges(sync.data.items)
-      if (files.length === 0) return info("No files changed by the agent in this session yet")
-      dialog.show(() => <SessionChangesView files={files} />)
+      // A failed read (said by act) still leaves the agent's own edits to show.
+      const workspace = await session.act("session.diff", {})
+      const clean = !workspace?.repo || workspace.files.length + workspace.moreUntracked === 0
+      if (files.length === 0 && clean)
+        return info(
+          workspace?.repo
+            ? "No changes: the work tree matches HEAD and the agent has edited nothing"
+            : "No files changed by the agent in this session yet",
+        )
+      dialog.show(() => <SessionChangesView files={files} workspace={workspace} />)
     },
     init(extra) {
       // Queued as a follow-up during a reply, as a typed message would be (a failure is reported by act).
