@@ -25,9 +25,32 @@ const VERSION = 3
 
 /** The branch Pi would open, or undefined for anything Pi would read differently or refuse. */
 export function readBranch(text: string): SessionBranch | undefined {
-  let header: Record<string, unknown> | undefined
-  const byId = new Map<unknown, BranchLink>()
-  let leaf: unknown
+  const lines = entriesOf(text)
+  const header = lines.shift()
+  if (!lines.every(isObject) || !isHeader(header)) return undefined
+  const branch = walkBranch(lines as Record<string, unknown>[])
+  // A chain cut at a missing parent is what Pi opens too (its walk stops there).
+  return branch && { ...headerFields(header), entries: branch.entries }
+}
+
+/**
+ * The newest part of the branch from a file's first line and its last bytes (`tail`, whose first
+ * line may be cut), for a file too big to read whole in a window: the leaf's parent chain as far
+ * as the tail holds it. `complete`: the chain reached the root, so nothing is left out.
+ */
+export function readBranchTail(firstLine: string, tail: string): (SessionBranch & { complete: boolean }) | undefined {
+  const [header] = entriesOf(firstLine)
+  if (!isHeader(header)) return undefined
+  // The tail starts anywhere in a line: that first piece is no entry.
+  const lines = entriesOf(tail.slice(tail.indexOf("\n") + 1))
+  if (!lines.every(isObject)) return undefined
+  const branch = walkBranch(lines as Record<string, unknown>[])
+  return branch && { ...headerFields(header), entries: branch.entries, complete: !branch.cut }
+}
+
+/** Each line's JSON, blank and malformed lines skipped (Pi skips them too). */
+function entriesOf(text: string): unknown[] {
+  const out: unknown[] = []
   let start = 0
   while (start < text.length) {
     let end = text.indexOf("\n", start)
@@ -35,26 +58,41 @@ export function readBranch(text: string): SessionBranch | undefined {
     const line = text.slice(start, end)
     start = end + 1
     const entry = line.trim() ? parseJson(line) : undefined
-    if (entry === undefined) continue
-    if (!isObject(entry)) return undefined
-    if (!header) {
-      if (entry.type !== "session" || typeof entry.id !== "string") return undefined
-      header = entry
-      continue
-    }
+    if (entry !== undefined) out.push(entry)
+  }
+  return out
+}
+
+function isHeader(entry: unknown): entry is Record<string, unknown> {
+  return isObject(entry) && entry.type === "session" && typeof entry.id === "string" && (entry.version ?? 1) === VERSION
+}
+
+function headerFields(header: Record<string, unknown>): SessionBranch {
+  return { id: header.id as string, cwd: typeof header.cwd === "string" ? header.cwd : undefined, entries: [] }
+}
+
+/**
+ * The leaf's chain, root → leaf. `cut`: it ends at a parent the entries do not hold (a file's tail,
+ * or a file Pi would not open either). A parentId loop has no root: no branch.
+ */
+function walkBranch(entries: Record<string, unknown>[]): { entries: BranchLink[]; cut: boolean } | undefined {
+  const byId = new Map<unknown, BranchLink>()
+  let leaf: unknown
+  for (const entry of entries) {
+    // A second header (a file appended to) is skipped, as Pi skips it.
     if (entry.type === "session") continue
     byId.set(entry.id, entry as unknown as BranchLink)
     leaf = entry.id
   }
-  if (!header || (header.version ?? 1) !== VERSION) return undefined
-  const entries: BranchLink[] = []
+  const chain: BranchLink[] = []
   const seen = new Set<BranchLink>()
-  for (let e = leaf ? byId.get(leaf) : undefined; e; e = e.parentId ? byId.get(e.parentId) : undefined) {
-    // A parentId loop has no root (Pi would walk it for ever): not a branch to show.
+  let e = leaf ? byId.get(leaf) : undefined
+  for (; e; e = e.parentId ? byId.get(e.parentId) : undefined) {
+    // Pi would walk a loop for ever: not a branch to show.
     if (seen.has(e)) return undefined
     seen.add(e)
-    entries.push(e)
+    chain.push(e)
   }
-  entries.reverse()
-  return { id: header.id as string, cwd: typeof header.cwd === "string" ? header.cwd : undefined, entries }
+  chain.reverse()
+  return { entries: chain, cut: chain.length > 0 && chain[0]!.parentId !== null && chain[0]!.parentId !== undefined }
 }

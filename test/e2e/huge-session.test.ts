@@ -2,7 +2,9 @@
 // the window takes keys at once, its newest messages come (the host sends the newest part of a
 // long history, history-window.ts), and it ends on SIGTERM and when its terminal closes. Before,
 // inline never got past the welcome view (minutes of drawing the whole history into the
-// scrollback, keys held) and ignored both signals. How fast, beside pi: bench/ (long-resume).
+// scrollback, keys held) and ignored both signals. The window draws the newest part itself from
+// the file's end (tui/util/session-preview.ts) while Pi loads the whole file in the host. How fast,
+// beside pi: bench/ (long-resume).
 import { afterAll, describe, expect, test } from "bun:test"
 import { spawnSync } from "node:child_process"
 import { writeFileSync } from "node:fs"
@@ -91,15 +93,19 @@ describe.skipIf(!hasTmux)("a 100 MB session", () => {
       pane.send("clear", "Enter")
       pane.type(`${XAGENT_BIN} --${mode} --no-daemon --session ${file}; echo "EXIT=$?"`)
       pane.send("Enter")
+      const started = Date.now()
       await pane.waitFor("Ask anything", 60_000)
       // Typed while the history is still on its way: echoed, and kept.
       pane.type("typed early")
       await pane.waitFor("typed early", 30_000)
       const screen = await pane.waitFor(LAST, 180_000)
+      // A figure for the log, not a budget (the window reads the file's end itself: bench/ times it).
+      console.log(`huge-session ${mode}: newest message after ${((Date.now() - started) / 1000).toFixed(1)} s`)
       expect(screen).toContain("typed early")
       if (mode === "inline") {
         const all = pane.scrollback()
-        expect(all).toMatch(/[\d,]+ earlier entries not shown/)
+        // The window's own read of the file's end cannot count what came before; the host's can.
+        expect(all).toMatch(/(Earlier|[\d,]+ earlier) entries not shown/)
         // Only the newest part went up: message 0 is not in the scrollback.
         expect(all).not.toContain("message 0:")
       }

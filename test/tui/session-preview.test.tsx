@@ -151,3 +151,34 @@ test("a file the window cannot preview shows the host's view when it comes, as b
   const frame = await app.until("OLD-FORMAT-ANSWER")
   expect(count(frame, "OLD-FORMAT-ANSWER")).toBe(1)
 })
+
+test("inline, a file too big to read whole shows its newest part at once, and the host's snapshot writes nothing again", async () => {
+  fx = await createFauxFixture()
+  // Past the window's whole-read limit (8 MB): read from its end.
+  const f = new SessionFile(undefined, fx.cwd).bigTurns(600)
+  f.turn(600, "The final answer. BIG-LAST-5e")
+  mkdirSync(join(fx.cwd, "saved"), { recursive: true })
+  const path = f.write(join(fx.cwd, "saved", "big.jsonl"))
+  const held = await openHeld(fx, path, { width: 80, height: 24, screen: "inline" })
+  app = held.app
+  const rows: string[] = []
+  const scrollback = () => {
+    for (const commit of app!.externalOutput.take()) rows.push(...commit.rows.map((r) => r.trimEnd()))
+    return rows
+  }
+  const end = Date.now() + 60_000
+  while (!scrollback().some((r) => r.includes("BIG-LAST-5e"))) {
+    if (Date.now() > end) throw new Error(`the preview never went up:\n${rows.slice(-20).join("\n")}`)
+    await app.renderOnce()
+  }
+  expect(app.frame()).not.toContain(MODEL)
+  // How many came before is the host's to say; the scrollback says some did.
+  expect(rows.filter((r) => r.includes("Earlier entries not shown"))).toHaveLength(1)
+  held.host.open()
+  await app.until(MODEL)
+  for (let i = 0; i < 20; i++) await app.renderOnce()
+  scrollback()
+  expect(rows.filter((r) => r.includes("BIG-LAST-5e"))).toHaveLength(1)
+  expect(rows.filter((r) => r.includes("answer 599"))).toHaveLength(1)
+  expect(rows.some((r) => / earlier entr(y|ies) not shown/.test(r))).toBe(false)
+}, 120_000)

@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { readBranch } from "../../src/util/session-branch"
-import { PREVIEW_MAX_BYTES, readSessionPreview } from "../../src/tui/util/session-preview"
+import { HISTORY_BYTES } from "../../src/protocol"
+import { PREVIEW_MAX_BYTES, PREVIEW_TAIL_BYTES, readSessionPreview } from "../../src/tui/util/session-preview"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
 import { SessionFile } from "../fixture/session-file"
 
@@ -116,13 +117,12 @@ test("the preview is the host's own transcript of the file: same items, same ids
   expect(preview.items.some((i) => i.kind === "custom" && i.text === "A hidden note")).toBe(false)
 })
 
-test("no preview for a file too large, missing, a folder, relative, or not a session", () => {
+test("no preview for a file missing, a folder, relative, or not a session", () => {
   const dir = tempDir()
   const f = new SessionFile()
   f.turn(1)
   const path = f.write(join(dir, "ok.jsonl"))
   expect(readSessionPreview(path)?.items.length).toBe(4)
-  expect(readSessionPreview(path, 100)).toBeUndefined()
   expect(PREVIEW_MAX_BYTES).toBeGreaterThan(4 * 1024 * 1024)
   expect(readSessionPreview(join(dir, "missing.jsonl"))).toBeUndefined()
   expect(readSessionPreview(dir)).toBeUndefined()
@@ -137,4 +137,38 @@ test("no preview for a file too large, missing, a folder, relative, or not a ses
   const odd = new SessionFile()
   odd.message({ role: "user", content: 5 })
   expect(readSessionPreview(odd.write(join(dir, "odd.jsonl")))).toBeUndefined()
+})
+
+test("a file larger than the whole-read limit is previewed from its end: the host's newest items, same ids", async () => {
+  fx = await createFauxFixture()
+  const f = new SessionFile(undefined, fx.cwd)
+  f.bigTurns(700)
+  mkdirSync(join(fx.cwd, "s"), { recursive: true })
+  const path = f.write(join(fx.cwd, "s", "long.jsonl"))
+  // Whole-read limit lowered so the test's file (11 MB) stays small beside a real 100 MB one.
+  const preview = readSessionPreview(path, 4 * 1024 * 1024)!
+  expect(preview.earlierUnknown).toBe(true)
+  expect(preview.items.at(-1)).toMatchObject({ kind: "assistant", blocks: [{ type: "text", text: "answer 699" }] })
+  expect(JSON.stringify(preview.items).length).toBeLessThanOrEqual(HISTORY_BYTES + 64 * 1024)
+
+  const { sessionId } = await fx.open({ kind: "session", ref: path })
+  const host = await fx.record(sessionId).waitFor((s) => s.items.length > 0, "the host's snapshot")
+  // The snapshot starts where the preview did: it continues it rather than replacing it.
+  expect(host.earlier).toBeGreaterThan(0)
+  expect(preview.items).toEqual(host.items.filter((i) => i.kind !== "notice"))
+})
+
+test("a big file whose newest branch is short in its tail gets no preview (the host decides where it starts)", () => {
+  const dir = tempDir()
+  const f = new SessionFile()
+  f.bigTurns(700)
+  // A /tree jump back to the start, then one short exchange: its branch's older part is the file's head.
+  f.from(f.entries[1]!.id as string)
+  f.user("after the jump")
+  f.assistant("short")
+  const path = f.write(join(dir, "jumped.jsonl"))
+  expect(readSessionPreview(path, 4 * 1024 * 1024)).toBeUndefined()
+  // The same file read whole has a preview: the read from the end is what declines.
+  expect(readSessionPreview(path, 64 * 1024 * 1024)?.items.at(-1)).toMatchObject({ kind: "assistant" })
+  expect(PREVIEW_TAIL_BYTES).toBeGreaterThan(HISTORY_BYTES)
 })

@@ -24,6 +24,8 @@ export interface SessionState extends SnapshotView {
   phase: "waiting" | "preview" | "ready" | "closed"
   /** In the preview: the Pi session id of the file shown (info comes with the host). */
   previewOf?: string
+  /** In the preview of a big file read from its end: items came before, the host will say how many. */
+  earlierUnknown?: boolean
   closedReason?: string
   /** Streamed characters in the current run, for the working line's tok/s. */
   runChars: number
@@ -78,7 +80,13 @@ export function createSessionStore(
     for (const key of SNAPSHOT_KEYS) setState(key, reconcile(structuredClone(snap[key]), { key: "id" }) as never)
     index.clear()
     snap.items.forEach((item, i) => index.set(item.id, i))
-    setState({ phase: "ready", closedReason: undefined, previewOf: undefined, epoch: state.epoch + 1 })
+    setState({
+      phase: "ready",
+      closedReason: undefined,
+      previewOf: undefined,
+      earlierUnknown: undefined,
+      epoch: state.epoch + 1,
+    })
   }
 
   function applyOne(event: SessionEvent) {
@@ -116,10 +124,10 @@ export function createSessionStore(
       setState(reconcile(emptyState(sessionId)))
     },
     /** Draws a session file's history before any host answers; ignored once a snapshot came. */
-    preview(p: { piSessionId: string; items: TranscriptItem[]; earlier: number }) {
+    preview(p: { piSessionId: string; items: TranscriptItem[]; earlier: number; earlierUnknown?: boolean }) {
       if (state.phase !== "waiting" || state.items.length > 0) return
-      const { piSessionId, items, earlier } = p
-      setState({ items, earlier, previewOf: piSessionId, phase: "preview", epoch: state.epoch + 1 })
+      const { piSessionId, items, earlier, earlierUnknown } = p
+      setState({ items, earlier, earlierUnknown, previewOf: piSessionId, phase: "preview", epoch: state.epoch + 1 })
     },
     /**
      * Older history (a `session.earlier` answer) goes in before the items held, for a full-screen

@@ -232,7 +232,7 @@ export function createCommitter(opts: {
       epoch: data.epoch,
       // Its actions (Alt+I, Alt+E…) are drawn on it only while it is open: it waits in the footer.
       hold: planView(data.items).openCardId,
-      earlier: data.earlier,
+      earlier: data.earlierUnknown ? "some" : data.earlier,
     })
     const count = ledger.count
     untrack(() => {

@@ -57,8 +57,11 @@ export interface LedgerView {
   epoch: number
   /** An item drawn differently while it is live (the plan card whose actions are open): held back. */
   hold?: string
-  /** Items of the session before `items[0]` the window was not sent (a long history's older part). */
-  earlier?: number
+  /**
+   * Items of the session before `items[0]` the window was not sent (a long history's older part);
+   * "some" while a big file's preview cannot know how many.
+   */
+  earlier?: number | "some"
 }
 
 /** What makes two items with one id the same item: its kind and time (and a tool's name). */
@@ -220,7 +223,8 @@ function lastAnchor(items: readonly TranscriptItem[], held: number): string | un
   return undefined
 }
 
-function earlierText(earlier: number): string {
+function earlierText(earlier: number | "some"): string {
+  if (earlier === "some") return "Earlier entries not shown · /export writes them all, --fullscreen scrolls to them"
   const n = earlier.toLocaleString("en-US")
   return `${n} earlier ${earlier === 1 ? "entry" : "entries"} not shown · /export writes them all, --fullscreen scrolls to them`
 }

@@ -267,7 +267,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
                   clickable={view.mouse()}
                   apiRef={(api) => (list = api)}
                   onNewBelow={setNewBelow}
-                  earlier={data.earlier}
+                  earlier={data.earlierUnknown ? "some" : data.earlier}
                   onLoadEarlier={loadEarlier}
                   // Notices alone (an extension's lines at start) go under the welcome: it stays, as Pi's header.
                   intro={data.items.every((i) => i.kind === "notice") ? welcome : undefined}

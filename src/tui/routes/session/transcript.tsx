@@ -56,7 +56,7 @@ export function Transcript(props: {
   onNewBelow?: (unseen: boolean) => void
   clickable?: boolean
   /** Items of the session before the first one here, not loaded yet (a long history). */
-  earlier?: number
+  earlier?: number | "some"
   /** Asked when the view nears the top while `earlier` is above. */
   onLoadEarlier?: () => void
   /** Drawn above the first row (the welcome, while the transcript holds only notices). */
@@ -77,7 +77,9 @@ export function Transcript(props: {
           {props.intro?.()}
           <Show when={props.earlier}>
             <text fg={theme.dim} flexShrink={0}>
-              {`  ⋯ ${props.earlier!.toLocaleString("en-US")} earlier entries · loading as you scroll up`}
+              {props.earlier === "some"
+                ? "  ⋯ earlier entries · shown once the session has opened"
+                : `  ⋯ ${props.earlier!.toLocaleString("en-US")} earlier entries · loading as you scroll up`}
             </text>
           </Show>
         </>
