@@ -46,7 +46,8 @@ test("PI_OFFLINE is read as Pi's package manager reads it", () => {
       expect({ v, offline: piOffline() }).toEqual({ v, offline: isOfflineModeEnabled() })
     }
   } finally {
-    process.env.PI_OFFLINE = before
+    if (before === undefined) delete process.env.PI_OFFLINE
+    else process.env.PI_OFFLINE = before
   }
 })
 
