@@ -1,5 +1,5 @@
 // The README's Node floor is what users read; a dependency whose own `engines` asks for a newer Node
-// makes `npm install` print EBADENGINE, which the README must explain (new-user-tour row 35).
+// makes `npm install` print EBADENGINE, which the README must explain.
 import { expect, test } from "bun:test"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"

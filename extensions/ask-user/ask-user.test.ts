@@ -375,7 +375,7 @@ describe("in a real Pi session (faux model)", () => {
     return { ai, faux, session }
   }
 
-  test("findings 33: the system prompt names the tool once (`- ask_user: ask the person …`)", async () => {
+  test("the system prompt names the tool once (`- ask_user: ask the person …`)", async () => {
     const { session } = await realSession(harness().tool)
     const line = session.systemPrompt.split("\n").find((l) => l.startsWith("- ask_user"))
     expect(line).toStartWith("- ask_user: ask the person structured multiple-choice questions")

@@ -77,7 +77,8 @@ export function createAskUserTool(ask: AskUser): AskUserTool {
     name: "ask_user",
     label: "Ask user",
     description: DESCRIPTION,
-    // Pi writes `- <name>: <snippet>`, so the snippet leaves the name out (findings row 33).
+    // Pi writes `- <name>: <snippet>`, so the snippet leaves the name out (else the prompt says
+    // the name twice).
     promptSnippet: "ask the person structured multiple-choice questions (with optional ASCII sketches)",
     parameters: askUserParameters,
     executionMode: "sequential",

@@ -269,7 +269,8 @@ export class AcpSession {
     // The editor shows its own prompts; history shows every one.
     else if (item.kind === "user" && how === "replay") this.userText(item.text)
     else if (item.kind === "notice" && how === "live" && this.turn)
-      // Retries and compaction are the agent's thoughts, never its answer (acp.md section 1).
+      // Retries and compaction are the agent's thoughts, never its answer (an editor shows the
+      // answer as the reply).
       this.notify({ sessionUpdate: "agent_thought_chunk", content: { type: "text", text: `${item.text}\n` } })
   }
 

@@ -1,4 +1,4 @@
-// `xagent acp`'s agent: the ACP methods of acp.md section 1 over xagent's daemon protocol. Each
+// `xagent acp`'s agent: the ACP methods (docs/adr-acp.md) over xagent's daemon protocol. Each
 // ACP session is one of the daemon's live sessions, so a terminal window can attach to it too.
 // Every input is checked here (the SDK lets malformed answers and unadvertised features through).
 import { isAbsolute } from "node:path"

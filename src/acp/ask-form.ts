@@ -1,4 +1,4 @@
-// ask_user questions as an ACP form elicitation (acp.md section 1), and the form's answer back as
+// ask_user questions as an ACP form elicitation (docs/adr-acp.md), and the form's answer back as
 // ask_user answers. The SDK lets any content through, so every rule is checked here again.
 import {
   allowsCustom,

@@ -1,8 +1,9 @@
 // The host's dialogs as the editor's requests: a gated tool call → session/request_permission;
 // ask_user → a form elicitation (re-validated here, asked again once); an extension's confirm →
 // a yes/no permission; its select, input and editor → a one-field form. A dialog the editor
-// cannot show is declined rather than left waiting (acp.md section 3, rules 1 and 2), and one
-// answered in a terminal first is withdrawn from the editor with $/cancel_request.
+// cannot show is declined rather than left waiting (the prompt must never hang on a question
+// nobody can answer), and one answered in a terminal first is withdrawn from the editor with
+// $/cancel_request.
 import type { SessionUpdate } from "@agentclientprotocol/sdk"
 import { DENIED, PERMISSION_CHOICES, type AskQuestion, type UiRequest, type UiResponse } from "../protocol"
 import type { SessionLink } from "./acp-session"

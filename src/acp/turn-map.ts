@@ -1,5 +1,5 @@
 // The rest of what ACP and xagent say differently: stop reasons, prompt content, todo lists as
-// plans, config options and the legacy modes. Pure; the rules are acp.md sections 1 and 3.
+// plans, config options and the legacy modes. Pure; the rules are in docs/adr-acp.md.
 import type { ModelInfo, ThinkingLevel, TodoItem, TurnStopReason } from "../protocol"
 
 export type AcpStopReason = "end_turn" | "max_tokens" | "max_turn_requests" | "refusal" | "cancelled"

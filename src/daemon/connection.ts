@@ -38,7 +38,8 @@ export interface DaemonContext {
   maxFrameBytes: number
   /**
    * The change in this connection's partial-frame bytes; answers whether every connection's
-   * together are still under the daemon's one cap (findings D8). Absent: no global cap.
+   * together are still under the daemon's one cap (many connections' half-sent frames must not
+   * add up to unbounded memory). Absent: no global cap.
    */
   partialBytes?(delta: number): boolean
   outbox: OutboxLimits

@@ -1,6 +1,7 @@
 // Every process below a pid, read from /proc, and ending them. A host is a child subreaper, so
 // whatever its tools start (`setsid nohup … &` included) stays below it while it lives; when it
-// ends, it ends those, and the broker ends what an abruptly killed host left to it (findings D1).
+// ends, it ends those, and the broker ends what an abruptly killed host left to it, so no escaped
+// tool process outlives its session's host.
 import { readFileSync } from "node:fs"
 import { listPids, readProcStat, type ProcStat } from "../util/proc-stat"
 import { sendSignal } from "../util/process-state"

@@ -3,7 +3,7 @@
 // it. It serves one live session (Pi swaps sessions inside it for /new, /fork, /session) over the
 // link the broker made as its fd 3 (host-frames.ts, host-link.ts). It is a child subreaper, so
 // everything its tools start stays below it, and when it ends (closed, the broker gone, a signal)
-// it ends all of that (findings D1).
+// it ends all of that (no escaped tool process outlives its host).
 import { existsSync, readFileSync, statSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import type { Params } from "../protocol"

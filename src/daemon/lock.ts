@@ -22,7 +22,8 @@ export class DaemonRunning extends Error {
 /**
  * Makes `dir` (0700) or takes the one there only if it is a real folder of ours: the socket's
  * folder may sit in the shared temp dir, where anyone could have made it first or put a symlink
- * there (findings D7); chmod on someone else's folder, or through their link, is never done.
+ * there (and so reach the socket); chmod on someone else's folder, or through their link, is
+ * never done.
  */
 export function ensurePrivateDir(dir: string) {
   mkdirSync(dir, { recursive: true, mode: 0o700 })

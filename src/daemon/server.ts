@@ -170,7 +170,7 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
     links.delete(conn)
     if (!conns.delete(conn)) return
     const touched = conn.onClose()
-    // A window we let go for being slow has not left: it reconnects when it reads again (D2),
+    // A window we let go for being slow has not left: it reconnects when it reads again,
     // so its sessions wait for the linger check instead of ending now.
     if (!conn.dropped) for (const id of touched) endIfAbandoned(id, { unlessTouched: true })
     wake()
@@ -242,7 +242,7 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
   let listening = true
   const replaced: (typeof listener)[] = []
   // Any same-user process (the agent's included) can remove the socket file: listen again at
-  // once, so windows keep finding this daemon (findings D9). inotify, so an idle daemon stays asleep.
+  // once, so windows keep finding this daemon. inotify, so an idle daemon stays asleep.
   const socketWatch = watchFolder(dirname(paths.socket), (name) => {
     if (!listening || name !== basename(paths.socket) || existsSync(paths.socket)) return
     log.warn(`the socket ${paths.socket} was removed: listening on it again`)

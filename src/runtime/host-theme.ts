@@ -14,7 +14,13 @@ import { piThemeModule } from "./patches/pi-modules"
 
 export type HostThemeInfo = Params<"session.theme">["themes"][number]
 
-const KEYS = [Symbol.for("@earendil-works/pi-coding-agent:theme"), Symbol.for("@mariozechner/pi-coding-agent:theme")]
+// Where Pi's theme module keeps its current theme (its way to share one across module loaders), and
+// where its `theme` object reads it: not an export, so docs/patches.md lists it (PI_THEME).
+export const PI_THEME_KEYS = [
+  Symbol.for("@earendil-works/pi-coding-agent:theme"),
+  Symbol.for("@mariozechner/pi-coding-agent:theme"),
+]
+const KEYS = PI_THEME_KEYS
 let known: HostThemeInfo[] = []
 /** A window has said how it draws (its colours win from then on). */
 let fromWindow = false
@@ -90,8 +96,7 @@ export function themeByName(name: string): Theme | undefined {
 
 /** A Theme's colours by token as `#rrggbb`, for the windows (an extension's own Theme object). */
 export function themeColors(theme: Theme): Record<string, string> {
-  const colors = (theme as unknown as { colors: Record<string, Parameters<typeof colorToHex>[0]> }).colors
-  return Object.fromEntries(Object.entries(colors).map(([k, c]) => [k, colorToHex(c)]))
+  return Object.fromEntries(Object.entries(theme.colors).map(([k, c]) => [k, colorToHex(c)]))
 }
 
 /** Where Pi keeps its current theme (under its current name). */

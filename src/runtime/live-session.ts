@@ -30,6 +30,7 @@ import { EditorMcp } from "./editor-mcp"
 import { FileChanges } from "./file-changes"
 import type { ItemRenderers } from "./item-renderers"
 import { Journal } from "./journal"
+import { watchExtensionSends } from "./patches/extension-sends"
 import { endSessionWrites, reportSessionWrites } from "./patches/session-writes"
 import type { AgentSession, AgentSessionEvent } from "./pi-types"
 import type { EventProjector, RunToken } from "./project-events"
@@ -372,13 +373,8 @@ export class LiveSession {
       this.deps.log(`${this.id}: ${r.text}`)
       this.notice(r.level, r.text)
     })
-    // Every extension's pi.sendUserMessage (bundled or the person's own, from any command) ends
-    // in this method, so the command that called it is not reported over before the run it asked for.
-    const send = s.sendUserMessage.bind(s)
-    s.sendUserMessage = (content, options) => {
-      this.projector.runs.expect()
-      return send(content, options)
-    }
+    // so the command that called pi.sendUserMessage is not reported over before the run it asked for
+    watchExtensionSends(s, () => this.projector.runs.expect())
     const offSession = s.subscribe((e) => this.onPiEvent(e))
     // The session hands events on after its extensions' handlers, so a prompt can resolve before
     // its agent_start arrives there; the agent's own comes first (see RunTracker.agentStarted).

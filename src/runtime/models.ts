@@ -4,10 +4,10 @@ import type { ModelRuntime } from "@earendil-works/pi-coding-agent"
 import { ProtocolError, type ModelInfo, type ModelRef, type ProviderAuth } from "../protocol"
 
 /** The env var pi-ai reads for a provider's key (mirrors pi-ai's own table, which it does not export). */
-const ENV_KEYS: Record<string, string> = {
+export const ENV_KEYS: Record<string, string> = {
   anthropic: "ANTHROPIC_API_KEY",
   openai: "OPENAI_API_KEY",
-  "azure-openai-responses": "AZURE_OPENAI_API_KEY",
+  azure: "AZURE_OPENAI_API_KEY",
   deepseek: "DEEPSEEK_API_KEY",
   google: "GEMINI_API_KEY",
   "google-vertex": "GOOGLE_CLOUD_API_KEY",

@@ -14,6 +14,7 @@ import {
 import type { PackageRequest, UpdateTarget } from "../protocol/package-command"
 import { errorText } from "../util/error-text"
 import { trustChoices, trustQuestion } from "./project-trust"
+import { piOffline } from "../util/pi-offline"
 
 export interface PackageIo {
   out(line: string): void
@@ -141,7 +142,7 @@ async function update(
     const source = target.type === "extensions" ? target.source : undefined
     await manager.update(source)
     const { updated, warnings } = seen()
-    if (offline()) io.out("Skipped package updates (offline mode)")
+    if (piOffline()) io.out("Skipped package updates (offline mode)")
     else if (updated.length === 0 && warnings > 0)
       io.out(
         source
@@ -162,9 +163,6 @@ async function update(
   }
   return 0
 }
-
-/** Pi's isOfflineModeEnabled (not exported): the package manager skips the network under it. */
-const offline = () => /^(1|true|yes)$/i.test(process.env.PI_OFFLINE ?? "")
 
 /** Pi's `update --models`: every provider's model catalog fetched again. */
 async function refreshModels(agentDir: string, io: PackageIo): Promise<number> {

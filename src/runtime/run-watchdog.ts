@@ -1,5 +1,5 @@
-// Ends a run that waits forever (findings, low row: a hung provider kept a detached reply
-// "running" with nobody to stop it). Pi's events are the clock: while the agent runs and no tool,
+// Ends a run that waits forever (a hung provider kept a detached reply "running" with nobody
+// to stop it). Pi's events are the clock: while the agent runs and no tool,
 // compaction or question to the person is in flight, each event is the model's stream moving;
 // none for the stall limit means the model sent nothing. A tool past the tool limit ends the run
 // too (bash itself is timed out earlier by sandboxedTools, with its process group, so the reply

@@ -6,6 +6,7 @@ import { ProtocolError, type Params } from "../protocol"
 import { terminalText } from "../protocol/terminal-text"
 import { errorText } from "../util/error-text"
 import { isPackageSource } from "../util/extension-source"
+import { piOffline } from "../util/pi-offline"
 import { entryShapeProblem } from "../util/session-file-check"
 import type { LiveSession } from "./live-session"
 import { probeSandbox } from "./sandbox/probe"
@@ -77,7 +78,7 @@ export function sandboxWarnings(live: LiveSession): string[] {
 
 /** Pi skips package sources without a word when offline: say so. */
 export function offlineSkips(sources: string[]): string[] {
-  if (!/^(1|true|yes)$/i.test(process.env.PI_OFFLINE ?? "")) return []
+  if (!piOffline()) return []
   return sources
     .filter(isPackageSource)
     .map((s) => `${s} was not loaded: PI_OFFLINE is set, so Pi does not fetch packages (unset it to install ${s})`)

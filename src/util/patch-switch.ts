@@ -16,6 +16,8 @@ export const PATCHES = [
   "PI_THEME",
   "PI_BUILTINS",
   "BUILTIN_SOURCE",
+  "EXTENSION_SENDS",
+  "SCROLLBACK_SETTLE",
 ] as const
 
 export type PatchName = (typeof PATCHES)[number]

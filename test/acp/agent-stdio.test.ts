@@ -1,4 +1,4 @@
-// Tests 1-7, 12, 13, 16-20 of acp.md section 4: the SDK's client() against `bin/xagent acp` on a
+// ACP from an editor's side: the SDK's client() against `bin/xagent acp` on a
 // real stdio pipe, its sessions in a real daemon, Pi on a scripted model. The model's script is
 // consumed in order, so the tests run in order.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test"

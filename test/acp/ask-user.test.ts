@@ -1,4 +1,4 @@
-// Tests 8-11 of acp.md section 4 (ask_user as a form elicitation, re-validated by xagent; the
+// ACP's forms (ask_user as a form elicitation, re-validated by xagent; the
 // no-form fallback), and one session shared by an editor and a terminal client: the question
 // the editor's prompt asked is answered from the terminal, the first answer wins.
 import { afterAll, beforeAll, expect, test } from "bun:test"

@@ -1,4 +1,4 @@
-// Tests 14 and 15 of acp.md section 4: session/cancel answers the prompt `cancelled` (never an
+// ACP's session/cancel answers the prompt `cancelled` (never an
 // error), withdraws a pending permission request, and every update precedes the answer.
 import { afterAll, beforeAll, expect, test } from "bun:test"
 import { existsSync } from "node:fs"

@@ -1,4 +1,4 @@
-// The mappings of acp.md section 1 that a scripted HTTP model cannot reach (a length stop, a
+// The mappings of ACP (docs/adr-acp.md) that a scripted HTTP model cannot reach (a length stop, a
 // model error), in process: the SDK's client() connected straight to xagent's agent app, over a
 // real session host on pi-ai's faux model. Plus the pure rules of tool rows, plans and forms.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test"

@@ -78,7 +78,7 @@ test("a failed reply is an error; earlier items of the session are not printed a
   expect(r.errors).toEqual(["400 bad key"])
 })
 
-test("a failed attempt that is retried says so before any error; the last error comes last (row 37)", () => {
+test("a failed attempt that is retried says so before any error; the last error comes last", () => {
   const notice = (id: string, level: "warning" | "error", text: string): SessionEvent => ({
     type: "item_add",
     item: { kind: "notice", id, level, text, timestamp: 0 },
@@ -111,7 +111,7 @@ test("a failed reply with no retry still reports its error, at the end at the la
   expect(r.errors).toEqual(["boom"])
 })
 
-// Hostile text (row 3 / D10): no terminal controls on stdout or stderr, even split across chunks.
+// Hostile text: no terminal controls on stdout or stderr, even split across chunks.
 const ESC = "\u001b"
 const HOSTILE = `${ESC}]52;c;ZXZpbA==\u0007${ESC}]0;my title\u0007\u009b2J${ESC}[2J\u0007evil\u202e txet\u202c S\bend`
 

@@ -1,4 +1,4 @@
-// Findings, low row: no model request timeout, so a hung provider kept a (detached) reply running
+// With no model request timeout, so a hung provider kept a (detached) reply running
 // forever. A model request with no byte for the stall limit (XAGENT_MODEL_STALL_MS here; the
 // `modelStallSeconds` setting, 5 min by default) ends the run as stalled; a tool past the tool
 // limit (XAGENT_TOOL_TIMEOUT_MS; `toolTimeoutSeconds`) is ended with its process group, and its

@@ -50,7 +50,7 @@ test("--no-bundled is repeatable and takes comma lists", async () => {
   expect(seen).toEqual(["a", "b", "c"])
 })
 
-test("each word is a message of its own and @words are files, wherever -p stands, as in Pi (row 21)", () => {
+test("each word is a message of its own and @words are files, wherever -p stands, as in Pi", () => {
   const cwd = mkdtempSync(join(tmpdir(), "xagent-plan-"))
   expect(planRun({ print: true }, ["foo", "bar"], cwd).messages).toEqual(["foo", "bar"])
   const plan = planRun({ print: "hi" }, ["@notes.md", "extra", "@~/x.png"], cwd)

@@ -1,6 +1,6 @@
 // Pi's bash-spawn-hook.ts example: it replaces the bash tool with one built on process.cwd() whose
 // spawn hook sources ~/.profile and sets PI_SPAWN_HOOK=1. In a daemon the host runs in the project
-// folder, so the tool runs there (findings pi-drop-in repro 1: it ran in ~/.xagent).
+// folder, so the tool runs there (it once ran in ~/.xagent).
 import { expect, test } from "bun:test"
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"

@@ -1,6 +1,6 @@
 // Pi's built-in-tool-renderer.ts example: read, bash, edit and write re-registered on process.cwd()
 // with compact renderers. In a daemon the host runs in the project, so the files are the project's
-// (findings pi-drop-in repro 1: write made ~/.xagent/b.txt), and the rows are the extension's.
+// (write once made ~/.xagent/b.txt), and the rows are the extension's.
 import { expect, test } from "bun:test"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"

@@ -1,6 +1,6 @@
 // Pi's notify.ts example: when a run settles it writes a desktop notification (OSC 777) to stdout.
-// A daemon's host has no terminal; the sequence reaches the window's terminal (findings pi-drop-in
-// repro 10: it went to the daemon's log).
+// A daemon's host has no terminal; the sequence reaches the window's terminal (it
+// once went to the daemon's log).
 import { expect, test } from "bun:test"
 import { useDaemonExamples } from "./daemon-window"
 

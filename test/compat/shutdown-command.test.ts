@@ -1,6 +1,6 @@
 // ctx.shutdown() from a tool (Pi's shutdown-command example, `finish_and_exit`) ends the session
 // only after the reply has finished, as Pi defers it until idle; from a command (`/quit`) at once.
-// Findings pi-drop-in repro 12: the session closed at once, the tool row spinning, no final reply.
+// The session once closed at once, the tool row spinning, no final reply.
 import { afterEach, expect, test } from "bun:test"
 import { join } from "node:path"
 import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai"

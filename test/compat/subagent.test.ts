@@ -1,7 +1,7 @@
 // Pi's subagent example re-runs its own program (`process.execPath process.argv[1]`) with Pi's
 // flags: `--mode json -p --no-session --model … --tools … --append-system-prompt <file> "Task: …"`,
 // and reads the child's message_end lines. In a detached session that program must be xagent
-// (findings pi-drop-in repro 9: it was the daemon, which refused to start a second time).
+// (it was once the daemon, which refused to start a second time).
 import { afterAll, beforeAll, expect, test } from "bun:test"
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"

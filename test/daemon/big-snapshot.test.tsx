@@ -1,4 +1,4 @@
-// Findings D6: a session whose snapshot is bigger than one frame opens whole: the daemon sends it
+// A session whose snapshot is bigger than one frame opens whole: the daemon sends it
 // in pieces no bigger than a frame and the client puts them together. The frame cap is lowered
 // to 1 MB on both ends (the daemon's XAGENT_DAEMON_MAX_FRAME, the client's maxFrameBytes) so a
 // 6 MB session stands for an 81 MB one under the 64 MB cap: the same code path, quickly. The

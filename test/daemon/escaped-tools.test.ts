@@ -1,4 +1,4 @@
-// The escaped-tool attack (findings D1), with no sandbox in the way (full access): a tool call
+// The escaped-tool attack, with no sandbox in the way (full access): a tool call
 // starts 10 `setsid nohup` lurkers that wait for whatever serves the socket next and prompt it.
 // When their host ends, they end with it, so none is left for a later daemon to trust: 0 of 10
 // prompts get through after `daemon stop`, after the daemon's idle exit, and after the host is

@@ -1,4 +1,4 @@
-// Findings D5: the first prompt of a new session is on disk before the model is asked, so a host
+// The first prompt of a new session is on disk before the model is asked, so a host
 // killed during the first reply loses nothing the person typed, and `xagent -c` (session.open
 // with mode continue) resumes that session, not an older one.
 import { afterAll, beforeAll, expect, test } from "bun:test"

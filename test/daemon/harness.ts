@@ -179,7 +179,7 @@ export function readSessionFile(path: string) {
 export const fixturePath = (name: string) => join(HERE, "fixtures", name)
 
 /**
- * The escaped-tool attack (findings D1) as a bash command: `n` lurkers (fixtures/lurker.ts)
+ * The escaped-tool attack as a bash command: `n` lurkers (fixtures/lurker.ts)
  * started with `setsid nohup … &`, tagged `<tag>-<i>`; it returns once all of them run.
  */
 export function lurkCommand(tag: string, n: number): string {

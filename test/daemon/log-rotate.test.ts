@@ -1,4 +1,4 @@
-// Findings, low row: daemon.log grew without bound while the daemon ran (23 MB in 2 s from a flood of
+// daemon.log grew without bound while the daemon ran (23 MB in 2 s from a flood of
 // refused requests; the size was checked only when a window started a daemon). It rotates by size
 // now while the daemon runs: daemon.log → daemon.log.1 → daemon.log.2, nothing older kept.
 import { afterAll, beforeAll, expect, test } from "bun:test"

@@ -1,4 +1,4 @@
-// Findings D8: partial frames (bytes with no newline yet) are held per connection up to one
+// Partial frames (bytes with no newline yet) are held per connection up to one
 // frame's cap, and all connections' together up to one global cap: the connection that grows
 // past it is dropped, the others keep theirs. Connections past the limit are closed at once.
 // All of this before hello, so any local process (the agent's read-only ones too) could try.

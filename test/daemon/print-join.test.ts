@@ -1,4 +1,4 @@
-// Findings, low row: `xagent -p -c` and `-p --session` on a session that is live in a host opened
+// `xagent -p -c` and `-p --session` on a session that is live in a host opened
 // the file a second time and wrote to it beside that host. They join the live session now: the
 // prompt goes through its host, the reply streams to stdout, and -p leaves at the turn's end with
 // the session still live for whoever holds it.

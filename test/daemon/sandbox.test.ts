@@ -1,6 +1,6 @@
 // The agent's bash runs in the workspace sandbox (runtime/sandbox): a scripted model tries to
 // write outside the workspace, read xagent's state, reach xagent's socket and a tmux server the
-// person runs, and leave processes behind that act once the daemon is replaced (findings D1).
+// person runs, and leave processes behind that act once the daemon is replaced.
 // Every attempt fails, the reply goes on, and each tool's output says what was refused.
 import { afterAll, beforeAll, expect, test } from "bun:test"
 import { spawnSync } from "node:child_process"
@@ -55,7 +55,7 @@ afterAll(async () => {
   await d.cleanup()
 })
 
-test("the agent's commands cannot write outside, read xagent's state, reach its socket or tmux, or outlive their call (D1: 0 of 10)", async () => {
+test("the agent's commands cannot write outside, read xagent's state, reach its socket or tmux, or outlive their call (0 of 10 escaped processes)", async () => {
   const win = await d.connect()
   const { sessionId, info } = await win.request("session.open", { cwd: d.box.cwd, mode: { kind: "new" } })
   expect(info.sandbox).toMatchObject({ mode: "sandboxed", available: true })

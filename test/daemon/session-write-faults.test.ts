@@ -1,4 +1,4 @@
-// Findings D4: a write to the session file that fails (a full disk, a file or a folder that cannot
+// A write to the session file that fails (a full disk, a file or a folder that cannot
 // be written) is said at once in every window on the session and in the daemon's log; it never
 // leaves a partial line behind, and what could not be written is written once it can be.
 // The faults are real ones: a small tmpfs filled up (ENOSPC), `chattr +i` on the file or the

@@ -1,4 +1,4 @@
-// Findings D7: the socket's fallback folder in the shared temp dir is used only if it is a real
+// The socket's fallback folder in the shared temp dir is used only if it is a real
 // folder of ours. A symlink someone put there is not followed (its target keeps its mode), and a
 // folder another user made is refused, each with a message that says what to remove.
 import { afterEach, expect, test } from "bun:test"

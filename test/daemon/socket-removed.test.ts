@@ -1,4 +1,4 @@
-// Findings D9: any same-user process can remove the socket file of a live daemon. The daemon
+// Any same-user process can remove the socket file of a live daemon. The daemon
 // notices and listens again, so new windows, `daemon status` and `daemon stop` still reach it.
 import { afterAll, beforeAll, expect, test } from "bun:test"
 import { existsSync, unlinkSync } from "node:fs"

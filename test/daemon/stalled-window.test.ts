@@ -1,4 +1,4 @@
-// Findings D2: a window that stops reading past the stall limit (terminal flow control, a slow
+// A window that stops reading past the stall limit (terminal flow control, a slow
 // ssh link) is dropped; when it comes back it must find its session live, see the finished reply
 // and keep working (it was closed under the window as soon as the reply ended).
 import { afterAll, beforeAll, expect, test } from "bun:test"
@@ -10,7 +10,7 @@ let d: DaemonBox
 beforeAll(async () => {
   d = await startBox(
     { turns: [{ repeat: "word ", count: WORDS }, { text: "Still here." }] },
-    // a stall limit longer than the reply: the window is dropped after the reply ended, as in D2
+    // a stall limit longer than the reply: the window is dropped after the reply ended
     { tps: 100_000, env: { XAGENT_DAEMON_STALL_MS: "2000" } },
   )
 })

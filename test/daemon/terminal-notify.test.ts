@@ -1,6 +1,6 @@
 // Pi's notify example writes a desktop notification (OSC 777) to stdout when a reply ends. A
 // session host's stdout is the daemon's log: the notification must reach the session's windows
-// instead (findings pi-drop-in repro 10), and nothing else an extension prints may.
+// instead (they once went to the daemon's log), and nothing else an extension prints may.
 import { afterAll, beforeAll, expect, test } from "bun:test"
 import { join } from "node:path"
 import { PI_EXAMPLES } from "../fixture/mockllm"

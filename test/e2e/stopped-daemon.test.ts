@@ -1,4 +1,4 @@
-// Findings, low row: the window quit after ~15 s of a stopped (SIGSTOP) daemon. A stopped daemon
+// The window once quit after ~15 s of a stopped (SIGSTOP) daemon. A stopped daemon
 // is not a dead one: the window stays, its banner says the session host is not answering, and
 // after SIGCONT the reply goes on to its end. XAGENT_HEARTBEAT_MS=100 stands for the window's 5 s,
 // so 30 missed beats ("3 s" on the banner) are two and a half minutes of a stopped daemon.

@@ -33,6 +33,8 @@ const CASES: OverlayLayout[] = [
 test("overlayBox places overlays as pi-tui does", () => {
   // The method needs no terminal: only its two anchor helpers.
   const proto = TuiMainScreen.prototype as unknown as Record<string, (...a: unknown[]) => unknown>
+  // A private method of pi-tui 1.6.0 (docs/patches.md): gone or renamed, the copy has nothing to follow.
+  expect(typeof proto.resolveOverlayLayout).toBe("function")
   const pi = (o: OverlayLayout, h: number, w: number, t: number) => proto.resolveOverlayLayout!.call(proto, o, h, w, t)
   let checked = 0
   for (const base of CASES)

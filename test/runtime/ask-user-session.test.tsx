@@ -127,7 +127,7 @@ test("the model asks, a window answers, the model reads the answer; resumed, the
   const frame = await app.until("Sidebar and top bar on Bun")
   expect(frame).toContain("◇ 1/2 Layout")
   expect(frame).toContain("Which panels should the dashboard have?")
-  // Answered: the card names the questions and the answers, not every choice again (row 32).
+  // Answered: the card names the questions and the answers, not every choice again.
   expect(frame).not.toContain("○ Top bar  Tabs across the top")
   expect(frame).toContain("◇ 2/2 Stack")
   expect(frame).not.toContain("1. Bun (Recommended)")

@@ -1,6 +1,6 @@
 // The person's `!command`: Esc (session.abort) stops it, killing its whole process group, and the
 // row says it was cancelled; `!!command` runs without its output reaching the model (Pi's
-// convention). New-user-tour rows 14 and 15.
+// convention).
 import { afterEach, expect, test } from "bun:test"
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { fauxAssistantMessage, type TranscriptContext } from "@earendil-works/pi-ai"

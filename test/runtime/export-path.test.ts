@@ -1,5 +1,5 @@
 // /export's path is read the way a shell user writes it: `~/x.md` is in the home folder, not a
-// folder named `~` under the session's (new-user-tour row 41).
+// folder named `~` under the session's.
 import { afterEach, expect, test } from "bun:test"
 import { existsSync, readFileSync } from "node:fs"
 import { homedir } from "node:os"

@@ -204,7 +204,7 @@ test("compaction adds a compaction item with the scripted summary", async () => 
   await fx.client.request("session.compact", { sessionId })
   const s = await rec.waitFor((s) => s.items.some((i) => i.kind === "compaction"), "the compaction")
   // A compaction asked for says so for the moment it runs (a toast), not as a row left above
-  // its own result (new-user-tour row 36).
+  // its own result.
   expect(s.items.some((i) => i.kind === "notice")).toBe(false)
   expect(events(rec)).toContainEqual({ type: "ui_notify", level: "info", message: "Compacting context…" })
   expect(s.items.at(-1)).toMatchObject({

@@ -1,6 +1,6 @@
 // Choosing a model and a thinking level from the window: a level the model cannot think at is
-// refused with the reason instead of being recorded as "off" behind a "Thinking: high" toast
-// (new-user-tour row 12); an unknown model points to a command people can run (row 20).
+// refused with the reason instead of being recorded as "off" behind a "Thinking: high" toast;
+// an unknown model points to a command people can run.
 import { afterEach, expect, test } from "bun:test"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
 

@@ -1,5 +1,5 @@
 // When a new session's file is written (patches/session-writes.ts): not for a session opened and
-// closed without a word, and before the model is asked for the first reply (findings D5). Pi's
+// closed without a word, and before the model is asked for the first reply. Pi's
 // whole-file rewrites (an older format migrated on open) never leave a file half written.
 import { afterEach, expect, test } from "bun:test"
 import { spawnSync } from "node:child_process"

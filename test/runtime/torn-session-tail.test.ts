@@ -1,4 +1,4 @@
-// Findings D4 / row 18: a session file whose last line was cut short (a write that did not finish)
+// A session file whose last line was cut short (a write that did not finish)
 // is repaired when it is opened: the cut line is moved to a file beside it, not merged with the
 // next entry and not deleted, and the opening window is told where it went.
 import { afterEach, expect, test } from "bun:test"

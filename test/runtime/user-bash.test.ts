@@ -1,6 +1,6 @@
 // The `user_bash` event for the person's `!command`, as Pi's interactive mode fires it: an
 // extension may run the command itself (interactive-shell, a test hook) or say how it runs (ssh,
-// its own sandbox). Findings pi-drop-in repro 3: xagent ran `!cmd` without asking the hooks.
+// its own sandbox). (xagent once ran `!cmd` without asking the hooks.)
 import { afterEach, expect, test } from "bun:test"
 import { fauxAssistantMessage, type TranscriptContext } from "@earendil-works/pi-ai"
 import type { ExtensionAPI, UserBashEvent, UserBashEventResult } from "@earendil-works/pi-coding-agent"

@@ -21,7 +21,7 @@ test("the status line draws a session name, extension status and folder without 
   await app.emit({
     type: "snapshot",
     snapshot: snapshot({
-      info: sessionInfo({ name: `name ${HOSTILE}`, cwd: `/work/dir${HOSTILE}` }),
+      info: sessionInfo({ name: `name ${HOSTILE}`, cwd: `/proj/dir${HOSTILE}` }),
       ui: { status: { evil: `status ${HOSTILE}` }, widgets: {}, workingVisible: true, pending: [] },
     }),
   })
@@ -40,7 +40,7 @@ test("the -r picker draws names, first messages, ids and folders without control
         {
           path: "/s/a.jsonl",
           id: `id${HOSTILE}`,
-          cwd: `/work/dir${HOSTILE}`,
+          cwd: `/proj/dir${HOSTILE}`,
           modified: Date.now() - 60_000,
           messageCount: 2,
           name: `named ${HOSTILE}`,
@@ -49,7 +49,7 @@ test("the -r picker draws names, first messages, ids and folders without control
       ],
     }),
   })
-  app = await mountApp({ width: 200, height: 24, client, target: { kind: "pick", params: { cwd: "/work/demo" } } })
+  app = await mountApp({ width: 200, height: 24, client, target: { kind: "pick", params: { cwd: "/proj/demo" } } })
   await app.until("named")
   // every folder's sessions: the folder is shown too
   app.mockInput.pressTab()

@@ -204,7 +204,7 @@ test("an ask_user tool item is a card: the questions while it waits, the answers
   expect(done).not.toContain("Stack: Bun (choice 1)")
 })
 
-test("row 16: while the dock is up during a reply, the Ctrl+C hint says what Esc does there", async () => {
+test("while the dock is up during a reply, the Ctrl+C hint says what Esc does there", async () => {
   const app = await ready({ running: true })
   await app.emit(ask("q1", [STACK]))
   await app.until("Which runtime")

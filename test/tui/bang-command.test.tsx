@@ -1,6 +1,5 @@
 // `!command` in the window: Esc stops a running one like it stops a reply, the row then says it
 // was cancelled; `!!command` is sent as a command the model does not see, and its row says so.
-// New-user-tour rows 14 and 15.
 import { afterEach, expect, test } from "bun:test"
 import type { BashItem } from "../../src/protocol"
 import { item, snapshot } from "../fixture/fake-client"

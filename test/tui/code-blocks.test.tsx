@@ -1,6 +1,6 @@
 // Code blocks in a reply are marked as code (a rule down their left edge) and a line too long for
 // the window is wrapped with a `↪` on its continuation rows, so a wrap never looks like a real line
-// break in the code (new-user-tour row 28).
+// break in the code.
 import { afterEach, expect, test } from "bun:test"
 import { item, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"

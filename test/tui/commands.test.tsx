@@ -115,7 +115,7 @@ test("/help lists the canonical commands and the keys", async () => {
   expect(await app.until((f) => !f.includes("Keys"))).toContain("› Ask anything")
 })
 
-test("/help lists every key the README lists, and wraps long rows instead of cutting them (row 26)", async () => {
+test("/help lists every key the README lists, and wraps long rows instead of cutting them", async () => {
   const readme = readFileSync(join(import.meta.dir, "../../README.md"), "utf8")
   const table = readme.slice(readme.indexOf("### Keys"), readme.indexOf("Pasting more than"))
   const keys = [...table.matchAll(/^\| ([^|]+?) \| [^|]+ \|$/gm)].map((m) => m[1]!.replace(/`/g, "")).slice(1)
@@ -357,7 +357,7 @@ test("a session that cannot be opened says why, and later actions say no session
     width: 80,
     height: 24,
     client,
-    target: { kind: "open", params: { cwd: "/work/demo", mode: { kind: "session", ref: "abc" } } },
+    target: { kind: "open", params: { cwd: "/proj/demo", mode: { kind: "session", ref: "abc" } } },
   })
   expect(await app.until("Could not open")).toContain("Could not open the session: no such session: abc")
   await app.submit("hello")

@@ -1,5 +1,5 @@
 // Text too long for its row is cut at its end, never in the middle: a model id, a thought or the
-// working line keeps its start, which is what identifies it (new-user-tour row 27).
+// working line keeps its start, which is what identifies it.
 import { afterEach, expect, test } from "bun:test"
 import { FakeClient, item, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"

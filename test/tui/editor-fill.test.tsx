@@ -1,5 +1,5 @@
-// ctx.ui.setEditorText / pasteToEditor fill the window's prompt, in a real Pi session: findings
-// pi-drop-in (handoff, qna, rpc-demo's /rpc-prefill dropped their text with a warning toast).
+// ctx.ui.setEditorText / pasteToEditor fill the window's prompt, in a real Pi session
+// (handoff, qna, rpc-demo's /rpc-prefill once dropped their text with a warning toast).
 import { afterEach, expect, test } from "bun:test"
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"

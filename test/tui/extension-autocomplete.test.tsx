@@ -1,6 +1,6 @@
 // ctx.ui.addAutocompleteProvider in the window, over a real Pi session: the extension's
 // suggestions show in the prompt's popup and Tab applies the provider's own edit (Pi's
-// github-issue-autocomplete offers `#123` this way). Findings pi-drop-in: unsupported.
+// github-issue-autocomplete offers `#123` this way).
 import { afterEach, expect, test } from "bun:test"
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent"
 import type { AutocompleteProvider } from "@earendil-works/pi-tui"

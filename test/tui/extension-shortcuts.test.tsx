@@ -1,6 +1,6 @@
 // Extension shortcuts in the window (pi.registerShortcut): a key the window does not bind goes to
 // the session (session.shortcut); one on a key the window binds is reported once and keeps the
-// window's meaning. Findings pi-drop-in repro 4 (plan-mode's Ctrl+Alt+P did nothing).
+// window's meaning. (Plan-mode's Ctrl+Alt+P once did nothing.)
 import { afterEach, expect, test } from "bun:test"
 import { FakeClient, sessionInfo, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"

@@ -1,6 +1,5 @@
 // A long message of the user's (a big paste, sent) is collapsed in the transcript the way the
-// prompt shows it: its first lines and how many more there are; Ctrl+O or a click opens it
-// (new-user-tour row 29).
+// prompt shows it: its first lines and how many more there are; Ctrl+O or a click opens it.
 import { afterEach, expect, test } from "bun:test"
 import { item, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"

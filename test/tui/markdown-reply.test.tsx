@@ -1,4 +1,4 @@
-// A markdown reply reads like a document (new-user-tour row 28): heading levels look different, the
+// A markdown reply reads like a document: heading levels look different, the
 // reply's text starts a row below its thinking, and a table is as wide as its cells with room in them.
 import { afterEach, expect, test } from "bun:test"
 import { TextAttributes } from "@opentui/core"

@@ -1,4 +1,4 @@
-// /model and /thinking say what they can't do (new-user-tour rows 12 and 13): a query that
+// /model and /thinking say what they can't do: a query that
 // matches no model says so, a partial one opens the picker on its matches; the pickers mark the
 // current entry in words, not only by where the cursor starts; a model without reasoning says it
 // has no thinking levels instead of offering six that it ignores.

@@ -14,7 +14,7 @@ const saved: SavedSession[] = [
     path: "/s/a.jsonl",
     id: "aaa",
     name: "Fix login redirect",
-    cwd: "/work/demo",
+    cwd: "/proj/demo",
     modified: Date.now() - 2 * HOUR,
     messageCount: 12,
     firstMessage: "the login page loops",
@@ -22,7 +22,7 @@ const saved: SavedSession[] = [
   {
     path: "/s/b.jsonl",
     id: "bbb",
-    cwd: "/work/demo",
+    cwd: "/proj/demo",
     modified: Date.now() - 30 * 24 * HOUR,
     messageCount: 3,
     firstMessage: "add dark mode to settings",
@@ -30,7 +30,7 @@ const saved: SavedSession[] = [
   {
     path: "/s/c.jsonl",
     id: "ccc",
-    cwd: "/work/demo",
+    cwd: "/proj/demo",
     modified: Date.now() - 60_000 * 5,
     messageCount: 40,
     firstMessage: "migrate the database",
@@ -47,12 +47,12 @@ test("/session lists saved sessions with title and details; typing filters; Ente
   await app.emit({ type: "snapshot", snapshot: snapshot() })
   await app.submit("/session")
   let frame = await app.until("Fix login redirect")
-  expect(frame).toContain("Sessions  /work/demo")
+  expect(frame).toContain("Sessions  /proj/demo")
   expect(frame).toContain("2h ago · 12 messages")
   expect(frame).toContain("add dark mode to settings")
   expect(frame).toContain("30d ago · 3 messages")
   expect(frame).toContain("5m ago · 40 messages · ● running · 1 question")
-  expect(app.client.calls("sessions.list")).toEqual([{ cwd: "/work/demo" }])
+  expect(app.client.calls("sessions.list")).toEqual([{ cwd: "/proj/demo" }])
 
   await app.mockInput.typeText("dark")
   frame = await app.until((f) => !f.includes("Fix login redirect"))
@@ -68,7 +68,7 @@ test("/session: same-named sessions (a fork and its parent) differ by their shor
       path: "/s/f.jsonl",
       id: "019a0001-aaaa-7000-8000-000000000002",
       name: "tour-sess",
-      cwd: "/work/demo",
+      cwd: "/proj/demo",
       modified: Date.now() - 60_000,
       messageCount: 3,
       firstMessage: "explain the app",
@@ -78,7 +78,7 @@ test("/session: same-named sessions (a fork and its parent) differ by their shor
       path: "/s/p.jsonl",
       id: "019a0001-bbbb-7000-8000-000000000001",
       name: "tour-sess",
-      cwd: "/work/demo",
+      cwd: "/proj/demo",
       modified: Date.now() - 120_000,
       messageCount: 5,
       firstMessage: "explain the app",
@@ -160,13 +160,13 @@ test("/resume is the same page; Tab lists every folder; Esc goes back", async ()
 
 test("--resume: the page comes first; Enter opens the chosen session, Esc a new one", async () => {
   const client = clientWithSessions()
-  app = await mountApp({ width: 90, height: 24, client, target: { kind: "pick", params: { cwd: "/work/demo" } } })
+  app = await mountApp({ width: 90, height: 24, client, target: { kind: "pick", params: { cwd: "/proj/demo" } } })
   await app.until("Fix login redirect")
   app.mockInput.pressArrow("down")
   app.mockInput.pressArrow("down")
   app.mockInput.pressEnter()
   await app.until(() => client.subscribers() === 1)
-  expect(client.calls("session.open")).toEqual([{ cwd: "/work/demo", mode: { kind: "session", ref: "/s/c.jsonl" } }])
+  expect(client.calls("session.open")).toEqual([{ cwd: "/proj/demo", mode: { kind: "session", ref: "/s/c.jsonl" } }])
   app.renderer.destroy()
 
   const other = clientWithSessions()
@@ -174,12 +174,12 @@ test("--resume: the page comes first; Enter opens the chosen session, Esc a new 
     width: 90,
     height: 24,
     client: other,
-    target: { kind: "pick", params: { cwd: "/work/demo" } },
+    target: { kind: "pick", params: { cwd: "/proj/demo" } },
   })
   await app.until("Fix login redirect")
   app.mockInput.pressEscape()
   await app.until(() => other.subscribers() === 1)
-  expect(other.calls("session.open")).toEqual([{ cwd: "/work/demo", mode: { kind: "new" } }])
+  expect(other.calls("session.open")).toEqual([{ cwd: "/proj/demo", mode: { kind: "new" } }])
 })
 
 test("session filtering matches every word against title, first message, folder and id", () => {
@@ -274,7 +274,7 @@ test("/tree: Summarize and a custom prompt go with the move; branchSummary.skipP
   expect(app.frame()).not.toContain("Summarize branch?")
 })
 
-test("/tree names Pi's own entries in words, not by their entry types (row 30)", async () => {
+test("/tree names Pi's own entries in words, not by their entry types", async () => {
   const nodes = [
     node("n1", null, "user", "start", true),
     node("n2", "n1", "model_change", "mock/mock", true),

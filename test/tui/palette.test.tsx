@@ -129,7 +129,7 @@ describe("command palette in the composer", () => {
     await c.mockInput.typeText("/a-very")
     const frame = await c.frame()
     const row = frame.split("\n").find((l) => l.includes("/a-very-long"))!
-    // a space after the marker, as in every other list (row 40)
+    // a space after the marker, as in every other list
     expect(row.startsWith("│› /a-very-long")).toBe(true)
     expect(row.endsWith("│")).toBe(true)
     expect(frame).not.toContain("not wrap")
@@ -151,7 +151,7 @@ describe("filtering", () => {
     expect(filterEntries(entries, "")).toEqual(entries)
   })
 
-  test("a description matches at the start of one of its words, not inside one (row 40)", () => {
+  test("a description matches at the start of one of its words, not inside one", () => {
     const more: PaletteEntry[] = [
       { name: "help", description: "Keys and commands", source: "builtin" },
       { name: "tree", description: "Go back to an earlier point in the session", source: "builtin" },

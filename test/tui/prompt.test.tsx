@@ -35,7 +35,7 @@ describe("composer: typing and sending", () => {
     expect(c.calls).toEqual([["send", "one\ntwo\nthree", "prompt"]])
   })
 
-  test("a backslash before Enter makes a newline instead of sending (row 39)", async () => {
+  test("a backslash before Enter makes a newline instead of sending", async () => {
     const c = await mount()
     await c.mockInput.typeText("日本 first\\")
     c.mockInput.pressEnter()

@@ -75,7 +75,7 @@ test("long prompts wrap at 40 columns", async () => {
   expect(frame).toContain("◇ 1/2 Stack")
 })
 
-test("row 32: an answered card does not list the choices again, only the questions and the answers", async () => {
+test("an answered card does not list the choices again, only the questions and the answers", async () => {
   const details = {
     answers: [
       { id: "stack", value: "bun", label: "Bun", wasCustom: false, index: 1 },

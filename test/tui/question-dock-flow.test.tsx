@@ -1,4 +1,4 @@
-// The dock's flow as a user meets it (issue #12, new-user-tour rows 5, 16, 17, 25): Enter answers and
+// The dock's flow as a user meets it (issue #12): Enter answers and
 // goes on, a selected row is marked without colour, digits reach what they number, Esc asks before it
 // throws staged answers away, and short docks keep the question in view.
 import { afterEach, describe, expect, test } from "bun:test"
@@ -23,7 +23,7 @@ const YES_NO: AskQuestion = {
   ],
 }
 
-describe("row 5: Enter on a single choice selects it and goes on", () => {
+describe("Enter on a single choice selects it and goes on", () => {
   test("a one-question yes/no is answered by one Enter", async () => {
     const d = await mount([YES_NO])
     d.keys.pressEnter()
@@ -112,7 +112,7 @@ describe("digits pick and move on, as Enter on their row does", () => {
   })
 })
 
-describe("row 17: digits reach what they number", () => {
+describe("digits reach what they number", () => {
   test("the Something else row has its number, and its digit goes to the free-text answer", async () => {
     const d = await mount([STACK])
     let frame = await d.frame()
@@ -135,7 +135,7 @@ describe("row 17: digits reach what they number", () => {
   })
 })
 
-describe("row 16: Esc with answers staged asks first", () => {
+describe("Esc with answers staged asks first", () => {
   test("Esc with nothing staged cancels at once", async () => {
     const d = await mount([STACK, TESTS])
     d.keys.pressEscape()
@@ -161,7 +161,7 @@ describe("row 16: Esc with answers staged asks first", () => {
   })
 })
 
-describe("row 25: short docks", () => {
+describe("short docks", () => {
   test("the question's prompt stays on screen while the body scrolls", async () => {
     const d = await mount([MANY], 60, 9)
     for (let i = 0; i < 8; i++) d.keys.pressArrow("down")

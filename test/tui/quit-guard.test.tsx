@@ -1,7 +1,7 @@
 // Leaving with a reply running: a --no-daemon window (a local client) holds the session itself,
-// so quitting stops the reply: Ctrl+D, Ctrl+C twice and /quit ask first (row 23). /new during a
-// reply asks before it stops it (row 10); through the daemon it may also go on in the background
-// while the window moves to the new session. Any key between two Ctrl+C disarms the second (row 18).
+// so quitting stops the reply: Ctrl+D, Ctrl+C twice and /quit ask first. /new during a
+// reply asks before it stops it; through the daemon it may also go on in the background
+// while the window moves to the new session. Any key between two Ctrl+C disarms the second.
 import { afterEach, expect, test } from "bun:test"
 import { FakeClient, item, sessionInfo, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"
@@ -115,7 +115,7 @@ test("the session page during a reply: the chosen session opens beside the runni
       {
         path: "/s/other.jsonl",
         id: "bbb",
-        cwd: "/work/demo",
+        cwd: "/proj/demo",
         modified: Date.now(),
         messageCount: 2,
         firstMessage: "older work",

@@ -117,7 +117,7 @@ test("/permissions alone says what the sandbox allows and switches the mode from
   await app.emit({
     type: "snapshot",
     snapshot: sandbox({
-      writable: ["/work/demo", "/home/me/.cache"],
+      writable: ["/proj/demo", "/home/me/.cache"],
       network: ["github.com", "*.npmjs.org\x1b[2J"],
     }),
   })
@@ -125,7 +125,7 @@ test("/permissions alone says what the sandbox allows and switches the mode from
   await app.submit("/permissions")
   const frame = (await app.until("Permissions for this session")).replace(/[\s│]+/g, " ")
   expect(frame).toContain("Now: sandboxed. The agent's commands and your ! commands run in bubblewrap.")
-  expect(frame).toContain("Writable: /work/demo, /home/me/.cache.")
+  expect(frame).toContain("Writable: /proj/demo, /home/me/.cache.")
   expect(frame).toContain("Network: only github.com, *.npmjs.org")
   expect(frame).not.toContain("\x1b")
   expect(frame).toContain("Never readable: xagent's state")

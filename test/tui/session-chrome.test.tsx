@@ -21,7 +21,7 @@ test("the status bar: folder, model, thinking, tokens, cost, context and extensi
   )
   const frame = await app.until("lint: 2 warnings")
   const last = frame.trimEnd().split("\n").at(-1)!
-  expect(last).toContain("/work/demo · Faux One · think medium · ↑12k ↓3.4k · $0.04 · ctx 15% · lint: 2 warnings")
+  expect(last).toContain("/proj/demo · Faux One · think medium · ↑12k ↓3.4k · $0.04 · ctx 15% · lint: 2 warnings")
 })
 
 test("the working line: spinner, elapsed time, tok/s and the session name; queued messages above it", async () => {
@@ -192,7 +192,7 @@ test("a client that cannot connect says so, and the window still quits", async (
   expect(app.exits).toEqual([0])
 })
 
-test("right after a compaction the context use is unknown: the status bar says ctx ? (row 36)", async () => {
+test("right after a compaction the context use is unknown: the status bar says ctx ?", async () => {
   app = await mountApp({ width: 100, height: 20 })
   await app.emit({
     type: "snapshot",

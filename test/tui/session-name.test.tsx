@@ -1,5 +1,4 @@
-// The session's name shows in the status bar, and /name opens on the current name to edit it
-// (new-user-tour row 31).
+// The session's name shows in the status bar, and /name opens on the current name to edit it.
 import { afterEach, expect, test } from "bun:test"
 import { sessionInfo, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"

@@ -1,4 +1,4 @@
-// Findings D4 in the window: when the session file stops taking writes, the window says so on
+// In the window: when the session file stops taking writes, the window says so on
 // screen (what, where, and that nothing is lost yet), and says so again when saving resumes.
 // The fault is real: the session file is swapped for a link to /dev/full (every write: ENOSPC).
 import { afterEach, expect, test } from "bun:test"

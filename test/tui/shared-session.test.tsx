@@ -1,6 +1,6 @@
 // Two windows on one live session: when the other window starts a new session or switches to a
-// saved one, this window follows it but says so, instead of changing under the person silently
-// (new-user-tour row 11). Its own /new says nothing extra.
+// saved one, this window follows it but says so, instead of changing under the person silently.
+// Its own /new says nothing extra.
 import { afterEach, expect, test } from "bun:test"
 import { FakeClient, item, sessionInfo, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"

@@ -1,4 +1,4 @@
-// Slash words that are not commands (new-user-tour row 6): `/clear` starts a new session like
+// Slash words that are not commands: `/clear` starts a new session like
 // `/new`; any other unknown `/word` is refused with a message instead of costing a turn; `//` and a
 // path still reach the model as text.
 import { afterEach, expect, test } from "bun:test"

@@ -1,6 +1,6 @@
 // What extensions show on session_start (a notify, a widget) reaches the window that opened the
-// session, in a real Pi session: findings pi-drop-in repro 6 (claude-rules' "Found 1 rule(s)",
-// event-bus' "Session started" were lost). Later ones are transcript lines too, as Pi writes them.
+// session, in a real Pi session (claude-rules' "Found 1 rule(s)",
+// event-bus' "Session started" were once lost). Later ones are transcript lines too, as Pi writes them.
 import { afterEach, expect, test } from "bun:test"
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"

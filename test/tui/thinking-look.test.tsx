@@ -1,6 +1,6 @@
 // How folded thinking reads: an extension's label (ctx.ui.setHiddenThinkingLabel, Pi's
 // hidden-thinking-label example) and Pi's hideThinkingBlock setting (the label only, no preview).
-// Findings pi-drop-in: both were ignored.
+// (Both were once ignored.)
 import { afterEach, expect, test } from "bun:test"
 import { FakeClient, item, sessionInfo, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"

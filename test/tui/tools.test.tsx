@@ -121,7 +121,7 @@ test("an unknown tool falls back to its arguments and output; tool errors are re
   expect(hexOf(span.fg)).toBe(theme.error)
 })
 
-test("read of an image says it was an image, not how many lines its note had (row 38)", async () => {
+test("read of an image says it was an image, not how many lines its note had", async () => {
   const app = await withItems(
     item.tool("t1", "read", { path: "pic.png" }, { output: "Read image file [image/png]\n[image]" }),
     item.tool("t2", "read", { path: "notes.txt" }, { output: "one\ntwo" }),

@@ -33,7 +33,7 @@ test("an extension command, /goal and text typed before the session is live are 
     },
     "session.commands": () => EXTENSION_COMMANDS,
   })
-  app = await mountApp({ client, target: { kind: "open", params: { cwd: "/work/demo", mode: { kind: "new" } } } })
+  app = await mountApp({ client, target: { kind: "open", params: { cwd: "/proj/demo", mode: { kind: "new" } } } })
   await app.until("Ask anything")
   await app.submit("/pick")
   await app.submit("/goal --rounds 3 ship the release")
@@ -65,7 +65,7 @@ test("a /word typed early that the session does not know is said once its list i
     },
     "session.commands": () => EXTENSION_COMMANDS,
   })
-  app = await mountApp({ client, target: { kind: "open", params: { cwd: "/work/demo", mode: { kind: "new" } } } })
+  app = await mountApp({ client, target: { kind: "open", params: { cwd: "/proj/demo", mode: { kind: "new" } } } })
   await app.until("Ask anything")
   await app.submit("/pikc the readme")
   await app.submit("/pick")
@@ -78,9 +78,9 @@ test("a /word typed early that the session does not know is said once its list i
 })
 
 const SAVED: SavedSession = {
-  path: "/work/demo/.sessions/a.jsonl",
+  path: "/proj/demo/.sessions/a.jsonl",
   id: "a",
-  cwd: "/work/demo",
+  cwd: "/proj/demo",
   name: "the saved one",
   modified: 1_700_000_000_000,
   messageCount: 2,
@@ -101,7 +101,7 @@ function pickClient(opened: Promise<void>) {
 test("--resume: keys typed right after a session is picked, while it opens, all reach the composer", async () => {
   const { opened, open } = gate()
   const client = pickClient(opened)
-  app = await mountApp({ client, target: { kind: "pick", params: { cwd: "/work/demo" } } })
+  app = await mountApp({ client, target: { kind: "pick", params: { cwd: "/proj/demo" } } })
   await app.until("the saved one")
   app.mockInput.pressEnter()
   await app.mockInput.typeText("1 2 3 ")
@@ -120,7 +120,7 @@ test("--resume: keys typed right after a session is picked, while it opens, all 
 test("--resume: Esc (a new session), then /quit typed while it opens, quits once it is open", async () => {
   const { opened, open } = gate()
   const client = pickClient(opened)
-  app = await mountApp({ client, target: { kind: "pick", params: { cwd: "/work/demo" } } })
+  app = await mountApp({ client, target: { kind: "pick", params: { cwd: "/proj/demo" } } })
   await app.until("the saved one")
   app.mockInput.pressEscape()
   // A bare Esc is known only once no key follows it at once (a key right after it is Alt+key).

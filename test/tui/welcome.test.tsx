@@ -40,7 +40,7 @@ test("the shell draws before the client has connected", async () => {
   const setup = await testRender(
     () => (
       <App
-        cwd="/work/demo"
+        cwd="/proj/demo"
         version="0.1.0"
         connect={async () => {
           connectCalled = true

@@ -1,6 +1,6 @@
 // The working line as extensions shape it: ctx.ui.setWorkingIndicator's frames (an empty list
 // hides the spinner, none restores xagent's), and a working message with colour codes drawn as
-// its text (findings pi-drop-in repro 11: working-message-test showed `[38;2;155;86;63m…`).
+// its text (working-message-test once showed `[38;2;155;86;63m…`).
 import { afterEach, expect, test } from "bun:test"
 import { FakeClient, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"

@@ -239,7 +239,7 @@ test("switched off (XAGENT_NO_QUIET_SOCKET=1), Bun's sockets stay in use and car
 })
 
 test("a write after the peer died, once Bun's sink answers neither a count nor a promise, closes the link instead of throwing", async () => {
-  // Findings row 6: after a SIGSTOP the daemon logged "r.then is not a function" writing to a window
+  // After a SIGSTOP the daemon logged "r.then is not a function" writing to a window
   // that had gone. Bun's FileSink, once a flush to a dead peer failed, answers `true` to write().
   const path = socketPath()
   const accepted = Promise.withResolvers<Socket<undefined>>()

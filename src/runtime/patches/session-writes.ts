@@ -1,4 +1,4 @@
-// Session file writes that fail are said and lose nothing (findings D4). Pi's SessionManager
+// Session file writes that fail are said and lose nothing. Pi's SessionManager
 // appends each entry with appendFileSync and throws what fails into the agent's run: a full disk
 // leaves a partial line that the next entry is glued onto (both lost on the next load), the reply
 // ends as an error, and the entry is dropped from memory. This replaces its `_persist` (the one
@@ -100,7 +100,8 @@ function followFile(sm: Internals, st: WriterState): void {
 
 /**
  * A new file is written at its first message: the person's first prompt is on disk before the
- * model is asked (findings D5), and opening and closing a session leaves no file.
+ * model is asked (a host that dies then loses nothing typed), and opening and closing a session
+ * leaves no file.
  */
 function hasMessage(sm: Internals): boolean {
   return sm.fileEntries.some(
