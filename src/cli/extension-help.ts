@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process"
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { isPackageSource } from "../util/extension-source"
+import { isNamedExtension } from "../util/extension-source"
 import { resolveFrom } from "../util/paths"
 import { piAgentDir } from "../util/pi-keybindings"
 
@@ -29,7 +29,7 @@ export function extensionArgs(argv: string[], cwd: string): { paths: string[]; n
     else if ((a === "-e" || a === "--extension") && argv[i + 1] !== undefined) paths.push(argv[++i]!)
     else if (a.startsWith("--extension=")) paths.push(a.slice("--extension=".length))
   }
-  return { paths: paths.map((p) => (isPackageSource(p) ? p.trim() : resolveFrom(cwd, p))), noExtensions }
+  return { paths: paths.map((p) => (isNamedExtension(p) ? p.trim() : resolveFrom(cwd, p))), noExtensions }
 }
 
 /** The help's section for the extensions' flags; "" when none registers one (or they cannot load). */

@@ -2,7 +2,7 @@
 // need no session host happen here, so a bad call fails fast with exit 2 and starts nothing.
 import { existsSync } from "node:fs"
 import type { Params } from "../protocol"
-import { isPackageSource } from "../util/extension-source"
+import { isNamedExtension } from "../util/extension-source"
 import { parseModelRef } from "../util/model-ref"
 import { resolveFrom } from "../util/paths"
 import { notASessionMessage } from "../util/session-file-check"
@@ -238,9 +238,10 @@ function forkRef(ref: string, cwd: string): string {
   return path
 }
 
-// Pi also takes package sources (npm:, git:, URLs); only local paths can be checked here.
+// Pi also takes package sources (npm:, git:, URLs) and its built-ins by name (builtin:mcp); only
+// local paths can be checked here.
 function extensionPath(value: string, cwd: string): string {
-  if (isPackageSource(value)) return value.trim()
+  if (isNamedExtension(value)) return value.trim()
   const path = resolveFrom(cwd, value)
   if (!existsSync(path)) throw new UsageError(`--extension: no file at ${path}: check the path`)
   return path

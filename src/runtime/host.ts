@@ -17,7 +17,7 @@ import { createHostAuth } from "./host-auth"
 import { resolveModel } from "./models"
 import { bundledDir } from "../util/bundled-dir"
 import { xagentHome } from "../util/daemon-paths"
-import { isPackageSource } from "../util/extension-source"
+import { isNamedExtension } from "../util/extension-source"
 import { SESSION_METHODS, type HostContext } from "./session-methods"
 import { installSessionWrites } from "./patches/session-writes"
 import { repairTornTail } from "./torn-tail"
@@ -58,7 +58,7 @@ export function createHost(opts: HostOptions = {}): SessionHost {
   installSessionWrites()
   const agentDir = resolve(opts.agentDir ?? getAgentDir())
   const log = opts.log ?? (() => {})
-  const hostExtensionPaths = (opts.extensionPaths ?? []).map((p) => resolve(p))
+  const hostExtensionPaths = (opts.extensionPaths ?? []).map((p) => (isNamedExtension(p) ? p.trim() : resolve(p)))
   const bundled = createBundledSlot(resolve(opts.bundledDir ?? bundledDir()))
   const sessions = new Map<string, LiveSession>()
   /** Opens in flight by file, so two windows opening one file share a session. */
@@ -133,9 +133,9 @@ export function createHost(opts: HostOptions = {}): SessionHost {
     const model = p.model ? resolveModel(modelRuntime, p.model) : undefined
     const extensionPaths = [
       ...hostExtensionPaths,
-      ...(p.extensions ?? []).map((e) => (isPackageSource(e) ? e.trim() : isAbsolute(e) ? e : resolve(cwd, e))),
+      ...(p.extensions ?? []).map((e) => (isNamedExtension(e) ? e.trim() : isAbsolute(e) ? e : resolve(cwd, e))),
     ]
-    const missing = extensionPaths.filter((e) => !isPackageSource(e) && !existsSync(e))
+    const missing = extensionPaths.filter((e) => !isNamedExtension(e) && !existsSync(e))
     if (missing.length) throw new ProtocolError("bad_request", `Extension not found: ${missing.join(", ")}`)
     const print = p.interactive === false
     const noSandbox = sandboxProblem(deps.sandbox.bwrap)

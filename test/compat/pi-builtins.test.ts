@@ -61,12 +61,12 @@ export default function (pi) {
 }
 `
 
-async function toolsOf(program: "pi" | "xagent", env: Record<string, string> = {}) {
+async function toolsOf(program: "pi" | "xagent", env: Record<string, string> = {}, args: string[] = []) {
   const b = await box()
   const probe = join(b.root, "probe.ts")
   writeFileSync(probe, TOOLS_PROBE)
   const out = join(b.root, "out.jsonl")
-  const r = await run(program, b, ["-e", probe], { OUT: out, ...env })
+  const r = await run(program, b, [...args, "-e", probe], { OUT: out, ...env })
   expect(r.code, r.stderr).toBe(0)
   return JSON.parse(readFileSync(out, "utf8").trim().split("\n")[0]!) as {
     tools: { name: string; sourceInfo: Record<string, unknown> }[]
@@ -163,6 +163,18 @@ test(
     const [pi, xagent] = await Promise.all([mcpRun("pi"), mcpRun("xagent")])
     expect(pi).toEqual({ commands: JSON.stringify(["extension"]), started: ["extension.pid"], said: true })
     expect(xagent).toEqual(pi)
+  },
+  SLOW,
+)
+
+test(
+  "-ne -e builtin:mcp keeps only Pi's built-in MCP, as in pi (a built-in by name, not a path)",
+  async () => {
+    const args = ["--no-extensions", "-e", "builtin:mcp"]
+    const [pi, xagent] = await Promise.all([toolsOf("pi", {}, args), toolsOf("xagent", {}, args)])
+    expect(pi.builtinCommands).toEqual(["mcp"])
+    expect(xagent.builtinCommands).toEqual(pi.builtinCommands)
+    expect(xagent.tools.map((t) => t.name).sort()).toEqual(pi.tools.map((t) => t.name).sort())
   },
   SLOW,
 )
