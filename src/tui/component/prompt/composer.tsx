@@ -1,10 +1,10 @@
 // The prompt editor: multi-line text, history, big-paste marks, `/` commands, `@` paths, `!` shell,
 // and the send/steer/follow-up/interrupt keys. It only reports intents through its props.
-import { createEffect, createMemo, createSignal, For, on, onCleanup, Show } from "solid-js"
+import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show } from "solid-js"
 import { useTerminalDimensions } from "@opentui/solid"
 import type { KeyEvent, PasteEvent, TextareaRenderable } from "@opentui/core"
 import type { CompletionItem, QueueState } from "../../../protocol"
-import type { EditorFill } from "../../context/session-store"
+import { useOptionalComposerInput, type ComposerEdit } from "../../context/composer-input"
 import { eventKeyId, useKeymap } from "../../keymap"
 import { theme } from "../../theme"
 import { useOptionalDialog } from "../../context/dialog"
@@ -53,8 +53,6 @@ export interface ComposerProps {
   onTogglePlan?: () => void
   /** Alt+letter while idle; true when the page used it (the open plan card's actions). */
   onAltKey?: (name: string) => boolean
-  /** Texts an extension puts in the prompt (`set` replaces the draft, `paste` inserts as a paste). */
-  fills?: (listener: (fill: EditorFill) => void) => () => void
   /** The session's extensions' completions (absent while none offers any). */
   complete?: (text: string, cursor: number) => Promise<CompletionItem[]>
 }
@@ -331,14 +329,25 @@ export function Composer(props: ComposerProps) {
     )
   }
 
-  onCleanup(
-    props.fills?.((fill) => {
-      if (!editor || editor.isDestroyed) return
-      if (fill.how === "set") replaceEditor(fill.text)
-      else insertPaste(normalizePaste(new TextEncoder().encode(fill.text)))
-      suggest.dismiss()
-    }) ?? (() => {}),
-  )
+  // Text from outside (an extension, a fork, a stop) comes by one road, once the editor is there.
+  const input = useOptionalComposerInput()
+  if (input) onMount(() => onCleanup(input.attach(applyEdit)))
+  function applyEdit(edit: ComposerEdit) {
+    if (!editor || editor.isDestroyed) return
+    if (edit.kind === "set" || edit.kind === "paste") {
+      if (edit.kind === "set") replaceEditor(edit.text)
+      else insertPaste(normalizePaste(new TextEncoder().encode(edit.text)))
+      return suggest.dismiss()
+    }
+    if (!editor.plainText) return replaceEditor(edit.text)
+    // Handed-back text never overwrites a draft; queued messages go in front of it.
+    if (edit.kind !== "prepend") return
+    editor.cursorOffset = 0
+    editor.insertText(edit.text + "\n")
+    // Typing goes on after the handed-back text, not in front of it.
+    editor.gotoBufferEnd()
+    sync()
+  }
 
   function onPaste(e: PasteEvent) {
     e.preventDefault()

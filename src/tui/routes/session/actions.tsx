@@ -1,5 +1,5 @@
 // What the built-in commands do: requests on the session, and the dialogs and pages they need.
-import { useRenderer, useTerminalDimensions } from "@opentui/solid"
+import { useTerminalDimensions } from "@opentui/solid"
 import type { CommandActions, CopyTarget, ExportFormat } from "../../commands"
 import { HelpView } from "../../component/help-view"
 import { UsageView } from "../../component/usage/usage-view"
@@ -14,7 +14,7 @@ import { useToast } from "../../context/toast"
 import { useThemes } from "../../context/themes"
 import { DialogInput } from "../../ui/dialog-input"
 import { DialogSelect } from "../../ui/dialog-select"
-import { fillComposer } from "../../util/composer-text"
+import { useComposerInput } from "../../context/composer-input"
 import { oneLine } from "../../util/format"
 import { initPrompt } from "../../util/init-prompt"
 import { permissionLines } from "../../util/permission-lines"
@@ -26,7 +26,7 @@ import { copyText } from "./copy-text"
 const LEVELS: ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh", "max"]
 
 export function useCommandActions(): CommandActions {
-  const renderer = useRenderer()
+  const composer = useComposerInput()
   const client = useClient()
   const session = useSession()
   const dialog = useDialog()
@@ -92,7 +92,7 @@ export function useCommandActions(): CommandActions {
         options={[...r.points].reverse().map((p) => ({ label: oneLine(p.text, 200), value: p.entryId }))}
         onSelect={async (entryId) => {
           const done = await session.act("session.fork", { entryId })
-          if (done) fillComposer(renderer, done.editorText)
+          if (done) composer.restore(done.editorText)
         }}
         onCancel={() => {}}
       />
