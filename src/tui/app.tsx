@@ -10,6 +10,7 @@ import { terminalLine } from "../protocol/terminal-text"
 import type { BackgroundReply } from "./context/background-replies"
 import { ClientProvider, useClient } from "./context/client"
 import { ClipboardProvider } from "./context/clipboard"
+import { ComposerInputProvider } from "./context/composer-input"
 import { DialogProvider, useDialog } from "./context/dialog"
 import { ExitProvider, useExit } from "./context/exit"
 import { RouteProvider, useRoute } from "./context/route"
@@ -215,33 +216,35 @@ export function App(props: AppProps) {
           <ClipboardProvider tool={props.copyWithTool}>
             <DialogProvider>
               <ClientProvider connect={props.connect}>
-                <SyncProvider flushInterval={props.flushInterval}>
-                  <RouteProvider>
-                    <SessionProvider
-                      target={props.target}
-                      initialPrompt={props.initialPrompt}
-                      firstFrame={props.firstFrame}
-                      initialImages={props.initialImages}
-                      initialMessages={props.initialMessages}
-                    >
-                      <WorktreesProvider service={props.worktrees} onRestart={props.onRestart}>
-                        {/* Inline, the terminal selects text: the window takes no mouse until Ctrl+S. */}
-                        <ViewProvider mouse={props.screen !== "inline"}>
-                          <ScreenProvider mode={props.screen}>
-                            <ThemesProvider control={props.themes}>
-                              <Shell
-                                version={props.version}
-                                cwd={props.cwd}
-                                onState={props.onState}
-                                writeTerminal={props.writeTerminal}
-                              />
-                            </ThemesProvider>
-                          </ScreenProvider>
-                        </ViewProvider>
-                      </WorktreesProvider>
-                    </SessionProvider>
-                  </RouteProvider>
-                </SyncProvider>
+                <ComposerInputProvider>
+                  <SyncProvider flushInterval={props.flushInterval}>
+                    <RouteProvider>
+                      <SessionProvider
+                        target={props.target}
+                        initialPrompt={props.initialPrompt}
+                        firstFrame={props.firstFrame}
+                        initialImages={props.initialImages}
+                        initialMessages={props.initialMessages}
+                      >
+                        <WorktreesProvider service={props.worktrees} onRestart={props.onRestart}>
+                          {/* Inline, the terminal selects text: the window takes no mouse until Ctrl+S. */}
+                          <ViewProvider mouse={props.screen !== "inline"}>
+                            <ScreenProvider mode={props.screen}>
+                              <ThemesProvider control={props.themes}>
+                                <Shell
+                                  version={props.version}
+                                  cwd={props.cwd}
+                                  onState={props.onState}
+                                  writeTerminal={props.writeTerminal}
+                                />
+                              </ThemesProvider>
+                            </ScreenProvider>
+                          </ViewProvider>
+                        </WorktreesProvider>
+                      </SessionProvider>
+                    </RouteProvider>
+                  </SyncProvider>
+                </ComposerInputProvider>
               </ClientProvider>
             </DialogProvider>
           </ClipboardProvider>

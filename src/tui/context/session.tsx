@@ -6,7 +6,7 @@ import { batch, createEffect, createSignal, on, onMount } from "solid-js"
 import type { CommandInfo, Method, Params, Result } from "../../protocol"
 import { fileMentions } from "../../protocol/attachment"
 import type { TuiOptions } from "../run-options"
-import { fillComposer } from "../util/composer-text"
+import { useComposerInput } from "./composer-input"
 import { readSessionPreview } from "../util/session-preview"
 import { lendableTerminal, reclaimTerminal } from "../util/terminal-lend"
 import { sessionLabel } from "./background-replies"
@@ -35,6 +35,7 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
     const sync = useSync()
     const route = useRoute()
     const renderer = useRenderer()
+    const composer = useComposerInput()
     const [id, setId] = createSignal<string>()
     const [commands, setCommands] = createSignal<CommandInfo[]>([])
     // Until the session's command list has come (or no session will), a `/word` cannot be told
@@ -196,7 +197,7 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
       /** Stops the reply; what was queued behind it comes back into the composer. */
       async abort() {
         const r = await act("session.abort", {})
-        fillComposer(renderer, r?.editorText, { beforeDraft: true })
+        composer.prepend(r?.editorText)
       },
       async dequeue(): Promise<string | undefined> {
         const r = await act("session.dequeue", {})
@@ -212,7 +213,7 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
           if (r?.sessionId) return start(r.sessionId, [JOINED])
           route.navigate({ name: "session" })
           // messages that were queued behind a running reply come back to be sent again
-          fillComposer(renderer, r?.editorText)
+          composer.restore(r?.editorText)
           return
         }
         const t = props.target
@@ -251,7 +252,7 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
         if (id()) {
           const r = await act("session.new", {})
           route.navigate({ name: "session" })
-          fillComposer(renderer, r?.editorText)
+          composer.restore(r?.editorText)
           return
         }
         const t = props.target

@@ -8,7 +8,8 @@ import { useClient } from "./client"
 import { createBackgroundReplies, type BackgroundReply } from "./background-replies"
 import { createEventQueue } from "./event-queue"
 import { createSimpleContext } from "./helper"
-import { createSessionStore, type EditorFill, type Notify, type ThemeEvent } from "./session-store"
+import { useComposerInput } from "./composer-input"
+import { createSessionStore, type Notify, type ThemeEvent } from "./session-store"
 
 /** What the window's queue holds back: streamed text (an empty delta only opens a block). */
 export const streamedText = (env: EventEnvelope) => env.event.type === "text_delta" && env.event.delta !== ""
@@ -17,13 +18,13 @@ export const { use: useSync, provider: SyncProvider } = createSimpleContext({
   name: "Sync",
   init: (props: { flushInterval?: number }) => {
     const client = useClient()
+    const composer = useComposerInput()
     const notifyListeners = new Set<(n: Notify) => void>()
-    const editorListeners = new Set<(fill: EditorFill) => void>()
     const terminalListeners = new Set<(sequence: string) => void>()
     const themeListeners = new Set<(e: ThemeEvent) => void>()
     const store = createSessionStore({
       onNotify: (n) => notifyListeners.forEach((fn) => fn(n)),
-      onEditor: (fill) => editorListeners.forEach((fn) => fn(fill)),
+      onEditor: (fill) => (fill.how === "set" ? composer.set(fill.text) : composer.paste(fill.text)),
       onTerminal: (seq) => terminalListeners.forEach((fn) => fn(seq)),
       onTheme: (e) => themeListeners.forEach((fn) => fn(e)),
     })
@@ -101,11 +102,6 @@ export const { use: useSync, provider: SyncProvider } = createSimpleContext({
       onTheme(fn: (e: ThemeEvent) => void) {
         themeListeners.add(fn)
         return () => void themeListeners.delete(fn)
-      },
-      /** Extensions filling the prompt (setEditorText, pasteToEditor). */
-      onEditor(fn: (fill: EditorFill) => void) {
-        editorListeners.add(fn)
-        return () => void editorListeners.delete(fn)
       },
       idle: () => queue.idle(),
     }

@@ -24,7 +24,7 @@ import { useView } from "../../context/view"
 import { theme } from "../../theme"
 import { LiveArea } from "../../inline/live-area"
 import type { VirtualListApi } from "../../ui/virtual-list"
-import { fillComposer } from "../../util/composer-text"
+import { useComposerInput } from "../../context/composer-input"
 import { editInTerminal } from "../../util/editor"
 import { gitBranch } from "../../../util/git-branch"
 import type { AssistantItem, WorkingIndicator } from "../../../protocol"
@@ -77,6 +77,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const dims = useTerminalDimensions()
   const windowRows = useWindowRows()
   const renderer = useRenderer()
+  const composer = useComposerInput()
   const actions = useCommandActions()
   const ask = useAskDock()
   const rewind = useRewind()
@@ -169,7 +170,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
     const asPlan = planMode() && !text.startsWith("/")
     if (asPlan) setPlanMode(false)
     const out = asPlan ? `/plan ${text}` : text
-    void session.send(out, how, images).then((r) => r === undefined && fillComposer(renderer, text))
+    void session.send(out, how, images).then((r) => r === undefined && composer.restore(text))
   }
   createEffect(
     on(planning, (now) => {
@@ -336,7 +337,6 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
             if (a) planActions.act(a.action)
             return !!a
           }}
-          fills={sync.onEditor}
           complete={
             data.info?.autocomplete
               ? async (text, cursor) => (await session.act("session.complete", { text, cursor }))?.items ?? []

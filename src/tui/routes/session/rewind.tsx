@@ -2,18 +2,17 @@
 // Choosing one moves the session to just before it, the way Pi's /tree does for a user message
 // (session.navigate: the leaf becomes its parent), and its text comes back into the composer, so
 // the next send replaces it. The old branch stays in the tree.
-import { useRenderer } from "@opentui/solid"
 import { useDialog } from "../../context/dialog"
 import { useSession } from "../../context/session"
 import { useToast } from "../../context/toast"
 import { DialogSelect } from "../../ui/dialog-select"
-import { fillComposer } from "../../util/composer-text"
+import { useComposerInput } from "../../context/composer-input"
 
 /** Two presses of Esc within this long count as one "Esc twice". */
 export const ESC_TWICE_MS = 1000
 
 export function useRewind() {
-  const renderer = useRenderer()
+  const composer = useComposerInput()
   const session = useSession()
   const dialog = useDialog()
   const toast = useToast()
@@ -30,7 +29,7 @@ export function useRewind() {
         options={messages.map((m) => ({ label: m.text, value: m.id }))}
         onSelect={async (entryId) => {
           const done = await session.act("session.navigate", { entryId })
-          if (done) fillComposer(renderer, done.editorText)
+          if (done) composer.restore(done.editorText)
         }}
         onCancel={() => {}}
       />

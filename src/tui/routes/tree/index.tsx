@@ -1,6 +1,5 @@
 // /tree: every message of this session file with its branches; choosing one moves the session
 // there (the text of a chosen user message comes back into the prompt to edit and resend).
-import { useRenderer } from "@opentui/solid"
 import { createMemo, createResource, createSignal } from "solid-js"
 import { useDialog } from "../../context/dialog"
 import { useRoute } from "../../context/route"
@@ -11,7 +10,7 @@ import { DialogEditor } from "../../ui/dialog-editor"
 import { DialogSelect } from "../../ui/dialog-select"
 import { theme, themed } from "../../theme"
 import { PageList } from "../../ui/page-list"
-import { fillComposer } from "../../util/composer-text"
+import { useComposerInput } from "../../context/composer-input"
 import { oneLine } from "../../util/format"
 import { filterRows, flattenTree } from "./flatten"
 
@@ -38,7 +37,7 @@ export function TreePage() {
   const dialog = useDialog()
   const toast = useToast()
   const route = useRoute()
-  const renderer = useRenderer()
+  const composer = useComposerInput()
   const [query, setQuery] = createSignal("")
   const [tree] = createResource(async () => (await session.act("session.tree", {}))?.nodes ?? [])
   const rows = createMemo(() => flattenTree(tree() ?? []))
@@ -53,7 +52,7 @@ export function TreePage() {
     if (summary) toast.show({ level: "info", message: "Summarizing the branch…" })
     const r = await session.act("session.navigate", summary ? { entryId, summarize: true, ...summary } : { entryId })
     route.navigate({ name: "session" })
-    fillComposer(renderer, r?.editorText)
+    composer.restore(r?.editorText)
   }
 
   // As Pi's /tree: what to keep of the branch left behind, unless branchSummary.skipPrompt says never ask.
