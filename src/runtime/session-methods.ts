@@ -6,6 +6,7 @@ import type { ModelRuntime } from "@earendil-works/pi-coding-agent"
 import type { Params, Result } from "../protocol"
 import { CONVERSATION_METHODS } from "./conversation-methods"
 import type { LiveSession } from "./live-session"
+import { PACKAGE_METHODS } from "./package-methods"
 import { PROMPT_METHODS } from "./prompt-methods"
 import { SETTING_METHODS } from "./setting-methods"
 
@@ -52,9 +53,17 @@ type SessionMethod =
   | "session.uiRespond"
   | "session.componentInput"
   | "session.componentResize"
+  | "packages.list"
+  | "packages.toggle"
+  | "packages.run"
 
 export type Handlers = {
   [M in SessionMethod]: (live: LiveSession, p: Params<M>, host: HostContext) => Promise<Result<M>>
 }
 
-export const SESSION_METHODS: Handlers = { ...PROMPT_METHODS, ...SETTING_METHODS, ...CONVERSATION_METHODS }
+export const SESSION_METHODS: Handlers = {
+  ...PROMPT_METHODS,
+  ...SETTING_METHODS,
+  ...CONVERSATION_METHODS,
+  ...PACKAGE_METHODS,
+}
