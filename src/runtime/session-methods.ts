@@ -1,7 +1,8 @@
 // Requests addressed to one live session, by family: a window's prompts and answers
 // (prompt-methods.ts), how the session runs (setting-methods.ts), its conversation
-// (conversation-methods.ts). Effects reach windows as events; results carry only what the caller
-// asked for. Every failure is a ProtocolError with a message a person can act on.
+// (conversation-methods.ts), the Pi packages of its folder (package-methods.ts). Effects reach
+// windows as events; results carry only what the caller asked for. Every failure is a
+// ProtocolError with a message a person can act on.
 import type { ModelRuntime } from "@earendil-works/pi-coding-agent"
 import type { Params, Result } from "../protocol"
 import { CONVERSATION_METHODS } from "./conversation-methods"
