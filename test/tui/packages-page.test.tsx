@@ -88,6 +88,11 @@ test("the page lists an installed package without loading it, toggles as pi conf
   frame = await app.until((f) => !f.includes("second-pkg") && f.includes("local-pkg (user)"))
   expect(JSON.stringify(settingsOf(join(box.agentDir, "settings.json")).packages)).not.toContain("second-pkg")
 
+  // u on a package updates it with Pi's update (a local folder has nothing to fetch).
+  for (let i = 0; i < 12; i++) app.mockInput.pressArrow("up")
+  await app.mockInput.typeText("u")
+  await app.until("is already up to date")
+
   // Tab: the project's view, where Space steps the override (here: unload a user extension).
   app.mockInput.pressTab()
   frame = await app.until("Packages  Project")
