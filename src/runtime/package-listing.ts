@@ -117,7 +117,10 @@ export function listing(r: Resolution, live: LiveSession, warnings: string[]): P
       const c = r.configured.find((x) => x.source === g.source && x.scope === g.scope)
       if (g.origin === "package" && c?.installedPath) g.installedPath = c.installedPath
     }
-    return { groups }
+    // Packages before Pi's built-ins and the person's own folders, as in `pi config`.
+    return {
+      groups: [...groups.filter((g) => g.origin === "package"), ...groups.filter((g) => g.origin !== "package")],
+    }
   }
   const missing = r.configured
     .filter((c) => !c.installedPath && (c.scope === "user" || r.trusted))
