@@ -39,7 +39,12 @@ export const PACKAGE_METHODS = {
     const ctx = toggleContext(r)
     const changed = p.scope === "project" ? toggleProject(ctx, item) : toggleUser(ctx, item)
     if (changed === undefined)
-      throw new ProtocolError("failed", "A project resource is changed in the project scope (Tab), not the user one")
+      throw new ProtocolError(
+        "failed",
+        p.scope === "user" && item.metadata.scope !== "user"
+          ? "A project resource is changed in the project scope (Tab), not the user one"
+          : `Nothing to change: ${item.metadata.source} is not in the ${p.scope} settings as Pi resolved it`,
+      )
     await r.settings.flush()
     const problems = settingsWarnings(r.settings)
     if (problems.length) throw new ProtocolError("failed", `Could not save the setting: ${problems.join("; ")}`)
