@@ -82,6 +82,14 @@ export const ACCESS = {
   "session.componentInput": "mutate",
   // Runs the components' render code at the new size.
   "session.componentResize": "mutate",
+  // Settings and package manifests, read as Pi's resolver reads them: no package is installed,
+  // loaded or run (its tools come from what the session already loaded). Pi may ask npm where
+  // its global root is, to find a package installed there by an older Pi.
+  "packages.list": "read",
+  // Writes Pi's settings.json (or the project's): what loads at the next reload.
+  "packages.toggle": "mutate",
+  // npm and git, with the package's install scripts; writes settings.
+  "packages.run": "mutate",
   // Saved sessions' names and first messages: the agent can read the session files as this user.
   "sessions.list": "read",
   // Which providers have a sign-in, never the keys themselves.

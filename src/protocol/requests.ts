@@ -1,6 +1,7 @@
 // Every request a window may send (its parameters are the TypeBox schemas in schemas.ts) with
 // the result type each one answers with. Effects come back as events, not results.
 import type { Static } from "typebox"
+import type { PackagesListing } from "./packages"
 import type { Schemas } from "./schemas"
 import type { SessionInfo, SessionStats, ThinkingLevel, TranscriptItem } from "./transcript"
 import type { WorkspaceDiff } from "./workspace-diff"
@@ -173,6 +174,11 @@ export interface Results {
   /** `cleared`: the key was Ctrl+C and it emptied an extension's editor (Pi's first Ctrl+C), so it does not arm quitting. */
   "session.componentInput": { cleared?: boolean }
   "session.componentResize": {}
+  "packages.list": PackagesListing
+  /** The listing as it is after the change. */
+  "packages.toggle": PackagesListing
+  /** What was done, in Pi's words. */
+  "packages.run": { message: string }
   "sessions.list": { sessions: SavedSession[] }
   "auth.status": { providers: ProviderAuth[] }
   "auth.setApiKey": {}

@@ -21,6 +21,7 @@ const Thinking = Type.Union([
 ])
 
 const Permissions = Type.Union([Type.Literal("sandboxed"), Type.Literal("full")])
+const PackageScope = Type.Union([Type.Literal("user"), Type.Literal("project")])
 
 const Names = Type.Array(Type.String({ minLength: 1 }))
 
@@ -262,6 +263,34 @@ export const Schemas = {
     width: Type.Integer({ minimum: 1, maximum: 10_000 }),
     height: Type.Integer({ minimum: 1, maximum: 10_000 }),
   }),
+  /** The session folder's Pi packages and resources (`pi config`'s list), read without running any of them. */
+  "packages.list": Type.Object({ ...SessionRef }),
+  /** One resource on or off as `pi config` does it, in the user's or the project's settings. */
+  "packages.toggle": Type.Object({
+    ...SessionRef,
+    scope: PackageScope,
+    kind: Type.Union([
+      Type.Literal("extensions"),
+      Type.Literal("skills"),
+      Type.Literal("prompts"),
+      Type.Literal("themes"),
+    ]),
+    path: Type.String({ minLength: 1, maxLength: 4096 }),
+  }),
+  /** Pi's `install`/`remove` (a source, in a scope) or `update` (one source, or every package). */
+  "packages.run": Type.Union([
+    Type.Object({
+      ...SessionRef,
+      command: Type.Union([Type.Literal("install"), Type.Literal("remove")]),
+      source: Type.String({ minLength: 1, maxLength: 4096 }),
+      scope: PackageScope,
+    }),
+    Type.Object({
+      ...SessionRef,
+      command: Type.Literal("update"),
+      source: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
+    }),
+  ]),
   /** Saved sessions of a folder (or all), newest first, with live state where a host runs them. */
   "sessions.list": Type.Object({ cwd: Type.Optional(Type.String()), all: Type.Optional(Type.Boolean()) }),
   "auth.status": Type.Object({}),

@@ -1,11 +1,13 @@
 // Requests addressed to one live session, by family: a window's prompts and answers
 // (prompt-methods.ts), how the session runs (setting-methods.ts), its conversation
-// (conversation-methods.ts). Effects reach windows as events; results carry only what the caller
-// asked for. Every failure is a ProtocolError with a message a person can act on.
+// (conversation-methods.ts), the Pi packages of its folder (package-methods.ts). Effects reach
+// windows as events; results carry only what the caller asked for. Every failure is a
+// ProtocolError with a message a person can act on.
 import type { ModelRuntime } from "@earendil-works/pi-coding-agent"
 import type { Params, Result } from "../protocol"
 import { CONVERSATION_METHODS } from "./conversation-methods"
 import type { LiveSession } from "./live-session"
+import { PACKAGE_METHODS } from "./package-methods"
 import { PROMPT_METHODS } from "./prompt-methods"
 import { SETTING_METHODS } from "./setting-methods"
 
@@ -53,9 +55,17 @@ type SessionMethod =
   | "session.uiRespond"
   | "session.componentInput"
   | "session.componentResize"
+  | "packages.list"
+  | "packages.toggle"
+  | "packages.run"
 
 export type Handlers = {
   [M in SessionMethod]: (live: LiveSession, p: Params<M>, host: HostContext) => Promise<Result<M>>
 }
 
-export const SESSION_METHODS: Handlers = { ...PROMPT_METHODS, ...SETTING_METHODS, ...CONVERSATION_METHODS }
+export const SESSION_METHODS: Handlers = {
+  ...PROMPT_METHODS,
+  ...SETTING_METHODS,
+  ...CONVERSATION_METHODS,
+  ...PACKAGE_METHODS,
+}

@@ -23,6 +23,7 @@ import { ToastProvider, useToast } from "./context/toast"
 import { useView, ViewProvider } from "./context/view"
 import { SessionPage } from "./routes/session"
 import { SessionsPage } from "./routes/sessions"
+import { PackagesPage } from "./routes/packages"
 import { TreePage } from "./routes/tree"
 import { WorktreePage } from "./routes/worktree"
 import { WorktreesProvider } from "./context/worktrees"
@@ -199,6 +200,9 @@ function Shell(props: {
         </Match>
         <Match when={route.route().name === "worktree"}>
           <WorktreePage cwd={props.cwd} />
+        </Match>
+        <Match when={route.route().name === "packages"}>
+          <PackagesPage />
         </Match>
         <Match when={route.route().name === "session"}>
           <SessionPage version={props.version} cwd={props.cwd} focused={!dialog.active()} />

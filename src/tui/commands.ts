@@ -34,6 +34,7 @@ export interface CommandActions {
   openSessions(): void
   openTree(): void
   openWorktrees(): void
+  openPackages(): void
   fork(): void
   pickModel(query: string): void
   setThinking(level: string): void
@@ -84,6 +85,12 @@ export const COMMANDS: CommandSpec[] = [
     aliases: ["worktrees"],
     description: "Managed git worktrees: make, switch, hand off, remove, restore",
     run: (a) => a.openWorktrees(),
+  },
+  {
+    name: "packages",
+    aliases: ["plugins"],
+    description: "Pi packages and what each brings: install, remove, update, turn resources on or off",
+    run: (a) => a.openPackages(),
   },
   { name: "fork", description: "Start a new session from an earlier message", run: (a) => a.fork() },
   { name: "model", args: "[name]", description: "Choose the model", run: (a, args) => a.pickModel(args) },

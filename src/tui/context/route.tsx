@@ -1,4 +1,5 @@
-// Which page fills the window: the live session, the saved-sessions list, the branch tree, or the worktrees.
+// Which page fills the window: the live session, the saved-sessions list, the branch tree, the
+// worktrees, or Pi's packages.
 import { createSignal } from "solid-js"
 import { createSimpleContext } from "./helper"
 
@@ -8,6 +9,7 @@ export type Route =
   | { name: "sessions"; initial?: boolean }
   | { name: "tree" }
   | { name: "worktree" }
+  | { name: "packages" }
 
 export const { use: useRoute, provider: RouteProvider } = createSimpleContext({
   name: "Route",

@@ -15,7 +15,9 @@ import { createSimpleContext } from "./helper"
 import { useRoute } from "./route"
 import { useSync } from "./sync"
 
-type SessionParams<M extends Method> = Omit<Params<M>, "sessionId">
+// Distributes over a union of shapes (packages.run), which a plain Omit would flatten.
+type SessionParams<M extends Method> =
+  Params<M> extends infer P ? (P extends unknown ? Omit<P, "sessionId"> : never) : never
 
 /** Requests that put another Pi session in this live session (every window on it follows). */
 const MOVES = new Set<Method>(["session.new", "session.switch", "session.fork"])

@@ -58,6 +58,7 @@ export function useCommandActions(): CommandActions {
     openSessions: () => route.navigate({ name: "sessions" }),
     openTree: () => route.navigate({ name: "tree" }),
     openWorktrees: () => route.navigate({ name: "worktree" }),
+    openPackages: () => route.navigate({ name: "packages" }),
     fork: () =>
       // A fork takes this live session's place (Pi's fork from a message, in the session's host):
       // there is no host beside it for the reply to go on in.
