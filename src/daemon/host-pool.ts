@@ -18,7 +18,7 @@ import type { HostApi, RequestOrigin } from "../runtime/host-api"
 import { envFingerprint } from "../util/env-fingerprint"
 import { killDescendants } from "./descendants"
 import { HostChild } from "./host-child"
-import type { LiveInfo } from "./host-frames"
+import type { LiveInfo } from "../runtime/host-frames"
 
 export interface HostPool extends HostApi {
   hosts(): HostProcessStatus[]
@@ -265,6 +265,7 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
           state,
           sessionId: e.sessionId,
           piSessionId: s?.piSessionId,
+          eventFrames: e.child.eventFrames,
         }
       })
     },
