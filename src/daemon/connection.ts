@@ -211,6 +211,8 @@ export class Connection {
 
   private async dispatch(method: string, params: Record<string, any>): Promise<unknown> {
     switch (method) {
+      // Answered here only: the socket is the one way in where the other end may speak another
+      // protocol version, and hello is what says so (the hosts behind the daemon never see it).
       case "hello":
         if (params.version !== PROTOCOL_VERSION)
           throw new ProtocolError(

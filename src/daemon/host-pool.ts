@@ -6,7 +6,6 @@
 import { existsSync, statSync } from "node:fs"
 import { resolve } from "node:path"
 import {
-  PROTOCOL_VERSION,
   ProtocolError,
   type EventEnvelope,
   type HostProcessStatus,
@@ -219,7 +218,6 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
 
   return {
     async request<M extends Method>(method: M, params: Params<M>, origin?: RequestOrigin): Promise<Result<M>> {
-      if (method === "hello") return { version: PROTOCOL_VERSION, server: "xagent", pid: process.pid } as Result<M>
       if (method === "session.open") return (await open(params as Params<"session.open">, origin)) as Result<M>
       if (SESSIONLESS.has(method)) return (await sessionless(method, params, origin)) as Result<M>
       const sessionId = (params as { sessionId?: string }).sessionId
