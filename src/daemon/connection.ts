@@ -59,13 +59,23 @@ export interface SocketLike {
   destroy(): void
 }
 
-// Every subscriber of a session gets the same envelope object: encode it once.
+// Every window of a session gets the same envelope object (a host's event frame is parsed once
+// and handed to each, runtime/host-caller.ts): encode it once.
 const encoded = new WeakMap<EventEnvelope, Uint8Array>()
+let encodes = 0
 
 function encodeEnvelope(env: EventEnvelope, maxLine: number): Uint8Array {
   let bytes = encoded.get(env)
-  if (!bytes) encoded.set(env, (bytes = encodeServerFrame(env, maxLine)))
+  if (!bytes) {
+    encodes++
+    encoded.set(env, (bytes = encodeServerFrame(env, maxLine)))
+  }
   return bytes
+}
+
+/** Events encoded for windows so far (daemon status). */
+export function encodedEvents(): number {
+  return encodes
 }
 
 export class Connection {
@@ -202,6 +212,8 @@ export class Connection {
 
   private async dispatch(method: string, params: Record<string, any>): Promise<unknown> {
     switch (method) {
+      // Answered here only: the socket is the one way in where the other end may speak another
+      // protocol version, and hello is what says so (the hosts behind the daemon never see it).
       case "hello":
         if (params.version !== PROTOCOL_VERSION)
           throw new ProtocolError(

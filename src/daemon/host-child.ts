@@ -1,13 +1,14 @@
 // The broker's side of one session-host process (host-process.ts): spawns it in the session's
 // folder with the window's environment, in a process group of its own, and turns the frames of
-// its link (host-link.ts) back into calls. A host that dies fails what was in flight and says how
-// it ended.
+// its link (host-link.ts) back into calls through the one caller of host frames
+// (runtime/host-caller.ts). A host that dies fails what was in flight and says how it ended.
 import type { Subprocess } from "bun"
 import { fileURLToPath } from "node:url"
 import { ProtocolError, type EventEnvelope, type Method, type Params } from "../protocol"
+import { HostCaller } from "../runtime/host-caller"
+import type { FromHost, LiveInfo, ToHost } from "../runtime/host-frames"
 import { bunTuning } from "../util/patches/bun-tuning"
 import { rssBytes } from "./descendants"
-import type { FromHost, LiveInfo, ToHost } from "./host-frames"
 import { frameLink, type FrameLink } from "./host-link"
 
 const HOST_MAIN = fileURLToPath(new URL("./host-process.ts", import.meta.url))
@@ -38,18 +39,28 @@ export class HostChild {
   live: LiveInfo[] = []
   /** Set once the broker asked it to end: its exit is not a crash. */
   closing = false
-  private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>()
-  private readonly subs = new Map<number, (e: EventEnvelope) => void>()
-  private nextId = 0
   private gone: HostExit | undefined
   private onReady!: { resolve(): void; reject(e: Error): void }
-  private onDisposed: (() => void) | undefined
   private disposing: Promise<void> | undefined
   private readonly link: FrameLink<ToHost>
+  private readonly caller: HostCaller
 
-  constructor(private readonly opts: HostChildOptions) {
+  constructor(opts: HostChildOptions) {
     this.ready = new Promise<void>((resolve, reject) => (this.onReady = { resolve, reject }))
     this.ready.catch(() => {})
+    this.caller = new HostCaller({
+      send: (frame) => this.link.send(frame),
+      // its subscribers are the windows' connections, which only encode what they get
+      shareEvents: true,
+      ready: () => this.onReady.resolve(),
+      failed: (message) =>
+        this.onReady.reject(new ProtocolError("failed", `the session host could not start: ${message}`)),
+      log: (message) => opts.log(`host ${this.pid}: ${message}`),
+      live: (sessions) => {
+        this.live = sessions
+        opts.onLive?.(sessions)
+      },
+    })
     this.proc = Bun.spawn([process.execPath, HOST_MAIN], {
       cwd: opts.cwd,
       env: { ...opts.env, ...bunTuning(opts.env) },
@@ -61,7 +72,7 @@ export class HostChild {
     let linkClosed!: () => void
     const closed = new Promise<void>((resolve) => (linkClosed = resolve))
     this.link = frameLink<FromHost, ToHost>(this.proc.stdio[3]!, {
-      frame: (f) => this.onFrame(f),
+      frame: (f) => this.caller.onFrame(f),
       close: linkClosed,
       log: (m) => opts.log(`host ${this.pid}: ${m}`),
     })
@@ -76,10 +87,8 @@ export class HostChild {
       const gone: HostExit = { code, signal, text }
       this.gone = gone
       const why = new ProtocolError("failed", `the session host (pid ${this.pid}) ${text}`)
-      for (const p of this.pending.values()) p.reject(why)
-      this.pending.clear()
+      this.caller.fail(why)
       this.onReady.reject(why)
-      this.onDisposed?.()
       return gone
     })
   }
@@ -97,31 +106,31 @@ export class HostChild {
     return rssBytes(this.pid)
   }
 
+  /** Event frames it sent: one per event, however many windows watch (daemon status). */
+  get eventFrames(): number {
+    return this.caller.eventFrames
+  }
+
   request(method: Method, params: unknown): Promise<unknown> {
-    return this.call({ type: "request", method, params })
+    return this.caller.request(method, params)
   }
 
   resolveTarget(params: Params<"session.open">): Promise<string | undefined> {
-    return this.call({ type: "resolve", params }).then((r) => (r as { path?: string }).path)
+    return this.caller.resolveTarget(params)
   }
 
   /** Asks for its live sessions now rather than waiting for its next report. */
   async refreshLive(): Promise<void> {
-    this.live = (await this.call({ type: "poll" })) as LiveInfo[]
+    this.live = await this.caller.poll()
   }
 
   subscribe(sessionId: string, after: number, onEvent: (e: EventEnvelope) => void): () => void {
-    const subId = ++this.nextId
-    this.subs.set(subId, onEvent)
-    this.post({ type: "subscribe", subId, sessionId, after })
-    return () => {
-      if (this.subs.delete(subId)) this.post({ type: "unsubscribe", subId })
-    }
+    return this.caller.subscribe(sessionId, after, onEvent)
   }
 
   /** Subscribers of a session in this host, so a dead host can tell them. */
   subscriberCallbacks(): ((e: EventEnvelope) => void)[] {
-    return [...this.subs.values()]
+    return this.caller.subscribers()
   }
 
   /** Asks it to end (it disposes its session and ends its tools), then kills it if it does not. */
@@ -133,8 +142,7 @@ export class HostChild {
   private async end(): Promise<void> {
     this.closing = true
     if (this.gone) return
-    const done = new Promise<void>((resolve) => (this.onDisposed = resolve))
-    this.post({ type: "dispose" })
+    const done = this.caller.dispose()
     let timer: ReturnType<typeof setTimeout> | undefined
     await Promise.race([done, new Promise<void>((r) => (timer = setTimeout(r, DISPOSE_TIMEOUT_MS)))])
     clearTimeout(timer)
@@ -147,50 +155,5 @@ export class HostChild {
     try {
       this.proc.kill("SIGKILL")
     } catch {}
-  }
-
-  private call(
-    frame:
-      | { type: "request"; method: Method; params: unknown }
-      | { type: "resolve"; params: Params<"session.open"> }
-      | { type: "poll" },
-  ) {
-    if (this.gone)
-      return Promise.reject(new ProtocolError("failed", `the session host (pid ${this.pid}) ${this.gone.text}`))
-    const id = ++this.nextId
-    return new Promise<unknown>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject })
-      this.post({ ...frame, id } as ToHost)
-    })
-  }
-
-  private post(frame: ToHost) {
-    if (this.gone) return
-    this.link.send(frame)
-  }
-
-  private onFrame(f: FromHost) {
-    switch (f.type) {
-      case "ready":
-        return this.onReady.resolve()
-      case "failed":
-        return this.onReady.reject(new ProtocolError("failed", `the session host could not start: ${f.message}`))
-      case "response": {
-        const p = this.pending.get(f.id)
-        this.pending.delete(f.id)
-        if (f.error) p?.reject(new ProtocolError(f.error.code, f.error.message))
-        else p?.resolve(f.result)
-        return
-      }
-      case "event":
-        return this.subs.get(f.subId)?.(f.env)
-      case "live":
-        this.live = f.sessions
-        return this.opts.onLive?.(f.sessions)
-      case "log":
-        return this.opts.log(`host ${this.pid}: ${f.message}`)
-      case "disposed":
-        return this.onDisposed?.()
-    }
   }
 }

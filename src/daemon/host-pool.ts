@@ -6,7 +6,6 @@
 import { existsSync, statSync } from "node:fs"
 import { resolve } from "node:path"
 import {
-  PROTOCOL_VERSION,
   ProtocolError,
   type EventEnvelope,
   type HostProcessStatus,
@@ -18,7 +17,7 @@ import type { HostApi, RequestOrigin } from "../runtime/host-api"
 import { envFingerprint } from "../util/env-fingerprint"
 import { killDescendants } from "./descendants"
 import { HostChild } from "./host-child"
-import type { LiveInfo } from "./host-frames"
+import type { LiveInfo } from "../runtime/host-frames"
 
 export interface HostPool extends HostApi {
   hosts(): HostProcessStatus[]
@@ -219,7 +218,6 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
 
   return {
     async request<M extends Method>(method: M, params: Params<M>, origin?: RequestOrigin): Promise<Result<M>> {
-      if (method === "hello") return { version: PROTOCOL_VERSION, server: "xagent", pid: process.pid } as Result<M>
       if (method === "session.open") return (await open(params as Params<"session.open">, origin)) as Result<M>
       if (SESSIONLESS.has(method)) return (await sessionless(method, params, origin)) as Result<M>
       const sessionId = (params as { sessionId?: string }).sessionId
@@ -265,6 +263,7 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
           state,
           sessionId: e.sessionId,
           piSessionId: s?.piSessionId,
+          eventFrames: e.child.eventFrames,
         }
       })
     },

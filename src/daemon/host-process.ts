@@ -1,7 +1,7 @@
 // A session host's process entry: `bun src/daemon/host-process.ts`, spawned by the broker daemon
 // (host-pool.ts) with the session's folder as cwd and the environment of the window that opened
 // it. It serves one live session (Pi swaps sessions inside it for /new, /fork, /session) over the
-// link the broker made as its fd 3 (host-frames.ts, host-link.ts). It is a child subreaper, so
+// link the broker made as its fd 3 (runtime/host-frames.ts, host-link.ts). It is a child subreaper, so
 // everything its tools start stays below it, and when it ends (closed, the broker gone, a signal)
 // it ends all of that (no escaped tool process outlives its host).
 import { existsSync, readFileSync, statSync } from "node:fs"
@@ -15,7 +15,7 @@ import { dropBunTuning } from "../util/patches/bun-tuning"
 import { createQuietGc } from "../util/patches/quiet-gc"
 import { killDescendants } from "./descendants"
 import { reapOrphanZombies, trackedZombies } from "./reaper"
-import type { FromHost, ToHost } from "./host-frames"
+import type { FromHost, ToHost } from "../runtime/host-frames"
 import { frameLink, hostEndFd } from "./host-link"
 
 const DISPOSE_TIMEOUT_MS = 5000
@@ -58,20 +58,25 @@ const link = frameLink<ToHost, FromHost>(hostEndFd(), {
   close: () => void end("the daemon is gone", false),
   log: (message) => log(message),
 })
-const send = (frame: FromHost) => {
+const write = (frame: FromHost) => {
   quietGc.touch(burstOver(frame) ? ONE_SHOT_QUIET_MS : undefined)
   link.send(frame)
+}
+// The broker's view of the sessions first, then the frame: a window that hears a reply ended (or
+// gets its answer) and asks for status must see it ended.
+const served = serveFrames((frame) => {
+  pushLive()
+  write(frame)
+})
+/** A frame of this process's own: the events gathered before it go first (serve-frames.ts). */
+const send = (frame: FromHost) => {
+  served.flush()
+  write(frame)
 }
 const log = (message: string) => send({ type: "log", message })
 process.on("uncaughtException", (e) => log(`uncaught: ${e.stack ?? e}`))
 process.on("unhandledRejection", (e) => log(`unhandled rejection: ${(e as Error)?.stack ?? e}`))
 
-// The broker's view of the sessions first, then the frame: a window that hears a reply ended (or
-// gets its answer) and asks for status must see it ended.
-const served = serveFrames((frame) => {
-  pushLive()
-  send(frame)
-})
 let lastLive = ""
 let ending = false
 

@@ -1,5 +1,6 @@
 // Daemon entry: `bun src/daemon/main.ts` (started by `connectOrStart` or `xagent daemon start`).
-// Takes the lock, listens at once (so windows connect fast), loads the session host behind it.
+// Takes the lock, listens at once (so windows connect fast), and brokers: each live session runs in
+// a host process of its own (host-pool.ts).
 import { dropBunTuning } from "../util/patches/bun-tuning"
 import { EXIT_ALREADY_RUNNING, LOG_ROTATE_BYTES, daemonPaths, xagentHome } from "../util/daemon-paths"
 import { MAX_FRAME_BYTES } from "../protocol"

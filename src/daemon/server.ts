@@ -13,7 +13,7 @@ import type { DaemonPaths } from "../util/daemon-paths"
 import { createQuietGc } from "../util/patches/quiet-gc"
 import { adoptSocket, bunSocketLink, type Link } from "../util/patches/quiet-socket"
 import { Admission } from "./admission"
-import { Connection, type DaemonContext, type Logger } from "./connection"
+import { Connection, encodedEvents, type DaemonContext, type Logger } from "./connection"
 import { ensurePrivateDir } from "./lock"
 import type { OutboxLimits } from "./outbox"
 import type { HostPool } from "./host-pool"
@@ -122,6 +122,7 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
       windows: s.subscribers,
     })),
     hosts: (host as Partial<HostPool> | undefined)?.hosts?.(),
+    encodedEvents: encodedEvents(),
   })
 
   const ctx: DaemonContext = {

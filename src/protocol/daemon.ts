@@ -27,6 +27,8 @@ export interface HostProcessStatus {
   state: "starting" | "running" | "waiting" | "idle"
   sessionId?: string
   piSessionId?: string
+  /** Event frames it has sent the daemon: one per event, however many windows watch. */
+  eventFrames?: number
 }
 
 export interface DaemonStatus {
@@ -41,6 +43,8 @@ export interface DaemonStatus {
   sessions: LiveSessionStatus[]
   /** Its session-host processes (absent from a daemon that hosts sessions itself). */
   hosts?: HostProcessStatus[]
+  /** Events the daemon has encoded for its windows: one per event, however many windows watch. */
+  encodedEvents?: number
 }
 
 export interface DaemonResults {

@@ -1,12 +1,14 @@
 // The session host: live Pi sessions by id, over the person's own Pi setup (auth.json,
 // models.json, settings, extensions, skills, prompts, AGENTS.md in agentDir and the project).
-// Both transports serve it: the local client calls it in process, the daemon over its socket.
+// Served in process (the local client), in a Worker and in each of the daemon's host processes
+// (serve-frames.ts). `hello` is not a request here: it is the socket's handshake, answered by
+// the daemon's connection alone (daemon/connection.ts).
 import { randomUUID } from "node:crypto"
 import { existsSync, statSync } from "node:fs"
 import { isAbsolute, resolve } from "node:path"
 import { getAgentDir, ModelRuntime, type ExtensionFactory } from "@earendil-works/pi-coding-agent"
 import { Value } from "typebox/value"
-import { PROTOCOL_VERSION, ProtocolError, type Method, type Params, type Result, type SavedSession } from "../protocol"
+import { ProtocolError, type Method, type Params, type Result, type SavedSession } from "../protocol"
 import { Schemas } from "../protocol/schemas"
 import type { SessionHost } from "./host-api"
 import { createBundledSlot } from "./bundled-slot"
@@ -40,7 +42,7 @@ export interface HostOptions {
   agentDir?: string
   /** Where the bundled extensions are (default util/bundled-dir.ts: the package's extensions/). */
   bundledDir?: string
-  /** `daemon` for the shared background daemon; default `window` (a host in the window's process). */
+  /** `daemon`: a host process of the daemon (daemon/host-process.ts); default `window` (in the window's process or its Worker). */
   mode?: "window" | "daemon"
   /** More extension factories for every session, after the bundled ones (tests). */
   extensionFactories?: ExtensionFactory[]
@@ -275,8 +277,6 @@ export function createHost(opts: HostOptions = {}): SessionHost {
 
   async function dispatch(method: Method, params: any): Promise<unknown> {
     switch (method) {
-      case "hello":
-        return { version: PROTOCOL_VERSION, server: "xagent", pid: process.pid }
       case "session.open":
         return open(params)
       case "session.subscribe":

@@ -1,9 +1,8 @@
 // The session host inside a Bun Worker, so a window that uses it never evaluates Pi on its own
-// thread. Frames are JSON strings over postMessage (the same JSON a socket would carry):
-//   in:  init {options} · request {id, method, params} · subscribe {subId, sessionId, after} · unsubscribe {subId} · dispose
-//   out: ready · failed {message} · response {id, result|error} · event {subId, env} · log {message} · disposed
-import type { Method } from "../protocol"
+// thread. Frames are host-frames.ts's as JSON strings over postMessage (the same JSON a socket
+// would carry), and `init {options}` first; its caller is client/worker-client.ts.
 import type { HostApi } from "./host-api"
+import type { FromHost, ToHost } from "./host-frames"
 import { errorBody, serveFrames } from "./serve-frames"
 
 declare const self: Worker
@@ -17,15 +16,13 @@ export interface WorkerHostOptions {
   env?: Record<string, string>
 }
 
-type InFrame =
-  | { type: "init"; options: WorkerHostOptions }
-  | { type: "request"; id: number; method: Method; params: unknown }
-  | { type: "subscribe"; subId: number; sessionId: string; after: number }
-  | { type: "unsubscribe"; subId: number }
-  | { type: "dispose" }
+type InFrame = { type: "init"; options: WorkerHostOptions } | ToHost
 
-const post = (frame: unknown) => self.postMessage(JSON.stringify(frame))
-const served = serveFrames(post)
+const served = serveFrames((frame) => self.postMessage(JSON.stringify(frame)))
+const post = (frame: FromHost) => {
+  served.flush()
+  self.postMessage(JSON.stringify(frame))
+}
 let host: Promise<HostApi> | undefined
 
 async function start(options: WorkerHostOptions): Promise<HostApi> {
