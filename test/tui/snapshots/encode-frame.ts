@@ -43,27 +43,40 @@ const ATTRS: [number, string][] = [
   [TextAttributes.STRIKETHROUGH, "strike"],
 ]
 
+/** Whether the span's blanks show nothing: no background of its own, no mark drawn on a blank. */
+const bare = (span: CapturedSpan) =>
+  span.bg.toInts()[3] === 0 &&
+  !(span.attributes & (TextAttributes.UNDERLINE | TextAttributes.INVERSE | TextAttributes.STRIKETHROUGH))
+
 /** What a span looks like, or "" when it shows nothing (blanks on the terminal's own background). */
 function styleOf(span: CapturedSpan): string {
   const transparent = span.bg.toInts()[3] === 0
   const marks = ATTRS.filter(([bit]) => span.attributes & bit).map(([, name]) => name)
-  const visibleBlank = marks.some((m) => m === "underline" || m === "inverse" || m === "strike")
-  if (!span.text.trim() && transparent && !visibleBlank) return ""
+  if (!span.text.trim() && bare(span)) return ""
   // A blank's foreground is never seen: only its background counts.
   const fg = span.text.trim() ? nameOf(span.fg) : ""
   const bg = transparent ? "" : "/" + nameOf(span.bg)
   return [fg + bg, ...marks].join(" ")
 }
 
-/** `start-end style` for each run of one look (columns from 0, end inclusive). */
+/**
+ * `start-end style` for each run of one look (columns from 0, end inclusive). Blanks on the
+ * terminal's background show nothing, so a run neither starts nor ends on them and runs of one look
+ * with only such blanks between are one: padding moved from one span to another changes nothing.
+ */
 function runsOf(line: CapturedLine): string {
-  const runs: { start: number; end: number; style: string }[] = []
+  const runs: { start: number; end: number; style: string; bare: boolean }[] = []
   let col = 0
   for (const span of line.spans) {
     const style = styleOf(span)
+    const trim = bare(span)
+    // Blanks are one cell each, so the cells trimmed off are the characters trimmed off.
+    const start = col + (trim ? span.text.length - span.text.trimStart().length : 0)
+    const end = col + span.width - 1 - (trim ? span.text.length - span.text.trimEnd().length : 0)
     const last = runs.at(-1)
-    if (style && last && last.style === style && last.end === col - 1) last.end = col + span.width - 1
-    else if (style) runs.push({ start: col, end: col + span.width - 1, style })
+    // Across a gap only when the gap shows nothing and neither do the run's own blanks.
+    if (style && last?.style === style && (last.end === start - 1 || (trim && last.bare))) last.end = end
+    else if (style) runs.push({ start, end, style, bare: trim })
     col += span.width
   }
   return runs.map((r) => `${r.start === r.end ? r.start : `${r.start}-${r.end}`} ${r.style}`).join(", ")

@@ -12,13 +12,15 @@ export const WIDTHS = [120, 80, 40] as const
 /** A Wednesday, mid-morning in UTC: "Good morning." */
 export const NOW = Date.UTC(2026, 2, 4, 10, 0, 0)
 
-/** Freezes the clock at NOW in UTC for each test of the file, and leaves the dark palette after. */
+/** Freezes the clock at NOW in UTC and draws with the dark palette, for each test of the file. */
 export function fixedWorld() {
   let zone: string | undefined
   beforeEach(() => {
     zone = process.env.TZ
     process.env.TZ = "UTC"
     setSystemTime(NOW)
+    // The palette is the window's one store: a file run before may have left another theme in it.
+    applyPalette(paletteOf(BUILTIN_THEMES.dark))
   })
   afterEach(() => {
     setSystemTime()
