@@ -1,6 +1,7 @@
 // Whole-frame snapshots (text and colours) of inline mode at 120, 80 and 40 columns: the footer
 // (live area, composer, status bar) while a reply streams and after it, and every row the window
-// wrote to the terminal's scrollback for a reply with tool rows and a diff.
+// wrote to the terminal's scrollback for a reply with tool rows and a diff; the question dock with a
+// sketch in the footer.
 // Update on purpose: `node_modules/.bin/bun test --update-snapshots test/tui/snapshots`.
 import { afterEach, describe, expect, test } from "bun:test"
 import type { CapturedLine } from "@opentui/core"
@@ -9,6 +10,7 @@ import { mountApp, type MountedApp } from "../../fixture/tui"
 import { encodeFrame } from "./encode-frame"
 import { fixedWorld, settledFrame, WIDTHS } from "./frames"
 import { REPLY, REPLY_ITEMS } from "./scenes"
+import { LAYOUT } from "../question-dock-harness"
 
 let app: MountedApp | undefined
 afterEach(() => {
@@ -56,6 +58,24 @@ describe.each(WIDTHS)("at %i columns", (width) => {
       (f) => f.includes("Ask anything") && !f.includes("parser") && scrollback.text().includes("the tests pass"),
     )
     expect(done).toMatchSnapshot("footer after the reply")
+    expect(scrollback.encoded(width)).toMatchSnapshot("scrollback")
+  })
+
+  test("the question dock with a sketch in the footer", async () => {
+    const a = await mountApp({ width, height: 30, screen: "inline" })
+    const scrollback = recordScrollback(a)
+    await a.emit({
+      type: "snapshot",
+      snapshot: snapshot({
+        items: [item.user("u1", "Sketch the settings page"), item.assistant("a1", "Two layouts fit.")],
+      }),
+    })
+    await a.emit({ type: "ui_request", request: { id: "q1", kind: "ask_user", questions: [LAYOUT] } })
+    const footer = await settledFrame(
+      a,
+      (f) => f.includes("Which layout?") && f.includes("No sketch") && scrollback.text().includes("Two layouts fit."),
+    )
+    expect(footer).toMatchSnapshot("footer")
     expect(scrollback.encoded(width)).toMatchSnapshot("scrollback")
   })
 })
