@@ -24,7 +24,7 @@ const PLAN: TranscriptItem = {
     outcome: "plan_ready",
     title: "Add a flag",
     plan: "1. Read the config loader\n2. Add the --verbose flag to the parser\n3. Write the tests\n\n## Risks\n- The flag clashes with -v",
-    path: "/work/demo/.pi/plans/plan-1.md",
+    path: "/proj/demo/.pi/plans/plan-1.md",
   },
   timestamp: 2,
 }
