@@ -120,7 +120,7 @@ export const SCENARIOS: Scenario[] = [
     // A theme helper for the desktop's setting (GNOME's gsettings on Linux): /system-theme.
     pkg: "pi-system-theme@0.5.0",
     turns: [
-      { say: "/system-theme", see: /pi-system-theme\s*\n[\s\S]*Dark theme: \w+[\s\S]*Light theme: \w+/ },
+      { say: "/system-theme", see: /pi-system-theme\W*\n[\s\S]*Dark theme: \w+[\s\S]*Light theme: \w+/ },
       { keys: ["Escape"], gone: /Poll interval/ },
     ],
   },
