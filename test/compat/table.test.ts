@@ -3,6 +3,9 @@ import { describe, expect, test } from "bun:test"
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { EXAMPLES } from "./examples"
+import { CORPUS } from "./packages/corpus"
+import { PACKAGES } from "./packages/packages"
+import { SCENARIOS } from "./packages/scenarios"
 import { installedExamples, renderTable, TABLE_PATH } from "./table"
 
 const stem = (name: string) => name.replace(/\.ts$/, "")
@@ -28,6 +31,22 @@ describe("the Pi compatibility table", () => {
       else if (!readFileSync(file, "utf8").includes(stem(name))) bad.push(`${name}: ${e.test} never names it`)
       if (e.verdict !== "works" && !e.note.trim()) bad.push(`${name}: a ${e.verdict} verdict needs a reason`)
     }
+    expect(bad).toEqual([])
+  })
+
+  test("every package of the registry corpus has a verdict, a scenario and a test that runs it", () => {
+    const bad: string[] = []
+    for (const p of CORPUS) {
+      const e = PACKAGES[p]
+      if (!e) bad.push(`${p}: no row`)
+      if (SCENARIOS.filter((s) => s.pkg === p).length !== 1) bad.push(`${p}: not one scenario`)
+      if (!e) continue
+      const file = join(import.meta.dir, "packages", e.test)
+      if (!existsSync(file)) bad.push(`${p}: ${e.test} does not exist`)
+      else if (!readFileSync(file, "utf8").includes(`"${p}"`)) bad.push(`${p}: ${e.test} never names it`)
+      if (e.verdict !== "works" && !e.xagentSeen) bad.push(`${p}: a ${e.verdict} verdict says what xagent shows`)
+    }
+    expect(Object.keys(PACKAGES).filter((p) => !(CORPUS as readonly string[]).includes(p))).toEqual([])
     expect(bad).toEqual([])
   })
 

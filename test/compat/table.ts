@@ -4,6 +4,8 @@ import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { PI_EXAMPLES, REPO_ROOT } from "../fixture/mockllm"
 import { EXAMPLES, type Entry, type Verdict } from "./examples"
+import { CORPUS } from "./packages/corpus"
+import { PACKAGES } from "./packages/packages"
 
 export const TABLE_PATH = join(REPO_ROOT, "docs/pi-compatibility.md")
 
@@ -63,5 +65,38 @@ export function renderTable(installed = installedExamples()): string {
   )
   for (const [name, e] of rows)
     out.push(`| ${name} | ${LABEL[e.verdict]} | ${e.test ? `\`test/compat/${e.test}\`` : ""} | ${cell(e.note)} |`)
-  return out.join("\n") + "\n"
+  return [...out, "", ...renderPackages()].join("\n") + "\n"
+}
+
+/** The second table: Pi packages from the npm registry (test/compat/packages/). */
+export function renderPackages(): string[] {
+  const rows = CORPUS.map((p) => [p, PACKAGES[p]] as const)
+  const count = (v: Verdict) => rows.filter(([, e]) => e?.verdict === v).length
+  const out = [
+    "# Pi packages from the npm registry in xagent",
+    "",
+    "Third-party Pi packages, pinned, installed as a Pi user installs them (`xagent install npm:<name>@<version>`, " +
+      "Pi's own package manager; the tests install them once into a cached folder) and run in pi and in xagent on " +
+      "the same scripted scenario: each program in its own tmux terminal, with its own home naming the one package " +
+      "and its own scripted model. Each row names the test in `test/compat/packages/` that runs it; a verdict other " +
+      'than "works" says what xagent shows of the scenario, and the test fails when that changes. The corpus is ' +
+      "every Pi package (a `pi` manifest, or Pi named as its host) that the npm registry this project's machines " +
+      "reach serves, most used first; that registry serves the packages with some hundreds of downloads a month, " +
+      "so more join as they grow.",
+    "",
+    "| verdict | count |",
+    "|---|---|",
+    ...ORDER.filter((v) => count(v) > 0).map((v) => `| ${LABEL[v]} | ${count(v)} |`),
+    `| total | ${rows.length} |`,
+    "",
+    "| package | kind | verdict | test | what was checked, or what differs |",
+    "|---|---|---|---|---|",
+  ]
+  for (const [p, e] of rows) {
+    const issue = e?.issue ? ` (the package's issue: ${e.issue})` : ""
+    out.push(
+      `| ${p} | ${e?.kind ?? ""} | ${LABEL[e?.verdict ?? "untested"]} | ${e ? `\`test/compat/packages/${e.test}\`` : ""} | ${cell(e?.note ?? "")}${cell(issue)} |`,
+    )
+  }
+  return out
 }
