@@ -30,7 +30,7 @@ import { EditorMcp } from "./editor-mcp"
 import { FileChanges } from "./file-changes"
 import type { ItemRenderers } from "./item-renderers"
 import { Journal } from "./journal"
-import { endSessionWrites, reportSessionWrites } from "./patches/session-writes"
+import { endSessionWrites, reportSessionWrites, unsavedEntries } from "./patches/session-writes"
 import type { AgentSession, AgentSessionEvent } from "./pi-types"
 import type { EventProjector, RunToken } from "./project-events"
 import { realModel } from "./models"
@@ -208,6 +208,11 @@ export class LiveSession {
     return this.state.running
   }
 
+  /** Entries the session file lacks (kept in memory, retried): the daemon does not end such a session. */
+  get unsaved(): number {
+    return this.runtime && !this.closed ? (unsavedEntries(this.session.sessionManager)?.count ?? 0) : 0
+  }
+
   get file(): string | undefined {
     return this.runtime ? this.session.sessionFile : this.opened.getSessionFile()
   }
@@ -368,10 +373,14 @@ export class LiveSession {
       const shown = this.renderers.event({ type: "snapshot", snapshot: snap })
       this.state = new SnapshotState(shown.type === "snapshot" ? shown.snapshot : snap, { owned: true })
     }
-    reportSessionWrites(s.sessionManager, (r) => {
-      this.deps.log(`${this.id}: ${r.text}`)
-      this.notice(r.level, r.text)
-    })
+    reportSessionWrites(
+      s.sessionManager,
+      (r) => {
+        this.deps.log(`${this.id}: ${r.text}`)
+        this.notice(r.level, r.text)
+      },
+      () => this.emitInfo(),
+    )
     // Every extension's pi.sendUserMessage (bundled or the person's own, from any command) ends
     // in this method, so the command that called it is not reported over before the run it asked for.
     const send = s.sendUserMessage.bind(s)

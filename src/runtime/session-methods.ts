@@ -28,6 +28,7 @@ type SessionMethod =
   | "session.shortcut"
   | "session.complete"
   | "session.dequeue"
+  | "session.saveUnsaved"
   | "session.commands"
   | "session.models"
   | "session.setModel"
