@@ -103,3 +103,40 @@ describe.skipIf(!hasTmux || !ROOT)("quitting with entries the session file could
       expect(copy).toContain(text)
   })
 })
+
+describe.skipIf(!hasTmux)("a follow-up queued in the window when the daemon dies", () => {
+  const cleanups: (() => unknown)[] = []
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c()
+  })
+
+  test("is said at exit, kept in a file, and back in the prompt of the next window on the session", async () => {
+    const slow = `${"slow ".repeat(3000)}reply-end-marker`
+    const { box, pane } = await terminalBox({ turns: [{ text: slow }, { text: "Later answer." }] }, cleanups, {
+      tps: 50,
+    })
+    pane.type(`${XAGENT_BIN}; echo "EXIT=$?"`)
+    pane.send("Enter")
+    await pane.waitFor("Ask anything")
+    pane.type("go slowly")
+    pane.send("Enter")
+    await pane.waitFor(/slow slow/)
+    pane.type("the queued follow-up")
+    pane.send("Enter")
+    await pane.waitFor("Queued: the queued follow-up")
+    const status = spawnSync(XAGENT_BIN, ["daemon", "status", "--json"], {
+      cwd: box.cwd,
+      env: box.env,
+      encoding: "utf8",
+    })
+    process.kill((JSON.parse(status.stdout) as { pid: number }).pid, "SIGKILL")
+    const after = (await pane.waitFor(/EXIT=75/)).replace(/\n/g, " ")
+    expect(after).toMatch(/A queued message was not sent: +the queued follow-up/)
+    expect(after).toMatch(/come back in the prompt when this session is opened again/)
+    pane.type(`${XAGENT_BIN} -c; echo "EXIT=$?"`)
+    pane.send("Enter")
+    await pane.waitFor(/│ › the queued follow-up/)
+    // taken out of its file: a third window does not get it again
+    expect(readdirSync(join(box.xagentHome, "queued"))).toEqual([])
+  })
+})
