@@ -58,6 +58,12 @@ export class RunWatchdog {
       case "compaction_end":
         this.compacting = false
         break
+      // Pi waits `delayMs` before asking the model again: that wait is nobody's silence.
+      case "auto_retry_start":
+        this.unanswered = true
+        this.rearm()
+        this.moved += e.delayMs
+        return
       case "tool_execution_start":
         this.unanswered = false
         this.tools.set(e.toolCallId, { name: e.toolName })

@@ -56,3 +56,15 @@ test("a request whose response never starts ends at the answer limit; once it st
   jest.advanceTimersByTime(1)
   expect(answered).toEqual(["stalled: the model sent nothing for 5 s"])
 })
+
+test("Pi's wait before a retry is not counted as the model's silence", () => {
+  jest.useFakeTimers()
+  const ended: string[] = []
+  const dog = new RunWatchdog({ modelAnswerMs: 1000, modelStallMs: 5000, toolMs: 0 }, (why) => ended.push(why))
+  dog.event(start)
+  dog.event({ type: "auto_retry_start", attempt: 1, maxAttempts: 3, delayMs: 4000, errorMessage: "429" })
+  jest.advanceTimersByTime(4999)
+  expect(ended).toEqual([])
+  jest.advanceTimersByTime(1)
+  expect(ended).toEqual(["stalled: the model did not answer the request within 1 s"])
+})
