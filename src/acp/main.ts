@@ -6,6 +6,7 @@ import * as acp from "@agentclientprotocol/sdk"
 import type { Client } from "../client/client"
 import { daemonPaths } from "../util/daemon-paths"
 import { createAgent } from "./agent"
+import { limitLines, MAX_LINE_BYTES } from "./line-limit"
 
 export interface AcpOptions {
   version: string
@@ -54,7 +55,15 @@ export async function runAcp(opts: AcpOptions): Promise<number> {
     write: (chunk) =>
       new Promise<void>((resolve, reject) => process.stdout.write(chunk, (err) => (err ? reject(err) : resolve()))),
   })
-  const input = Readable.toWeb(process.stdin) as unknown as ReadableStream<Uint8Array>
+  const tooLong = (bytes: number) => {
+    const mb = (n: number) => `${Math.round(n / (1024 * 1024))} MB`
+    const text = `a message of ${mb(bytes)} was dropped: messages past ${mb(MAX_LINE_BYTES)} are refused`
+    log(text)
+    process.stderr.write(`xagent acp: ${text}\n`)
+    const error = { jsonrpc: "2.0", id: null, error: { code: -32600, message: `Invalid request: ${text}` } }
+    process.stdout.write(`${JSON.stringify(error)}\n`)
+  }
+  const input = limitLines(Readable.toWeb(process.stdin) as unknown as ReadableStream<Uint8Array>, tooLong)
   const connection = app.connect(acp.ndJsonStream(output, input))
   log("acp agent started")
   await connection.closed

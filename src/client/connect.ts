@@ -3,7 +3,18 @@
 // replaced when it has no live sessions; otherwise the window gets a clear error. The window's
 // environment goes with hello: the sessions it opens run with it.
 import { spawn } from "node:child_process"
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync } from "node:fs"
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs"
+import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { ProtocolError } from "../protocol"
 import { bunTuning } from "../util/patches/bun-tuning"
@@ -59,12 +70,12 @@ export async function connectOrStart(opts: ConnectOptions = {}): Promise<SocketC
     } catch (e) {
       if (e instanceof ProtocolError && e.code === "version") throw e
       if (Date.now() > deadline)
-        throw new DaemonUnavailable(`the xagent daemon did not answer on ${paths.socket}:\n${logTail(paths)}`)
+        throw new DaemonUnavailable(`the xagent daemon did not answer on ${paths.socket}${logTail(paths)}`)
       // Exit code 3: another daemon holds the lock; it answers soon, or is going away and we try again.
       if (exited === EXIT_ALREADY_RUNNING) {
         if (Date.now() - spawnedAt > 1000) spawnOne()
       } else if (exited !== null)
-        throw new DaemonUnavailable(`the xagent daemon exited with code ${exited}:\n${logTail(paths)}`)
+        throw new DaemonUnavailable(`the xagent daemon exited with code ${exited}${logTail(paths)}`)
     }
   }
 }
@@ -118,10 +129,38 @@ async function replaceIdleDaemon(paths: DaemonPaths): Promise<boolean> {
   }
 }
 
+/**
+ * The end of the daemon's log, after a colon: ":\n<lines>". The daemon writes why it ended there,
+ * so a log that says nothing could not be written: then the reason on the same line, which is the
+ * one a command's error shows (a full disk, a read-only one).
+ */
 function logTail(paths: DaemonPaths): string {
+  let tail: string
   try {
-    return readFileSync(paths.log, "utf8").split("\n").slice(-15).join("\n")
+    tail = readFileSync(paths.log, "utf8").split("\n").slice(-15).join("\n")
   } catch {
-    return "(no daemon log)"
+    tail = ""
+  }
+  if (tail.trim()) return `:\n${tail}`
+  return `: ${unwritable(paths.home) ?? `its log (${paths.log}) says nothing`}`
+}
+
+/** Why nothing can be written in `dir` (a full disk, a read-only one), found by trying; undefined if it can. */
+function unwritable(dir: string): string | undefined {
+  const probe = join(dir, `.write-probe-${process.pid}`)
+  let fd: number | undefined
+  try {
+    fd = openSync(probe, "wx", 0o600)
+    writeSync(fd, Buffer.alloc(64 * 1024))
+    return undefined
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException
+    const what = /^[A-Z]+: ([^,]+)/.exec(err.message)?.[1] ?? err.message
+    return `${dir} cannot be written: ${err.code ? `${err.code} (${what})` : what}`
+  } finally {
+    if (fd !== undefined) closeSync(fd)
+    try {
+      unlinkSync(probe)
+    } catch {}
   }
 }

@@ -4,7 +4,7 @@
 // everything its tools started. A host that dies tells its windows how it ended and how to
 // resume, and the others go on.
 import { existsSync, statSync } from "node:fs"
-import { resolve } from "node:path"
+import { isAbsolute, resolve } from "node:path"
 import {
   ProtocolError,
   type EventEnvelope,
@@ -122,6 +122,10 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
 
   async function open(p: Params<"session.open">, origin?: RequestOrigin): Promise<Result<"session.open">> {
     if (disposed) throw new ProtocolError("failed", "The session host is shutting down")
+    // The daemon's own folder is nobody's workspace: a relative one would open a host there
+    // ($XAGENT_HOME), which the caller never meant. Every front end sends its absolute folder.
+    if (!isAbsolute(p.cwd))
+      throw new ProtocolError("bad_request", `The folder must be an absolute path, not ${JSON.stringify(p.cwd)}`)
     const cwd = resolve(p.cwd)
     if (!existsSync(cwd) || !statSync(cwd).isDirectory())
       throw new ProtocolError("bad_request", `No such folder: ${cwd}`)

@@ -156,10 +156,13 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
     opts.onStop(reason)
   }
 
-  /** Ends a session once no window watches it and it has nothing running or waiting. */
+  /**
+   * Ends a session once no window watches it and it has nothing running or waiting. One holding
+   * entries its file could not take stays: its host keeps retrying them, and ending it loses them.
+   */
   function endIfAbandoned(sessionId: string, opts: { unlessTouched?: boolean } = {}) {
     const s = live().find((x) => x.sessionId === sessionId)
-    if (!s || s.subscribers > 0 || s.running || s.pendingQuestions > 0) return
+    if (!s || s.subscribers > 0 || s.running || s.pendingQuestions > 0 || (s.unsaved ?? 0) > 0) return
     // Another window may have just opened it and not subscribed yet: leave it to the linger check.
     if (opts.unlessTouched && [...conns].some((c) => c.touched.has(sessionId))) return
     log.info(`session ${sessionId} ended: no window left and nothing running`)
@@ -288,7 +291,7 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
     let unwatched = false
     for (const s of sessions) {
       if (s.subscribers === 0) unwatched = true
-      const idle = s.subscribers === 0 && !s.running && s.pendingQuestions === 0
+      const idle = s.subscribers === 0 && !s.running && s.pendingQuestions === 0 && !s.unsaved
       if (!idle) orphanSince.delete(s.sessionId)
       else if (now - (orphanSince.get(s.sessionId) ?? (orphanSince.set(s.sessionId, now), now)) >= opts.lingerMs) {
         orphanSince.delete(s.sessionId)

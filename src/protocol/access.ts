@@ -45,6 +45,8 @@ export const ACCESS = {
   "session.complete": "mutate",
   // Hands the queued messages back and empties the queue: it changes what the session will do.
   "session.dequeue": "mutate",
+  // Writes a file (the session's copy) where the host chooses: a person quitting, not the agent.
+  "session.saveUnsaved": "mutate",
   "session.commands": "read",
   // Models and whether each is usable; no key leaves the host.
   "session.models": "read",

@@ -128,6 +128,8 @@ export interface Results {
   /** Each completion as the edit it makes: `text.slice(start, end)` becomes `insert`. */
   "session.complete": { items: CompletionItem[] }
   "session.dequeue": { steering: string[]; followUp: string[] }
+  /** The whole session written to a new file of its own (its file could not take every entry). */
+  "session.saveUnsaved": { path: string }
   "session.commands": { commands: CommandInfo[] }
   "session.models": {
     models: ModelInfo[]

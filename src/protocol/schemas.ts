@@ -183,6 +183,7 @@ export const Schemas = {
   "session.shortcut": Type.Object({ ...SessionRef, key: Type.String({ minLength: 1, maxLength: 100 }) }),
   /** Empties the queue and hands its texts back, so the composer can take them again. */
   "session.dequeue": Type.Object(SessionRef),
+  "session.saveUnsaved": Type.Object(SessionRef),
   "session.commands": Type.Object(SessionRef),
   "session.models": Type.Object(SessionRef),
   "session.setModel": Type.Object({ ...SessionRef, provider: Type.String(), id: Type.String() }),

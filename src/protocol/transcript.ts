@@ -153,6 +153,11 @@ export interface SessionInfo {
   shortcuts?: ShortcutInfo[]
   /** Theme files Pi's resources found for this session (extensions' resources_discover, packages). */
   themePaths?: string[]
+  /**
+   * Entries the session file could not take (a full disk, a file that cannot be written): the host
+   * keeps them and retries, and they are lost if the session ends first. Quitting asks about them.
+   */
+  unsaved?: { count: number; file: string }
 }
 
 export interface ShortcutInfo {

@@ -22,6 +22,8 @@ export interface HostApi {
     file?: string
     running: boolean
     pendingQuestions: number
+    /** Entries its file could not take yet: lost if the session ends (see patches/session-writes.ts). */
+    unsaved?: number
     subscribers: number
   }[]
   dispose(): Promise<void>

@@ -348,6 +348,7 @@ export function createHost(opts: HostOptions = {}): SessionHost {
         file: s.file,
         running: s.running,
         pendingQuestions: s.bridge.pendingCount(),
+        unsaved: s.unsaved,
         subscribers: s.journal.subscribers,
       }))
     },

@@ -31,7 +31,7 @@ import { FileChanges } from "./file-changes"
 import type { ItemRenderers } from "./item-renderers"
 import { Journal } from "./journal"
 import { watchExtensionSends } from "./patches/extension-sends"
-import { endSessionWrites, reportSessionWrites } from "./patches/session-writes"
+import { endSessionWrites, reportSessionWrites, unsavedEntries } from "./patches/session-writes"
 import type { AgentSession, AgentSessionEvent } from "./pi-types"
 import type { EventProjector, RunToken } from "./project-events"
 import { realModel } from "./models"
@@ -209,6 +209,11 @@ export class LiveSession {
     return this.state.running
   }
 
+  /** Entries the session file lacks (kept in memory, retried): the daemon does not end such a session. */
+  get unsaved(): number {
+    return this.runtime && !this.closed ? (unsavedEntries(this.session.sessionManager)?.count ?? 0) : 0
+  }
+
   get file(): string | undefined {
     return this.runtime ? this.session.sessionFile : this.opened.getSessionFile()
   }
@@ -369,10 +374,14 @@ export class LiveSession {
       const shown = this.renderers.event({ type: "snapshot", snapshot: snap })
       this.state = new SnapshotState(shown.type === "snapshot" ? shown.snapshot : snap, { owned: true })
     }
-    reportSessionWrites(s.sessionManager, (r) => {
-      this.deps.log(`${this.id}: ${r.text}`)
-      this.notice(r.level, r.text)
-    })
+    reportSessionWrites(
+      s.sessionManager,
+      (r) => {
+        this.deps.log(`${this.id}: ${r.text}`)
+        this.notice(r.level, r.text)
+      },
+      () => this.emitInfo(),
+    )
     // so the command that called pi.sendUserMessage is not reported over before the run it asked for
     watchExtensionSends(s, () => this.projector.runs.expect())
     const offSession = s.subscribe((e) => this.onPiEvent(e))

@@ -9,6 +9,7 @@ import type { LiveSession } from "./live-session"
 import { editorText, takeQueue } from "./method-common"
 import type { RunToken } from "./project-events"
 import { sessionBash } from "./session-bash"
+import { saveUnsavedCopy } from "./unsaved-copy"
 import type { Handlers } from "./session-methods"
 
 export const PROMPT_METHODS = {
@@ -33,6 +34,7 @@ export const PROMPT_METHODS = {
     return editorText(queued)
   },
   "session.dequeue": async (live) => live.session.clearQueue(),
+  "session.saveUnsaved": async (live) => saveUnsavedCopy(live),
   "session.shortcut": async (live, p) => {
     runShortcut(live.session, p.key, (text) => live.notice("error", text))
     return {}

@@ -23,6 +23,8 @@ export class RunWatchdog {
   private model: Timer | undefined
   /** When the model's stream last moved (Date.now()): the stall timer looks at it when it fires. */
   private moved = 0
+  /** A request to the model is out and its response has not started (the answer limit applies). */
+  private unanswered = false
 
   constructor(
     private readonly limits: RunLimits,
@@ -36,9 +38,15 @@ export class RunWatchdog {
       // calls per token were 4% of a host's time while streaming).
       case "message_update":
         this.moved = Date.now()
+        this.unanswered = false
         return
       case "agent_start":
+      case "turn_start":
         this.active = true
+        this.unanswered = true
+        break
+      case "message_start":
+        if (e.message.role === "assistant") this.unanswered = false
         break
       case "agent_end":
         this.active = false
@@ -50,7 +58,14 @@ export class RunWatchdog {
       case "compaction_end":
         this.compacting = false
         break
+      // Pi waits `delayMs` before asking the model again: that wait is nobody's silence.
+      case "auto_retry_start":
+        this.unanswered = true
+        this.rearm()
+        this.moved += e.delayMs
+        return
       case "tool_execution_start":
+        this.unanswered = false
         this.tools.set(e.toolCallId, { name: e.toolName })
         break
       case "tool_execution_end":
@@ -92,18 +107,34 @@ export class RunWatchdog {
         t.timer = setTimeout(() => this.fire(`the tool ${t.name} ran longer than ${limitText(toolMs)}`), toolMs + grace)
       }
     }
-    const ms = this.limits.modelStallMs
+    const ms = this.stallLimit()
     if (!this.active || this.compacting || this.asking || this.tools.size || !(ms > 0)) return
     this.moved = Date.now()
     this.armStall(ms)
   }
 
+  /** The answer limit until the model's response starts (when it is the shorter), the stall limit after. */
+  private answering(): boolean {
+    const answer = this.limits.modelAnswerMs ?? 0
+    const stall = this.limits.modelStallMs
+    return this.unanswered && answer > 0 && !(stall > 0 && stall <= answer)
+  }
+
+  private stallLimit(): number {
+    return this.answering() ? this.limits.modelAnswerMs! : this.limits.modelStallMs
+  }
+
   private armStall(wait: number) {
-    const ms = this.limits.modelStallMs
     this.model = setTimeout(() => {
+      const ms = this.stallLimit()
+      if (!(ms > 0)) return
       const quiet = Date.now() - this.moved
-      if (quiet >= ms) this.fire(`stalled: the model sent nothing for ${limitText(ms)}`)
-      else this.armStall(ms - quiet)
+      if (quiet < ms) return this.armStall(ms - quiet)
+      this.fire(
+        this.answering()
+          ? `stalled: the model did not answer the request within ${limitText(ms)}`
+          : `stalled: the model sent nothing for ${limitText(ms)}`,
+      )
     }, wait)
   }
 

@@ -5,6 +5,7 @@ import type { SessionInfo, SessionStats } from "../protocol"
 import type { ExtensionInfo } from "./bundled-host"
 import { extensionShortcuts } from "./extension-shortcuts"
 import { authHint, modelRef, realModel } from "./models"
+import { unsavedEntries } from "./patches/session-writes"
 import type { AgentSession } from "./pi-types"
 import type { SessionSandbox } from "./sandbox/session-sandbox"
 
@@ -40,6 +41,8 @@ export function sessionInfo(s: AgentSession, from: InfoSources): SessionInfo {
   if (from.autocomplete) info.autocomplete = true
   const themePaths = s.resourceLoader.getThemes().themes.flatMap((t) => (t.sourcePath ? [t.sourcePath] : []))
   if (themePaths.length) info.themePaths = themePaths
+  const unsaved = unsavedEntries(s.sessionManager)
+  if (unsaved) info.unsaved = unsaved
   const shortcuts = extensionShortcuts(s)
   if (shortcuts.size)
     info.shortcuts = [...shortcuts].map(([key, s]) => (s.description ? { key, description: s.description } : { key }))

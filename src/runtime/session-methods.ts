@@ -30,6 +30,7 @@ type SessionMethod =
   | "session.shortcut"
   | "session.complete"
   | "session.dequeue"
+  | "session.saveUnsaved"
   | "session.commands"
   | "session.models"
   | "session.setModel"

@@ -7,6 +7,7 @@ import { createEffect, Match, onCleanup, Switch } from "solid-js"
 import type { Client } from "../client/client"
 import { isNotification } from "../protocol/terminal-notify"
 import { terminalLine } from "../protocol/terminal-text"
+import { keepQueued } from "./util/kept-queue"
 import type { BackgroundReply } from "./context/background-replies"
 import { ClientProvider, useClient } from "./context/client"
 import { ClipboardProvider } from "./context/clipboard"
@@ -111,9 +112,21 @@ function Shell(props: {
     client.onConnection((c) => {
       if (c.state !== "lost") return
       const resume = sync.data.sessionId ? "xagent -c resumes the session from its file" : "run xagent again"
-      exit.exit(EXIT_LOST, `xagent: the connection to the daemon was lost (${c.reason}). ${resume}.`)
+      exit.exit(EXIT_LOST, `xagent: the connection to the daemon was lost (${c.reason}). ${resume}.${queuedAtLoss()}`)
     }),
   )
+  /** Messages queued behind the reply died with the daemon's host: said, and kept for the next window. */
+  const queuedAtLoss = () => {
+    const texts = [...sync.data.queue.steering, ...sync.data.queue.followUp]
+    if (!texts.length) return ""
+    const pi = sync.data.info?.piSessionId
+    const kept = pi ? keepQueued(pi, texts) : undefined
+    const where = kept
+      ? `They are kept in ${terminalLine(kept)} and come back in the prompt when this session is opened again.`
+      : "They could not be kept in a file: copy them from here."
+    const list = texts.map((t) => `  ${terminalLine(t)}`).join("\n")
+    return `\n${texts.length === 1 ? "A queued message was" : `${texts.length} queued messages were`} not sent:\n${list}\n${where}`
+  }
   props.onState?.({
     running: () => sync.data.running,
     sessionId: () => sync.data.sessionId,

@@ -91,7 +91,7 @@ export async function create(
     if (taken) throw new WorktreeError(`the name '${name}' is taken: ${taken}; pick another name`)
     const path = join(repo.home, name)
     const branch = opts.detach ? undefined : `${BRANCH_PREFIX}${name}`
-    mkdirSync(repo.home, { recursive: true })
+    mkdirSync(repo.home, { recursive: true, mode: 0o700 })
     const args = branch ? ["-b", branch, path, base] : ["--detach", path, base]
     await git(repo.main, ["worktree", "add", "--quiet", ...args])
     const now = ctx.now()
@@ -187,7 +187,7 @@ export async function restore(ctx: Ctx, name: string): Promise<WorktreeRow> {
     const taken = await nameTaken(ctx, r, name)
     if (taken) throw new WorktreeError(`cannot restore '${name}': ${taken}; remove that first`)
     const path = join(ctx.repo.home, name)
-    mkdirSync(ctx.repo.home, { recursive: true })
+    mkdirSync(ctx.repo.home, { recursive: true, mode: 0o700 })
     const args = snap.branch ? ["-b", snap.branch, path, snap.head] : ["--detach", path, snap.head]
     await git(ctx.repo.main, ["worktree", "add", "--quiet", ...args])
     try {

@@ -70,7 +70,8 @@ export async function updateRecord<T>(
   main: string,
   change: (r: RepoRecord) => T | Promise<T>,
 ): Promise<T> {
-  mkdirSync(dirname(file), { recursive: true })
+  // 0700: the first folder made may be $XAGENT_HOME itself, which holds the daemon's socket and logs
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
   const release = await lock(`${file}.lock`)
   try {
     const record = readRecord(file, main)

@@ -49,7 +49,7 @@ export function trust(worktreesHome: string, repoId: string, hash: string): void
   const file = trustFile(worktreesHome)
   const all = readTrust(file)
   all[repoId] = hash
-  mkdirSync(dirname(file), { recursive: true })
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
   writeFileSync(`${file}.tmp`, JSON.stringify(all, null, 2) + "\n", { mode: 0o600 })
   renameSync(`${file}.tmp`, file)
 }

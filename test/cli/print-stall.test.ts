@@ -1,6 +1,7 @@
 // With no model request timeout, so a hung provider kept a (detached) reply running
 // forever. A model request with no byte for the stall limit (XAGENT_MODEL_STALL_MS here; the
-// `modelStallSeconds` setting, 5 min by default) ends the run as stalled; a tool past the tool
+// `modelStallSeconds` setting, 5 min by default) ends the run as stalled, and so does a request
+// whose response never starts for the answer limit (`modelAnswerSeconds`, 30 s by default); a tool past the tool
 // limit (XAGENT_TOOL_TIMEOUT_MS; `toolTimeoutSeconds`) is ended with its process group, and its
 // result says why.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test"
@@ -88,5 +89,32 @@ describe("a tool that runs past the tool limit", () => {
       expect(r.stdout).not.toContain("never asked for")
     },
     SLOW,
+  )
+})
+
+describe("a provider that accepts the request and never answers (no headers)", () => {
+  test(
+    "-p ends the run within 40 s with the default limits, exit 1, saying the model did not answer",
+    async () => {
+      const box = makeSandbox()
+      let calls = 0
+      // a raw TCP listener: it takes the connection and the request, and never writes a byte
+      const server = Bun.listen({
+        hostname: "127.0.0.1",
+        port: 0,
+        socket: { open: () => void calls++, data() {} },
+      })
+      try {
+        writeAgentDir(box.agentDir, { baseUrl: `http://127.0.0.1:${server.port}/v1` })
+        const r = await runXagent(["-p", "hello"], box)
+        expect(r.stderr).toContain("stalled: the model did not answer the request within 30 s")
+        expect(r.code).toBe(1)
+        expect(calls).toBeGreaterThan(0)
+      } finally {
+        server.stop(true)
+        box.cleanup()
+      }
+    },
+    2 * SLOW,
   )
 })

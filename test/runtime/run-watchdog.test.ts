@@ -37,3 +37,34 @@ test("tokens after the run ended start no clock", () => {
   jest.advanceTimersByTime(5000)
   expect(ended).toEqual([])
 })
+
+test("a request whose response never starts ends at the answer limit; once it streams, the stall limit counts", () => {
+  jest.useFakeTimers()
+  const ended: string[] = []
+  const dog = new RunWatchdog({ modelAnswerMs: 1000, modelStallMs: 5000, toolMs: 0 }, (why) => ended.push(why))
+  dog.event(start)
+  jest.advanceTimersByTime(999)
+  expect(ended).toEqual([])
+  jest.advanceTimersByTime(1)
+  expect(ended).toEqual(["stalled: the model did not answer the request within 1 s"])
+  const answered: string[] = []
+  const other = new RunWatchdog({ modelAnswerMs: 1000, modelStallMs: 5000, toolMs: 0 }, (why) => answered.push(why))
+  other.event(start)
+  other.event(token)
+  jest.advanceTimersByTime(4999)
+  expect(answered).toEqual([])
+  jest.advanceTimersByTime(1)
+  expect(answered).toEqual(["stalled: the model sent nothing for 5 s"])
+})
+
+test("Pi's wait before a retry is not counted as the model's silence", () => {
+  jest.useFakeTimers()
+  const ended: string[] = []
+  const dog = new RunWatchdog({ modelAnswerMs: 1000, modelStallMs: 5000, toolMs: 0 }, (why) => ended.push(why))
+  dog.event(start)
+  dog.event({ type: "auto_retry_start", attempt: 1, maxAttempts: 3, delayMs: 4000, errorMessage: "429" })
+  jest.advanceTimersByTime(4999)
+  expect(ended).toEqual([])
+  jest.advanceTimersByTime(1)
+  expect(ended).toEqual(["stalled: the model did not answer the request within 1 s"])
+})

@@ -31,6 +31,8 @@ interface WriterState {
   failing: boolean
   timer: ReturnType<typeof setInterval> | undefined
   report: (r: WriteReport) => void
+  /** The count of unsaved entries may have changed (the windows' quit question reads it). */
+  changed: () => void
 }
 
 const RETRY_MS = 1000
@@ -58,8 +60,31 @@ export function installSessionWrites(): void {
 }
 
 /** Where this session manager's write failures and recoveries are told (the live session's windows). */
-export function reportSessionWrites(sm: SessionManager, report: (r: WriteReport) => void): void {
-  state(sm as unknown as Internals).report = report
+export function reportSessionWrites(
+  sm: SessionManager,
+  report: (r: WriteReport) => void,
+  changed: () => void = () => {},
+): void {
+  Object.assign(state(sm as unknown as Internals), { report, changed })
+}
+
+/** Entries kept in memory that the session file lacks, and that file; undefined when none. */
+export function unsavedEntries(sm: SessionManager): { count: number; file: string } | undefined {
+  const st = states.get(sm)
+  const internals = sm as unknown as Internals
+  if (!st?.failing || !st.file || st.file !== internals.sessionFile) return undefined
+  const count = unsaved(internals, st)
+  return count > 0 ? { count, file: st.file } : undefined
+}
+
+/**
+ * Writes the whole session (header and every entry, the unsaved ones too) to a new file at `path`,
+ * a session file of its own that `--session` opens: what a person quitting keeps when the real
+ * file cannot be written. Throws what fails; never replaces an existing file.
+ */
+export function writeSessionCopy(sm: SessionManager, path: string): void {
+  const internals = sm as unknown as Internals
+  createWhole(path, internals.fileEntries.map((e) => `${JSON.stringify(e)}\n`).join(""))
 }
 
 /** At close: one more try; says how many entries were never saved (0 when all are on disk). */
@@ -76,7 +101,7 @@ export function endSessionWrites(sm: SessionManager): number {
 function state(sm: Internals): WriterState {
   let st = states.get(sm)
   if (!st) {
-    st = { pending: [], file: sm.sessionFile, failing: false, timer: undefined, report: () => {} }
+    st = { pending: [], file: sm.sessionFile, failing: false, timer: undefined, report: () => {}, changed: () => {} }
     states.set(sm, st)
   }
   return st
@@ -87,7 +112,7 @@ function persist(sm: Internals, entry: unknown): void {
   const st = state(sm)
   followFile(sm, st)
   if (sm.flushed) st.pending.push(`${JSON.stringify(entry)}\n`)
-  tryWrite(sm, st)
+  if (!tryWrite(sm, st)) st.changed()
 }
 
 /** Pi moved this manager to another file (its newSession): what the old one lacks cannot follow. */
@@ -133,6 +158,7 @@ function tryWrite(sm: Internals, st: WriterState): boolean {
       })
       st.timer = setInterval(() => tryWrite(sm, st), RETRY_MS)
       st.timer.unref?.()
+      st.changed()
     }
     return false
   }
@@ -141,6 +167,7 @@ function tryWrite(sm: Internals, st: WriterState): boolean {
     clearInterval(st.timer)
     st.timer = undefined
     st.report({ level: "info", text: `The session file can be written again: ${count} kept entries saved to ${file}` })
+    st.changed()
   }
   return true
 }

@@ -56,11 +56,12 @@ export interface PolicyInputs {
 export function workspacePolicy(i: PolicyInputs): SandboxPolicy {
   const writable = existing([...i.workspace, ...(i.extraWritable ?? [])])
   const denied = deniedParts(i)
+  const hidden = outermost(underBinds(denied.folders, writable))
   return {
     writable,
     readable: underTmp(i.tools),
-    hidden: underBinds(denied.folders, writable),
-    masked: underBinds([...credentialFiles(i), ...denied.files], writable),
+    hidden,
+    masked: outside(underBinds([...credentialFiles(i), ...denied.files], writable), hidden),
     tmp: real(i.tmp),
     network: i.network,
     git: i.gitWritable ? undefined : gitGuard(existing(i.workspace)),
@@ -72,12 +73,13 @@ export function readOnlyPolicy(i: PolicyInputs): SandboxPolicy {
   const base = workspacePolicy(i)
   const readable = existing([...underTmp(i.tools), ...i.workspace])
   const denied = deniedParts(i)
+  const hidden = outermost(underBinds(denied.folders, readable))
   return {
     ...base,
     writable: [],
     readable,
-    hidden: underBinds(denied.folders, readable),
-    masked: underBinds([...credentialFiles(i), ...denied.files], readable),
+    hidden,
+    masked: outside(underBinds([...credentialFiles(i), ...denied.files], readable), hidden),
     tmp: undefined,
     git: undefined,
   }
@@ -149,6 +151,20 @@ export function carveOut(denied: string[], workspace: string[]): { folders: stri
  */
 function underBinds(paths: string[], binds: string[]): string[] {
   return paths.filter((p) => !inside(p, "/tmp") || binds.some((b) => inside(p, b)))
+}
+
+/**
+ * A hidden folder inside another one (the socket's `$XAGENT_HOME/run` in `$XAGENT_HOME`, when the
+ * workspace holds both: a HOME that is not a repository) is already hidden, and hiding it again
+ * would make bwrap create it in the outer folder's empty read-only tmpfs, which fails every command.
+ */
+function outermost(folders: string[]): string[] {
+  return folders.filter((f) => !folders.some((o) => o !== f && inside(f, o)))
+}
+
+/** Files to mask that a hidden folder already hides (masking one would create it there). */
+function outside(files: string[], hidden: string[]): string[] {
+  return files.filter((f) => !hidden.some((h) => inside(f, h)))
 }
 
 function underTmp(paths: string[] = []): string[] {

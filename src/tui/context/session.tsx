@@ -7,6 +7,7 @@ import type { CommandInfo, Method, Params, Result } from "../../protocol"
 import { fileMentions } from "../../protocol/attachment"
 import type { TuiOptions } from "../run-options"
 import { useComposerInput } from "./composer-input"
+import { takeQueued } from "../util/kept-queue"
 import { readSessionPreview } from "../util/session-preview"
 import { lendableTerminal, reclaimTerminal } from "../util/terminal-lend"
 import { sessionLabel } from "./background-replies"
@@ -161,6 +162,24 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
           const name = sync.data.info?.name
           const where = name ? `“${name}”` : sync.data.items.length ? "another saved session" : "a new session"
           sync.notify({ level: "info", message: `Another window switched to ${where}` })
+        },
+      ),
+    )
+
+    // Messages a window kept when its daemon died with them queued (util/kept-queue.ts) come back
+    // into the prompt of the next window on that session, once it has a prompt to take them.
+    createEffect(
+      on(
+        () => sync.data.info?.piSessionId,
+        (pi) => {
+          if (!pi) return
+          const texts = takeQueued(pi)
+          if (!texts.length) return
+          composer.prepend(texts.join("\n\n"))
+          sync.notify({
+            level: "info",
+            message: `${texts.length === 1 ? "A message" : `${texts.length} messages`} queued when the daemon stopped ${texts.length === 1 ? "is" : "are"} back in the prompt`,
+          })
         },
       ),
     )

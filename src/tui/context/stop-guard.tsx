@@ -3,6 +3,11 @@
 // session itself and quitting stops the reply: that asks first. Going to another session asks
 // too: through the daemon every live session has a host of its own, so the reply may go on there
 // while the window moves on (the first choice); a --no-daemon window has no such host.
+// Quitting while the session file lacks entries (a full disk, a file that cannot be written) says
+// so and what may be done: keep the session in its host (through the daemon), write it to another
+// file, or lose them; nothing is dropped without the person having been asked.
+import { terminalLine } from "../../protocol/terminal-text"
+import type { SessionInfo } from "../../protocol"
 import { DialogConfirm } from "../ui/dialog-confirm"
 import { DialogSelect } from "../ui/dialog-select"
 import { useClient } from "./client"
@@ -36,10 +41,71 @@ export function useStopGuard() {
 
   const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
+  /** Ends the session in its host unless a reply runs there (quitting leaves a reply running). */
+  const closeIdle = async () => {
+    const sessionId = sync.data.sessionId
+    if (sessionId && !sync.data.running) await client.request("session.close", { sessionId }).catch(() => {})
+  }
+
+  const askUnsaved = (unsaved: NonNullable<SessionInfo["unsaved"]>, daemon: boolean) => {
+    const n = unsaved.count === 1 ? "1 entry" : `${unsaved.count} entries`
+    const file = terminalLine(unsaved.file)
+    const id = terminalLine(sync.data.info?.piSessionId ?? "")
+    const copy = async () => {
+      const sessionId = sync.data.sessionId
+      if (!sessionId) return
+      try {
+        const { path } = await client.request("session.saveUnsaved", { sessionId })
+        await closeIdle()
+        const at = terminalLine(path)
+        exit.exit(
+          0,
+          `xagent: ${file} could not be written; the session, with its ${n} not saved there, is in ${at}\nOpen it with: xagent --session ${at}`,
+        )
+      } catch (e) {
+        sync.notify({ level: "error", message: e instanceof Error ? e.message : String(e) })
+      }
+    }
+    dialog.show(() => (
+      <DialogSelect
+        title={`${n} of this session could not be saved to ${file}`}
+        options={[
+          ...(daemon
+            ? [
+                {
+                  label: "Keep the session alive",
+                  value: "keep",
+                  description: "its host keeps them and saves them once the file can be written",
+                },
+              ]
+            : []),
+          { label: "Write the session to another file", value: "copy", description: "its path is said at exit" },
+          { label: "Quit and lose them", value: "lose", description: daemon ? "the session ends" : "" },
+          { label: "Cancel", value: "cancel", description: "stay in this session" },
+        ]}
+        onSelect={(v) => {
+          if (v === "keep")
+            exit.exit(
+              0,
+              `xagent: ${n} not saved to ${file} are kept in the live session, which goes on until they are\n` +
+                `Come back to it with: xagent attach ${id}`,
+            )
+          else if (v === "copy") void copy()
+          else if (v === "lose") void closeIdle().then(() => exit.exit(0))
+        }}
+        onCancel={() => {}}
+      />
+    ))
+  }
+
   return {
     quit() {
-      const local = client.client()?.kind === "local"
-      confirmStop(local, "The reply ends with this window (--no-daemon). Quit and stop it?", () => exit.exit(0))
+      const kind = client.client()?.kind
+      const unsaved = sync.data.info?.unsaved
+      if (unsaved && unsaved.count > 0 && sync.data.sessionId) return askUnsaved(unsaved, kind === "socket")
+      confirmStop(kind === "local", "The reply ends with this window (--no-daemon). Quit and stop it?", () =>
+        exit.exit(0),
+      )
     },
     /** Goes to another session: with a reply running, asks whether it goes on, stops, or the window stays. */
     leave(to: Leaving) {
