@@ -131,7 +131,7 @@ export const SCENARIOS: Scenario[] = [
     steps: [{ text: "# Title\n\nSome PREVIEW-TEXT." }],
     turns: [
       { say: "write a title", see: /PREVIEW-TEXT/, calls: 1 },
-      { say: "/preview", see: /Preview failed: pandoc was not found/ },
+      { say: "/preview", see: /Markdown preview \(1\/1\)[\s\S]*\[Image: \[image\/png\]/ },
     ],
   },
   {
