@@ -82,7 +82,9 @@ export function renderPackages(): string[] {
       'than "works" says what xagent shows of the scenario, and the test fails when that changes. The corpus is ' +
       "every Pi package (a `pi` manifest, or Pi named as its host) that the npm registry this project's machines " +
       "reach serves, most used first; that registry serves the packages with some hundreds of downloads a month, " +
-      "so more join as they grow.",
+      "so more join as they grow. Three more are Pi's ecosystem rather than extensions: two read the session " +
+      "files pi writes and one (an ACP adapter) starts pi as a program; each runs on what pi made and on what " +
+      "xagent made from the same scripted model (`ecosystem.test.ts`).",
     "",
     "| verdict | count |",
     "|---|---|",

@@ -23,6 +23,10 @@ export const CORPUS = [
   "pi-subagents@0.67.0",
   "@baochunli/pi-collaborating-agents@0.4.6",
   "@agentuity/pi@2.0.21",
+  // Not extensions: Pi's ecosystem around it, on the files and the program pi is (ecosystem.test.ts).
+  "@ccusage/pi@18.0.11",
+  "@psg2/pi-transcript@2.2.1",
+  "pi-acp@0.0.34",
 ] as const
 
 export type Pinned = (typeof CORPUS)[number]

@@ -4,7 +4,17 @@
 // keeps the page, this table, the corpus and the scenarios in step.
 import type { Verdict } from "../examples"
 
-export type Kind = "command" | "prompt helper" | "UI component" | "tool" | "MCP" | "subagents" | "theme" | "provider"
+export type Kind =
+  | "command"
+  | "prompt helper"
+  | "UI component"
+  | "tool"
+  | "MCP"
+  | "subagents"
+  | "theme"
+  | "provider"
+  | "session reader"
+  | "ACP adapter"
 
 export interface PackageEntry {
   kind: Kind
@@ -20,6 +30,8 @@ export interface PackageEntry {
    * all). The test holds xagent to exactly this, so a fix shows up as a failing test to update.
    */
   xagentSeen?: boolean[]
+  /** Not run as a scenario in two terminals: its test file runs it its own way (on files, over ACP). */
+  ownTest?: true
 }
 
 // One row per line, so that rows edited apart merge apart.
@@ -37,4 +49,7 @@ export const PACKAGES: Record<string, PackageEntry> = {
   "pi-sync-system-theme@0.2.5": { kind: "theme", verdict: "works", test: "ui.test.ts", note: "its start-up notice reads Pi's theme name (\"system\" is custom: auto-sync skipped) in both; /system-theme opens its settings with the dark and light themes to follow, Escape closes them" },
   "pi-system-theme@0.5.0": { kind: "theme", verdict: "works", test: "ui.test.ts", note: "Linux with GNOME's gsettings: the same start-up notice on Pi's theme name in both; /system-theme opens its settings (dark and light theme, poll interval), Escape closes them" },
   "@agentuity/pi@2.0.21": { kind: "provider", verdict: "works", test: "ui.test.ts", note: "no pi manifest and no conventional folders: pi loads nothing of it and neither does xagent; a message reaches the model with the programs' own tools alone (its README's provider needs its own code calling it)" },
+  "@ccusage/pi@18.0.11": { kind: "session reader", verdict: "works", test: "ecosystem.test.ts", ownTest: true, note: "its usage report (session --json) of the session file each program left after the same -p run (text and a bash call in one message, then an answer): the same totals from pi's file and xagent's" },
+  "@psg2/pi-transcript@2.2.1": { kind: "session reader", verdict: "works", test: "ecosystem.test.ts", ownTest: true, note: "the HTML transcript of each program's session file after the same -p run holds the prompt, the text before the call, the bash command, its output and the answer, from pi's file and from xagent's" },
+  "pi-acp@0.0.34": { kind: "ACP adapter", verdict: "works", test: "ecosystem.test.ts", ownTest: true, note: "an ACP client (the ACP SDK) prompts through the adapter, which starts `<pi> --mode rpc`: with xagent as that program the reply, its one tool call and the stop reason are what they are with pi" },
 }
