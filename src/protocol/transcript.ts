@@ -137,6 +137,11 @@ export interface SessionInfo {
   authHint?: string
   /** Plan mode runs read-only tools only (the plan feature switches it; "normal" until then). */
   mode: SessionMode
+  /**
+   * Bundled extensions' state, keyed by extension name (each sets its own through
+   * `BundledHost.setState`; absent: none). Its window part reads it through the window's slots.
+   */
+  extensions?: Record<string, unknown>
   /** The session's /goal (extensions/goal); absent while it has none. */
   goal?: GoalState
   /** How the agent's commands and file tools are confined (runtime/sandbox). */

@@ -1,4 +1,5 @@
-// Which page fills the window: the live session, the saved-sessions list, the branch tree, or the worktrees.
+// Which page fills the window: the live session, the saved-sessions list, the branch tree, the
+// worktrees, or a window feature's page.
 import { createSignal } from "solid-js"
 import { createSimpleContext } from "./helper"
 
@@ -8,6 +9,8 @@ export type Route =
   | { name: "sessions"; initial?: boolean }
   | { name: "tree" }
   | { name: "worktree" }
+  /** A window feature's page (src/tui/slots): `page` is its PageSlot's name. */
+  | { name: "feature"; page: string }
 
 export const { use: useRoute, provider: RouteProvider } = createSimpleContext({
   name: "Route",

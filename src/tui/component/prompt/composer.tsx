@@ -18,6 +18,7 @@ import { normalizePaste, PasteMarks, shouldCollapse } from "./paste-marks"
 import { createSuggestions } from "./suggestions"
 import { readSubmission } from "./submission"
 import { useWindowRows } from "../../context/window-rows"
+import type { ComposerMode } from "../../slots/types"
 
 export type SendHow = "prompt" | "steer" | "followUp"
 
@@ -48,10 +49,11 @@ export interface ComposerProps {
   escTwiceMs?: number
   /** An image could not be attached (no clipboard tool, unreadable file). */
   onImageError?(message: string): void
-  /** The next message is a plan request (Shift+Tab toggles; only offered where plan mode exists). */
-  planMode?: boolean
-  onTogglePlan?: () => void
-  /** Alt+letter while idle; true when the page used it (the open plan card's actions). */
+  /** A feature's composer mode while it is on (plan's: the next message is a plan request). */
+  mode?: ComposerMode
+  /** Shift+Tab: turns the feature's mode on and off (absent while none is offered). */
+  onToggleMode?: () => void
+  /** Alt+letter while idle; true when the page used it (a feature's key, as the open plan card's actions). */
   onAltKey?: (name: string) => boolean
   /** Texts an extension puts in the prompt (`set` replaces the draft, `paste` inserts as a paste). */
   fills?: (listener: (fill: EditorFill) => void) => () => void
@@ -268,7 +270,7 @@ export function Composer(props: ComposerProps) {
         )
     }
     if (k === "escape" && suggest.visible()) return consume(() => suggest.dismiss())
-    if (k === "tab" && e.shift && props.onTogglePlan) return consume(() => props.onTogglePlan?.())
+    if (k === "tab" && e.shift && props.onToggleMode) return consume(() => props.onToggleMode?.())
     // Alt+letter, so that typing a message never sets off a card's action.
     if (e.meta && !e.ctrl && !e.shift && !props.running && k.length === 1 && props.onAltKey?.(k))
       return e.preventDefault()
@@ -358,8 +360,7 @@ export function Composer(props: ComposerProps) {
   // The hint stays on the editor's one line: a wrapped placeholder is cut at its first line.
   const placeholder = () => {
     const width = dims().width
-    if (props.planMode)
-      return width >= 60 ? "Plan mode: the next message is a plan request (shift+tab)" : "Plan request"
+    if (props.mode) return props.mode.placeholder(width)
     if (props.running) {
       if (width >= 72) return "Enter queues a follow-up · Alt+Enter steers · Esc stops"
       return width >= 32 ? "Enter queue · Esc stop" : "Esc stops"
@@ -385,7 +386,7 @@ export function Composer(props: ComposerProps) {
   const borderColor = () => {
     if (!focused()) return theme.border
     if (bash()) return theme.success
-    if (props.planMode) return theme.accentAlt
+    if (props.mode) return props.mode.color
     return props.running ? theme.warning : theme.borderActive
   }
 
@@ -416,8 +417,8 @@ export function Composer(props: ComposerProps) {
         />
       </Show>
       <box border borderStyle="rounded" borderColor={borderColor()} flexDirection="row" paddingX={1}>
-        <text flexShrink={0} fg={bash() ? theme.success : props.planMode ? theme.accentAlt : theme.accent}>
-          {bash() ? "! " : props.planMode ? "⏸ " : "› "}
+        <text flexShrink={0} fg={bash() ? theme.success : (props.mode?.color ?? theme.accent)}>
+          {bash() ? "! " : (props.mode?.prompt ?? "› ")}
         </text>
         <textarea
           ref={(r: TextareaRenderable) => {

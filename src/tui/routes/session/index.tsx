@@ -3,7 +3,7 @@
 // takes the composer's place (the composer keeps its draft, hidden) and the status bar steps aside.
 // Inline, a dialog does the same: there is no screen to float it over.
 import { useKeyboard, useRenderer, useTerminalDimensions } from "@opentui/solid"
-import { createEffect, createMemo, createSignal, on, onCleanup, Show } from "solid-js"
+import { createEffect, createMemo, createSignal, For, on, onCleanup, Show } from "solid-js"
 import { AskDockOpen } from "../../component/message/ask-user-card"
 import { PlanCards, type PlanCardsApi } from "../../component/message/custom-cards"
 import { PLAN_ACTIONS, type PlanAction } from "../../component/message/plan-card"
@@ -17,6 +17,7 @@ import { useFrames, useNow, useSpinner } from "../../component/spinner"
 import { useClient } from "../../context/client"
 import { DialogSlot, useDialog } from "../../context/dialog"
 import { useSession } from "../../context/session"
+import { useRoute } from "../../context/route"
 import { useSync } from "../../context/sync"
 import { useToast } from "../../context/toast"
 import { useScreen } from "../../context/screen"
@@ -43,6 +44,8 @@ import { ComponentOverlays, ComponentSlotView, useExtensionComponents } from "./
 import { replyRate, WorkingLine } from "./working-line"
 import { useKeymap } from "../../keymap"
 import { useWindowRows } from "../../context/window-rows"
+import { useFeatureSessions } from "../../slots/session"
+import type { ComposerMode } from "../../slots/types"
 
 function Working(props: {
   startedAt?: number
@@ -68,6 +71,15 @@ function Working(props: {
 
 const GOAL_TICK_MS = 30_000
 
+const PLAN_COMPOSER: ComposerMode = {
+  prompt: "⏸ ",
+  get color() {
+    return theme.accentAlt
+  },
+  placeholder: (width) => (width >= 60 ? "Plan mode: the next message is a plan request (shift+tab)" : "Plan request"),
+  send: (text) => `/plan ${text}`,
+}
+
 export function SessionPage(props: { version: string; cwd: string; focused: boolean }) {
   const sync = useSync()
   const session = useSession()
@@ -81,6 +93,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const ask = useAskDock()
   const rewind = useRewind()
   const toast = useToast()
+  const route = useRoute()
   const screen = useScreen()
   const data = sync.data
   // A long history comes newest part first; full screen fetches the rest a page at a time as the
@@ -119,6 +132,19 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
     }
     return false
   })
+  // The bundled features' window parts (src/tui/slots): their state, keys, rows and composer modes.
+  const features = useFeatureSessions((name) => ({
+    info: () => data.info,
+    state: () => data.info?.extensions?.[name],
+    items: () => data.items,
+    running: () => data.running,
+    commandNames: () => session.commands().map((c) => c.name),
+    send: (text) => void session.send(text, "prompt"),
+    bash: (command, quiet) => void session.bash(command, quiet),
+    toast: (level, message) => toast.show({ level, message }),
+    editFile: (path) => editInTerminal(renderer, path),
+    openPage: (page) => route.navigate({ name: "feature", page }),
+  }))
   const banner = () =>
     bannerText({ connection: client.connection(), closedReason: data.closedReason, failure: session.failure() })
   // A pursued goal's time in the status line moves on this clock, which runs only while it is pursued.
@@ -139,6 +165,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       stats: data.stats,
       extra: data.ui.status,
       mouse: view.mouse(),
+      features: features.status(),
     })
 
   // Plan mode: Shift+Tab makes the next message a plan request; the open plan card's actions run
@@ -168,7 +195,9 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const send = (text: string, how: Parameters<typeof session.send>[1], images?: Parameters<typeof session.send>[2]) => {
     const asPlan = planMode() && !text.startsWith("/")
     if (asPlan) setPlanMode(false)
-    const out = asPlan ? `/plan ${text}` : text
+    // A feature's composer mode rewrites what is sent in it (never a `/command`).
+    const mode = asPlan || text.startsWith("/") ? undefined : features.composerMode()
+    const out = asPlan ? PLAN_COMPOSER.send(text) : mode ? mode.send(text) : text
     void session.send(out, how, images).then((r) => r === undefined && fillComposer(renderer, text))
   }
   createEffect(
@@ -247,31 +276,35 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
             when={!screen.inline}
             fallback={
               <PlanCards.Provider value={planActions}>
-                <LiveArea
-                  items={data.items}
-                  isOpen={view.isOpen}
-                  onFlip={view.flip}
-                  empty={welcome()}
-                  clickable={view.mouse()}
-                />
+                {features.provide(() => (
+                  <LiveArea
+                    items={data.items}
+                    isOpen={view.isOpen}
+                    onFlip={view.flip}
+                    empty={welcome()}
+                    clickable={view.mouse()}
+                  />
+                ))}
               </PlanCards.Provider>
             }
           >
             <Show when={data.items.length > 0} fallback={welcome()}>
               <PlanCards.Provider value={planActions}>
-                <Transcript
-                  items={data.items}
-                  epoch={data.epoch}
-                  isOpen={view.isOpen}
-                  onFlip={view.flip}
-                  clickable={view.mouse()}
-                  apiRef={(api) => (list = api)}
-                  onNewBelow={setNewBelow}
-                  earlier={data.earlier}
-                  onLoadEarlier={loadEarlier}
-                  // Notices alone (an extension's lines at start) go under the welcome: it stays, as Pi's header.
-                  intro={data.items.every((i) => i.kind === "notice") ? welcome : undefined}
-                />
+                {features.provide(() => (
+                  <Transcript
+                    items={data.items}
+                    epoch={data.epoch}
+                    isOpen={view.isOpen}
+                    onFlip={view.flip}
+                    clickable={view.mouse()}
+                    apiRef={(api) => (list = api)}
+                    onNewBelow={setNewBelow}
+                    earlier={data.earlier}
+                    onLoadEarlier={loadEarlier}
+                    // Notices alone (an extension's lines at start) go under the welcome: it stays, as Pi's header.
+                    intro={data.items.every((i) => i.kind === "notice") ? welcome : undefined}
+                  />
+                ))}
               </PlanCards.Provider>
             </Show>
             <Show when={newBelow() && data.items.length > 0}>
@@ -302,6 +335,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
           onToggle={() => setPanelCollapsed((c) => !c)}
         />
       </Show>
+      <For each={features.rows("aboveComposer")}>{(row) => row.view()}</For>
       <Show when={data.running && data.ui.workingVisible}>
         <Working
           startedAt={data.runStartedAt}
@@ -329,12 +363,12 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       </Show>
       <box flexDirection="column" flexShrink={0} visible={!ask.active() && !ext.replacesComposer() && !dialogHere()}>
         <Composer
-          planMode={planMode()}
-          onTogglePlan={hasPlan() ? () => setPlanMode((m) => !m) : undefined}
+          mode={planMode() ? PLAN_COMPOSER : features.composerMode()}
+          onToggleMode={hasPlan() ? () => setPlanMode((m) => !m) : features.toggleMode()}
           onAltKey={(k) => {
             const a = plan().openCardId && !data.running ? PLAN_ACTIONS.find((x) => x.key === k) : undefined
             if (a) planActions.act(a.action)
-            return !!a
+            return !!a || features.altKey(k)
           }}
           fills={sync.onEditor}
           complete={
@@ -360,6 +394,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
             if (!outside) {
               // A `!command` typed during a plan request waits for its end.
               if (planning()) return void setHeldBash((h) => [...h, command])
+              if (features.holdBash(command, quiet)) return
               return void session.bash(command, quiet)
             }
             const exact = outside[1]?.trim()
@@ -391,6 +426,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
         <Show when={ext.of("footer").length > 0} fallback={<StatusBar segments={segments()} width={dims().width} />}>
           <ComponentSlotView ext={ext} slot="footer" />
         </Show>
+        <For each={features.rows("belowStatus")}>{(row) => row.view()}</For>
       </Show>
       <ComponentOverlays ext={ext} />
       <UiRequests />

@@ -6,13 +6,10 @@ import { COMPUTER_STATUS_KEY, COMPUTER_STATUS_TEXT } from "../../../protocol/com
 import { terminalLine, terminalText } from "../../../protocol/terminal-text"
 import { theme } from "../../theme"
 import { formatCost, formatTokens, shortPath } from "../../util/format"
+import { statusKeySegment } from "../../slots/registry"
+import type { StatusSegment } from "../../slots/types"
 
-export interface Segment {
-  text: string
-  color: string
-  /** Lower survives longer when space runs out. */
-  rank: number
-}
+export type Segment = StatusSegment
 
 export function statusSegments(input: {
   cwd?: string
@@ -23,6 +20,8 @@ export function statusSegments(input: {
   mouse: boolean
   /** The clock a pursued goal's time is read against (default: now). */
   now?: number
+  /** The window features' own segments (src/tui/slots), read from their state in the session's info. */
+  features?: Segment[]
 }): Segment[] {
   const out: Segment[] = []
   if (input.cwd) {
@@ -55,10 +54,13 @@ export function statusSegments(input: {
   if (planning) out.push({ text: planning, color: theme.info, rank: -0.5 })
   const goal = input.info?.goal
   if (goal) out.push({ text: goalStatusText(goal, input.now ?? Date.now()), color: theme.info, rank: -0.5 })
+  out.push(...(input.features ?? []))
   for (const [key, styled] of Object.entries(input.extra)) {
     // An extension may style its segment with Pi's theme: the segment keeps the bar's colour.
     const text = terminalText(styled).replace(/\n/g, " ")
-    if (key === COMPUTER_STATUS_KEY && text) out.push(computerSegment(text))
+    const own = text ? statusKeySegment(key, text) : undefined
+    if (own) out.push(own)
+    else if (key === COMPUTER_STATUS_KEY && text) out.push(computerSegment(text))
     // Pi gives extension statuses a footer line of their own: here they outlast the token counts
     // and the cost (the person loaded the extension to see them), not the model or the thinking.
     else if (text) out.push({ text, color: theme.info, rank: key === "goal" || key === "plan" ? 0.5 : 4.5 })
