@@ -102,8 +102,19 @@ export const PLANNING_STATUS = "⏸ plan mode"
 /** Said beside the planning status while bash is held to an allow-list rather than a sandbox. */
 export const ALLOW_LIST_NOTE = "bash: read-only allow-list, no sandbox"
 
-/** The status segment while a plan request runs (info.mode "plan"); it names the allow-list where no sandbox holds bash. */
+/** The plan extension's state in the session's info (`info.extensions.plan`) while a plan request runs. */
+export interface PlanInfoState {
+  mode: "plan"
+}
+
+/** A plan request runs: the plan extension's state says so. */
+export function planning(info: SessionInfo | undefined): boolean {
+  const s = info?.extensions?.plan
+  return typeof s === "object" && s !== null && (s as Partial<PlanInfoState>).mode === "plan"
+}
+
+/** The status segment while a plan request runs; it names the allow-list where no sandbox holds bash. */
 export function planningStatus(info: SessionInfo | undefined): string | undefined {
-  if (info?.mode !== "plan") return undefined
-  return info.sandbox?.scope === "read-only" ? PLANNING_STATUS : `${PLANNING_STATUS} · ${ALLOW_LIST_NOTE}`
+  if (!planning(info)) return undefined
+  return info?.sandbox?.scope === "read-only" ? PLANNING_STATUS : `${PLANNING_STATUS} · ${ALLOW_LIST_NOTE}`
 }

@@ -1,6 +1,8 @@
 // The bundled features' window parts (extensions/<name>/window/): each is one registration here,
 // and the window reaches it only through the slots (src/tui/slots/). A switched-off extension's
 // part stays loaded: its cards and keys wait on what its host part would send.
+import { goalWindow } from "../../extensions/goal/window"
+import { todoWindow } from "../../extensions/todo/window"
 import type { WindowFeature } from "./slots/types"
 
-export const WINDOW_FEATURES: readonly WindowFeature[] = []
+export const WINDOW_FEATURES: readonly WindowFeature[] = [goalWindow, todoWindow]

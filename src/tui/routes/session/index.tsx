@@ -3,7 +3,7 @@
 // takes the composer's place (the composer keeps its draft, hidden) and the status bar steps aside.
 // Inline, a dialog does the same: there is no screen to float it over.
 import { useKeyboard, useRenderer, useTerminalDimensions } from "@opentui/solid"
-import { createEffect, createMemo, createSignal, For, on, onCleanup, Show } from "solid-js"
+import { createEffect, createMemo, createSignal, For, on, Show } from "solid-js"
 import { AskDockOpen } from "../../component/message/ask-user-card"
 import { PlanCards, type PlanCardsApi } from "../../component/message/custom-cards"
 import { PLAN_ACTIONS, type PlanAction } from "../../component/message/plan-card"
@@ -28,7 +28,7 @@ import type { VirtualListApi } from "../../ui/virtual-list"
 import { fillComposer } from "../../util/composer-text"
 import { editInTerminal } from "../../util/editor"
 import { gitBranch } from "../../../util/git-branch"
-import type { AssistantItem, WorkingIndicator } from "../../../protocol"
+import { planning as planRuns, type AssistantItem, type WorkingIndicator } from "../../../protocol"
 import { DialogOutside } from "../../ui/dialog-outside"
 import { useCommandActions } from "./actions"
 import { useExtensionShortcuts } from "./extension-shortcuts"
@@ -68,8 +68,6 @@ function Working(props: {
     />
   )
 }
-
-const GOAL_TICK_MS = 30_000
 
 const PLAN_COMPOSER: ComposerMode = {
   prompt: "⏸ ",
@@ -147,18 +145,8 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   }))
   const banner = () =>
     bannerText({ connection: client.connection(), closedReason: data.closedReason, failure: session.failure() })
-  // A pursued goal's time in the status line moves on this clock, which runs only while it is pursued.
-  const [goalClock, setGoalClock] = createSignal(Date.now())
-  createEffect(() => {
-    const pursuing = data.info?.goal?.status === "pursuing"
-    setGoalClock(Date.now())
-    if (!pursuing) return
-    const t = setInterval(() => setGoalClock(Date.now()), GOAL_TICK_MS)
-    onCleanup(() => clearInterval(t))
-  })
   const segments = () =>
     statusSegments({
-      now: goalClock(),
       cwd: cwd(),
       branch: branch(),
       info: data.info,
@@ -175,7 +163,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const [panelCollapsed, setPanelCollapsed] = createSignal(false)
   const [heldBash, setHeldBash] = createSignal<string[]>([])
   const plan = createMemo(() => planView(data.items))
-  const planning = () => data.info?.mode === "plan"
+  const planning = () => planRuns(data.info)
   const planActions: PlanCardsApi = {
     openId: () => (data.running ? undefined : plan().openCardId),
     act: (a: PlanAction) => {
