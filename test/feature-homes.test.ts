@@ -17,7 +17,8 @@ interface Home {
 }
 
 const ACP = "an editor over ACP maps it (src/acp may import no extension)"
-const PLAN_LEFT = "plan mode's window part, not yet on the slots"
+const PLAN_RULES = "plan's rules, not yet in extensions/plan/shared.ts (ACP and approvals' diffs read some)"
+const HELP = "the /help list of keys names Shift+Tab and the plan card's Alt-keys"
 const ASK_LEFT = "ask_user's dock and dialog kind, not yet on the slots"
 
 const HOMES: Record<string, Home> = {
@@ -31,9 +32,6 @@ const HOMES: Record<string, Home> = {
       "src/acp/acp-session.ts": ACP,
       "src/acp/tool-rows.ts": ACP,
       "src/acp/turn-map.ts": ACP,
-      "src/tui/component/plan-panel.tsx": PLAN_LEFT,
-      "src/tui/routes/session/index.tsx": PLAN_LEFT,
-      "src/tui/util/plan-view.ts": PLAN_LEFT,
     },
   },
   "computer-use": {
@@ -49,8 +47,8 @@ const HOMES: Record<string, Home> = {
     names:
       /\bplan[ -]mode|\/plan\b|\bPLAN_|plan-?card|plan-?view|plan-?panel|submit_plan|protocol\/plan|extensions\/plan|\bplanning/i,
     outside: {
-      "src/protocol/plan.ts": PLAN_LEFT,
-      "src/protocol/index.ts": PLAN_LEFT,
+      "src/protocol/plan.ts": PLAN_RULES,
+      "src/protocol/index.ts": PLAN_RULES,
       "src/protocol/bundled.ts": "the read-only scope plan mode asks for",
       "src/protocol/transcript.ts": "the read-only scope plan mode asks for",
       "src/runtime/bundled-host.ts": "the read-only scope plan mode asks for",
@@ -64,18 +62,10 @@ const HOMES: Record<string, Home> = {
       "src/acp/agent.ts": ACP,
       "src/acp/tool-rows.ts": ACP,
       "src/acp/turn-map.ts": ACP,
-      "src/tui/component/message/custom-cards.tsx": PLAN_LEFT,
-      "src/tui/component/message/item-view.tsx": PLAN_LEFT,
-      "src/tui/component/message/plan-card.tsx": PLAN_LEFT,
-      "src/tui/component/plan-panel.tsx": PLAN_LEFT,
-      "src/tui/inline/committer.tsx": PLAN_LEFT,
-      "src/tui/keys.ts": PLAN_LEFT,
-      "src/tui/own-keys.ts": PLAN_LEFT,
-      "src/tui/routes/session/index.tsx": PLAN_LEFT,
-      "src/tui/routes/session/status-bar.tsx": PLAN_LEFT,
+      "src/tui/keys.ts": HELP,
+      "src/tui/own-keys.ts": HELP,
       "src/tui/routes/session/ui-requests.tsx": "a gated tool call's dialog names plan mode's approvals",
       "src/tui/util/permission-lines.ts": "says the session is read-only in plan mode",
-      "src/tui/util/plan-view.ts": PLAN_LEFT,
     },
   },
   "ask-user": {

@@ -7,10 +7,11 @@ import type { SessionInfo, TodoItem } from "../../src/protocol"
 import { goalStatusText, type GoalState } from "../../extensions/goal/shared"
 import { GoalCard } from "../../extensions/goal/window/goal-card"
 import { goalWindow } from "../../extensions/goal/window"
+import { planWindow } from "../../extensions/plan/window"
 import { featureStatus } from "../fixture/feature-slots"
-import { PlanCard, PlanChangeCard } from "../../src/tui/component/message/plan-card"
+import { PlanCard, PlanChangeCard } from "../../extensions/plan/window/plan-card"
 import { TodoCard } from "../../extensions/todo/window/todo-card"
-import { PlanPanel } from "../../src/tui/component/plan-panel"
+import { PlanPanel } from "../../extensions/plan/window/plan-panel"
 import { StatusBar, statusSegments } from "../../src/tui/routes/session/status-bar"
 import { theme } from "../../src/tui/theme"
 
@@ -127,12 +128,30 @@ describe.each(WIDTHS)("at %i columns", (width) => {
         sandbox: { mode: "sandboxed", ...sb },
       }
       const bar = await frame(
-        () => <StatusBar segments={statusSegments({ info: planInfo, stats, extra: {}, mouse: true })} width={width} />,
+        () => (
+          <StatusBar
+            segments={statusSegments({
+              info: planInfo,
+              stats,
+              extra: {},
+              mouse: true,
+              features: featureStatus(planWindow, planInfo),
+            })}
+            width={width}
+          />
+        ),
         width,
         2,
       )
       expect(bar).toContain(width >= 80 ? text : "⏸ plan mode")
-      const normal = statusSegments({ info: { ...planInfo, extensions: {} }, stats, extra: {}, mouse: true })
+      const normalInfo = { ...planInfo, extensions: {} }
+      const normal = statusSegments({
+        info: normalInfo,
+        stats,
+        extra: {},
+        mouse: true,
+        features: featureStatus(planWindow, normalInfo),
+      })
       expect(normal.map((x) => x.text).join(" ")).not.toContain("plan mode")
     },
   )

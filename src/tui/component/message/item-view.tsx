@@ -15,7 +15,7 @@ import { COMPUTER_TOOLS } from "../../../protocol/computer-use"
 import { AskUserCard } from "./ask-user-card"
 import { ComputerToolRow } from "./computer-row"
 import { AssistantMessage } from "./assistant-message"
-import { CustomCard, SubmitPlanRow } from "./custom-cards"
+import { CustomCard } from "./custom-cards"
 import { BashRunRow, NoticeRow, SummaryRow } from "./notice-rows"
 import { BashToolRow, EditToolRow, ReadToolRow, SearchToolRow, WriteToolRow, type ToolRowProps } from "./tool-rows"
 import { UserMessage } from "./user-message"
@@ -47,7 +47,6 @@ const toolRows: Record<string, (p: ToolRowProps) => unknown> = {
 const cardRows: Record<string, (p: ToolRowProps) => unknown> = {
   // Questions and answers read as a card, never folded away.
   ask_user: (p: ToolRowProps) => <AskUserCard item={p.item} />,
-  submit_plan: SubmitPlanRow,
 }
 
 function ToolRow(props: { item: ToolItem; open: boolean; onToggle: () => void }) {

@@ -3,13 +3,9 @@
 // takes the composer's place (the composer keeps its draft, hidden) and the status bar steps aside.
 // Inline, a dialog does the same: there is no screen to float it over.
 import { useKeyboard, useRenderer, useTerminalDimensions } from "@opentui/solid"
-import { createEffect, createMemo, createSignal, For, on, Show } from "solid-js"
+import { createMemo, createSignal, For, Show } from "solid-js"
 import { AskDockOpen } from "../../component/message/ask-user-card"
-import { PlanCards, type PlanCardsApi } from "../../component/message/custom-cards"
-import { PLAN_ACTIONS, type PlanAction } from "../../component/message/plan-card"
-import { PlanPanel } from "../../component/plan-panel"
 import { sessionThinkingLook, ThinkingLook } from "../../component/message/thinking-look"
-import { planView } from "../../util/plan-view"
 import { paletteEntries, runCommand } from "../../commands"
 import { QueueRows } from "../../component/prompt/queue-rows"
 import { Composer } from "../../component/prompt/composer"
@@ -28,7 +24,7 @@ import type { VirtualListApi } from "../../ui/virtual-list"
 import { fillComposer } from "../../util/composer-text"
 import { editInTerminal } from "../../util/editor"
 import { gitBranch } from "../../../util/git-branch"
-import { planning as planRuns, type AssistantItem, type WorkingIndicator } from "../../../protocol"
+import type { AssistantItem, WorkingIndicator } from "../../../protocol"
 import { DialogOutside } from "../../ui/dialog-outside"
 import { useCommandActions } from "./actions"
 import { useExtensionShortcuts } from "./extension-shortcuts"
@@ -45,7 +41,6 @@ import { replyRate, WorkingLine } from "./working-line"
 import { useKeymap } from "../../keymap"
 import { useWindowRows } from "../../context/window-rows"
 import { useFeatureSessions } from "../../slots/session"
-import type { ComposerMode } from "../../slots/types"
 
 function Working(props: {
   startedAt?: number
@@ -67,15 +62,6 @@ function Working(props: {
       name={props.name}
     />
   )
-}
-
-const PLAN_COMPOSER: ComposerMode = {
-  prompt: "⏸ ",
-  get color() {
-    return theme.accentAlt
-  },
-  placeholder: (width) => (width >= 60 ? "Plan mode: the next message is a plan request (shift+tab)" : "Plan request"),
-  send: (text) => `/plan ${text}`,
 }
 
 export function SessionPage(props: { version: string; cwd: string; focused: boolean }) {
@@ -156,47 +142,13 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       features: features.status(),
     })
 
-  // Plan mode: Shift+Tab makes the next message a plan request; the open plan card's actions run
-  // the plan extension's commands; a `!command` typed during a plan request waits for its end.
-  const hasPlan = createMemo(() => session.commands().some((c) => c.name === "plan"))
-  const [planMode, setPlanMode] = createSignal(false)
-  const [panelCollapsed, setPanelCollapsed] = createSignal(false)
-  const [heldBash, setHeldBash] = createSignal<string[]>([])
-  const plan = createMemo(() => planView(data.items))
-  const planning = () => planRuns(data.info)
-  const planActions: PlanCardsApi = {
-    openId: () => (data.running ? undefined : plan().openCardId),
-    act: (a: PlanAction) => {
-      if (a === "keep") return setPlanMode(true)
-      // The plan file is on this machine (the host is local): the person edits it in their editor,
-      // and Implement reads it back. A card with no file leaves it to the extension's own editor.
-      const path = plan().openCardPath
-      if (a === "edit" && path)
-        return void editInTerminal(renderer, path).then((err) =>
-          toast.show(err ? { level: "error", message: err } : { level: "info", message: `Plan edited: ${path}` }),
-        )
-      const text = a === "implement" ? "/plan implement" : a === "auto" ? "/plan implement --auto" : "/plan edit"
-      void session.send(text, "prompt")
-    },
-  }
   // A prompt that could not be sent goes back into the (empty) composer rather than vanish.
   const send = (text: string, how: Parameters<typeof session.send>[1], images?: Parameters<typeof session.send>[2]) => {
-    const asPlan = planMode() && !text.startsWith("/")
-    if (asPlan) setPlanMode(false)
     // A feature's composer mode rewrites what is sent in it (never a `/command`).
-    const mode = asPlan || text.startsWith("/") ? undefined : features.composerMode()
-    const out = asPlan ? PLAN_COMPOSER.send(text) : mode ? mode.send(text) : text
+    const mode = text.startsWith("/") ? undefined : features.composerMode()
+    const out = mode ? mode.send(text) : text
     void session.send(out, how, images).then((r) => r === undefined && fillComposer(renderer, text))
   }
-  createEffect(
-    on(planning, (now) => {
-      if (now || !heldBash().length) return
-      const held = heldBash()
-      setHeldBash([])
-      for (const c of held) void session.bash(c)
-    }),
-  )
-
   // Before the page's own keys, whose checks are looser (Ctrl+P is taken whatever else is held):
   // a forwarded key is one the window does not bind.
   useExtensionShortcuts(() => props.focused && !dialog.active())
@@ -262,38 +214,32 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
         <ThinkingLook.Provider value={thinkingLook}>
           <Show
             when={!screen.inline}
-            fallback={
-              <PlanCards.Provider value={planActions}>
-                {features.provide(() => (
-                  <LiveArea
-                    items={data.items}
-                    isOpen={view.isOpen}
-                    onFlip={view.flip}
-                    empty={welcome()}
-                    clickable={view.mouse()}
-                  />
-                ))}
-              </PlanCards.Provider>
-            }
+            fallback={features.provide(() => (
+              <LiveArea
+                items={data.items}
+                isOpen={view.isOpen}
+                onFlip={view.flip}
+                empty={welcome()}
+                clickable={view.mouse()}
+              />
+            ))}
           >
             <Show when={data.items.length > 0} fallback={welcome()}>
-              <PlanCards.Provider value={planActions}>
-                {features.provide(() => (
-                  <Transcript
-                    items={data.items}
-                    epoch={data.epoch}
-                    isOpen={view.isOpen}
-                    onFlip={view.flip}
-                    clickable={view.mouse()}
-                    apiRef={(api) => (list = api)}
-                    onNewBelow={setNewBelow}
-                    earlier={data.earlier}
-                    onLoadEarlier={loadEarlier}
-                    // Notices alone (an extension's lines at start) go under the welcome: it stays, as Pi's header.
-                    intro={data.items.every((i) => i.kind === "notice") ? welcome : undefined}
-                  />
-                ))}
-              </PlanCards.Provider>
+              {features.provide(() => (
+                <Transcript
+                  items={data.items}
+                  epoch={data.epoch}
+                  isOpen={view.isOpen}
+                  onFlip={view.flip}
+                  clickable={view.mouse()}
+                  apiRef={(api) => (list = api)}
+                  onNewBelow={setNewBelow}
+                  earlier={data.earlier}
+                  onLoadEarlier={loadEarlier}
+                  // Notices alone (an extension's lines at start) go under the welcome: it stays, as Pi's header.
+                  intro={data.items.every((i) => i.kind === "notice") ? welcome : undefined}
+                />
+              ))}
             </Show>
             <Show when={newBelow() && data.items.length > 0}>
               <text fg={theme.accent} flexShrink={0}>
@@ -304,25 +250,6 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
         </ThinkingLook.Provider>
       </AskDockOpen.Provider>
       <QueueRows queue={data.queue} />
-      <Show when={heldBash().length > 0}>
-        <box flexShrink={0} paddingX={1}>
-          <text
-            fg={theme.muted}
-            wrapMode="none"
-            truncate
-          >{`! ${heldBash().join(" · ")} (runs after the plan request)`}</text>
-        </box>
-      </Show>
-      <Show when={data.running && plan().implementing}>
-        <PlanPanel
-          title={plan().implementing!.title}
-          steps={plan().implementing!.steps}
-          todos={plan().implementing!.todos}
-          change={plan().implementing!.change}
-          collapsed={panelCollapsed()}
-          onToggle={() => setPanelCollapsed((c) => !c)}
-        />
-      </Show>
       <For each={features.rows("aboveComposer")}>{(row) => row.view()}</For>
       <Show when={data.running && data.ui.workingVisible}>
         <Working
@@ -351,13 +278,9 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       </Show>
       <box flexDirection="column" flexShrink={0} visible={!ask.active() && !ext.replacesComposer() && !dialogHere()}>
         <Composer
-          mode={planMode() ? PLAN_COMPOSER : features.composerMode()}
-          onToggleMode={hasPlan() ? () => setPlanMode((m) => !m) : features.toggleMode()}
-          onAltKey={(k) => {
-            const a = plan().openCardId && !data.running ? PLAN_ACTIONS.find((x) => x.key === k) : undefined
-            if (a) planActions.act(a.action)
-            return !!a || features.altKey(k)
-          }}
+          mode={features.composerMode()}
+          onToggleMode={features.toggleMode()}
+          onAltKey={(k) => features.altKey(k)}
           fills={sync.onEditor}
           complete={
             data.info?.autocomplete
@@ -380,8 +303,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
             toBottom()
             const outside = /^outside(?:\s+([\s\S]*))?$/.exec(command)
             if (!outside) {
-              // A `!command` typed during a plan request waits for its end.
-              if (planning()) return void setHeldBash((h) => [...h, command])
+              // A feature may hold it back (one typed during a plan request waits for its end).
               if (features.holdBash(command, quiet)) return
               return void session.bash(command, quiet)
             }

@@ -1,7 +1,7 @@
 // The bottom line: folder and branch, model, thinking level, tokens, cost, context use, and any
 // extension status segments. Segments that do not fit are dropped, least important first.
 import { For } from "solid-js"
-import { planningStatus, type SessionInfo, type SessionStats } from "../../../protocol"
+import type { SessionInfo, SessionStats } from "../../../protocol"
 import { COMPUTER_STATUS_KEY, COMPUTER_STATUS_TEXT } from "../../../protocol/computer-use"
 import { terminalLine, terminalText } from "../../../protocol/terminal-text"
 import { theme } from "../../theme"
@@ -46,10 +46,6 @@ export function statusSegments(input: {
     // Known again after the next reply (as in Pi's footer): right after a compaction, say so.
     out.push({ text: "ctx ?", color: theme.muted, rank: 1 })
   }
-  // Plan mode's state (from the session's info) outlasts the extension segments.
-  const planning = planningStatus(input.info)
-  // They outlast the model name too: they say what the agent is doing under the person's steering.
-  if (planning) out.push({ text: planning, color: theme.info, rank: -0.5 })
   out.push(...(input.features ?? []))
   for (const [key, styled] of Object.entries(input.extra)) {
     // An extension may style its segment with Pi's theme: the segment keeps the bar's colour.
@@ -59,7 +55,7 @@ export function statusSegments(input: {
     else if (key === COMPUTER_STATUS_KEY && text) out.push(computerSegment(text))
     // Pi gives extension statuses a footer line of their own: here they outlast the token counts
     // and the cost (the person loaded the extension to see them), not the model or the thinking.
-    else if (text) out.push({ text, color: theme.info, rank: key === "plan" ? 0.5 : 4.5 })
+    else if (text) out.push({ text, color: theme.info, rank: 4.5 })
   }
   if (!input.mouse) out.push({ text: "mouse off (ctrl+s)", color: theme.warning, rank: 2 })
   // Extensions' texts, the session's name, the folder and its git branch are anyone's to write.

@@ -13,7 +13,7 @@ import {
   type PlanImplementDetails,
   type TodoItem,
   type TranscriptItem,
-} from "../../protocol"
+} from "../../../src/protocol"
 
 export interface PlanView {
   openCardId?: string
