@@ -17,7 +17,6 @@ interface Home {
 }
 
 const ACP = "an editor over ACP maps it (src/acp may import no extension)"
-const PLAN_RULES = "plan's rules, not yet in extensions/plan/shared.ts (ACP and approvals' diffs read some)"
 const HELP = "the /help list of keys names Shift+Tab and the plan card's Alt-keys"
 const ASK_LEFT = "ask_user's dock and dialog kind, not yet on the slots"
 
@@ -47,12 +46,11 @@ const HOMES: Record<string, Home> = {
     names:
       /\bplan[ -]mode|\/plan\b|\bPLAN_|plan-?card|plan-?view|plan-?panel|submit_plan|protocol\/plan|extensions\/plan|\bplanning/i,
     outside: {
-      "src/protocol/plan.ts": PLAN_RULES,
-      "src/protocol/index.ts": PLAN_RULES,
+      "src/protocol/plan.ts": "its tool's name: an editor over ACP sees submit_plan as a mode switch",
+      "src/protocol/index.ts": "exports protocol/plan.ts",
       "src/protocol/bundled.ts": "the read-only scope plan mode asks for",
       "src/protocol/transcript.ts": "the read-only scope plan mode asks for",
       "src/runtime/bundled-host.ts": "the read-only scope plan mode asks for",
-      "src/protocol/change-preview.ts": "plan mode's approvals show a change's diff",
       "src/protocol/permission.ts": "submit_plan needs no approval; plan mode's approvals",
       "src/runtime/patches/xagent-identity.ts": "rewrites the prompt plan mode forces for its run",
       "src/runtime/sandbox/policy.ts": "the read-only scope plan mode asks for",
