@@ -37,9 +37,6 @@ const HOMES: Record<string, Home> = {
     names: /computer/i,
     outside: {
       "src/protocol/computer-use.ts": "its tools' and status segment's names, shared with the window's rows",
-      "src/tui/component/message/computer-row.tsx": "its tool rows, not yet in extensions/computer-use/window",
-      "src/tui/component/message/item-view.tsx": "registers its tool rows",
-      "src/tui/routes/session/status-bar.tsx": "its status segment's look",
     },
   },
   plan: {

@@ -11,9 +11,7 @@ import type {
   TranscriptItem,
   UserItem,
 } from "../../../protocol"
-import { COMPUTER_TOOLS } from "../../../protocol/computer-use"
 import { AskUserCard } from "./ask-user-card"
-import { ComputerToolRow } from "./computer-row"
 import { AssistantMessage } from "./assistant-message"
 import { CustomCard } from "./custom-cards"
 import { BashRunRow, NoticeRow, SummaryRow } from "./notice-rows"
@@ -40,7 +38,6 @@ const toolRows: Record<string, (p: ToolRowProps) => unknown> = {
   grep: SearchToolRow,
   find: SearchToolRow,
   ls: SearchToolRow,
-  ...Object.fromEntries(Object.keys(COMPUTER_TOOLS).map((name) => [name, ComputerToolRow])),
 }
 
 /** Tools whose results the window draws as cards of its own. */

@@ -2,7 +2,6 @@
 // extension status segments. Segments that do not fit are dropped, least important first.
 import { For } from "solid-js"
 import type { SessionInfo, SessionStats } from "../../../protocol"
-import { COMPUTER_STATUS_KEY, COMPUTER_STATUS_TEXT } from "../../../protocol/computer-use"
 import { terminalLine, terminalText } from "../../../protocol/terminal-text"
 import { theme } from "../../theme"
 import { formatCost, formatTokens, shortPath } from "../../util/format"
@@ -52,7 +51,6 @@ export function statusSegments(input: {
     const text = terminalText(styled).replace(/\n/g, " ")
     const own = text ? statusKeySegment(key, text) : undefined
     if (own) out.push(own)
-    else if (key === COMPUTER_STATUS_KEY && text) out.push(computerSegment(text))
     // Pi gives extension statuses a footer line of their own: here they outlast the token counts
     // and the cost (the person loaded the extension to see them), not the model or the thinking.
     else if (text) out.push({ text, color: theme.info, rank: 4.5 })
@@ -60,13 +58,6 @@ export function statusSegments(input: {
   if (!input.mouse) out.push({ text: "mouse off (ctrl+s)", color: theme.warning, rank: 2 })
   // Extensions' texts, the session's name, the folder and its git branch are anyone's to write.
   return out.map((seg) => ({ ...seg, text: terminalLine(seg.text) }))
-}
-
-/** Computer-use in control of the desktop, or stopped, is the last thing to drop off the line. */
-function computerSegment(text: string): Segment {
-  const urgent = text === COMPUTER_STATUS_TEXT.control || text === COMPUTER_STATUS_TEXT.stopped
-  const warn = urgent || text === COMPUTER_STATUS_TEXT.busy || text === COMPUTER_STATUS_TEXT.unavailable
-  return { text, color: warn ? theme.warning : theme.info, rank: urgent ? -1 : 6.5 }
 }
 
 /** Said only when the agent is not confined: full access, or no sandbox on this machine. */
