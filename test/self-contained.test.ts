@@ -13,7 +13,8 @@ const SKIP = new Set(["node_modules", "dist", ".git"])
 
 /** Each pattern, and what it catches. Built from pieces so this file does not match itself. */
 const OUTSIDE: [RegExp, string][] = [
-  [new RegExp(["\\.\\.", "shared"].join("/")), "the folder beside the checkout"],
+  // (an import of a module named `shared` beside the file, "../shared", is the repository's own)
+  [new RegExp(["\\.\\.", "shared(?![\"'])"].join("/")), "the folder beside the checkout"],
   [new RegExp(["", "work", ""].join("/")), "a path of one machine"],
   [/\bfindings?\b[\s,(]*(?:row\s+|repro\s+)?[A-Z]?\d/i, "a finding's id"],
   [/\bfindings?,\s+low row\b/i, "a finding's row"],
