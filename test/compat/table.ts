@@ -32,9 +32,19 @@ const LABEL: Record<Verdict, string> = {
 
 const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ")
 
+/** The count of each verdict present, then the total: both tables open with it. */
+function verdictCounts(verdicts: (Verdict | undefined)[]): string[] {
+  const count = (v: Verdict) => verdicts.filter((x) => x === v).length
+  return [
+    "| verdict | count |",
+    "|---|---|",
+    ...ORDER.filter((v) => count(v) > 0).map((v) => `| ${LABEL[v]} | ${count(v)} |`),
+    `| total | ${verdicts.length} |`,
+  ]
+}
+
 export function renderTable(installed = installedExamples()): string {
   const rows: [string, Entry][] = installed.map((n) => [n, EXAMPLES[n] ?? { verdict: "untested", note: "" }])
-  const count = (v: Verdict) => rows.filter(([, e]) => e.verdict === v).length
   const out = [
     "# Pi's example extensions in xagent",
     "",
@@ -45,10 +55,7 @@ export function renderTable(installed = installedExamples()): string {
       '"untested" names the test in `test/compat/` that proves it; `test/compat/table.test.ts` keeps this page, ' +
       "the table and the installed package in step, so an example a newer Pi adds shows up here as untested.",
     "",
-    "| verdict | count |",
-    "|---|---|",
-    ...ORDER.filter((v) => count(v) > 0).map((v) => `| ${LABEL[v]} | ${count(v)} |`),
-    `| total | ${rows.length} |`,
+    ...verdictCounts(rows.map(([, e]) => e.verdict)),
     "",
     "## Exceptions",
     "",
@@ -71,7 +78,6 @@ export function renderTable(installed = installedExamples()): string {
 /** The second table: Pi packages from the npm registry (test/compat/packages/). */
 export function renderPackages(): string[] {
   const rows = CORPUS.map((p) => [p, PACKAGES[p]] as const)
-  const count = (v: Verdict) => rows.filter(([, e]) => e?.verdict === v).length
   const out = [
     "# Pi packages from the npm registry in xagent",
     "",
@@ -86,10 +92,7 @@ export function renderPackages(): string[] {
       "files pi writes and one (an ACP adapter) starts pi as a program; each runs on what pi made and on what " +
       "xagent made from the same scripted model (`ecosystem.test.ts`).",
     "",
-    "| verdict | count |",
-    "|---|---|",
-    ...ORDER.filter((v) => count(v) > 0).map((v) => `| ${LABEL[v]} | ${count(v)} |`),
-    `| total | ${rows.length} |`,
+    ...verdictCounts(rows.map(([, e]) => e?.verdict)),
     "",
     "| package | kind | verdict | test | what was checked, or what differs |",
     "|---|---|---|---|---|",

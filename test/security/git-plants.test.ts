@@ -22,6 +22,18 @@ afterAll(() => {
   box.cleanup()
 })
 
+/** A repository whose committed `.gitattributes` holds `attributes`; `marks` is where planted programs leave their markers. */
+function plantedRepo(name: string, attributes: string) {
+  const { root, repo } = makeRepo(name)
+  const marks = join(root, "marks")
+  mkdirSync(marks)
+  write(repo, ".gitattributes", attributes)
+  sh(repo, "add", ".gitattributes")
+  sh(repo, "-c", "core.hooksPath=/dev/null", "commit", "-q", "-m", "attributes")
+  plant(repo, marks)
+  return { repo, marks }
+}
+
 /** Plants, in `repo`, every way its config and hooks can make git run a program: each touches a marker in `marks`. */
 function plant(repo: string, marks: string) {
   const touch = (name: string) => `touch '${join(marks, name)}'`
@@ -40,14 +52,8 @@ function plant(repo: string, marks: string) {
 }
 
 test("xagent's worktree commands run no program the repository's config or hooks name", async () => {
-  const { root, repo } = makeRepo("planted")
-  const marks = join(root, "marks")
-  mkdirSync(marks)
   // The filter applies to the committed files, so checkouts smudge and status/add clean them.
-  write(repo, ".gitattributes", "*.txt filter=evil\n")
-  sh(repo, "add", ".gitattributes")
-  sh(repo, "-c", "core.hooksPath=/dev/null", "commit", "-q", "-m", "attributes")
-  plant(repo, marks)
+  const { repo, marks } = plantedRepo("planted", "*.txt filter=evil\n")
   const xagent = (...args: string[]) => runXagent(["worktree", ...args], { ...box, cwd: repo })
 
   const made = await xagent("new", "t1")
@@ -139,14 +145,8 @@ test("sandbox.writableGitConfig lets the agent write them", async () => {
 })
 
 test("/diff's git (session.diff) runs no program the repository's config, attributes or hooks name", async () => {
-  const { root, repo } = makeRepo("diff-planted")
-  const marks = join(root, "marks")
-  mkdirSync(marks)
   // Every text file gets the planted filter and a textconv diff driver; diff.external is planted too.
-  write(repo, ".gitattributes", "*.txt filter=evil diff=evil\n")
-  sh(repo, "add", ".gitattributes")
-  sh(repo, "-c", "core.hooksPath=/dev/null", "commit", "-q", "-m", "attributes")
-  plant(repo, marks)
+  const { repo, marks } = plantedRepo("diff-planted", "*.txt filter=evil diff=evil\n")
   sh(repo, "config", "diff.evil.textconv", `touch '${join(marks, "textconv")}'; cat`)
   sh(repo, "config", "diff.evil.command", `touch '${join(marks, "diffcommand")}'`)
   write(repo, "a.txt", "changed\n")

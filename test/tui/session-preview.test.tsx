@@ -58,6 +58,12 @@ async function settled(app: MountedApp): Promise<string> {
   }
 }
 
+/** What inline mode wrote to the scrollback since the last call, added to `rows`; all of it. */
+function takeRows(app: MountedApp, rows: string[]): string[] {
+  for (const commit of app.externalOutput.take()) rows.push(...commit.rows.map((r) => r.trimEnd()))
+  return rows
+}
+
 const count = (frame: string, text: string) => frame.split(text).length - 1
 /** The transcript's rows: everything above the composer (the status bar below it names the model). */
 const transcriptOf = (frame: string) => frame.slice(0, frame.indexOf("Ask anything"))
@@ -112,10 +118,7 @@ test("inline, the preview goes up to the scrollback and the host's snapshot writ
   app = held.app
   const host = held.host
   const rows: string[] = []
-  const scrollback = () => {
-    for (const commit of app!.externalOutput.take()) rows.push(...commit.rows.map((r) => r.trimEnd()))
-    return rows
-  }
+  const scrollback = () => takeRows(app!, rows)
   const end = Date.now() + 20_000
   while (!scrollback().some((r) => r.includes("LAST-ANSWER-7c"))) {
     if (Date.now() > end) throw new Error(`the preview never went up:\n${rows.join("\n")}`)
@@ -162,10 +165,7 @@ test("inline, a file too big to read whole shows its newest part at once, and th
   const held = await openHeld(fx, path, { width: 80, height: 24, screen: "inline" })
   app = held.app
   const rows: string[] = []
-  const scrollback = () => {
-    for (const commit of app!.externalOutput.take()) rows.push(...commit.rows.map((r) => r.trimEnd()))
-    return rows
-  }
+  const scrollback = () => takeRows(app!, rows)
   const end = Date.now() + 60_000
   while (!scrollback().some((r) => r.includes("BIG-LAST-5e"))) {
     if (Date.now() > end) throw new Error(`the preview never went up:\n${rows.slice(-20).join("\n")}`)
