@@ -81,6 +81,13 @@ async function printReply(
   /** A joined live session may be running another window's reply. */
   let running = false
   let done = Promise.withResolvers<void>()
+  // A joined session running another window's reply: its events are held until the host takes
+  // this prompt (it refuses one while a reply runs), so that reply's text is not this run's output.
+  let held: SessionEvent[] | undefined
+  const show = (e: SessionEvent) => {
+    json?.handle(e)
+    renderer.handle(e)
+  }
   const offConnection = client.onConnection((c) => {
     if (c.state !== "lost") return
     closedReason = `the connection to the daemon was lost (${c.reason})`
@@ -88,10 +95,13 @@ async function printReply(
   })
   const unsubscribe = client.subscribe(opened.sessionId, 0, (env: EventEnvelope) => {
     const e = env.event
-    if (e.type === "snapshot") running = e.snapshot.running
+    if (e.type === "snapshot") {
+      running = e.snapshot.running
+      if (running) held = []
+    }
     if (e.type === "run") running = e.running
-    json?.handle(e)
-    renderer.handle(e)
+    if (held) held.push(e)
+    else show(e)
     // The host says when the prompt is over and how (after any retries): nothing to infer here.
     if (e.type === "turn_end") {
       ended = e
@@ -132,6 +142,9 @@ async function printReply(
           throw new Error("the session is live and a reply is running in it: send this once that reply is over")
         throw e
       })
+      // Taken: what waited is this run's (a refused prompt throws above, and nothing of it is drawn).
+      if (held) for (const e of held.splice(0)) show(e)
+      held = undefined
       await done.promise
       if (closedReason !== undefined || failed(ended)) break
     }

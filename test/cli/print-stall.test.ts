@@ -21,9 +21,11 @@ describe("a model that sends headers and then nothing", () => {
         const llm = startSilentLlm({ firstText })
         try {
           writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
-          const r = await runXagent(["-p", "hello"], { ...box, env: { ...box.env, XAGENT_MODEL_STALL_MS: "800" } })
+          // The limit counts from the turn's start, before Pi has sent the request: a loaded machine
+          // took more than 0.8 s to send it, and the run ended before the model was asked.
+          const r = await runXagent(["-p", "hello"], { ...box, env: { ...box.env, XAGENT_MODEL_STALL_MS: "3000" } })
           expect(r.code).toBe(1)
-          expect(r.stderr).toContain("stalled: the model sent nothing for 0.8 s")
+          expect(r.stderr).toContain("stalled: the model sent nothing for 3 s")
           if (firstText) expect(r.stdout).toStartWith(firstText)
           expect(llm.calls()).toBe(1)
         } finally {
