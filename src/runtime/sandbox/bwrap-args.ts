@@ -66,7 +66,8 @@ const REAP = [
   '"$0" -c "$1"; rc=$?',
   OTHERS,
   "others; left=",
-  'for n in $pids; do left="$left\n  $n $(tr "\\0" " " < "/proc/$n/cmdline" 2>/dev/null)"; done',
+  // A process caught between fork and exec reads an empty command line for a moment: read again.
+  'for n in $pids; do c=; i=0; while [ -z "$c" ] && [ $i -lt 50 ] && [ -e "/proc/$n" ]; do [ $i = 0 ] || sleep 0.02; c=$(tr "\\0" " " < "/proc/$n/cmdline" 2>/dev/null); i=$((i+1)); done; left="$left\n  $n $c"; done',
   '[ -z "$left" ] || printf "\\n[sandbox] still running when the command ended, so stopped with it:%b\\n" "$left" >&2',
   'while [ -n "$pids" ]; do kill -KILL $pids 2>/dev/null; others; done',
   'exit "$rc"',
