@@ -1,13 +1,14 @@
 // Section 4, lifecycle and ownership: one operation per user run (across turns, agent_end and a
 // retry) ended when the run settles, a second session kept out, an emergency stop, and shutdown.
 import { expect, test } from "bun:test"
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai"
 import { QUICK_RETRY, saidOf, toolArgs } from "../../test/fixture/faux"
 import { details, simScenario, until, useComputerSessions, type CuSession } from "../../test/fixture/computer-use"
 import { DEFAULT_TIMING, WorkerClient } from "./client"
+import { writeControl } from "./testing/control"
 import { simLauncher } from "./testing/sim-launcher"
 
 const open = useComputerSessions()
@@ -134,7 +135,7 @@ test("stop_blocks_op: in the worker, every later call of the stopped operation i
     DEFAULT_TIMING,
   )
   expect((await client.call("list_windows", {}, { op: "op-a" })).ok).toBe(true)
-  writeFileSync(scenario.controlPath, "stop\n")
+  writeControl(scenario.controlPath, "stop")
   await until(() => events.includes("stopped op-a"), "the stopped event")
   const after = await client.call("list_windows", {}, { op: "op-a" })
   expect(after.ok ? "ok" : after.error.code).toBe("COMPUTER_USE_STOPPED")

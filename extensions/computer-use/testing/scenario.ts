@@ -57,7 +57,7 @@ export interface Scenario {
   clockMs?: number
   /** An O_EXCL lock file shared by every session's sim: the desktop's owner. */
   lockPath: string
-  /** The test writes `stop`, `advance <ms>` or `remark <hwnd>` lines here. */
+  /** A folder: the test sends `stop`, `advance <ms>` or `remark <hwnd>` lines into it (control.ts). */
   controlPath: string
   /** One JSON line per action that reached the desktop. */
   effectsPath: string

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process"
 import { appendFileSync, existsSync, openSync, readFileSync, rmSync, writeSync, closeSync } from "node:fs"
 import type { Backend, BackendEvents, CallContext, CallResult } from "../backend"
 import { ComputerError } from "../protocol"
+import { takeControl } from "./control"
 import { solidPng } from "./png"
 import type { Fault, Scenario } from "./scenario"
 import { SimDesktop } from "./sim-desktop"
@@ -62,10 +63,7 @@ export class SimBackend implements Backend {
 
   /** Applies the test's control lines: a stop, a clock step or a re-marked window. */
   readControl() {
-    if (!existsSync(this.s.controlPath)) return
-    const lines = readFileSync(this.s.controlPath, "utf8").split("\n")
-    rmSync(this.s.controlPath, { force: true })
-    for (const line of lines) {
+    for (const line of takeControl(this.s.controlPath)) {
       const [cmd, arg] = line.trim().split(/\s+/)
       if (cmd === "stop") this.events?.stopped("the person pressed Esc")
       else if (cmd === "advance") this.d.clock += Number(arg)
