@@ -396,8 +396,7 @@ export class AcpSession {
       next.thinkingLevel !== prev.thinkingLevel ||
       next.model?.id !== prev.model?.id ||
       next.model?.provider !== prev.model?.provider ||
-      // Plan mode (the plan extension's state) turned on or off.
-      JSON.stringify(next.extensions?.plan) !== JSON.stringify(prev.extensions?.plan)
+      next.mode !== prev.mode
     )
       this.onConfigChanged?.()
   }

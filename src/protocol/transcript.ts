@@ -1,5 +1,6 @@
 // What a window draws: Pi's messages projected into transcript items. Built by the runtime,
 // carried by snapshots and events, read by the TUI. Plain data only.
+import type { GoalState } from "./goal"
 
 export type Block =
   | { type: "text"; text: string }
@@ -134,11 +135,10 @@ export interface SessionInfo {
   thinkingLevel: ThinkingLevel
   /** Set when no model is usable: what to do about it. */
   authHint?: string
-  /**
-   * Bundled extensions' state, keyed by extension name (each sets its own through
-   * `BundledHost.setState`; absent: none). Its window part reads it through the window's slots.
-   */
-  extensions?: Record<string, unknown>
+  /** Plan mode runs read-only tools only (the plan feature switches it; "normal" until then). */
+  mode: SessionMode
+  /** The session's /goal (extensions/goal); absent while it has none. */
+  goal?: GoalState
   /** How the agent's commands and file tools are confined (runtime/sandbox). */
   sandbox?: SandboxInfo
   /** Pi's quietStartup set to true: an empty session shows no welcome (`"header"` keeps it, as in Pi). */
@@ -165,6 +165,8 @@ export interface ShortcutInfo {
   key: string
   description?: string
 }
+
+export type SessionMode = "normal" | "plan"
 
 /**
  * `sandboxed`: commands in the workspace sandbox, file tools inside the workspace; `full`: no

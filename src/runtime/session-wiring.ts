@@ -117,7 +117,7 @@ export function sessionRuntimeFactory(
     onUntrusted: FactoryInputs["onUntrusted"]
   },
 ) {
-  const hostOf = createBundledHost({
+  const host = createBundledHost({
     mode: opts.mode,
     bridge: live.bridge,
     sandbox: live.sandbox,
@@ -130,7 +130,7 @@ export function sessionRuntimeFactory(
     extensionFactories: [
       // First, as pi's CLI passes them; `--no-mcp` is Pi's disabledBuiltinExtensions (runtime-factory.ts).
       ...piBuiltins(),
-      ...bundledFactories(opts.bundled, hostOf),
+      ...bundledFactories(opts.bundled, host),
       ...deps.extensionFactories,
       // After the bundled ones: it rewrites a prompt plan mode forces for its run.
       ...xagentIdentity(),

@@ -23,7 +23,6 @@ import { createSuggestionKeys } from "./suggestion-keys"
 import { createSuggestions } from "./suggestions"
 import { WaitingRows } from "./waiting-rows"
 import { useWindowRows } from "../../context/window-rows"
-import type { ComposerMode } from "../../slots/types"
 
 export type { SendHow } from "./sending"
 
@@ -54,11 +53,10 @@ export interface ComposerProps {
   escTwiceMs?: number
   /** An image could not be attached (no clipboard tool, unreadable file). */
   onImageError?(message: string): void
-  /** A feature's composer mode while it is on (plan's: the next message is a plan request). */
-  mode?: ComposerMode
-  /** Shift+Tab: turns the feature's mode on and off (absent while none is offered). */
-  onToggleMode?: () => void
-  /** Alt+letter while idle; true when the page used it (a feature's key, as the open plan card's actions). */
+  /** The next message is a plan request (Shift+Tab toggles; only offered where plan mode exists). */
+  planMode?: boolean
+  onTogglePlan?: () => void
+  /** Alt+letter while idle; true when the page used it (the open plan card's actions). */
   onAltKey?: (name: string) => boolean
   /** The session's extensions' completions (absent while none offers any). */
   complete?: (text: string, cursor: number) => Promise<CompletionItem[]>
@@ -94,9 +92,9 @@ export function Composer(props: ComposerProps) {
 
   function onKeyDown(e: KeyEvent) {
     if (popupKeys.onKey(e)) return
-    if (e.name === "tab" && e.shift && props.onToggleMode) {
+    if (e.name === "tab" && e.shift && props.onTogglePlan) {
       e.preventDefault()
-      return props.onToggleMode?.()
+      return props.onTogglePlan?.()
     }
     // Alt+letter, so that typing a message never sets off a card's action.
     if (e.meta && !e.ctrl && !e.shift && !props.running && e.name.length === 1 && props.onAltKey?.(e.name))
@@ -112,7 +110,8 @@ export function Composer(props: ComposerProps) {
   // The hint stays on the editor's one line: a wrapped placeholder is cut at its first line.
   const placeholder = () => {
     const width = dims().width
-    if (props.mode) return props.mode.placeholder(width)
+    if (props.planMode)
+      return width >= 60 ? "Plan mode: the next message is a plan request (shift+tab)" : "Plan request"
     if (props.running) {
       if (width >= 72) return "Enter queues a follow-up · Alt+Enter steers · Esc stops"
       return width >= 32 ? "Enter queue · Esc stop" : "Esc stops"
@@ -139,7 +138,7 @@ export function Composer(props: ComposerProps) {
   const borderColor = () => {
     if (!focused()) return theme.border
     if (bash()) return theme.success
-    if (props.mode) return props.mode.color
+    if (props.planMode) return theme.accentAlt
     return props.running ? theme.warning : theme.borderActive
   }
 
@@ -159,8 +158,8 @@ export function Composer(props: ComposerProps) {
         />
       </Show>
       <box border borderStyle="rounded" borderColor={borderColor()} flexDirection="row" paddingX={1}>
-        <text flexShrink={0} fg={bash() ? theme.success : (props.mode?.color ?? theme.accent)}>
-          {bash() ? "! " : (props.mode?.prompt ?? "› ")}
+        <text flexShrink={0} fg={bash() ? theme.success : props.planMode ? theme.accentAlt : theme.accent}>
+          {bash() ? "! " : props.planMode ? "⏸ " : "› "}
         </text>
         <textarea
           ref={(r: TextareaRenderable) => draft.bind(r)}

@@ -1,7 +1,6 @@
 // /goal's rows: the status card bare `/goal` appends (objective, status, rounds, time, last check,
 // the commands that apply) and the one-line marker of each continuation round.
 import { For, Show } from "solid-js"
-import { theme } from "../../../src/tui/theme"
 import {
   goalStatusText,
   goalTimeUsed,
@@ -9,7 +8,8 @@ import {
   type GoalCardDetails,
   type GoalState,
   type GoalStatus,
-} from "../shared"
+} from "../../../protocol"
+import { theme } from "../../theme"
 
 export function goalColor(status: GoalStatus | undefined): string {
   if (status === "achieved") return theme.success
