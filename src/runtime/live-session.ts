@@ -324,11 +324,6 @@ export class LiveSession {
     return this.stop.abort()
   }
 
-  /** Pi is about to send a model request: the run limits' model clock starts now. */
-  requestSent(): void {
-    this.stop.requestSent()
-  }
-
   setPermissions(mode: PermissionMode): void {
     this.sandbox.setMode(mode)
     // Chosen during a plan request (only `sandboxed` is allowed then): it stands when the request ends.

@@ -7,9 +7,6 @@
 import type { AgentSessionEvent } from "@earendil-works/pi-coding-agent"
 import { limitText, type RunLimits } from "../util/run-limits"
 
-/** The longest a turn's request may take to build before the model's limits count anyway. */
-const BUILD_GRACE_MS = 60_000
-
 /** bash ends itself at the limit: the run is ended only if that did not happen. */
 const BASH_GRACE_MS = 5000
 
@@ -28,13 +25,6 @@ export class RunWatchdog {
   private moved = 0
   /** A request to the model is out and its response has not started (the answer limit applies). */
   private unanswered = false
-  /**
-   * The turn's request is still being built (extensions' context hooks, the payload) since
-   * `buildingSince`: the model cannot be late yet. Pi says when the request goes out
-   * (`requestSent`); a provider that never says so gets the limit from BUILD_GRACE_MS on.
-   */
-  private building = false
-  private buildingSince = 0
 
   constructor(
     private readonly limits: RunLimits,
@@ -49,17 +39,14 @@ export class RunWatchdog {
       case "message_update":
         this.moved = Date.now()
         this.unanswered = false
-        this.building = false
         return
       case "agent_start":
       case "turn_start":
         this.active = true
         this.unanswered = true
-        this.building = true
-        this.buildingSince = Date.now()
         break
       case "message_start":
-        if (e.message.role === "assistant") this.unanswered = this.building = false
+        if (e.message.role === "assistant") this.unanswered = false
         break
       case "agent_end":
         this.active = false
@@ -137,22 +124,10 @@ export class RunWatchdog {
     return this.answering() ? this.limits.modelAnswerMs! : this.limits.modelStallMs
   }
 
-  /** Pi is about to send a model request (its `before_provider_request`): the model's clock starts now. */
-  requestSent(): void {
-    this.building = false
-    this.unanswered = true
-    this.moved = Date.now()
-  }
-
   private armStall(wait: number) {
     this.model = setTimeout(() => {
       const ms = this.stallLimit()
       if (!(ms > 0)) return
-      // Under load Pi took seconds to build a request: that time is not the model's.
-      if (this.building && Date.now() - this.buildingSince < Math.max(ms, BUILD_GRACE_MS)) {
-        this.moved = Date.now()
-        return this.armStall(ms)
-      }
       const quiet = Date.now() - this.moved
       if (quiet < ms) return this.armStall(ms - quiet)
       this.fire(

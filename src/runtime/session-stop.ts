@@ -44,11 +44,6 @@ export class SessionStop {
     this.watchdog.event(e)
   }
 
-  /** Pi is about to send a model request. */
-  requestSent(): void {
-    this.watchdog.requestSent()
-  }
-
   /** An extension's ctx.shutdown(). */
   requestShutdown(): void {
     if (this.live.session().isIdle && !this.live.running()) return this.live.shutdown()

@@ -154,14 +154,10 @@ export function sessionRuntimeFactory(
   })
 }
 
-/**
- * Pi has no model-change event for listeners, nor one for a request going out; extension hooks
- * see both (the payload is left as it is: the handler returns nothing).
- */
+/** Pi has no model-change event for listeners; an extension hook sees every switch. */
 function watchModel(live: LiveSession, pi: ExtensionAPI) {
   pi.on("model_select", (e) => {
     live.emitInfo()
     void warmModelApi(e.model.api)
   })
-  pi.on("before_provider_request", () => live.requestSent())
 }

@@ -43,7 +43,6 @@ test("a request whose response never starts ends at the answer limit; once it st
   const ended: string[] = []
   const dog = new RunWatchdog({ modelAnswerMs: 1000, modelStallMs: 5000, toolMs: 0 }, (why) => ended.push(why))
   dog.event(start)
-  dog.requestSent()
   jest.advanceTimersByTime(999)
   expect(ended).toEqual([])
   jest.advanceTimersByTime(1)
@@ -63,35 +62,8 @@ test("Pi's wait before a retry is not counted as the model's silence", () => {
   const ended: string[] = []
   const dog = new RunWatchdog({ modelAnswerMs: 1000, modelStallMs: 5000, toolMs: 0 }, (why) => ended.push(why))
   dog.event(start)
-  dog.requestSent()
   dog.event({ type: "auto_retry_start", attempt: 1, maxAttempts: 3, delayMs: 4000, errorMessage: "429" })
   jest.advanceTimersByTime(4999)
-  expect(ended).toEqual([])
-  jest.advanceTimersByTime(1)
-  expect(ended).toEqual(["stalled: the model did not answer the request within 1 s"])
-})
-
-test("the time Pi takes to build a request is not the model's: the limits count from when it is sent", () => {
-  jest.useFakeTimers()
-  const ended: string[] = []
-  const dog = new RunWatchdog({ modelAnswerMs: 1000, modelStallMs: 5000, toolMs: 0 }, (why) => ended.push(why))
-  dog.event(start)
-  // extensions' context hooks and the payload took 3 s on a loaded machine
-  jest.advanceTimersByTime(3000)
-  expect(ended).toEqual([])
-  dog.requestSent()
-  jest.advanceTimersByTime(999)
-  expect(ended).toEqual([])
-  jest.advanceTimersByTime(1)
-  expect(ended).toEqual(["stalled: the model did not answer the request within 1 s"])
-})
-
-test("a provider that never says its request went out gets the limit after a minute of building", () => {
-  jest.useFakeTimers()
-  const ended: string[] = []
-  const dog = new RunWatchdog({ modelAnswerMs: 1000, modelStallMs: 5000, toolMs: 0 }, (why) => ended.push(why))
-  dog.event(start)
-  jest.advanceTimersByTime(59_999)
   expect(ended).toEqual([])
   jest.advanceTimersByTime(1)
   expect(ended).toEqual(["stalled: the model did not answer the request within 1 s"])
