@@ -7,8 +7,10 @@ let d: DaemonBox
 beforeAll(async () => {
   d = await startBox(
     { turns: [{ tool: "ask_me" }, { text: "You confirmed." }] },
-    // the model limit leaves a loaded machine time for the first byte; only the tool clock runs while asking
-    { env: { XAGENT_MODEL_STALL_MS: "2000", XAGENT_TOOL_TIMEOUT_MS: "300" } },
+    // the model limit leaves a loaded machine time for the first byte (2 s did not, with two whole
+    // suites running at once: the stall ended the run before the question); only the tool clock
+    // runs while asking
+    { env: { XAGENT_MODEL_STALL_MS: "6000", XAGENT_TOOL_TIMEOUT_MS: "300" } },
   )
 })
 afterAll(() => d.cleanup())
@@ -24,7 +26,7 @@ test("a question pending past the stall and tool limits does not end the run", a
   await c.request("session.prompt", { sessionId, text: "ask me" })
   const asked = await rec.waitFor((s) => s.ui.pending.length > 0, "the tool's question")
   // no event says "nothing happened": watch past both limits
-  await Bun.sleep(2500)
+  await Bun.sleep(6500)
   const still = rec.snapshot!
   expect(still.running).toBe(true)
   expect(still.ui.pending.map((p) => p.id)).toEqual(asked.ui.pending.map((p) => p.id))
