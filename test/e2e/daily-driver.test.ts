@@ -22,6 +22,7 @@ describe.skipIf(!hasTmux)("a daily driver in a terminal", () => {
     for (const c of cleanups.reverse()) await c()
   })
 
+  // Eight steps in one real terminal, each waiting on its screen: 30 s alone on a two-core machine.
   test("/clear, an unknown command, images, /usage and rewind", async () => {
     const box = makeSandbox()
     const llm = await startMockLlm(scenario)
@@ -84,7 +85,8 @@ describe.skipIf(!hasTmux)("a daily driver in a terminal", () => {
 
     pane.type("/usage")
     pane.send("Enter")
-    let screen = await pane.waitFor("This session · 2 replies")
+    // The dialog is drawn over a few frames: the screen is read once its last section is there.
+    let screen = await pane.waitFor((s) => s.includes("This session · 2 replies") && s.includes("Today ("))
     expect(screen).toContain("mockllm/mock-1")
     expect(screen).toContain("Today (1 session)")
     pane.send("Escape")
@@ -117,5 +119,5 @@ describe.skipIf(!hasTmux)("a daily driver in a terminal", () => {
     expect(calls).toHaveLength(3)
     expect(calls[2]!.count).toBe(calls[0]!.count)
     expect(JSON.stringify(calls[2]!.last)).not.toContain("what are these?")
-  })
+  }, 120_000)
 })
