@@ -13,7 +13,7 @@ const SKIP = new Set(["node_modules", "dist", ".git"])
 
 /** Each pattern, and what it catches. Built from pieces so this file does not match itself. */
 const OUTSIDE: [RegExp, string][] = [
-  // (an import of a module named `shared` beside the file, "../shared", is the repository's own)
+  // (an import of a sibling module named `shared`, quoted right after its name, is the repository's own)
   [new RegExp(["\\.\\.", "shared(?![\"'])"].join("/")), "the folder beside the checkout"],
   [new RegExp(["", "work", ""].join("/")), "a path of one machine"],
   [/\bfindings?\b[\s,(]*(?:row\s+|repro\s+)?[A-Z]?\d/i, "a finding's id"],
