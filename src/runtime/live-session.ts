@@ -84,7 +84,7 @@ export class LiveSession {
   private projector!: EventProjector
   private runtime!: AgentSessionRuntime
   private unsubscribe?: () => void
-  /** What the bundled extensions put in the session's info (BundledHost.setInfo). */
+  /** What the bundled extensions put in the session's info (BundledHost.setState). */
   private readonly extInfo = new ExtensionInfo()
   /** Stopping the run and ending the session (set up in start, before anything can emit). */
   private stop!: SessionStop
@@ -285,8 +285,7 @@ export class LiveSession {
   }
 
   info(): SessionInfo {
-    if (!this.runtime)
-      return { piSessionId: this.piSessionId, cwd: this.cwd, thinkingLevel: "off", mode: this.extInfo.mode }
+    if (!this.runtime) return { piSessionId: this.piSessionId, cwd: this.cwd, thinkingLevel: "off" }
     return sessionInfo(this.session, {
       extInfo: this.extInfo,
       sandbox: this.sandbox,

@@ -27,6 +27,9 @@ import { SessionsPage } from "./routes/sessions"
 import { PackagesPage } from "./routes/packages"
 import { TreePage } from "./routes/tree"
 import { WorktreePage } from "./routes/worktree"
+import { FeaturePage } from "./slots/page"
+import { featurePage } from "./slots/registry"
+import type { PageSlot } from "./slots/types"
 import { WorktreesProvider } from "./context/worktrees"
 import { Keymap, KeymapProvider, useKeymap } from "./keymap"
 import type { TuiOptions } from "./run-options"
@@ -217,7 +220,12 @@ function Shell(props: {
         <Match when={route.route().name === "packages"}>
           <PackagesPage />
         </Match>
-        <Match when={route.route().name === "session"}>
+        <Match when={route.route().name === "feature" && featurePage((route.route() as { page: string }).page)}>
+          {(page: () => PageSlot) => (
+            <FeaturePage page={page()} focused={!dialog.active()} onBack={() => route.navigate({ name: "session" })} />
+          )}
+        </Match>
+        <Match when={route.route().name === "session" || route.route().name === "feature"}>
           <SessionPage version={props.version} cwd={props.cwd} focused={!dialog.active()} />
         </Match>
       </Switch>

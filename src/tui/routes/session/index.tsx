@@ -3,13 +3,9 @@
 // takes the composer's place (the composer keeps its draft, hidden) and the status bar steps aside.
 // Inline, a dialog does the same: there is no screen to float it over.
 import { useKeyboard, useRenderer, useTerminalDimensions } from "@opentui/solid"
-import { createEffect, createMemo, createSignal, on, onCleanup, Show } from "solid-js"
+import { createMemo, createSignal, For, Show } from "solid-js"
 import { AskDockOpen } from "../../component/message/ask-user-card"
-import { PlanCards, type PlanCardsApi } from "../../component/message/custom-cards"
-import { PLAN_ACTIONS, type PlanAction } from "../../component/message/plan-card"
-import { PlanPanel } from "../../component/plan-panel"
 import { sessionThinkingLook, ThinkingLook } from "../../component/message/thinking-look"
-import { planView } from "../../util/plan-view"
 import { paletteEntries, runCommand } from "../../commands"
 import { QueueRows } from "../../component/prompt/queue-rows"
 import { Composer } from "../../component/prompt/composer"
@@ -17,6 +13,7 @@ import { useFrames, useNow, useSpinner } from "../../component/spinner"
 import { useClient } from "../../context/client"
 import { DialogSlot, useDialog } from "../../context/dialog"
 import { useSession } from "../../context/session"
+import { useRoute } from "../../context/route"
 import { useSync } from "../../context/sync"
 import { useToast } from "../../context/toast"
 import { useScreen } from "../../context/screen"
@@ -43,6 +40,7 @@ import { ComponentOverlays, ComponentSlotView, useExtensionComponents } from "./
 import { replyRate, WorkingLine } from "./working-line"
 import { useKeymap } from "../../keymap"
 import { useWindowRows } from "../../context/window-rows"
+import { useFeatureSessions } from "../../slots/session"
 
 function Working(props: {
   startedAt?: number
@@ -66,8 +64,6 @@ function Working(props: {
   )
 }
 
-const GOAL_TICK_MS = 30_000
-
 export function SessionPage(props: { version: string; cwd: string; focused: boolean }) {
   const sync = useSync()
   const session = useSession()
@@ -82,6 +78,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const ask = useAskDock()
   const rewind = useRewind()
   const toast = useToast()
+  const route = useRoute()
   const screen = useScreen()
   const data = sync.data
   // A long history comes newest part first; full screen fetches the rest a page at a time as the
@@ -120,67 +117,39 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
     }
     return false
   })
+  // The bundled features' window parts (src/tui/slots): their state, keys, rows and composer modes.
+  const features = useFeatureSessions((name) => ({
+    info: () => data.info,
+    state: () => data.info?.extensions?.[name],
+    items: () => data.items,
+    running: () => data.running,
+    commandNames: () => session.commands().map((c) => c.name),
+    send: (text) => void session.send(text, "prompt"),
+    bash: (command, quiet) => void session.bash(command, quiet),
+    toast: (level, message) => toast.show({ level, message }),
+    editFile: (path) => editInTerminal(renderer, path),
+    openPage: (page) => route.navigate({ name: "feature", page }),
+  }))
   const banner = () =>
     bannerText({ connection: client.connection(), closedReason: data.closedReason, failure: session.failure() })
-  // A pursued goal's time in the status line moves on this clock, which runs only while it is pursued.
-  const [goalClock, setGoalClock] = createSignal(Date.now())
-  createEffect(() => {
-    const pursuing = data.info?.goal?.status === "pursuing"
-    setGoalClock(Date.now())
-    if (!pursuing) return
-    const t = setInterval(() => setGoalClock(Date.now()), GOAL_TICK_MS)
-    onCleanup(() => clearInterval(t))
-  })
   const segments = () =>
     statusSegments({
-      now: goalClock(),
       cwd: cwd(),
       branch: branch(),
       info: data.info,
       stats: data.stats,
       extra: data.ui.status,
       mouse: view.mouse(),
+      features: features.status(),
     })
 
-  // Plan mode: Shift+Tab makes the next message a plan request; the open plan card's actions run
-  // the plan extension's commands; a `!command` typed during a plan request waits for its end.
-  const hasPlan = createMemo(() => session.commands().some((c) => c.name === "plan"))
-  const [planMode, setPlanMode] = createSignal(false)
-  const [panelCollapsed, setPanelCollapsed] = createSignal(false)
-  const [heldBash, setHeldBash] = createSignal<string[]>([])
-  const plan = createMemo(() => planView(data.items))
-  const planning = () => data.info?.mode === "plan"
-  const planActions: PlanCardsApi = {
-    openId: () => (data.running ? undefined : plan().openCardId),
-    act: (a: PlanAction) => {
-      if (a === "keep") return setPlanMode(true)
-      // The plan file is on this machine (the host is local): the person edits it in their editor,
-      // and Implement reads it back. A card with no file leaves it to the extension's own editor.
-      const path = plan().openCardPath
-      if (a === "edit" && path)
-        return void editInTerminal(renderer, path).then((err) =>
-          toast.show(err ? { level: "error", message: err } : { level: "info", message: `Plan edited: ${path}` }),
-        )
-      const text = a === "implement" ? "/plan implement" : a === "auto" ? "/plan implement --auto" : "/plan edit"
-      void session.send(text, "prompt")
-    },
-  }
   // A prompt that could not be sent goes back into the (empty) composer rather than vanish.
   const send = (text: string, how: Parameters<typeof session.send>[1], images?: Parameters<typeof session.send>[2]) => {
-    const asPlan = planMode() && !text.startsWith("/")
-    if (asPlan) setPlanMode(false)
-    const out = asPlan ? `/plan ${text}` : text
+    // A feature's composer mode rewrites what is sent in it (never a `/command`).
+    const mode = text.startsWith("/") ? undefined : features.composerMode()
+    const out = mode ? mode.send(text) : text
     void session.send(out, how, images).then((r) => r === undefined && composer.restore(text))
   }
-  createEffect(
-    on(planning, (now) => {
-      if (now || !heldBash().length) return
-      const held = heldBash()
-      setHeldBash([])
-      for (const c of held) void session.bash(c)
-    }),
-  )
-
   // Before the page's own keys, whose checks are looser (Ctrl+P is taken whatever else is held):
   // a forwarded key is one the window does not bind.
   useExtensionShortcuts(() => props.focused && !dialog.active())
@@ -246,20 +215,18 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
         <ThinkingLook.Provider value={thinkingLook}>
           <Show
             when={!screen.inline}
-            fallback={
-              <PlanCards.Provider value={planActions}>
-                <LiveArea
-                  items={data.items}
-                  isOpen={view.isOpen}
-                  onFlip={view.flip}
-                  empty={welcome()}
-                  clickable={view.mouse()}
-                />
-              </PlanCards.Provider>
-            }
+            fallback={features.provide(() => (
+              <LiveArea
+                items={data.items}
+                isOpen={view.isOpen}
+                onFlip={view.flip}
+                empty={welcome()}
+                clickable={view.mouse()}
+              />
+            ))}
           >
             <Show when={data.items.length > 0} fallback={welcome()}>
-              <PlanCards.Provider value={planActions}>
+              {features.provide(() => (
                 <Transcript
                   items={data.items}
                   epoch={data.epoch}
@@ -273,7 +240,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
                   // Notices alone (an extension's lines at start) go under the welcome: it stays, as Pi's header.
                   intro={data.items.every((i) => i.kind === "notice") ? welcome : undefined}
                 />
-              </PlanCards.Provider>
+              ))}
             </Show>
             <Show when={newBelow() && data.items.length > 0}>
               <text fg={theme.accent} flexShrink={0}>
@@ -284,25 +251,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
         </ThinkingLook.Provider>
       </AskDockOpen.Provider>
       <QueueRows queue={data.queue} />
-      <Show when={heldBash().length > 0}>
-        <box flexShrink={0} paddingX={1}>
-          <text
-            fg={theme.muted}
-            wrapMode="none"
-            truncate
-          >{`! ${heldBash().join(" · ")} (runs after the plan request)`}</text>
-        </box>
-      </Show>
-      <Show when={data.running && plan().implementing}>
-        <PlanPanel
-          title={plan().implementing!.title}
-          steps={plan().implementing!.steps}
-          todos={plan().implementing!.todos}
-          change={plan().implementing!.change}
-          collapsed={panelCollapsed()}
-          onToggle={() => setPanelCollapsed((c) => !c)}
-        />
-      </Show>
+      <For each={features.rows("aboveComposer")}>{(row) => row.view()}</For>
       <Show when={data.running && data.ui.workingVisible}>
         <Working
           startedAt={data.runStartedAt}
@@ -330,13 +279,9 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       </Show>
       <box flexDirection="column" flexShrink={0} visible={!ask.active() && !ext.replacesComposer() && !dialogHere()}>
         <Composer
-          planMode={planMode()}
-          onTogglePlan={hasPlan() ? () => setPlanMode((m) => !m) : undefined}
-          onAltKey={(k) => {
-            const a = plan().openCardId && !data.running ? PLAN_ACTIONS.find((x) => x.key === k) : undefined
-            if (a) planActions.act(a.action)
-            return !!a
-          }}
+          mode={features.composerMode()}
+          onToggleMode={features.toggleMode()}
+          onAltKey={(k) => features.altKey(k)}
           complete={
             data.info?.autocomplete
               ? async (text, cursor) => (await session.act("session.complete", { text, cursor }))?.items ?? []
@@ -358,8 +303,8 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
             toBottom()
             const outside = /^outside(?:\s+([\s\S]*))?$/.exec(command)
             if (!outside) {
-              // A `!command` typed during a plan request waits for its end.
-              if (planning()) return void setHeldBash((h) => [...h, command])
+              // A feature may hold it back (one typed during a plan request waits for its end).
+              if (features.holdBash(command, quiet)) return
               return void session.bash(command, quiet)
             }
             const exact = outside[1]?.trim()
@@ -391,6 +336,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
         <Show when={ext.of("footer").length > 0} fallback={<StatusBar segments={segments()} width={dims().width} />}>
           <ComponentSlotView ext={ext} slot="footer" />
         </Show>
+        <For each={features.rows("belowStatus")}>{(row) => row.view()}</For>
       </Show>
       <ComponentOverlays ext={ext} />
       <UiRequests />
