@@ -18,7 +18,7 @@ interface Home {
 
 const ACP = "an editor over ACP maps it (src/acp may import no extension)"
 const HELP = "the /help list of keys names Shift+Tab and the plan card's Alt-keys"
-const ASK_LEFT = "ask_user's dock and dialog kind, not yet on the slots"
+const WIRE = "ask_user's request kind and its answers on the wire (windows, ACP and --mode rpc answer it)"
 
 const HOMES: Record<string, Home> = {
   goal: { names: /\bgoal/i, outside: {} },
@@ -66,35 +66,19 @@ const HOMES: Record<string, Home> = {
   "ask-user": {
     names: /ask[_-]?user|askuser|question-dock|ask-dock/i,
     outside: {
-      "src/protocol/ask-user.ts": ASK_LEFT,
+      "src/protocol/ask-user.ts": WIRE,
+      "src/protocol/index.ts": "exports protocol/ask-user.ts",
+      "src/protocol/schemas.ts": WIRE,
+      "src/protocol/ui.ts": WIRE,
       "src/protocol/bundled.ts": "a bundled extension's dialogs include ask_user's kind",
-      "src/protocol/index.ts": ASK_LEFT,
       "src/protocol/permission.ts": "ask_user needs no approval in a gated session",
-      "src/protocol/schemas.ts": ASK_LEFT,
-      "src/protocol/ui.ts": ASK_LEFT,
       "src/runtime/bundled-host.ts": "a bundled extension's dialogs include ask_user's kind",
-      "src/runtime/prompt-methods.ts": ASK_LEFT,
-      "src/runtime/rpc-entry.ts": ASK_LEFT,
-      "src/runtime/ui-bridge.ts": ASK_LEFT,
-      "src/cli/index.ts": ASK_LEFT,
+      "src/runtime/ui-bridge.ts": "the host checks an answer against its request's kind",
+      "src/runtime/prompt-methods.ts": "the host checks an answer against its request's kind",
+      "src/runtime/rpc-entry.ts": "--mode rpc has no window to answer the dock",
+      "src/cli/index.ts": "--no-bundled's help names it as the example",
       "src/acp/ask-form.ts": ACP,
       "src/acp/dialogs.ts": ACP,
-      "src/tui/app.tsx": ASK_LEFT,
-      "src/tui/component/message/ask-user-card.tsx": ASK_LEFT,
-      "src/tui/component/message/item-view.tsx": ASK_LEFT,
-      "src/tui/component/question-dock/actions.ts": ASK_LEFT,
-      "src/tui/component/question-dock/frame.ts": ASK_LEFT,
-      "src/tui/component/question-dock/layout.ts": ASK_LEFT,
-      "src/tui/component/question-dock/question-dock.tsx": ASK_LEFT,
-      "src/tui/component/question-dock/state.ts": ASK_LEFT,
-      "src/tui/routes/session/ask-dock.tsx": ASK_LEFT,
-      "src/tui/routes/session/index.tsx": ASK_LEFT,
-      "src/tui/routes/session/pending-answers.ts": ASK_LEFT,
-      "src/tui/routes/session/transcript.tsx": ASK_LEFT,
-      "src/tui/routes/session/ui-requests.tsx": ASK_LEFT,
-      "src/tui/routes/session/welcome.tsx": ASK_LEFT,
-      "src/tui/sketch/project.ts": ASK_LEFT,
-      "src/tui/util/ask-text.ts": ASK_LEFT,
     },
   },
 }

@@ -1,9 +1,10 @@
 // Reads the window features' slots (types.ts) for the window's generic parts: the transcript asks
 // for a card by custom type or tool name, the status line for a status key's look, the inline
-// scrollback for what to hold back. The list itself is src/tui/features.ts.
-import type { TranscriptItem } from "../../protocol"
+// scrollback for what to hold back, the session page for the dock of a pending request. The list
+// itself is src/tui/features.ts.
+import type { ToolItem, TranscriptItem } from "../../protocol"
 import { WINDOW_FEATURES } from "../features"
-import type { CustomCardView, PageSlot, StatusSegment, ToolCardProps, WindowFeature } from "./types"
+import type { CustomCardView, DockSlot, PageSlot, StatusSegment, ToolCardProps, WindowFeature } from "./types"
 import type { JSX } from "solid-js"
 
 export function windowFeatures(): readonly WindowFeature[] {
@@ -42,3 +43,9 @@ export function featurePage(page: string): PageSlot | undefined {
   for (const f of windowFeatures()) for (const p of f.pages ?? []) if (p.page === page) return p
   return undefined
 }
+
+/** A feature's guess at a tool row's height, if one gives it. */
+export const toolRowRows = (item: ToolItem): number | undefined => lookup((f) => f.toolRowRows, item.name)?.(item)
+
+/** The dock that answers requests of `kind` in the composer's place, if a feature has one. */
+export const dockFor = (kind: string): DockSlot | undefined => lookup((f) => f.docks, kind)

@@ -3,7 +3,7 @@
 // only these slots, so it names no feature. Parts that need the live session (its clock, its keys,
 // its composer mode) come from `session`, which the session page runs once in its own scope.
 import type { JSX } from "solid-js"
-import type { CustomItem, SessionInfo, ToolItem, TranscriptItem } from "../../protocol"
+import type { CustomItem, Params, SessionInfo, ToolItem, TranscriptItem, UiRequest } from "../../protocol"
 
 /** One status-line segment; a lower rank survives longer when space runs out. */
 export interface StatusSegment {
@@ -50,6 +50,8 @@ export interface SessionSlotContext {
   /** The feature's own state in the session's info (`info.extensions[name]`), as its host part set it. */
   state(): unknown
   items(): readonly TranscriptItem[]
+  /** The requests the host holds for the person (dialogs, a dock's questions), oldest first. */
+  pending(): readonly UiRequest[]
   running(): boolean
   /** The names of the session's commands (an extension's command is there only while it is loaded). */
   commandNames(): readonly string[]
@@ -69,7 +71,34 @@ export interface SessionSlotContext {
  */
 export type AltKeySlot = (letter: string) => boolean
 
-/** A row the feature draws in the page: above the composer, or under the status line. */
+/** What a dock is handed: the request it answers, its room, and the way its answer goes back. */
+export interface DockProps {
+  request: UiRequest
+  width: number
+  /** The rows it may take (most of a small window; the transcript keeps a few). */
+  height: number
+  focused: boolean
+  respond(response: Params<"session.uiRespond">["response"]): void
+}
+
+/**
+ * A kind of the host's pending requests (a bundled extension's own dialog, `BundledHost.request`)
+ * that the feature answers in the composer's place. While one is open the composer (keeping its
+ * draft) and the status line step aside, the page's scroll keys and Esc are the dock's, and
+ * Ctrl+D does not quit. Requests of other kinds stay dialogs.
+ */
+export interface DockSlot {
+  view(props: DockProps): JSX.Element
+  /** The working line's text while it is open. */
+  waiting: string
+  /** What Esc does while it is open, for Ctrl+C's hint. */
+  escape: string
+}
+
+/**
+ * A row the feature draws in the page: above the composer, or under the status line (in both
+ * screen modes; hidden, with the status line, while a dock or an inline dialog is open).
+ */
 export interface RowSlot {
   placement: "aboveComposer" | "belowStatus"
   view: () => JSX.Element
@@ -106,6 +135,10 @@ export interface WindowFeature {
   toolRows?: Record<string, (props: ToolCardProps) => JSX.Element>
   /** Segments for the extension's `setStatus(key, text)`: the colour and rank the feature gives them. */
   statusKeys?: Record<string, (text: string) => StatusSegment>
+  /** A guess at a tool row's height before it is drawn (full screen's list; measured heights replace it). */
+  toolRowRows?: Record<string, (item: ToolItem) => number>
+  /** Docks by request kind: they replace the composer while such a request is open. */
+  docks?: Record<string, DockSlot>
   /** An item the inline scrollback holds back while it is still live (drawn in the footer). */
   holdItem?(items: readonly TranscriptItem[]): string | undefined
   pages?: PageSlot[]

@@ -11,7 +11,6 @@ import type {
   TranscriptItem,
   UserItem,
 } from "../../../protocol"
-import { AskUserCard } from "./ask-user-card"
 import { AssistantMessage } from "./assistant-message"
 import { CustomCard } from "./custom-cards"
 import { BashRunRow, NoticeRow, SummaryRow } from "./notice-rows"
@@ -40,16 +39,10 @@ const toolRows: Record<string, (p: ToolRowProps) => unknown> = {
   ls: SearchToolRow,
 }
 
-/** Tools whose results the window draws as cards of its own. */
-const cardRows: Record<string, (p: ToolRowProps) => unknown> = {
-  // Questions and answers read as a card, never folded away.
-  ask_user: (p: ToolRowProps) => <AskUserCard item={p.item} />,
-}
-
 function ToolRow(props: { item: ToolItem; open: boolean; onToggle: () => void }) {
-  // A card of the window's own wins (it falls back to the extension's rows, then to the plain row);
+  // A feature's card wins (it falls back to the extension's rows, then to the plain row);
   // otherwise an extension's rows win over the window's row for a tool of the same name.
-  const Card = (toolCard(props.item.name) ?? cardRows[props.item.name]) as ((p: ToolRowProps) => any) | undefined
+  const Card = toolCard(props.item.name) as ((p: ToolRowProps) => any) | undefined
   if (Card) return <Card item={props.item} open={props.open} onToggle={props.onToggle} />
   const Row = (toolRow(props.item.name) ?? toolRows[props.item.name] ?? PlainToolRow) as (p: ToolRowProps) => any
   return (

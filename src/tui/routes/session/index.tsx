@@ -1,10 +1,10 @@
 // The session page: transcript (or the welcome), queued messages, the working line, extension
-// widgets around the composer, and the status bar. While ask_user questions are open the question dock
-// takes the composer's place (the composer keeps its draft, hidden) and the status bar steps aside.
+// widgets around the composer, and the status bar. While a feature's dock is open (its questions to
+// the person: src/tui/slots) it takes the composer's place (the composer keeps its draft, hidden) and
+// the status bar steps aside.
 // Inline, a dialog does the same: there is no screen to float it over.
 import { useKeyboard, useRenderer, useTerminalDimensions } from "@opentui/solid"
 import { createMemo, createSignal, For, Show } from "solid-js"
-import { AskDockOpen } from "../../component/message/ask-user-card"
 import { sessionThinkingLook, ThinkingLook } from "../../component/message/thinking-look"
 import { paletteEntries, runCommand } from "../../commands"
 import { QueueRows } from "../../component/prompt/queue-rows"
@@ -29,7 +29,7 @@ import { DialogOutside } from "../../ui/dialog-outside"
 import { useCommandActions } from "./actions"
 import { useExtensionShortcuts } from "./extension-shortcuts"
 import { ESC_TWICE_MS, useRewind } from "./rewind"
-import { AskDock, useAskDock } from "./ask-dock"
+import { ComposerDock, useComposerDock } from "./composer-dock"
 import { bannerText, ConnectionBanner } from "./connection-banner"
 import { statusSegments, StatusBar } from "./status-bar"
 import { Transcript } from "./transcript"
@@ -75,7 +75,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const renderer = useRenderer()
   const composer = useComposerInput()
   const actions = useCommandActions()
-  const ask = useAskDock()
+  const dock = useComposerDock()
   const rewind = useRewind()
   const toast = useToast()
   const route = useRoute()
@@ -95,7 +95,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   }
   const dialogHere = () => screen.inline && dialog.inPlace()
   // Before the page's own keys: a focused extension component takes them first.
-  const ext = useExtensionComponents({ focused: () => props.focused && !ask.active() })
+  const ext = useExtensionComponents({ focused: () => props.focused && !dock.active() })
   let list: VirtualListApi | undefined
   const [newBelow, setNewBelow] = createSignal(false)
   // The rate is the streaming reply's own: the same for every window, whenever it attached.
@@ -122,6 +122,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
     info: () => data.info,
     state: () => data.info?.extensions?.[name],
     items: () => data.items,
+    pending: () => data.ui.pending,
     running: () => data.running,
     commandNames: () => session.commands().map((c) => c.name),
     send: (text) => void session.send(text, "prompt"),
@@ -176,7 +177,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
     // No key by default, as in Pi: the person's keybindings file may give it one.
     if (keys.matches("app.session.new", e)) return (actions.newSession(), handled())
     // The dock scrolls its own body with these.
-    if (ask.active()) return
+    if (dock.active()) return
     if (keys.matches("tui.altScreen.pageUp", e)) return (list?.page(-1), handled())
     if (keys.matches("tui.altScreen.pageDown", e)) return (list?.page(1), handled())
     if (keys.matches("tui.altScreen.top", e)) return (list?.toTop(), handled())
@@ -211,60 +212,58 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       </Show>
       <ConnectionBanner text={banner()?.text} color={banner()?.color} />
       <ComponentSlotView ext={ext} slot="header" />
-      <AskDockOpen.Provider value={() => data.ui.pending.some((r) => r.kind === "ask_user")}>
-        <ThinkingLook.Provider value={thinkingLook}>
-          <Show
-            when={!screen.inline}
-            fallback={features.provide(() => (
-              <LiveArea
+      <ThinkingLook.Provider value={thinkingLook}>
+        <Show
+          when={!screen.inline}
+          fallback={features.provide(() => (
+            <LiveArea
+              items={data.items}
+              isOpen={view.isOpen}
+              onFlip={view.flip}
+              empty={welcome()}
+              clickable={view.mouse()}
+            />
+          ))}
+        >
+          <Show when={data.items.length > 0} fallback={welcome()}>
+            {features.provide(() => (
+              <Transcript
                 items={data.items}
+                epoch={data.epoch}
                 isOpen={view.isOpen}
                 onFlip={view.flip}
-                empty={welcome()}
                 clickable={view.mouse()}
+                apiRef={(api) => (list = api)}
+                onNewBelow={setNewBelow}
+                earlier={data.earlierUnknown ? "some" : data.earlier}
+                onLoadEarlier={loadEarlier}
+                // Notices alone (an extension's lines at start) go under the welcome: it stays, as Pi's header.
+                intro={data.items.every((i) => i.kind === "notice") ? welcome : undefined}
               />
             ))}
-          >
-            <Show when={data.items.length > 0} fallback={welcome()}>
-              {features.provide(() => (
-                <Transcript
-                  items={data.items}
-                  epoch={data.epoch}
-                  isOpen={view.isOpen}
-                  onFlip={view.flip}
-                  clickable={view.mouse()}
-                  apiRef={(api) => (list = api)}
-                  onNewBelow={setNewBelow}
-                  earlier={data.earlierUnknown ? "some" : data.earlier}
-                  onLoadEarlier={loadEarlier}
-                  // Notices alone (an extension's lines at start) go under the welcome: it stays, as Pi's header.
-                  intro={data.items.every((i) => i.kind === "notice") ? welcome : undefined}
-                />
-              ))}
-            </Show>
-            <Show when={newBelow() && data.items.length > 0}>
-              <text fg={theme.accent} flexShrink={0}>
-                {" ↓ new output below · Ctrl+End"}
-              </text>
-            </Show>
           </Show>
-        </ThinkingLook.Provider>
-      </AskDockOpen.Provider>
+          <Show when={newBelow() && data.items.length > 0}>
+            <text fg={theme.accent} flexShrink={0}>
+              {" ↓ new output below · Ctrl+End"}
+            </text>
+          </Show>
+        </Show>
+      </ThinkingLook.Provider>
       <QueueRows queue={data.queue} />
       <For each={features.rows("aboveComposer")}>{(row) => row.view()}</For>
       <Show when={data.running && data.ui.workingVisible}>
         <Working
           startedAt={data.runStartedAt}
           reply={streamingReply()}
-          message={ask.active() ? "Waiting for your answer" : data.ui.workingMessage}
+          message={dock.slot()?.waiting ?? data.ui.workingMessage}
           name={data.info?.name}
           indicator={data.ui.workingIndicator}
         />
       </Show>
       <Widgets widgets={data.ui.widgets} placement="aboveEditor" />
       <ComponentSlotView ext={ext} slot="widget" placement="aboveEditor" />
-      <AskDock
-        dock={ask}
+      <ComposerDock
+        dock={dock}
         width={dims().width}
         rows={screen.inline ? screen.rows() : dims().height}
         focused={props.focused}
@@ -272,12 +271,12 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       <Show when={screen.inline}>
         <DialogSlot />
       </Show>
-      <Show when={!ask.active() && !dialogHere()}>
+      <Show when={!dock.active() && !dialogHere()}>
         <Show when={ext.of("inline").length > 0} fallback={<ComponentSlotView ext={ext} slot="editor" />}>
           <ComponentSlotView ext={ext} slot="inline" maxRows={windowRows() - 2} />
         </Show>
       </Show>
-      <box flexDirection="column" flexShrink={0} visible={!ask.active() && !ext.replacesComposer() && !dialogHere()}>
+      <box flexDirection="column" flexShrink={0} visible={!dock.active() && !ext.replacesComposer() && !dialogHere()}>
         <Composer
           mode={features.composerMode()}
           onToggleMode={features.toggleMode()}
@@ -292,7 +291,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
           queue={data.queue}
           commands={commands()}
           commandsKnown={session.commandsKnown()}
-          focused={props.focused && !ask.active() && !ext.replacesComposer()}
+          focused={props.focused && !dock.active() && !ext.replacesComposer()}
           onSend={(text, how, images) => {
             toBottom()
             send(text, how, images)
@@ -332,7 +331,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       </box>
       <Widgets widgets={data.ui.widgets} placement="belowEditor" />
       <ComponentSlotView ext={ext} slot="widget" placement="belowEditor" />
-      <Show when={!ask.active() && !dialogHere()}>
+      <Show when={!dock.active() && !dialogHere()}>
         <Show when={ext.of("footer").length > 0} fallback={<StatusBar segments={segments()} width={dims().width} />}>
           <ComponentSlotView ext={ext} slot="footer" />
         </Show>
