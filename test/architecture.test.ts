@@ -5,7 +5,18 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { dirname, join, relative, resolve } from "node:path"
 import ts from "typescript"
 
-type Layer = "protocol" | "runtime" | "daemon" | "client" | "tui" | "cli" | "util" | "acp" | "worktree" | "extensions"
+type Layer =
+  | "protocol"
+  | "runtime"
+  | "daemon"
+  | "client"
+  | "tui"
+  | "cli"
+  | "util"
+  | "acp"
+  | "worktree"
+  | "extensions"
+  | "extension-window"
 type Kind = "static" | "dynamic" | "type"
 
 interface Edge {
@@ -24,7 +35,8 @@ const ALLOWED: Record<Layer, Layer[]> = {
   runtime: ["protocol", "util"],
   daemon: ["runtime", "protocol", "util"],
   client: ["protocol", "util"],
-  tui: ["protocol", "util"],
+  // The window loads each bundled feature's window part (src/tui/features.ts), never its host part.
+  tui: ["protocol", "util", "extension-window"],
   // `xagent acp` is a client of the daemon, like the window: its sessions live in the hosts.
   acp: ["protocol", "client", "util"],
   cli: ["client", "daemon", "tui", "acp", "util", "protocol", "worktree"],
@@ -32,7 +44,11 @@ const ALLOWED: Record<Layer, Layer[]> = {
   // Managed git worktrees: git and xagent's record of them, for the CLI (and, through a service
   // the CLI hands it, the window's /worktree page).
   worktree: ["protocol", "util"],
-  extensions: ["protocol"],
+  extensions: ["protocol", "util"],
+  // A bundled feature's window part (extensions/<name>/window/): part of the window, held to its
+  // rules (no Pi, no TypeBox, through any file it loads); besides, it may read its own extension's
+  // shared rules (extensions/<name>/shared.ts), never the host part or another extension.
+  "extension-window": ["tui", "protocol", "util"],
 }
 /** The two client transports that carry a session host with them. */
 const CLIENT_HOST_FILES = new Set(["src/client/local-client.ts", "src/client/worker-client.ts"])
@@ -72,7 +88,11 @@ const EXTENSION_BUILTINS = /^node:/
 /** extensions/<name>/… → name */
 const extensionOf = (file: string) => /^extensions\/([^/]+)\//.exec(file)?.[1]
 
+/** The window layers: the window's own code and the bundled features' window parts. */
+const isWindow = (layer: Layer | undefined) => layer === "tui" || layer === "extension-window"
+
 function layerOf(file: string): Layer | undefined {
+  if (/^extensions\/[^/]+\/window\//.test(file)) return "extension-window"
   const m = /^(?:src\/(protocol|runtime|daemon|client|tui|cli|util|worktree|acp)|(extensions))\//.exec(file)
   return (m?.[1] ?? m?.[2]) as Layer | undefined
 }
@@ -172,17 +192,25 @@ export function checkLayers(files: Record<string, string>): string[] {
         if (e.to.startsWith("src/") || e.to.startsWith("extensions/")) say(e, `${e.to} is in no layer`)
         continue
       }
+      if (layer === "extension-window" && target === "extensions") {
+        if (extensionOf(e.to) !== extensionOf(file))
+          say(
+            e,
+            `extensions/${extensionOf(file)}/window must not import extensions/${extensionOf(e.to)}: each stands alone`,
+          )
+        continue
+      }
       if (target === layer) {
-        if (layer === "extensions" && extensionOf(e.to) !== extensionOf(file))
+        if ((layer === "extensions" || layer === "extension-window") && extensionOf(e.to) !== extensionOf(file))
           say(e, `extensions/${extensionOf(file)} must not import extensions/${extensionOf(e.to)}: each stands alone`)
         continue
       }
       if (layer === "client" && target === "runtime" && CLIENT_HOST_FILES.has(file)) continue
-      if (layer === "tui" && e.to === TUI_CLIENT_TYPES) {
+      if (isWindow(layer) && e.to === TUI_CLIENT_TYPES) {
         if (e.kind !== "type") say(e, "tui may use the client interface as types only: write `import type`")
         continue
       }
-      if (layer === "tui" && TUI_UTIL_FILES.has(e.to)) continue
+      if (isWindow(layer) && TUI_UTIL_FILES.has(e.to)) continue
       if (!ALLOWED[layer].includes(target)) {
         const may = ALLOWED[layer].length ? ALLOWED[layer].join(", ") : "nothing of src/"
         say(e, `${layer} must not import ${target}; it may import ${may}`)
@@ -212,7 +240,7 @@ export function checkLayers(files: Record<string, string>): string[] {
 
   const spawners = new Set<string>()
   for (const file of edges.keys()) {
-    if (layerOf(file) !== "tui") continue
+    if (!isWindow(layerOf(file))) continue
     const { seen, reachedPi } = reach(file, () => true)
     for (const to of seen.keys()) {
       if (WINDOW_SPAWN_ALLOWED.has(to) || spawners.has(to)) continue
@@ -248,7 +276,7 @@ export function checkLayers(files: Record<string, string>): string[] {
   if (exists(CLI_ENTRY)) {
     const { seen, reachedPi } = reach(CLI_ENTRY, (e) => e.kind === "static")
     for (const [to, path] of seen)
-      if (["runtime", "tui"].includes(layerOf(to) ?? "") || /^src\/daemon\/(?!.*paths)/.test(to))
+      if (["runtime", "tui", "extension-window"].includes(layerOf(to) ?? "") || /^src\/daemon\/(?!.*paths)/.test(to))
         problems.push(
           `${CLI_ENTRY}: statically loads ${to} through ${path.join(" → ")} (import it lazily with import())`,
         )
@@ -323,7 +351,7 @@ describe("the checker catches breaks", () => {
     })
     expect(problems).toEqual([
       "extensions/b/index.ts: import '@earendil-works/pi-coding-agent/dist/core/tools' (extensions use Pi's public API: import the package, not its files)",
-      "extensions/b/index.ts: import '../../src/runtime/host' (extensions must not import runtime; it may import protocol)",
+      "extensions/b/index.ts: import '../../src/runtime/host' (extensions must not import runtime; it may import protocol, util)",
     ])
   })
 
@@ -342,6 +370,28 @@ describe("the checker catches breaks", () => {
       "extensions/b/index.ts: import '../a/tool' (extensions/b must not import extensions/a: each stands alone)",
       "extensions/b/index.ts: import 'bun:test' (extensions import Pi's public packages, src/protocol and node: modules only)",
       "src/runtime/host.ts: import '../../extensions/a/index' (runtime must not import extensions; it may import protocol, util)",
+    ])
+  })
+
+  test("a feature's window part is held to the window's rules, and only the window loads it", () => {
+    const files = {
+      ...ok,
+      "src/tui/theme.ts": "",
+      "src/tui/features.ts": `import { aWindow } from "../../extensions/a/window"\n`,
+      "extensions/a/index.ts": `import "@earendil-works/pi-coding-agent"\nimport { rule } from "./shared"\n`,
+      "extensions/a/shared.ts": `import { short } from "../../src/util/duration"\n`,
+      "src/util/duration.ts": "",
+      "extensions/a/window/index.tsx": `import { theme } from "../../../src/tui/theme"\nimport { rule } from "../shared"\nimport { createSignal } from "solid-js"\n`,
+      "extensions/b/index.ts": `import "@earendil-works/pi-coding-agent"\nimport "./window/index"\n`,
+      "extensions/b/window/index.tsx": `import "../index"\nimport "../../a/shared"\nimport { Type } from "typebox"\n`,
+      "extensions/c/window/index.tsx": `import type { ExtensionAPI } from "@earendil-works/pi-coding-agent"\n`,
+    }
+    expect(checkLayers(files)).toEqual([
+      "extensions/b/index.ts: import './window/index' (extensions must not import extension-window; it may import protocol, util)",
+      "extensions/b/window/index.tsx: import '../../a/shared' (extensions/b/window must not import extensions/a: each stands alone)",
+      "extensions/c/window/index.tsx: import '@earendil-works/pi-coding-agent' (extension-window must not import Pi; only src/runtime and extensions do)",
+      "extensions/b/window/index.tsx: reaches 'typebox' through extensions/b/window/index.tsx",
+      "extensions/b/window/index.tsx: reaches '@earendil-works/pi-coding-agent' through extensions/b/window/index.tsx → extensions/b/index.ts",
     ])
   })
 
@@ -411,7 +461,7 @@ describe("the checker catches breaks", () => {
       "src/cli/window.ts": `import { worktreeService } from "../worktree/service"\n`,
     }
     expect(checkLayers(files)).toEqual([
-      "src/tui/page.tsx: import '../worktree/service' (tui must not import worktree; it may import protocol, util)",
+      "src/tui/page.tsx: import '../worktree/service' (tui must not import worktree; it may import protocol, util, extension-window)",
       "src/worktree/service.ts: starts processes or loads bun:ffi, and the window reaches it through src/tui/page.tsx → src/worktree/service.ts",
     ])
   })

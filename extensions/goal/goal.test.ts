@@ -3,10 +3,10 @@
 // finishes with no window attached, the tools only while a goal exists, the confirmation.
 import { expect, test } from "bun:test"
 import { fauxAssistantMessage, getCurrentTools, type TranscriptContext } from "@earendil-works/pi-ai"
-import type { CustomItem, GoalState, SessionSnapshot } from "../../src/protocol"
+import type { CustomItem, SessionSnapshot } from "../../src/protocol"
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { join } from "node:path"
-import { goalStatusText, parseGoalArgs } from "../../src/protocol/goal"
+import { goalStatusText, parseGoalArgs, type GoalState } from "./shared"
 import type { FauxFixture } from "../../test/fixture/faux"
 import { toolTurn, useFauxSessions } from "../../test/fixture/faux-session"
 
@@ -15,7 +15,8 @@ const call = toolTurn
 const work = () => call("ls", { path: "." })
 const achieved = () => call("update_goal", { status: "achieved", summary: "all done" })
 // What a window's status line shows: the session's info carries the goal.
-const goalOf = (s: SessionSnapshot) => (s.info.goal ? goalStatusText(s.info.goal, Date.now()) : undefined)
+const goalIn = (s: SessionSnapshot) => s.info.extensions?.goal as GoalState | undefined
+const goalOf = (s: SessionSnapshot) => (goalIn(s) ? goalStatusText(goalIn(s)!, Date.now()) : undefined)
 const ended = (rec: FauxFixture["record"] extends (...a: never[]) => infer R ? R : never, text: string) =>
   rec.waitFor((s) => !s.running && (goalOf(s) ?? "").startsWith(text), text)
 
@@ -50,7 +51,7 @@ test("achieved in three rounds; get_goal/update_goal exist only while a goal doe
   await send("/goal clear")
   fx.faux.setResponses([t(fauxAssistantMessage("after"))])
   await send("hello again")
-  await rec.waitFor((s) => !s.running && tools.length === 3 && s.info.goal === undefined, "after clear")
+  await rec.waitFor((s) => !s.running && tools.length === 3 && goalIn(s) === undefined, "after clear")
   expect(tools[2]).not.toContain("update_goal")
 })
 
@@ -94,7 +95,7 @@ test("--check runs in the workspace sandbox: a check that writes outside the wor
     await send(`/goal --check "touch ${outside}" leave a mark`)
     const s = await ended(rec, "Goal unmet")
     expect(existsSync(outside)).toBe(false)
-    expect(s.info.goal!.lastCheck).toMatchObject({ ok: false, round: 1 })
+    expect(goalIn(s)!.lastCheck).toMatchObject({ ok: false, round: 1 })
     expect(seen[0]).toContain("failed (exit 1)")
     expect(seen[0]).toContain("Read-only file system")
   } finally {

@@ -14,7 +14,7 @@ import {
   parseGoalArgs,
   type GoalCardDetails,
   type GoalState,
-} from "../../src/protocol/goal"
+} from "./shared"
 import { roundText, settleRound, type RoundResult } from "./round"
 import { createGoalTools, GOAL_TOOLS } from "./tools"
 
@@ -28,7 +28,7 @@ export default function goal(pi: ExtensionAPI, host?: BundledHost): void {
 
   // The session's info carries the goal; windows draw its status text (and its clock) from it.
   const show = () => {
-    host?.setInfo({ goal: state ?? null })
+    host?.setState(state)
     if (state?.status !== "pursuing") for (const w of [...waiters]) w()
   }
   const tools = () => {

@@ -3,7 +3,7 @@
 // in one outcome card; `/plan implement [--auto]` carries the plan (as the person left its file)
 // into a normal run; a submit_plan during that run waits for the person to approve the change.
 // The phase lives in the session file (`plan-state` entries), so the normal tool set (and the sandbox's workspace scope) comes back after a rebuild too. The
-// session's info says "plan" while a request runs (BundledHost.setInfo): windows read it there.
+// session's info holds the plan's state while a request runs (BundledHost.setState): windows read it there.
 import { isAbsolute, relative, resolve } from "node:path"
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent"
 import type { BundledHost } from "../../src/protocol/bundled"
@@ -14,11 +14,12 @@ import {
   PLAN_CARD,
   PLAN_IMPLEMENT,
   PLAN_STATUS_KEY,
+  type PlanInfoState,
   PLAN_TOOL,
   type PlanCardDetails,
   type PlanChangeDetails,
   type PlanImplementDetails,
-} from "../../src/protocol/plan"
+} from "./shared"
 import { plansDir, readPlanFile, writePlanFile } from "./plan-file"
 import { readOnlyBash } from "./read-only"
 import { createSubmitPlanTool, type Submission } from "./submit-plan"
@@ -63,7 +64,7 @@ export default function plan(pi: ExtensionAPI, host?: BundledHost): void {
 
   const status = (ctx: ExtensionContext) => {
     const mode = saved.phase === "planning" ? "plan" : "normal"
-    if (mode !== shownMode) host?.setInfo({ mode })
+    if (mode !== shownMode) host?.setState(mode === "plan" ? ({ mode } satisfies PlanInfoState) : undefined)
     shownMode = mode
     const text =
       saved.phase === "implementing"

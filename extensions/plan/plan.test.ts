@@ -38,7 +38,7 @@ test("a plan request reads, asks one question, ends plan_ready with a file; Impl
   ])
   await send("/plan add a verbose flag")
   const asked = await rec.waitFor((s) => s.ui.pending.some((r) => r.kind === "ask_user"), "the question")
-  expect(asked.info.mode).toBe("plan")
+  expect(asked.info.extensions?.plan).toEqual({ mode: "plan" })
   const req = asked.ui.pending.find((r) => r.kind === "ask_user")!
   await fx.client.request("session.uiRespond", {
     sessionId,
@@ -53,7 +53,7 @@ test("a plan request reads, asks one question, ends plan_ready with a file; Impl
   const d = card.details as { outcome: string; path: string; plan: string }
   expect(d.outcome).toBe("plan_ready")
   expect(readFileSync(d.path, "utf8")).toContain("1. Add the flag")
-  expect(done.info.mode).toBe("normal")
+  expect(done.info.extensions?.plan).toBeUndefined()
 
   // The person edits the file; Implement sends what the file says, with the normal tools back.
   writeFileSync(d.path, "# Add a flag\n\n1. Add the flag as --loud\n")
@@ -89,7 +89,7 @@ test("a plan request's bash runs in the read-only sandbox: the kernel refuses it
     (ctx: TranscriptContext) => {
       // While the request runs the session's info says plan mode, in the read-only scope.
       const info = rec.state!.info
-      expect([info.mode, info.sandbox?.scope]).toEqual(["plan", "read-only"])
+      expect([info.extensions?.plan, info.sandbox?.scope]).toEqual([{ mode: "plan" }, "read-only"])
       return writes[2]!
     },
     ...writes.slice(3),
@@ -106,7 +106,7 @@ test("a plan request's bash runs in the read-only sandbox: the kernel refuses it
   expect(readFileSync(join(fx.cwd, "src/app.ts"), "utf8")).toBe("export const x = 1\n")
   expect(existsSync(join(fx.cwd, "out.txt"))).toBe(false)
   // Every way out gives the workspace scope back.
-  expect([s.info.mode, s.info.sandbox?.scope]).toEqual(["normal", undefined])
+  expect([s.info.extensions?.plan, s.info.sandbox?.scope]).toEqual([undefined, undefined])
 })
 
 test("with no sandbox a plan request's bash is held to the allow-list, and the info says so", async () => {
@@ -118,8 +118,8 @@ test("with no sandbox a plan request's bash is held to the allow-list, and the i
   await send("/plan rewrite app")
   // The one reading command still asks whether to run without a sandbox at all.
   const asking = await rec.waitFor((s) => s.ui.pending.some((r) => r.kind === "confirm"), "the no-sandbox question")
-  expect([asking.info.mode, asking.info.sandbox?.available, asking.info.sandbox?.scope]).toEqual([
-    "plan",
+  expect([asking.info.extensions?.plan, asking.info.sandbox?.available, asking.info.sandbox?.scope]).toEqual([
+    { mode: "plan" },
     false,
     undefined,
   ])
@@ -132,7 +132,7 @@ test("with no sandbox a plan request's bash is held to the allow-list, and the i
   expect(tools[2]!.output).toContain("redirecting output into a file")
   expect(readFileSync(join(fx.cwd, "src/app.ts"), "utf8")).toBe("export const x = 1\n")
   expect(existsSync(join(fx.cwd, "out.txt"))).toBe(false)
-  expect(s.info.mode).toBe("normal")
+  expect(s.info.extensions?.plan).toBeUndefined()
 })
 
 test("blocked says what is missing; no_plan leaves an ordinary reply and no card", async () => {
@@ -199,9 +199,9 @@ test("the normal tool set comes back after an interrupt and after a reopen", asy
   const { fx, sessionId, rec } = await open({ tokensPerSecond: 5 })
   fx.faux.setResponses([fauxAssistantMessage("a long plan ".repeat(50))])
   await fx.client.request("session.prompt", { sessionId, text: "/plan slow" })
-  await rec.waitFor((s) => s.running && s.info.mode === "plan", "planning")
+  await rec.waitFor((s) => s.running && !!s.info.extensions?.plan, "planning")
   await fx.client.request("session.abort", { sessionId })
-  await idle(rec, (s) => s.info.mode === "normal" && s.info.sandbox?.scope === undefined, "restored after abort")
+  await idle(rec, (s) => !s.info.extensions?.plan && s.info.sandbox?.scope === undefined, "restored after abort")
   let tools: string[] = []
   fx.faux.setResponses([
     (ctx) => ((tools = getCurrentTools(ctx.messages).map((t) => t.name)), fauxAssistantMessage("hi")),
@@ -214,7 +214,7 @@ test("the normal tool set comes back after an interrupt and after a reopen", asy
   // Cut off mid-request (the session closes while planning): reopened, the normal set is back.
   fx.faux.setResponses([fauxAssistantMessage("another long plan ".repeat(50))])
   await fx.client.request("session.prompt", { sessionId, text: "/plan again" })
-  const planning = await rec.waitFor((s) => s.running && s.info.mode === "plan", "planning again")
+  const planning = await rec.waitFor((s) => s.running && !!s.info.extensions?.plan, "planning again")
   await fx.client.request("session.close", { sessionId })
   const again = await fx.open({ kind: "session", ref: planning.info.file! })
   const rec2 = fx.record(again.sessionId)
@@ -227,7 +227,7 @@ test("the normal tool set comes back after an interrupt and after a reopen", asy
   await idle(rec2, () => reopened.length > 0, "a reply after reopening")
   expect(reopened).toContain("write")
   expect(reopened).not.toContain("submit_plan")
-  expect(rec2.state!.info.mode).toBe("normal")
+  expect(rec2.state!.info.extensions?.plan).toBeUndefined()
   expect(rec2.state!.info.sandbox?.scope).toBeUndefined()
 })
 

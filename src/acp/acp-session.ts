@@ -396,7 +396,8 @@ export class AcpSession {
       next.thinkingLevel !== prev.thinkingLevel ||
       next.model?.id !== prev.model?.id ||
       next.model?.provider !== prev.model?.provider ||
-      next.mode !== prev.mode
+      // Plan mode (the plan extension's state) turned on or off.
+      JSON.stringify(next.extensions?.plan) !== JSON.stringify(prev.extensions?.plan)
     )
       this.onConfigChanged?.()
   }

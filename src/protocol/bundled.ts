@@ -2,8 +2,6 @@
 // ExtensionAPI: how the session runs, and a way to put a dialog of xagent's own kinds (ask_user)
 // in front of the session's windows. Types only, so an extension can use them without loading
 // anything of the host.
-import type { GoalState } from "./goal"
-import type { SessionMode } from "./transcript"
 import type { UiRequest, UiResponse } from "./ui"
 
 /**
@@ -26,10 +24,11 @@ export interface BundledHost {
   /** The session's sandbox (src/runtime/sandbox), as far as an extension may steer it. */
   readonly sandbox: BundledSandbox
   /**
-   * What the session's info says about the extension's state: `mode` ("plan" while a plan request
-   * runs) and `goal` (null: none). Windows read plan mode and the goal's status from there.
+   * The extension's state in the session's info (`SessionInfo.extensions[<its name>]`; undefined:
+   * none), sent to windows when it changes. Its window part reads it there.
+   * A new conversation starts with none: the extension restates it on its session_start.
    */
-  setInfo(patch: { mode?: SessionMode; goal?: GoalState | null }): void
+  setState(state: unknown): void
 }
 
 export interface BundledSandbox {

@@ -2,7 +2,7 @@
 // before allowing it: the call has not run, so there is no diff of the file yet. An edit's
 // replacements show as a line diff of each old text against its new one; a write shows its whole
 // new content as added lines (whether it replaces a file is not known here). Other tools: none.
-import { lineDiff, type DiffLine } from "./plan"
+import { lineDiff, type DiffLine } from "./line-diff"
 
 export type PreviewLine = DiffLine | { op: "@"; text: string }
 

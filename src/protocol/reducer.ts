@@ -142,7 +142,7 @@ export function applyEvent(s: SnapshotView, e: SessionEvent, index?: ItemIndex):
 export function emptySnapshot(sessionId: string): SessionSnapshot {
   return {
     sessionId,
-    info: { piSessionId: "", cwd: "", thinkingLevel: "off", mode: "normal" },
+    info: { piSessionId: "", cwd: "", thinkingLevel: "off" },
     items: [],
     running: false,
     queue: { steering: [], followUp: [] },

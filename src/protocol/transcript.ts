@@ -1,6 +1,5 @@
 // What a window draws: Pi's messages projected into transcript items. Built by the runtime,
 // carried by snapshots and events, read by the TUI. Plain data only.
-import type { GoalState } from "./goal"
 
 export type Block =
   | { type: "text"; text: string }
@@ -135,10 +134,11 @@ export interface SessionInfo {
   thinkingLevel: ThinkingLevel
   /** Set when no model is usable: what to do about it. */
   authHint?: string
-  /** Plan mode runs read-only tools only (the plan feature switches it; "normal" until then). */
-  mode: SessionMode
-  /** The session's /goal (extensions/goal); absent while it has none. */
-  goal?: GoalState
+  /**
+   * Bundled extensions' state, keyed by extension name (each sets its own through
+   * `BundledHost.setState`; absent: none). Its window part reads it through the window's slots.
+   */
+  extensions?: Record<string, unknown>
   /** How the agent's commands and file tools are confined (runtime/sandbox). */
   sandbox?: SandboxInfo
   /** Pi's quietStartup set to true: an empty session shows no welcome (`"header"` keeps it, as in Pi). */
@@ -165,8 +165,6 @@ export interface ShortcutInfo {
   key: string
   description?: string
 }
-
-export type SessionMode = "normal" | "plan"
 
 /**
  * `sandboxed`: commands in the workspace sandbox, file tools inside the workspace; `full`: no

@@ -62,10 +62,13 @@ async function importBundled(dir: string, name: string): Promise<BundledExtensio
 }
 
 /** Pi's factories for one session; a throw names the extension (Pi alone would say "<inline:N>"). */
-export function bundledFactories(use: readonly BundledExtension[], host: BundledHost): ExtensionFactory[] {
+export function bundledFactories(
+  use: readonly BundledExtension[],
+  hostOf: (name: string) => BundledHost,
+): ExtensionFactory[] {
   return use.map(({ name, factory }) => async (pi: ExtensionAPI) => {
     try {
-      await factory(pi, host)
+      await factory(pi, hostOf(name))
     } catch (err) {
       throw new Error(`bundled extension "${name}": ${errorText(err)}`)
     }

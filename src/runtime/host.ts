@@ -37,6 +37,17 @@ import {
 } from "./session-open"
 import { warmModelApi } from "./warm-model-api"
 
+/**
+ * What may go ahead of a replacement of Pi's session: the answers to its dialogs and components (a
+ * session_before_switch handler's question) and a stop, which would otherwise stop the new session.
+ */
+const AHEAD_OF_REPLACEMENT = new Set<string>([
+  "session.uiRespond",
+  "session.componentInput",
+  "session.componentResize",
+  "session.abort",
+])
+
 export interface HostOptions {
   /** Pi's agent dir; default Pi's own (PI_CODING_AGENT_DIR or ~/.pi/agent). */
   agentDir?: string
@@ -303,6 +314,8 @@ export function createHost(opts: HostOptions = {}): SessionHost {
         const live = get(params.sessionId)
         // an opening that waits on the person: only the answer may go ahead of it
         if (!live.started && method !== "session.uiRespond") await live.ready
+        // Pi replacing the session (/new, a switch, a fork): what the person sent after it goes to the new one
+        if (!AHEAD_OF_REPLACEMENT.has(method)) await live.replaced()
         return handler(live, params, ctx)
       }
     }

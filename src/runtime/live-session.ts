@@ -84,8 +84,10 @@ export class LiveSession {
   private projector!: EventProjector
   private runtime!: AgentSessionRuntime
   private unsubscribe?: () => void
-  /** What the bundled extensions put in the session's info (BundledHost.setInfo). */
+  /** What the bundled extensions put in the session's info (BundledHost.setState). */
   private readonly extInfo = new ExtensionInfo()
+  /** Replacements of Pi's AgentSession in progress (see replace()). */
+  private readonly replacements = new Set<Promise<unknown>>()
   /** Stopping the run and ending the session (set up in start, before anything can emit). */
   private stop!: SessionStop
   /** Used once by the next runtime the factory builds (open, /new), then cleared. */
@@ -285,8 +287,7 @@ export class LiveSession {
   }
 
   info(): SessionInfo {
-    if (!this.runtime)
-      return { piSessionId: this.piSessionId, cwd: this.cwd, thinkingLevel: "off", mode: this.extInfo.mode }
+    if (!this.runtime) return { piSessionId: this.piSessionId, cwd: this.cwd, thinkingLevel: "off" }
     return sessionInfo(this.session, {
       extInfo: this.extInfo,
       sandbox: this.sandbox,
@@ -314,10 +315,30 @@ export class LiveSession {
   async newSession(): Promise<{ cancelled: boolean }> {
     this.next = { model: realModel(this.session.model) }
     try {
-      return await this.runtime.newSession()
+      return await this.replace(() => this.runtime.newSession())
     } finally {
       this.next = {}
     }
+  }
+
+  /**
+   * Runs a replacement of Pi's AgentSession (new, switch, fork; a window's or an extension's).
+   * Until Pi has bound the new one, its runtime hands out the old one, being torn down: a prompt
+   * run there reaches no window and is saved nowhere. Requests wait for `replaced()` meanwhile.
+   */
+  async replace<T>(fn: () => Promise<T>): Promise<T> {
+    const running = fn()
+    this.replacements.add(running)
+    try {
+      return await running
+    } finally {
+      this.replacements.delete(running)
+    }
+  }
+
+  /** Resolves once no replacement of Pi's session is in progress. */
+  async replaced(): Promise<void> {
+    while (this.replacements.size) await Promise.allSettled([...this.replacements])
   }
 
   abort(): Promise<void> {

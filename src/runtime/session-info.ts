@@ -1,5 +1,5 @@
 // What windows are told about a live session, read from Pi each time: its SessionInfo (model,
-// mode, sandbox, the settings that change how a window draws it) and its SessionStats.
+// sandbox, bundled extensions' state, the settings that change how a window draws it) and its SessionStats.
 import type { ModelRuntime } from "@earendil-works/pi-coding-agent"
 import type { SessionInfo, SessionStats } from "../protocol"
 import type { ExtensionInfo } from "./bundled-host"
@@ -10,7 +10,7 @@ import type { AgentSession } from "./pi-types"
 import type { SessionSandbox } from "./sandbox/session-sandbox"
 
 export interface InfoSources {
-  /** What the bundled extensions put in the session's info (BundledHost.setInfo). */
+  /** What the bundled extensions put in the session's info (BundledHost.setState). */
   extInfo: ExtensionInfo
   sandbox: SessionSandbox
   modelRuntime: ModelRuntime
@@ -25,9 +25,9 @@ export function sessionInfo(s: AgentSession, from: InfoSources): SessionInfo {
     piSessionId: s.sessionId,
     cwd: s.sessionManager.getCwd(),
     thinkingLevel: s.thinkingLevel,
-    mode: from.extInfo.mode,
   }
-  if (from.extInfo.goal) info.goal = from.extInfo.goal
+  const extensions = from.extInfo.snapshot()
+  if (extensions) info.extensions = extensions
   if (s.sessionName) info.name = s.sessionName
   if (s.sessionFile) info.file = s.sessionFile
   const model = realModel(s.model)

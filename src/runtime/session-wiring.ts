@@ -117,7 +117,7 @@ export function sessionRuntimeFactory(
     onUntrusted: FactoryInputs["onUntrusted"]
   },
 ) {
-  const host = createBundledHost({
+  const hostOf = createBundledHost({
     mode: opts.mode,
     bridge: live.bridge,
     sandbox: live.sandbox,
@@ -130,7 +130,7 @@ export function sessionRuntimeFactory(
     extensionFactories: [
       // First, as pi's CLI passes them; `--no-mcp` is Pi's disabledBuiltinExtensions (runtime-factory.ts).
       ...piBuiltins(),
-      ...bundledFactories(opts.bundled, host),
+      ...bundledFactories(opts.bundled, hostOf),
       ...deps.extensionFactories,
       // After the bundled ones: it rewrites a prompt plan mode forces for its run.
       ...xagentIdentity(),

@@ -27,11 +27,15 @@ import { SessionsPage } from "./routes/sessions"
 import { PackagesPage } from "./routes/packages"
 import { TreePage } from "./routes/tree"
 import { WorktreePage } from "./routes/worktree"
+import { FeaturePage } from "./slots/page"
+import { featurePage } from "./slots/registry"
+import type { PageSlot } from "./slots/types"
 import { WorktreesProvider } from "./context/worktrees"
 import { Keymap, KeymapProvider, useKeymap } from "./keymap"
 import type { TuiOptions } from "./run-options"
 import type { ThemeControl } from "./theme-control"
 import { ThemesProvider, useThemeSync } from "./context/themes"
+import { dockFor } from "./slots/registry"
 
 /** What the window knows at exit that the farewell needs. */
 export interface ExitState {
@@ -148,12 +152,21 @@ function Shell(props: {
     if (renderer.copyToClipboardOSC52(text)) toast.show({ level: "info", message: `Copied ${text.length} characters` })
   })
 
+  /** The dock of a pending request, if one is open (a feature's, src/tui/slots). */
+  const openDock = () => {
+    for (const r of sync.data.ui.pending) {
+      const slot = dockFor(r.kind)
+      if (slot) return slot
+    }
+    return undefined
+  }
+
   const armQuit = () => {
     armedUntil = Date.now() + QUIT_WINDOW_MS
-    // With the question dock up, Esc is the dock's: it cancels the questions, not the reply.
-    const asking = route.route().name === "session" && sync.data.ui.pending.some((r) => r.kind === "ask_user")
-    const hint = asking
-      ? "Esc cancels questions · Ctrl+C again quits"
+    // With a dock up, Esc is the dock's: it does what the dock says, not stop the reply.
+    const docked = route.route().name === "session" ? openDock() : undefined
+    const hint = docked
+      ? `${docked.escape} · Ctrl+C again quits`
       : sync.data.running
         ? "Esc stops the reply · Ctrl+C again quits"
         : "Press Ctrl+C again to quit"
@@ -182,9 +195,8 @@ function Shell(props: {
       return armQuit()
     }
     if (dialog.active() || componentKeys()) return
-    // With the question dock up there is no prompt to be empty: Ctrl+D must not quit from under it.
-    const asking = sync.data.ui.pending.some((r) => r.kind === "ask_user")
-    if (keys.matches("app.exit", e) && route.route().name === "session" && !editor?.plainText && !asking) {
+    // With a dock up there is no prompt to be empty: Ctrl+D must not quit from under it.
+    if (keys.matches("app.exit", e) && route.route().name === "session" && !editor?.plainText && !openDock()) {
       e.preventDefault()
       return guard.quit()
     }
@@ -217,7 +229,12 @@ function Shell(props: {
         <Match when={route.route().name === "packages"}>
           <PackagesPage />
         </Match>
-        <Match when={route.route().name === "session"}>
+        <Match when={route.route().name === "feature" && featurePage((route.route() as { page: string }).page)}>
+          {(page: () => PageSlot) => (
+            <FeaturePage page={page()} focused={!dialog.active()} onBack={() => route.navigate({ name: "session" })} />
+          )}
+        </Match>
+        <Match when={route.route().name === "session" || route.route().name === "feature"}>
           <SessionPage version={props.version} cwd={props.cwd} focused={!dialog.active()} />
         </Match>
       </Switch>

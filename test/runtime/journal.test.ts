@@ -9,7 +9,7 @@ import { createFauxFixture, type FauxFixture } from "../fixture/faux"
 
 const snap = (): SessionSnapshot => ({
   sessionId: "s",
-  info: { piSessionId: "p", cwd: "/w", thinkingLevel: "off", mode: "normal" },
+  info: { piSessionId: "p", cwd: "/w", thinkingLevel: "off" },
   items: [],
   running: false,
   queue: { steering: [], followUp: [] },

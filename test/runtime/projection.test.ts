@@ -111,7 +111,7 @@ describe("projectBranch", () => {
 
 function projector(over: Partial<ProjectorContext> = {}) {
   const ctx: ProjectorContext = {
-    info: () => ({ piSessionId: "p", cwd: "/w", thinkingLevel: "high", mode: "normal" }),
+    info: () => ({ piSessionId: "p", cwd: "/w", thinkingLevel: "high" }),
     stats: () => ({ tokens: { input: 1, output: 2, cacheRead: 0, cacheWrite: 0, total: 3 }, cost: 0 }),
     now: () => 42,
     compactionTime: () => 7,
@@ -373,7 +373,7 @@ describe("EventProjector", () => {
       { type: "queue", queue: { steering: ["a"], followUp: ["b"] } },
     ])
     expect(p.handle(ev({ type: "thinking_level_changed", level: "high" }))).toEqual([
-      { type: "info", info: { piSessionId: "p", cwd: "/w", thinkingLevel: "high", mode: "normal" } },
+      { type: "info", info: { piSessionId: "p", cwd: "/w", thinkingLevel: "high" } },
     ])
   })
 })
@@ -381,7 +381,7 @@ describe("EventProjector", () => {
 function emptySnapshot(): SessionSnapshot {
   return {
     sessionId: "s",
-    info: { piSessionId: "p", cwd: "/w", thinkingLevel: "off", mode: "normal" },
+    info: { piSessionId: "p", cwd: "/w", thinkingLevel: "off" },
     items: [],
     running: false,
     queue: { steering: [], followUp: [] },

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test"
-import { CANVAS_WIDTH, projectSketch } from "../../src/tui/sketch/project"
+import { CANVAS_WIDTH, projectSketch } from "../../extensions/ask-user/window/sketch/project"
 
 const sketch = (...lines: string[]) => lines.join("\n")
 

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test"
-import { viewport } from "../../src/tui/sketch/viewport"
+import { viewport } from "../../extensions/ask-user/window/sketch/viewport"
 
 const canvas = Array.from({ length: 6 }, (_, r) =>
   Array.from({ length: 80 }, (_, c) => String.fromCharCode(65 + ((r + c) % 26))).join(""),

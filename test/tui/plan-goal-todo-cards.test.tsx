@@ -3,11 +3,15 @@
 import { afterEach, describe, expect, test } from "bun:test"
 import { testRender } from "@opentui/solid"
 import type { JSX } from "solid-js"
-import { goalStatusText, type GoalState, type SessionInfo, type TodoItem } from "../../src/protocol"
-import { GoalCard } from "../../src/tui/component/message/goal-card"
-import { PlanCard, PlanChangeCard } from "../../src/tui/component/message/plan-card"
-import { TodoCard } from "../../src/tui/component/message/todo-card"
-import { PlanPanel } from "../../src/tui/component/plan-panel"
+import type { SessionInfo, TodoItem } from "../../src/protocol"
+import { goalStatusText, type GoalState } from "../../extensions/goal/shared"
+import { GoalCard } from "../../extensions/goal/window/goal-card"
+import { goalWindow } from "../../extensions/goal/window"
+import { planWindow } from "../../extensions/plan/window"
+import { featureStatus } from "../fixture/feature-slots"
+import { PlanCard, PlanChangeCard } from "../../extensions/plan/window/plan-card"
+import { TodoCard } from "../../extensions/todo/window/todo-card"
+import { PlanPanel } from "../../extensions/plan/window/plan-panel"
 import { StatusBar, statusSegments } from "../../src/tui/routes/session/status-bar"
 import { theme } from "../../src/tui/theme"
 
@@ -109,7 +113,6 @@ describe.each(WIDTHS)("at %i columns", (width) => {
     piSessionId: "p",
     cwd: "/w",
     thinkingLevel: "off",
-    mode: "normal",
     model: { provider: "faux", id: "m" },
   }
   const stats = { tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 }, cost: 0 }
@@ -117,16 +120,38 @@ describe.each(WIDTHS)("at %i columns", (width) => {
     [{ scope: "read-only" as const, available: true }, "⏸ plan mode"],
     [{ available: false }, "⏸ plan mode · bash: read-only allow-list, no sandbox"],
   ])(
-    "plan mode in the status line from info.mode, with the allow-list named where no sandbox holds bash",
+    "plan mode in the status line from the plan extension's state, with the allow-list named where no sandbox holds bash",
     async (sb, text) => {
-      const planInfo: SessionInfo = { ...info, mode: "plan", sandbox: { mode: "sandboxed", ...sb } }
+      const planInfo: SessionInfo = {
+        ...info,
+        extensions: { plan: { mode: "plan" } },
+        sandbox: { mode: "sandboxed", ...sb },
+      }
       const bar = await frame(
-        () => <StatusBar segments={statusSegments({ info: planInfo, stats, extra: {}, mouse: true })} width={width} />,
+        () => (
+          <StatusBar
+            segments={statusSegments({
+              info: planInfo,
+              stats,
+              extra: {},
+              mouse: true,
+              features: featureStatus(planWindow, planInfo),
+            })}
+            width={width}
+          />
+        ),
         width,
         2,
       )
       expect(bar).toContain(width >= 80 ? text : "⏸ plan mode")
-      const normal = statusSegments({ info: { ...planInfo, mode: "normal" }, stats, extra: {}, mouse: true })
+      const normalInfo = { ...planInfo, extensions: {} }
+      const normal = statusSegments({
+        info: normalInfo,
+        stats,
+        extra: {},
+        mouse: true,
+        features: featureStatus(planWindow, normalInfo),
+      })
       expect(normal.map((x) => x.text).join(" ")).not.toContain("plan mode")
     },
   )
@@ -152,12 +177,14 @@ describe.each(WIDTHS)("at %i columns", (width) => {
     const g = goal(over)
     expect(goalStatusText(g, 0)).toBe(text)
     // The status line reads the goal from the session's info, against the window's clock.
+    const shown = g.status === "pursuing" ? { ...g, usedMs: 60_000, since: Date.now() - 60_000 } : g
+    const goalInfo = { ...info, extensions: { goal: shown } }
     const segments = statusSegments({
-      info: { ...info, goal: g.status === "pursuing" ? { ...g, usedMs: 60_000, since: 1_000 } : g },
+      info: goalInfo,
       stats,
       extra: { todo: "1 of 3" },
       mouse: true,
-      now: 61_000,
+      features: featureStatus(goalWindow, goalInfo),
     })
     const bar = await frame(() => <StatusBar segments={segments} width={width} />, width, 2)
     expect(bar).toContain(text)

@@ -63,13 +63,13 @@ test("a !command during a plan request waits for its end", async () => {
   const c = client()
   app = await mountApp({ client: c, width: 100 })
   // Plan mode comes from the session's info; with no sandbox here the status line names the allow-list.
-  const info = sessionInfo({ mode: "plan", sandbox: { mode: "sandboxed", available: false } })
+  const info = sessionInfo({ extensions: { plan: { mode: "plan" } }, sandbox: { mode: "sandboxed", available: false } })
   await app.emit({ type: "snapshot", snapshot: snapshot({ running: true, items: [item.user("u1", "/plan x")], info }) })
   await app.until("read-only allow-list")
   await app.submit("!git status")
   await app.until("! git status (runs after the plan request)")
   expect(c.calls("session.bash").length).toBe(0)
-  await app.emit({ type: "info", info: { ...info, mode: "normal" } }, { type: "run", running: false })
+  await app.emit({ type: "info", info: { ...info, extensions: {} } }, { type: "run", running: false })
   await app.until(() => c.calls("session.bash").some((b) => b.command === "git status"))
 })
 

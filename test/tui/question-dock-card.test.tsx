@@ -1,7 +1,7 @@
 import { afterEach, expect, test } from "bun:test"
 import { testRender } from "@opentui/solid"
 import type { ToolItem } from "../../src/protocol"
-import { AskUserCard } from "../../src/tui/component/message/ask-user-card"
+import { AskUserCard } from "../../extensions/ask-user/window/ask-user-card"
 import { STACK, TESTS } from "./question-dock-harness"
 
 let setup: Awaited<ReturnType<typeof testRender>> | undefined

@@ -1,7 +1,7 @@
 // Mounts a QuestionDock under testRender and records what it hands back.
 import { testRender } from "@opentui/solid"
 import type { AskAnswer, AskQuestion } from "../../src/protocol/ask-user"
-import { QuestionDock } from "../../src/tui/component/question-dock/question-dock"
+import { QuestionDock } from "../../extensions/ask-user/window/question-dock/question-dock"
 
 export type Dock = Awaited<ReturnType<typeof mountDock>>
 

@@ -4,7 +4,7 @@ import { afterEach, expect, test } from "bun:test"
 import { testRender } from "@opentui/solid"
 import type { AskQuestion } from "../../src/protocol/ask-user"
 import type { ToolItem } from "../../src/protocol"
-import { AskUserCard } from "../../src/tui/component/message/ask-user-card"
+import { AskUserCard } from "../../extensions/ask-user/window/ask-user-card"
 import { mountDock, type Dock } from "./question-dock-harness"
 
 const ESC = "\u001b"

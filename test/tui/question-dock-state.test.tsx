@@ -8,15 +8,15 @@ import {
   validateQuestions,
   type AskQuestion,
 } from "../../src/protocol/ask-user"
-import { update, type Action, type Env } from "../../src/tui/component/question-dock/actions"
-import { measure } from "../../src/tui/component/question-dock/frame"
+import { update, type Action, type Env } from "../../extensions/ask-user/window/question-dock/actions"
+import { measure } from "../../extensions/ask-user/window/question-dock/frame"
 import {
   initialState,
   pageTargets,
   reviewTargets,
   sameFocus,
   type Focus,
-} from "../../src/tui/component/question-dock/state"
+} from "../../extensions/ask-user/window/question-dock/state"
 import { LAYOUT, MANY, STACK, TESTS } from "./question-dock-harness"
 
 function rng(seed: number) {

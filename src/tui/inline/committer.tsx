@@ -17,7 +17,7 @@ import { ItemView, type FoldKind } from "../component/message/item-view"
 import { sessionThinkingLook, ThinkingLook } from "../component/message/thinking-look"
 import type { SessionState } from "../context/session-store"
 import { theme } from "../theme"
-import { planView } from "../util/plan-view"
+import { heldItem } from "../slots/registry"
 import { ScrollbackLedger, type CommitStep, type Partial } from "./ledger"
 import { PlainItem } from "./plain-item"
 import { drawsNothing, sameCut, sliceReply } from "./reply-cut"
@@ -231,7 +231,7 @@ export function createCommitter(opts: {
       session: data.info?.piSessionId ?? data.previewOf,
       epoch: data.epoch,
       // Its actions (Alt+I, Alt+E…) are drawn on it only while it is open: it waits in the footer.
-      hold: planView(data.items).openCardId,
+      hold: heldItem(data.items),
       earlier: data.earlierUnknown ? "some" : data.earlier,
     })
     const count = ledger.count

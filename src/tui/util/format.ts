@@ -1,5 +1,5 @@
 // Small display formatters shared by the status bar, working line and message rows.
-import { shortDuration } from "../../protocol/goal"
+import { shortDuration } from "../../util/duration"
 import { homeDir } from "../../util/paths"
 
 export function formatTokens(n: number): string {
@@ -15,7 +15,7 @@ export function formatCost(cost: number): string {
   return `$${cost.toFixed(2)}`
 }
 
-/** `45s`, `2m`, `1h 5m`: the goal's status texts use the same form. */
+/** `45s`, `2m`, `1h 5m` (src/util/duration.ts: bundled features' status texts use the same form). */
 export const formatElapsed = shortDuration
 
 export function formatBytes(n: number): string {

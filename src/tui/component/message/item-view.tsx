@@ -11,15 +11,13 @@ import type {
   TranscriptItem,
   UserItem,
 } from "../../../protocol"
-import { COMPUTER_TOOLS } from "../../../protocol/computer-use"
-import { AskUserCard } from "./ask-user-card"
-import { ComputerToolRow } from "./computer-row"
 import { AssistantMessage } from "./assistant-message"
-import { CustomCard, SubmitPlanRow, TodoToolRow } from "./custom-cards"
+import { CustomCard } from "./custom-cards"
 import { BashRunRow, NoticeRow, SummaryRow } from "./notice-rows"
 import { BashToolRow, EditToolRow, ReadToolRow, SearchToolRow, WriteToolRow, type ToolRowProps } from "./tool-rows"
 import { UserMessage } from "./user-message"
 import { ExtensionRows, PlainToolRow } from "./extension-rows"
+import { customCard, toolCard, toolRow } from "../../slots/registry"
 
 export type FoldKind = "think" | "tool"
 
@@ -39,28 +37,25 @@ const toolRows: Record<string, (p: ToolRowProps) => unknown> = {
   grep: SearchToolRow,
   find: SearchToolRow,
   ls: SearchToolRow,
-  ...Object.fromEntries(Object.keys(COMPUTER_TOOLS).map((name) => [name, ComputerToolRow])),
-}
-
-/** Tools whose results the window draws as cards of its own. */
-const cardRows: Record<string, (p: ToolRowProps) => unknown> = {
-  // Questions and answers read as a card, never folded away.
-  ask_user: (p: ToolRowProps) => <AskUserCard item={p.item} />,
-  todo_write: TodoToolRow,
-  submit_plan: SubmitPlanRow,
 }
 
 function ToolRow(props: { item: ToolItem; open: boolean; onToggle: () => void }) {
-  // A card of the window's own wins (it falls back to the extension's rows, then to the plain row);
+  // A feature's card wins (it falls back to the extension's rows, then to the plain row);
   // otherwise an extension's rows win over the window's row for a tool of the same name.
-  const Card = cardRows[props.item.name] as ((p: ToolRowProps) => any) | undefined
+  const Card = toolCard(props.item.name) as ((p: ToolRowProps) => any) | undefined
   if (Card) return <Card item={props.item} open={props.open} onToggle={props.onToggle} />
-  const Row = (toolRows[props.item.name] ?? PlainToolRow) as (p: ToolRowProps) => any
+  const Row = (toolRow(props.item.name) ?? toolRows[props.item.name] ?? PlainToolRow) as (p: ToolRowProps) => any
   return (
     <Show when={props.item.rendered} fallback={<Row item={props.item} open={props.open} onToggle={props.onToggle} />}>
       {(rows: () => RenderedRows) => <ExtensionRows rows={rows()} open={props.open} onToggle={props.onToggle} tool />}
     </Show>
   )
+}
+
+/** A feature's card for the custom type (src/tui/slots), else the window's own. */
+function FeatureCard(props: { item: CustomItem }) {
+  const card = customCard(props.item.customType)
+  return (card && card({ item: props.item })) ?? <CustomCard item={props.item} />
 }
 
 export function ItemView(props: ItemViewProps) {
@@ -98,7 +93,7 @@ export function ItemView(props: ItemViewProps) {
       <Match when={props.item.kind === "custom"}>
         <Show
           when={(props.item as CustomItem).rendered}
-          fallback={(props.item as CustomItem).entry ? undefined : <CustomCard item={props.item as CustomItem} />}
+          fallback={(props.item as CustomItem).entry ? undefined : <FeatureCard item={props.item as CustomItem} />}
         >
           {(rows: () => RenderedRows) => <ExtensionRows rows={rows()} open={open("tool")} onToggle={flip("tool")} />}
         </Show>

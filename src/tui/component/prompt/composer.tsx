@@ -23,6 +23,7 @@ import { createSuggestionKeys } from "./suggestion-keys"
 import { createSuggestions } from "./suggestions"
 import { WaitingRows } from "./waiting-rows"
 import { useWindowRows } from "../../context/window-rows"
+import type { ComposerMode } from "../../slots/types"
 
 export type { SendHow } from "./sending"
 
@@ -53,10 +54,11 @@ export interface ComposerProps {
   escTwiceMs?: number
   /** An image could not be attached (no clipboard tool, unreadable file). */
   onImageError?(message: string): void
-  /** The next message is a plan request (Shift+Tab toggles; only offered where plan mode exists). */
-  planMode?: boolean
-  onTogglePlan?: () => void
-  /** Alt+letter while idle; true when the page used it (the open plan card's actions). */
+  /** A feature's composer mode while it is on (plan's: the next message is a plan request). */
+  mode?: ComposerMode
+  /** Shift+Tab: turns the feature's mode on and off (absent while none is offered). */
+  onToggleMode?: () => void
+  /** Alt+letter while idle; true when the page used it (a feature's key, as the open plan card's actions). */
   onAltKey?: (name: string) => boolean
   /** The session's extensions' completions (absent while none offers any). */
   complete?: (text: string, cursor: number) => Promise<CompletionItem[]>
@@ -92,9 +94,9 @@ export function Composer(props: ComposerProps) {
 
   function onKeyDown(e: KeyEvent) {
     if (popupKeys.onKey(e)) return
-    if (e.name === "tab" && e.shift && props.onTogglePlan) {
+    if (e.name === "tab" && e.shift && props.onToggleMode) {
       e.preventDefault()
-      return props.onTogglePlan?.()
+      return props.onToggleMode?.()
     }
     // Alt+letter, so that typing a message never sets off a card's action.
     if (e.meta && !e.ctrl && !e.shift && !props.running && e.name.length === 1 && props.onAltKey?.(e.name))
@@ -110,8 +112,7 @@ export function Composer(props: ComposerProps) {
   // The hint stays on the editor's one line: a wrapped placeholder is cut at its first line.
   const placeholder = () => {
     const width = dims().width
-    if (props.planMode)
-      return width >= 60 ? "Plan mode: the next message is a plan request (shift+tab)" : "Plan request"
+    if (props.mode) return props.mode.placeholder(width)
     if (props.running) {
       if (width >= 72) return "Enter queues a follow-up · Alt+Enter steers · Esc stops"
       return width >= 32 ? "Enter queue · Esc stop" : "Esc stops"
@@ -138,7 +139,7 @@ export function Composer(props: ComposerProps) {
   const borderColor = () => {
     if (!focused()) return theme.border
     if (bash()) return theme.success
-    if (props.planMode) return theme.accentAlt
+    if (props.mode) return props.mode.color
     return props.running ? theme.warning : theme.borderActive
   }
 
@@ -158,8 +159,8 @@ export function Composer(props: ComposerProps) {
         />
       </Show>
       <box border borderStyle="rounded" borderColor={borderColor()} flexDirection="row" paddingX={1}>
-        <text flexShrink={0} fg={bash() ? theme.success : props.planMode ? theme.accentAlt : theme.accent}>
-          {bash() ? "! " : props.planMode ? "⏸ " : "› "}
+        <text flexShrink={0} fg={bash() ? theme.success : (props.mode?.color ?? theme.accent)}>
+          {bash() ? "! " : (props.mode?.prompt ?? "› ")}
         </text>
         <textarea
           ref={(r: TextareaRenderable) => draft.bind(r)}

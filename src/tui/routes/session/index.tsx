@@ -1,15 +1,11 @@
 // The session page: transcript (or the welcome), queued messages, the working line, extension
-// widgets around the composer, and the status bar. While ask_user questions are open the question dock
-// takes the composer's place (the composer keeps its draft, hidden) and the status bar steps aside.
+// widgets around the composer, and the status bar. While a feature's dock is open (its questions to
+// the person: src/tui/slots) it takes the composer's place (the composer keeps its draft, hidden) and
+// the status bar steps aside.
 // Inline, a dialog does the same: there is no screen to float it over.
 import { useKeyboard, useRenderer, useTerminalDimensions } from "@opentui/solid"
-import { createEffect, createMemo, createSignal, on, onCleanup, Show } from "solid-js"
-import { AskDockOpen } from "../../component/message/ask-user-card"
-import { PlanCards, type PlanCardsApi } from "../../component/message/custom-cards"
-import { PLAN_ACTIONS, type PlanAction } from "../../component/message/plan-card"
-import { PlanPanel } from "../../component/plan-panel"
+import { createMemo, createSignal, For, Show } from "solid-js"
 import { sessionThinkingLook, ThinkingLook } from "../../component/message/thinking-look"
-import { planView } from "../../util/plan-view"
 import { paletteEntries, runCommand } from "../../commands"
 import { QueueRows } from "../../component/prompt/queue-rows"
 import { Composer } from "../../component/prompt/composer"
@@ -17,6 +13,7 @@ import { useFrames, useNow, useSpinner } from "../../component/spinner"
 import { useClient } from "../../context/client"
 import { DialogSlot, useDialog } from "../../context/dialog"
 import { useSession } from "../../context/session"
+import { useRoute } from "../../context/route"
 import { useSync } from "../../context/sync"
 import { useToast } from "../../context/toast"
 import { useScreen } from "../../context/screen"
@@ -32,7 +29,7 @@ import { DialogOutside } from "../../ui/dialog-outside"
 import { useCommandActions } from "./actions"
 import { useExtensionShortcuts } from "./extension-shortcuts"
 import { ESC_TWICE_MS, useRewind } from "./rewind"
-import { AskDock, useAskDock } from "./ask-dock"
+import { ComposerDock, useComposerDock } from "./composer-dock"
 import { bannerText, ConnectionBanner } from "./connection-banner"
 import { statusSegments, StatusBar } from "./status-bar"
 import { Transcript } from "./transcript"
@@ -43,6 +40,7 @@ import { ComponentOverlays, ComponentSlotView, useExtensionComponents } from "./
 import { replyRate, WorkingLine } from "./working-line"
 import { useKeymap } from "../../keymap"
 import { useWindowRows } from "../../context/window-rows"
+import { useFeatureSessions } from "../../slots/session"
 
 function Working(props: {
   startedAt?: number
@@ -66,8 +64,6 @@ function Working(props: {
   )
 }
 
-const GOAL_TICK_MS = 30_000
-
 export function SessionPage(props: { version: string; cwd: string; focused: boolean }) {
   const sync = useSync()
   const session = useSession()
@@ -79,9 +75,10 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const renderer = useRenderer()
   const composer = useComposerInput()
   const actions = useCommandActions()
-  const ask = useAskDock()
+  const dock = useComposerDock()
   const rewind = useRewind()
   const toast = useToast()
+  const route = useRoute()
   const screen = useScreen()
   const data = sync.data
   // A long history comes newest part first; full screen fetches the rest a page at a time as the
@@ -98,7 +95,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   }
   const dialogHere = () => screen.inline && dialog.inPlace()
   // Before the page's own keys: a focused extension component takes them first.
-  const ext = useExtensionComponents({ focused: () => props.focused && !ask.active() })
+  const ext = useExtensionComponents({ focused: () => props.focused && !dock.active() })
   let list: VirtualListApi | undefined
   const [newBelow, setNewBelow] = createSignal(false)
   // The rate is the streaming reply's own: the same for every window, whenever it attached.
@@ -120,67 +117,40 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
     }
     return false
   })
+  // The bundled features' window parts (src/tui/slots): their state, keys, rows and composer modes.
+  const features = useFeatureSessions((name) => ({
+    info: () => data.info,
+    state: () => data.info?.extensions?.[name],
+    items: () => data.items,
+    pending: () => data.ui.pending,
+    running: () => data.running,
+    commandNames: () => session.commands().map((c) => c.name),
+    send: (text) => void session.send(text, "prompt"),
+    bash: (command, quiet) => void session.bash(command, quiet),
+    toast: (level, message) => toast.show({ level, message }),
+    editFile: (path) => editInTerminal(renderer, path),
+    openPage: (page) => route.navigate({ name: "feature", page }),
+  }))
   const banner = () =>
     bannerText({ connection: client.connection(), closedReason: data.closedReason, failure: session.failure() })
-  // A pursued goal's time in the status line moves on this clock, which runs only while it is pursued.
-  const [goalClock, setGoalClock] = createSignal(Date.now())
-  createEffect(() => {
-    const pursuing = data.info?.goal?.status === "pursuing"
-    setGoalClock(Date.now())
-    if (!pursuing) return
-    const t = setInterval(() => setGoalClock(Date.now()), GOAL_TICK_MS)
-    onCleanup(() => clearInterval(t))
-  })
   const segments = () =>
     statusSegments({
-      now: goalClock(),
       cwd: cwd(),
       branch: branch(),
       info: data.info,
       stats: data.stats,
       extra: data.ui.status,
       mouse: view.mouse(),
+      features: features.status(),
     })
 
-  // Plan mode: Shift+Tab makes the next message a plan request; the open plan card's actions run
-  // the plan extension's commands; a `!command` typed during a plan request waits for its end.
-  const hasPlan = createMemo(() => session.commands().some((c) => c.name === "plan"))
-  const [planMode, setPlanMode] = createSignal(false)
-  const [panelCollapsed, setPanelCollapsed] = createSignal(false)
-  const [heldBash, setHeldBash] = createSignal<string[]>([])
-  const plan = createMemo(() => planView(data.items))
-  const planning = () => data.info?.mode === "plan"
-  const planActions: PlanCardsApi = {
-    openId: () => (data.running ? undefined : plan().openCardId),
-    act: (a: PlanAction) => {
-      if (a === "keep") return setPlanMode(true)
-      // The plan file is on this machine (the host is local): the person edits it in their editor,
-      // and Implement reads it back. A card with no file leaves it to the extension's own editor.
-      const path = plan().openCardPath
-      if (a === "edit" && path)
-        return void editInTerminal(renderer, path).then((err) =>
-          toast.show(err ? { level: "error", message: err } : { level: "info", message: `Plan edited: ${path}` }),
-        )
-      const text = a === "implement" ? "/plan implement" : a === "auto" ? "/plan implement --auto" : "/plan edit"
-      void session.send(text, "prompt")
-    },
-  }
   // A prompt that could not be sent goes back into the (empty) composer rather than vanish.
   const send = (text: string, how: Parameters<typeof session.send>[1], images?: Parameters<typeof session.send>[2]) => {
-    const asPlan = planMode() && !text.startsWith("/")
-    if (asPlan) setPlanMode(false)
-    const out = asPlan ? `/plan ${text}` : text
+    // A feature's composer mode rewrites what is sent in it (never a `/command`).
+    const mode = text.startsWith("/") ? undefined : features.composerMode()
+    const out = mode ? mode.send(text) : text
     void session.send(out, how, images).then((r) => r === undefined && composer.restore(text))
   }
-  createEffect(
-    on(planning, (now) => {
-      if (now || !heldBash().length) return
-      const held = heldBash()
-      setHeldBash([])
-      for (const c of held) void session.bash(c)
-    }),
-  )
-
   // Before the page's own keys, whose checks are looser (Ctrl+P is taken whatever else is held):
   // a forwarded key is one the window does not bind.
   useExtensionShortcuts(() => props.focused && !dialog.active())
@@ -207,7 +177,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
     // No key by default, as in Pi: the person's keybindings file may give it one.
     if (keys.matches("app.session.new", e)) return (actions.newSession(), handled())
     // The dock scrolls its own body with these.
-    if (ask.active()) return
+    if (dock.active()) return
     if (keys.matches("tui.altScreen.pageUp", e)) return (list?.page(-1), handled())
     if (keys.matches("tui.altScreen.pageDown", e)) return (list?.page(1), handled())
     if (keys.matches("tui.altScreen.top", e)) return (list?.toTop(), handled())
@@ -242,80 +212,58 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       </Show>
       <ConnectionBanner text={banner()?.text} color={banner()?.color} />
       <ComponentSlotView ext={ext} slot="header" />
-      <AskDockOpen.Provider value={() => data.ui.pending.some((r) => r.kind === "ask_user")}>
-        <ThinkingLook.Provider value={thinkingLook}>
-          <Show
-            when={!screen.inline}
-            fallback={
-              <PlanCards.Provider value={planActions}>
-                <LiveArea
-                  items={data.items}
-                  isOpen={view.isOpen}
-                  onFlip={view.flip}
-                  empty={welcome()}
-                  clickable={view.mouse()}
-                />
-              </PlanCards.Provider>
-            }
-          >
-            <Show when={data.items.length > 0} fallback={welcome()}>
-              <PlanCards.Provider value={planActions}>
-                <Transcript
-                  items={data.items}
-                  epoch={data.epoch}
-                  isOpen={view.isOpen}
-                  onFlip={view.flip}
-                  clickable={view.mouse()}
-                  apiRef={(api) => (list = api)}
-                  onNewBelow={setNewBelow}
-                  earlier={data.earlierUnknown ? "some" : data.earlier}
-                  onLoadEarlier={loadEarlier}
-                  // Notices alone (an extension's lines at start) go under the welcome: it stays, as Pi's header.
-                  intro={data.items.every((i) => i.kind === "notice") ? welcome : undefined}
-                />
-              </PlanCards.Provider>
-            </Show>
-            <Show when={newBelow() && data.items.length > 0}>
-              <text fg={theme.accent} flexShrink={0}>
-                {" ↓ new output below · Ctrl+End"}
-              </text>
-            </Show>
+      <ThinkingLook.Provider value={thinkingLook}>
+        <Show
+          when={!screen.inline}
+          fallback={features.provide(() => (
+            <LiveArea
+              items={data.items}
+              isOpen={view.isOpen}
+              onFlip={view.flip}
+              empty={welcome()}
+              clickable={view.mouse()}
+            />
+          ))}
+        >
+          <Show when={data.items.length > 0} fallback={welcome()}>
+            {features.provide(() => (
+              <Transcript
+                items={data.items}
+                epoch={data.epoch}
+                isOpen={view.isOpen}
+                onFlip={view.flip}
+                clickable={view.mouse()}
+                apiRef={(api) => (list = api)}
+                onNewBelow={setNewBelow}
+                earlier={data.earlierUnknown ? "some" : data.earlier}
+                onLoadEarlier={loadEarlier}
+                // Notices alone (an extension's lines at start) go under the welcome: it stays, as Pi's header.
+                intro={data.items.every((i) => i.kind === "notice") ? welcome : undefined}
+              />
+            ))}
           </Show>
-        </ThinkingLook.Provider>
-      </AskDockOpen.Provider>
+          <Show when={newBelow() && data.items.length > 0}>
+            <text fg={theme.accent} flexShrink={0}>
+              {" ↓ new output below · Ctrl+End"}
+            </text>
+          </Show>
+        </Show>
+      </ThinkingLook.Provider>
       <QueueRows queue={data.queue} />
-      <Show when={heldBash().length > 0}>
-        <box flexShrink={0} paddingX={1}>
-          <text
-            fg={theme.muted}
-            wrapMode="none"
-            truncate
-          >{`! ${heldBash().join(" · ")} (runs after the plan request)`}</text>
-        </box>
-      </Show>
-      <Show when={data.running && plan().implementing}>
-        <PlanPanel
-          title={plan().implementing!.title}
-          steps={plan().implementing!.steps}
-          todos={plan().implementing!.todos}
-          change={plan().implementing!.change}
-          collapsed={panelCollapsed()}
-          onToggle={() => setPanelCollapsed((c) => !c)}
-        />
-      </Show>
+      <For each={features.rows("aboveComposer")}>{(row) => row.view()}</For>
       <Show when={data.running && data.ui.workingVisible}>
         <Working
           startedAt={data.runStartedAt}
           reply={streamingReply()}
-          message={ask.active() ? "Waiting for your answer" : data.ui.workingMessage}
+          message={dock.slot()?.waiting ?? data.ui.workingMessage}
           name={data.info?.name}
           indicator={data.ui.workingIndicator}
         />
       </Show>
       <Widgets widgets={data.ui.widgets} placement="aboveEditor" />
       <ComponentSlotView ext={ext} slot="widget" placement="aboveEditor" />
-      <AskDock
-        dock={ask}
+      <ComposerDock
+        dock={dock}
         width={dims().width}
         rows={screen.inline ? screen.rows() : dims().height}
         focused={props.focused}
@@ -323,20 +271,16 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       <Show when={screen.inline}>
         <DialogSlot />
       </Show>
-      <Show when={!ask.active() && !dialogHere()}>
+      <Show when={!dock.active() && !dialogHere()}>
         <Show when={ext.of("inline").length > 0} fallback={<ComponentSlotView ext={ext} slot="editor" />}>
           <ComponentSlotView ext={ext} slot="inline" maxRows={windowRows() - 2} />
         </Show>
       </Show>
-      <box flexDirection="column" flexShrink={0} visible={!ask.active() && !ext.replacesComposer() && !dialogHere()}>
+      <box flexDirection="column" flexShrink={0} visible={!dock.active() && !ext.replacesComposer() && !dialogHere()}>
         <Composer
-          planMode={planMode()}
-          onTogglePlan={hasPlan() ? () => setPlanMode((m) => !m) : undefined}
-          onAltKey={(k) => {
-            const a = plan().openCardId && !data.running ? PLAN_ACTIONS.find((x) => x.key === k) : undefined
-            if (a) planActions.act(a.action)
-            return !!a
-          }}
+          mode={features.composerMode()}
+          onToggleMode={features.toggleMode()}
+          onAltKey={(k) => features.altKey(k)}
           complete={
             data.info?.autocomplete
               ? async (text, cursor) => (await session.act("session.complete", { text, cursor }))?.items ?? []
@@ -347,7 +291,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
           queue={data.queue}
           commands={commands()}
           commandsKnown={session.commandsKnown()}
-          focused={props.focused && !ask.active() && !ext.replacesComposer()}
+          focused={props.focused && !dock.active() && !ext.replacesComposer()}
           onSend={(text, how, images) => {
             toBottom()
             send(text, how, images)
@@ -358,8 +302,8 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
             toBottom()
             const outside = /^outside(?:\s+([\s\S]*))?$/.exec(command)
             if (!outside) {
-              // A `!command` typed during a plan request waits for its end.
-              if (planning()) return void setHeldBash((h) => [...h, command])
+              // A feature may hold it back (one typed during a plan request waits for its end).
+              if (features.holdBash(command, quiet)) return
               return void session.bash(command, quiet)
             }
             const exact = outside[1]?.trim()
@@ -387,10 +331,11 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       </box>
       <Widgets widgets={data.ui.widgets} placement="belowEditor" />
       <ComponentSlotView ext={ext} slot="widget" placement="belowEditor" />
-      <Show when={!ask.active() && !dialogHere()}>
+      <Show when={!dock.active() && !dialogHere()}>
         <Show when={ext.of("footer").length > 0} fallback={<StatusBar segments={segments()} width={dims().width} />}>
           <ComponentSlotView ext={ext} slot="footer" />
         </Show>
+        <For each={features.rows("belowStatus")}>{(row) => row.view()}</For>
       </Show>
       <ComponentOverlays ext={ext} />
       <UiRequests />

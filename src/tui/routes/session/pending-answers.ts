@@ -1,4 +1,4 @@
-// Answers to requests the host holds (extension dialogs, ask_user). An answered request hides at
+// Answers to requests the host holds (extension dialogs, a feature's dock). An answered request hides at
 // once so the next pending one can show; if the answer does not get through (refused, or the
 // link dropped), the request shows again, because the host is still waiting on it.
 import { createSignal } from "solid-js"

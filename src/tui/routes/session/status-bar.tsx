@@ -1,18 +1,14 @@
 // The bottom line: folder and branch, model, thinking level, tokens, cost, context use, and any
 // extension status segments. Segments that do not fit are dropped, least important first.
 import { For } from "solid-js"
-import { goalStatusText, planningStatus, type SessionInfo, type SessionStats } from "../../../protocol"
-import { COMPUTER_STATUS_KEY, COMPUTER_STATUS_TEXT } from "../../../protocol/computer-use"
+import type { SessionInfo, SessionStats } from "../../../protocol"
 import { terminalLine, terminalText } from "../../../protocol/terminal-text"
 import { theme } from "../../theme"
 import { formatCost, formatTokens, shortPath } from "../../util/format"
+import { statusKeySegment } from "../../slots/registry"
+import type { StatusSegment } from "../../slots/types"
 
-export interface Segment {
-  text: string
-  color: string
-  /** Lower survives longer when space runs out. */
-  rank: number
-}
+export type Segment = StatusSegment
 
 export function statusSegments(input: {
   cwd?: string
@@ -21,8 +17,8 @@ export function statusSegments(input: {
   stats: SessionStats
   extra: Record<string, string>
   mouse: boolean
-  /** The clock a pursued goal's time is read against (default: now). */
-  now?: number
+  /** The window features' own segments (src/tui/slots), read from their state in the session's info. */
+  features?: Segment[]
 }): Segment[] {
   const out: Segment[] = []
   if (input.cwd) {
@@ -49,30 +45,19 @@ export function statusSegments(input: {
     // Known again after the next reply (as in Pi's footer): right after a compaction, say so.
     out.push({ text: "ctx ?", color: theme.muted, rank: 1 })
   }
-  // A goal's or plan mode's state (from the session's info) outlasts the extension segments.
-  const planning = planningStatus(input.info)
-  // They outlast the model name too: they say what the agent is doing under the person's steering.
-  if (planning) out.push({ text: planning, color: theme.info, rank: -0.5 })
-  const goal = input.info?.goal
-  if (goal) out.push({ text: goalStatusText(goal, input.now ?? Date.now()), color: theme.info, rank: -0.5 })
+  out.push(...(input.features ?? []))
   for (const [key, styled] of Object.entries(input.extra)) {
     // An extension may style its segment with Pi's theme: the segment keeps the bar's colour.
     const text = terminalText(styled).replace(/\n/g, " ")
-    if (key === COMPUTER_STATUS_KEY && text) out.push(computerSegment(text))
+    const own = text ? statusKeySegment(key, text) : undefined
+    if (own) out.push(own)
     // Pi gives extension statuses a footer line of their own: here they outlast the token counts
     // and the cost (the person loaded the extension to see them), not the model or the thinking.
-    else if (text) out.push({ text, color: theme.info, rank: key === "goal" || key === "plan" ? 0.5 : 4.5 })
+    else if (text) out.push({ text, color: theme.info, rank: 4.5 })
   }
   if (!input.mouse) out.push({ text: "mouse off (ctrl+s)", color: theme.warning, rank: 2 })
   // Extensions' texts, the session's name, the folder and its git branch are anyone's to write.
   return out.map((seg) => ({ ...seg, text: terminalLine(seg.text) }))
-}
-
-/** Computer-use in control of the desktop, or stopped, is the last thing to drop off the line. */
-function computerSegment(text: string): Segment {
-  const urgent = text === COMPUTER_STATUS_TEXT.control || text === COMPUTER_STATUS_TEXT.stopped
-  const warn = urgent || text === COMPUTER_STATUS_TEXT.busy || text === COMPUTER_STATUS_TEXT.unavailable
-  return { text, color: warn ? theme.warning : theme.info, rank: urgent ? -1 : 6.5 }
 }
 
 /** Said only when the agent is not confined: full access, or no sandbox on this machine. */

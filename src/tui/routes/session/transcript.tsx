@@ -4,18 +4,12 @@ import type { TranscriptItem } from "../../../protocol"
 import { ItemView, type FoldKind } from "../../component/message/item-view"
 import { theme } from "../../theme"
 import { VirtualList, type VirtualListApi } from "../../ui/virtual-list"
+import { toolRowRows } from "../../slots/registry"
 
 function rows(text: string, width: number): number {
   let n = 0
   for (const line of text.split("\n")) n += Math.max(1, Math.ceil(line.length / width))
   return n
-}
-
-/** Call card rows: a title, the prompt and the choices per question (the answers add about one each). */
-function askRows(args: unknown): number {
-  const questions = (args as { questions?: unknown } | undefined)?.questions
-  if (!Array.isArray(questions)) return 1
-  return questions.reduce<number>((n, q) => n + 3 + (Array.isArray(q?.choices) ? q.choices.length : 0), 0)
 }
 
 /** A guess at an item's height before it is drawn; measured heights replace it. */
@@ -36,8 +30,7 @@ export function estimateItem(item: TranscriptItem, width: number): number {
       return n === 0 ? 0 : n + 1
     }
     case "tool":
-      if (item.name === "ask_user") return 2 + askRows(item.args)
-      return 2 + Math.min(4, (item.output ?? "").split("\n").length)
+      return toolRowRows(item) ?? 2 + Math.min(4, (item.output ?? "").split("\n").length)
     case "bash":
       return 2 + Math.min(6, item.output.split("\n").length)
     case "custom":

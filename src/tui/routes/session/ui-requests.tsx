@@ -15,6 +15,7 @@ import { DialogInput } from "../../ui/dialog-input"
 import { DialogPermission } from "../../ui/dialog-permission"
 import { DialogSelect } from "../../ui/dialog-select"
 import { createPendingAnswers, type UiAnswer } from "./pending-answers"
+import { dockFor } from "../../slots/registry"
 
 export function UiRequests() {
   const sync = useSync()
@@ -104,8 +105,8 @@ export function UiRequests() {
     }
   }
 
-  // ask_user questions have their own dock; everything else is a dialog here.
-  const next = () => sync.data.ui.pending.find((r) => r.kind !== "ask_user" && !answers.isAnswered(r.id))
+  // A kind a feature docks in the composer's place (src/tui/slots) is not a dialog; everything else is.
+  const next = () => sync.data.ui.pending.find((r) => !dockFor(r.kind) && !answers.isAnswered(r.id))
 
   createEffect(
     on(next, (request) => {

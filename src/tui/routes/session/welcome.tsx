@@ -1,6 +1,6 @@
 // What an empty session shows: the mark, a greeting, what xagent is, and where to start.
 import { For, Show } from "solid-js"
-import { wrapText } from "../../component/question-dock/wrap"
+import { wrapText } from "../../util/wrap-text"
 import { theme } from "../../theme"
 
 // No greeting says "Working": that word starts the working line, and a welcome that says it too

@@ -6,8 +6,8 @@ import {
   stagedCount,
   type AskAnswer,
   type AskQuestion,
-} from "../../../protocol/ask-user"
-import { terminalText } from "../../../protocol/terminal-text"
+} from "../../../../src/protocol/ask-user"
+import { terminalText } from "../../../../src/protocol/terminal-text"
 import { measure } from "./frame"
 import {
   collectAnswers,

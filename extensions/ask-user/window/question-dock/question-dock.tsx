@@ -2,14 +2,14 @@
 // hands them back once they pass the shared rules. Self-contained: give it questions, a width, callbacks.
 import { useKeyboard, usePaste } from "@opentui/solid"
 import { createMemo, createSignal, Index, on, createEffect, mergeProps, Show } from "solid-js"
-import type { AskAnswer, AskQuestion } from "../../../protocol/ask-user"
-import { theme } from "../../theme"
+import type { AskAnswer, AskQuestion } from "../../../../src/protocol/ask-user"
+import { theme } from "../../../../src/tui/theme"
 import { update, type Action, type Env } from "./actions"
 import { BESIDE_GAP, measure, type SketchView } from "./frame"
 import { keyAction } from "./keys"
 import { initialState, isReview, isTextFocus } from "./state"
 import { ActionRow, SegLine, SketchFrame, Tabs } from "./views"
-import { shownQuestion } from "../../util/ask-text"
+import { shownQuestion } from "../ask-text"
 
 export interface QuestionDockProps {
   questions: AskQuestion[]

@@ -1,7 +1,7 @@
 // One measured layout for every row: marker gutter, label cell (one third), a two-cell gap, description
 // cell (the rest). Text wraps inside its cell; a row is as tall as its tallest cell; columns never stack.
-import { allowsCustom, CUSTOM_LABEL, selectionRule, type AskQuestion } from "../../../protocol/ask-user"
-import { theme } from "../../theme"
+import { allowsCustom, CUSTOM_LABEL, selectionRule, type AskQuestion } from "../../../../src/protocol/ask-user"
+import { theme } from "../../../../src/tui/theme"
 import {
   answerText,
   customSelected,
@@ -13,7 +13,7 @@ import {
   type Focus,
   type Page,
 } from "./state"
-import { cellWidth, wrapField, wrapText } from "./wrap"
+import { cellWidth, wrapField, wrapText } from "../../../../src/tui/util/wrap-text"
 
 export interface Seg {
   text: string

@@ -1,10 +1,10 @@
 // Pure view pieces of the dock, fed by props: a styled line, the tab strip, the sketch frame, the action row.
 import { TextAttributes } from "@opentui/core"
 import { For, Index, Show } from "solid-js"
-import { theme } from "../../theme"
+import { theme } from "../../../../src/tui/theme"
 import type { SketchView, TabCell } from "./frame"
 import type { Seg } from "./layout"
-import { cellWidth } from "./wrap"
+import { cellWidth } from "../../../../src/tui/util/wrap-text"
 
 export function SegLine(props: {
   segs: Seg[]

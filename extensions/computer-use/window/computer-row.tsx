@@ -2,11 +2,11 @@
 // known of it — `sent` (observe to know more), `observed`, `inconclusive`, or the error code and
 // whether it may have acted — and a capture as an attachment mark, never its bytes.
 import { Show } from "solid-js"
-import type { ComputerDetails } from "../../../protocol/computer-use"
-import { theme } from "../../theme"
-import { oneLine } from "../../util/format"
-import { argsOf, num, OutputText, str, ToolFrame } from "./tool-frame"
-import type { ToolRowProps } from "./tool-rows"
+import type { ComputerDetails } from "../../../src/protocol/computer-use"
+import { argsOf, num, OutputText, str, ToolFrame } from "../../../src/tui/component/message/tool-frame"
+import type { ToolRowProps } from "../../../src/tui/component/message/tool-rows"
+import { theme } from "../../../src/tui/theme"
+import { oneLine } from "../../../src/tui/util/format"
 
 /** What was asked, in a few words: the target, then the action's own arguments. */
 export function computerSummary(args: Record<string, unknown>): string {

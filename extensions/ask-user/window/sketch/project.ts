@@ -1,6 +1,6 @@
 // Projects a literal ASCII sketch onto a fixed 80-column display canvas. Display only: callers keep the
 // literal text. Recognized `+`/`-`/`|` frames become connected box-drawing glyphs; everything else stays.
-import { ASK_LIMITS, sketchLines, sketchProblem } from "../../protocol/ask-user"
+import { ASK_LIMITS, sketchLines, sketchProblem } from "../../../../src/protocol/ask-user"
 import { joined, outerEnds, rowChains, type RowChains } from "./chains"
 
 export const CANVAS_WIDTH = ASK_LIMITS.sketchColumns

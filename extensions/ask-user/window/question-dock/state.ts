@@ -7,8 +7,8 @@ import {
   type AskAnswer,
   type AskQuestion,
   type StagedAnswer,
-} from "../../../protocol/ask-user"
-import type { Pan } from "../../sketch/viewport"
+} from "../../../../src/protocol/ask-user"
+import type { Pan } from "../sketch/viewport"
 
 export type Focus =
   | { kind: "choice"; index: number }

@@ -1,6 +1,9 @@
-// A session's goal (/goal): its state as the goal extension stores it in the session file, the
-// exact status texts the status line shows, and the parsing of /goal's arguments. Shared by the
-// extension (extensions/goal) and the window's goal card.
+// A session's goal (/goal): its state as the goal extension stores it in the session file (and
+// puts in the session's info), the exact status texts the status line shows, and the parsing of
+// /goal's arguments. Shared by the extension's host part (index.ts) and its window part (window/).
+import { shortDuration } from "../../src/util/duration"
+
+export { shortDuration }
 
 export type GoalStatus = "pursuing" | "paused" | "stalled" | "limited" | "unmet" | "achieved"
 
@@ -31,12 +34,11 @@ export const GOAL_ROUND = "goal-round"
 
 export const GOAL_DEFAULTS = { rounds: 30, hours: 8 } as const
 
-export function shortDuration(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000))
-  if (s < 60) return `${s}s`
-  const m = Math.floor(s / 60)
-  if (m < 60) return `${m}m`
-  return `${Math.floor(m / 60)}h ${m % 60}m`
+/** The goal in a session's info (`info.extensions.goal`), as the host part put it there. */
+export function goalOf(state: unknown): GoalState | undefined {
+  if (typeof state !== "object" || state === null) return undefined
+  const g = state as Partial<GoalState>
+  return typeof g.objective === "string" && typeof g.status === "string" ? (state as GoalState) : undefined
 }
 
 export function goalTimeUsed(goal: GoalState, now: number): number {

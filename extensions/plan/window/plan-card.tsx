@@ -2,9 +2,14 @@
 // blocked with what is missing, invalid with its warning), the start of an implementation, and a
 // mid-run plan change with its diff and the person's decision. Pure: the state comes in as props.
 import { For, Show } from "solid-js"
-import type { DiffLine, PlanCardDetails, PlanChangeDetails, PlanImplementDetails } from "../../../protocol"
-import { lineDiff } from "../../../protocol"
-import { theme } from "../../theme"
+import {
+  lineDiff,
+  type DiffLine,
+  type PlanCardDetails,
+  type PlanChangeDetails,
+  type PlanImplementDetails,
+} from "../shared"
+import { theme } from "../../../src/tui/theme"
 
 /** What happened to a plan_ready card since: still open, implemented, or planned further. */
 export type PlanCardState = "open" | "closed"

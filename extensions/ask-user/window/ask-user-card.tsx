@@ -8,10 +8,10 @@ import {
   type AskQuestion,
   type AskSelection,
   type ToolItem,
-} from "../../../protocol"
-import { terminalText } from "../../../protocol/terminal-text"
-import { theme } from "../../theme"
-import { shownQuestion } from "../../util/ask-text"
+} from "../../../src/protocol"
+import { terminalText } from "../../../src/protocol/terminal-text"
+import { theme } from "../../../src/tui/theme"
+import { shownQuestion } from "./ask-text"
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null
 

@@ -1,11 +1,11 @@
 // Measures the whole dock for a width and height budget: tab lines, the bounded body window, the sketch
 // preview and the hint. The reducer and the view share it, so scrolling and drawing always agree.
-import type { AskQuestion } from "../../../protocol/ask-user"
-import { CANVAS_WIDTH, projectSketch } from "../../sketch/project"
-import { viewport, type Viewport } from "../../sketch/viewport"
+import type { AskQuestion } from "../../../../src/protocol/ask-user"
+import { CANVAS_WIDTH, projectSketch } from "../sketch/project"
+import { viewport, type Viewport } from "../sketch/viewport"
 import { pageLayout, reviewLayout, type BodyLayout } from "./layout"
 import { isComplete, isReview, sameFocus, type DockState, type Focus } from "./state"
-import { cellWidth, wrapText } from "./wrap"
+import { cellWidth, wrapText } from "../../../../src/tui/util/wrap-text"
 
 export interface TabCell {
   tab: number

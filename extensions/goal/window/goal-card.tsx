@@ -1,6 +1,7 @@
 // /goal's rows: the status card bare `/goal` appends (objective, status, rounds, time, last check,
 // the commands that apply) and the one-line marker of each continuation round.
 import { For, Show } from "solid-js"
+import { theme } from "../../../src/tui/theme"
 import {
   goalStatusText,
   goalTimeUsed,
@@ -8,8 +9,7 @@ import {
   type GoalCardDetails,
   type GoalState,
   type GoalStatus,
-} from "../../../protocol"
-import { theme } from "../../theme"
+} from "../shared"
 
 export function goalColor(status: GoalStatus | undefined): string {
   if (status === "achieved") return theme.success

@@ -2,10 +2,11 @@
 // todo list, collapsible to one line; when the model proposes a changed plan mid-run, the change
 // as a diff while the run waits for the person. Pure: everything comes in as props.
 import { For, Show } from "solid-js"
-import { lineDiff, type TodoItem, type TodoStatus } from "../../protocol"
-import { plural } from "../../util/plural"
-import { theme } from "../theme"
-import { PlanDiff } from "./message/plan-card"
+import type { TodoItem, TodoStatus } from "../../../src/protocol"
+import { lineDiff } from "../shared"
+import { plural } from "../../../src/util/plural"
+import { theme } from "../../../src/tui/theme"
+import { PlanDiff } from "./plan-card"
 
 export interface PlanPanelProps {
   title?: string

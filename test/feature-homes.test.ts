@@ -1,0 +1,119 @@
+// One home per bundled feature: the src files outside extensions/<name>/ that name a feature are
+// its slot registrations only (src/tui/features.ts), and, while a feature is still being moved onto
+// the slots, the files listed here with what holds them. The lists only shrink: a listed file that
+// no longer names the feature fails too, so a move that frees one is written down.
+import { expect, test } from "bun:test"
+import { readdirSync, readFileSync, statSync } from "node:fs"
+import { join, relative, resolve } from "node:path"
+
+const ROOT = resolve(import.meta.dir, "..")
+const REGISTRATION = "src/tui/features.ts"
+
+interface Home {
+  /** How src names the feature: its identifiers, files and command. */
+  names: RegExp
+  /** Files outside its folder that may name it, beside the registration: why each still does. */
+  outside: Record<string, string>
+}
+
+const ACP = "an editor over ACP maps it (src/acp may import no extension)"
+const HELP = "the /help list of keys names Shift+Tab and the plan card's Alt-keys"
+const WIRE = "ask_user's request kind and its answers on the wire (windows, ACP and --mode rpc answer it)"
+
+const HOMES: Record<string, Home> = {
+  goal: { names: /\bgoal/i, outside: {} },
+  todo: {
+    names: /\btodo/i,
+    outside: {
+      "src/protocol/todo.ts": "todo_write's details: read by plan mode's panel and by ACP too",
+      "src/protocol/index.ts": "exports protocol/todo.ts",
+      "src/protocol/permission.ts": "todo_write needs no approval in a gated session",
+      "src/acp/acp-session.ts": ACP,
+      "src/acp/tool-rows.ts": ACP,
+      "src/acp/turn-map.ts": ACP,
+    },
+  },
+  "computer-use": {
+    names: /computer/i,
+    outside: {
+      "src/protocol/computer-use.ts": "its tools' and status segment's names, shared with the window's rows",
+    },
+  },
+  plan: {
+    names:
+      /\bplan[ -]mode|\/plan\b|\bPLAN_|plan-?card|plan-?view|plan-?panel|submit_plan|protocol\/plan|extensions\/plan|\bplanning/i,
+    outside: {
+      "src/protocol/plan.ts": "its tool's name: an editor over ACP sees submit_plan as a mode switch",
+      "src/protocol/index.ts": "exports protocol/plan.ts",
+      "src/protocol/bundled.ts": "the read-only scope plan mode asks for",
+      "src/protocol/transcript.ts": "the read-only scope plan mode asks for",
+      "src/runtime/bundled-host.ts": "the read-only scope plan mode asks for",
+      "src/protocol/permission.ts": "submit_plan needs no approval; plan mode's approvals",
+      "src/runtime/patches/xagent-identity.ts": "rewrites the prompt plan mode forces for its run",
+      "src/runtime/sandbox/policy.ts": "the read-only scope plan mode asks for",
+      "src/runtime/sandbox/session-sandbox.ts": "the read-only scope plan mode asks for",
+      "src/runtime/session-wiring.ts": "orders its hook after the bundled extensions for plan mode",
+      "src/acp/acp-session.ts": ACP,
+      "src/acp/agent.ts": ACP,
+      "src/acp/tool-rows.ts": ACP,
+      "src/acp/turn-map.ts": ACP,
+      "src/tui/keys.ts": HELP,
+      "src/tui/own-keys.ts": HELP,
+      "src/tui/routes/session/ui-requests.tsx": "a gated tool call's dialog names plan mode's approvals",
+      "src/tui/util/permission-lines.ts": "says the session is read-only in plan mode",
+    },
+  },
+  "ask-user": {
+    names: /ask[_-]?user|askuser|question-dock|ask-dock/i,
+    outside: {
+      "src/protocol/ask-user.ts": WIRE,
+      "src/protocol/index.ts": "exports protocol/ask-user.ts",
+      "src/protocol/schemas.ts": WIRE,
+      "src/protocol/ui.ts": WIRE,
+      "src/protocol/bundled.ts": "a bundled extension's dialogs include ask_user's kind",
+      "src/protocol/permission.ts": "ask_user needs no approval in a gated session",
+      "src/runtime/bundled-host.ts": "a bundled extension's dialogs include ask_user's kind",
+      "src/runtime/ui-bridge.ts": "the host checks an answer against its request's kind",
+      "src/runtime/prompt-methods.ts": "the host checks an answer against its request's kind",
+      "src/runtime/rpc-entry.ts": "--mode rpc has no window to answer the dock",
+      "src/cli/index.ts": "--no-bundled's help names it as the example",
+      "src/acp/ask-form.ts": ACP,
+      "src/acp/dialogs.ts": ACP,
+    },
+  },
+}
+
+function files(dir: string): string[] {
+  return readdirSync(join(ROOT, dir)).flatMap((name) => {
+    const rel = join(dir, name)
+    if (statSync(join(ROOT, rel)).isDirectory()) return files(rel)
+    return /\.tsx?$/.test(name) ? [relative(ROOT, join(ROOT, rel))] : []
+  })
+}
+
+const SRC = files("src").map((f) => ({ file: f, text: readFileSync(join(ROOT, f), "utf8") }))
+
+/** The src files that name the feature, outside its registration. */
+function naming(home: Home): string[] {
+  return SRC.filter((f) => f.file !== REGISTRATION && home.names.test(f.text))
+    .map((f) => f.file)
+    .sort()
+}
+
+test.each(Object.keys(HOMES))("%s: the src files that name it are its registration and the listed ones", (name) => {
+  const home = HOMES[name]!
+  expect(naming(home)).toEqual(Object.keys(home.outside).sort())
+})
+
+test("every bundled feature with a window part is registered, and the registration names each", () => {
+  const registration = readFileSync(join(ROOT, REGISTRATION), "utf8")
+  const withWindow = readdirSync(join(ROOT, "extensions")).filter((n) => {
+    try {
+      return statSync(join(ROOT, "extensions", n, "window")).isDirectory()
+    } catch {
+      return false
+    }
+  })
+  expect(withWindow.length).toBeGreaterThan(0)
+  for (const n of withWindow) expect(registration).toContain(`extensions/${n}/window`)
+})
