@@ -177,15 +177,30 @@ export class AcpSession {
       })
   }
 
-  /** Leaves the live session running in the daemon (a window may hold it). */
+  /** session/close: the editor's own prompt stops (ACP: as if cancelled); a window's run goes on. */
+  async close(): Promise<void> {
+    if (this.turn) await this.cancel()
+    await this.detach()
+  }
+
+  /**
+   * The editor leaves (session/close, a closed or lost connection). Nothing runs on its account:
+   * a window's reply it joined, and its own reply too, finish in the daemon, where a terminal or
+   * a later session/load finds them whole. Only session/cancel stops a run.
+   */
   async detach(): Promise<void> {
-    await this.cancel()
+    const ownRun = this.turn !== undefined && !this.closed
     await this.flush()
+    // The editor's questions cannot be answered any more: a permission it was asked is denied
+    // (a lost editor never grants), a form is left to a terminal.
     this.dialogs.withdrawAll("closed")
     this.closed = true
     this.unsubscribe?.()
     this.turn?.resolve({ stopReason: "cancelled" })
-    await this.link.client.request("session.setApproval", { sessionId: this.hostId, approval: "off" }).catch(() => {})
+    // A run the editor started keeps asking before gated calls (in a terminal, or an editor that
+    // loads the session): consent is never given by going away.
+    if (!ownRun)
+      await this.link.client.request("session.setApproval", { sessionId: this.hostId, approval: "off" }).catch(() => {})
     if (this.link.mcp)
       await this.link.client.request("session.setMcpServers", { sessionId: this.hostId, servers: [] }).catch(() => {})
   }

@@ -206,7 +206,7 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
     guard(async (p) => {
       const s = get(p.sessionId)
       sessions.delete(s.id)
-      await s.detach()
+      await s.close()
       return {}
     }),
   )
