@@ -15,6 +15,7 @@ export interface AcpOptions {
 }
 
 const LOG_ROTATE_BYTES = 5 * 1024 * 1024
+const LEAVE_MS = 10_000
 
 export function acpLogPath(): string {
   return `${daemonPaths().logsDir}/acp.log`
@@ -68,7 +69,13 @@ export async function runAcp(opts: AcpOptions): Promise<number> {
   log("acp agent started")
   await connection.closed
   log("acp connection closed")
-  await closeAll()
-  if (client) await (await client.catch(() => undefined))?.close()
+  // The editor is gone: leaving its sessions takes a few daemon requests, which must not keep the
+  // process alive if the daemon never answers them (nothing it holds depends on this process).
+  const leave = (async () => {
+    await closeAll()
+    if (client) await (await client.catch(() => undefined))?.close()
+  })()
+  const ceiling = new Promise<"late">((resolve) => setTimeout(() => resolve("late"), LEAVE_MS).unref())
+  if ((await Promise.race([leave, ceiling])) === "late") log(`leaving the sessions took over ${LEAVE_MS} ms; exiting`)
   return 0
 }
