@@ -6,6 +6,7 @@ import { RequestError } from "@agentclientprotocol/sdk"
 import type { Client } from "../client/client"
 import {
   gatedTool,
+  type ComponentView,
   TODO_TOOL,
   todoDetails,
   type EventEnvelope,
@@ -31,6 +32,16 @@ import {
   type DiffContent,
 } from "./tool-rows"
 import { planEntries, stopReasonOf } from "./turn-map"
+import {
+  commandSays,
+  EDITOR_KEYS,
+  ESC,
+  panelMessage,
+  planStepEntries,
+  readyPlan,
+  windowOnly,
+  type ReadyPlan,
+} from "./command-answers"
 
 export interface SessionLink {
   client: Client
@@ -56,6 +67,12 @@ interface Turn {
   resolve(r: PromptResponse): void
   reject(e: Error): void
   cancelAsked: boolean
+  /** The prompt's text: a slash command's answer is what it prints (command-answers.ts). */
+  text: string
+  /** A run began in this turn: from then on notices are thoughts, not the command's answer. */
+  ran: boolean
+  /** A plan request's plan, once its submit_plan went through: asked about at the turn's end. */
+  plan?: ReadyPlan
 }
 
 export class AcpSession {
@@ -72,6 +89,8 @@ export class AcpSession {
   /** Calls allowed here, and the tools allowed always: their rows may show as running. */
   private readonly gateAllowed = new Set<string>()
   private readonly alwaysAllowed = new Set<string>()
+  /** Window-only panels this editor's commands opened (and closed). */
+  private readonly panels = new Set<string>()
   private ready?: () => void
   /** Events that came while the history's older part was being fetched. */
   private held?: EventEnvelope[]
@@ -145,7 +164,7 @@ export class AcpSession {
   }
 
   /** Runs one prompt to its turn_end. `send` starts it on the host. */
-  async prompt(send: () => Promise<unknown>): Promise<PromptResponse> {
+  async prompt(text: string, send: () => Promise<unknown>): Promise<PromptResponse> {
     if (this.turn)
       throw RequestError.invalidRequest(undefined, "A prompt is already running in this session; cancel it first")
     if (this.running)
@@ -153,7 +172,9 @@ export class AcpSession {
         undefined,
         "This session is busy with a reply started elsewhere (a terminal window)",
       )
-    const done = new Promise<PromptResponse>((resolve, reject) => (this.turn = { resolve, reject, cancelAsked: false }))
+    const done = new Promise<PromptResponse>(
+      (resolve, reject) => (this.turn = { resolve, reject, cancelAsked: false, text, ran: false }),
+    )
     try {
       await send()
     } catch (err) {
@@ -226,7 +247,10 @@ export class AcpSession {
         return this.delta(e.itemId, e.blockIndex, e.blockType, e.delta)
       case "run":
         this.running = e.running
+        if (e.running && this.turn) this.turn.ran = true
         return
+      case "component":
+        return this.panel(e.component)
       case "info":
         return this.infoChanged(e.info)
       case "stats":
@@ -283,10 +307,25 @@ export class AcpSession {
     else if (item.kind === "tool") this.tool(item, how)
     // The editor shows its own prompts; history shows every one.
     else if (item.kind === "user" && how === "replay") this.userText(item.text)
-    else if (item.kind === "notice" && how === "live" && this.turn)
-      // Retries and compaction are the agent's thoughts, never its answer (an editor shows the
-      // answer as the reply).
-      this.notify({ sessionUpdate: "agent_thought_chunk", content: { type: "text", text: `${item.text}\n` } })
+    else if ((item.kind === "notice" || item.kind === "custom") && how === "live" && this.turn) {
+      const said = commandSays(item, this.turn.ran)
+      if (said) this.notify(said)
+    }
+  }
+
+  /**
+   * A panel only a window can draw (Pi's /mcp, an extension's custom component) opened by the
+   * editor's command: closed as a terminal's Escape would, and the editor told where to use it,
+   * so its prompt never waits on something it cannot see.
+   */
+  private panel(c: ComponentView): void {
+    const turn = this.turn
+    if (!turn || turn.ran || !windowOnly(c) || this.panels.has(c.id)) return
+    this.panels.add(c.id)
+    this.notify(panelMessage(turn.text, this.id))
+    void this.link.client
+      .request("session.componentInput", { sessionId: this.hostId, componentId: c.id, window: EDITOR_KEYS, data: ESC })
+      .catch((err) => this.link.log(`closing panel ${c.id}: ${errorText(err)}`))
   }
 
   private userText(text: string): void {
@@ -320,6 +359,7 @@ export class AcpSession {
   }
 
   private tool(item: ToolItem, how: Send): void {
+    if (how === "live" && this.turn) this.turn.plan = readyPlan(item, this.turn.text) ?? this.turn.plan
     if (!hasRow(item.name)) {
       const todos = item.name === TODO_TOOL && item.status === "done" ? todoDetails(item.details) : undefined
       if (todos && how === "live") this.notify({ sessionUpdate: "plan", entries: planEntries(todos.todos) })
@@ -416,6 +456,25 @@ export class AcpSession {
       this.onConfigChanged?.()
   }
 
+  /**
+   * The plan card's question, asked in the editor: implementing runs `/plan implement` in the same
+   * prompt, which then answers at that run's end. False: the prompt answers now.
+   */
+  private async implement(turn: Turn, plan: ReadyPlan): Promise<boolean> {
+    this.notify({ sessionUpdate: "plan", entries: planStepEntries(plan.plan) })
+    const command = await this.dialogs.approvePlan(plan.toolCallId, plan.title, plan.plan)
+    if (!command || this.turn !== turn || turn.cancelAsked || this.closed) return false
+    turn.text = command
+    turn.ran = false
+    try {
+      await this.link.client.request("session.prompt", { sessionId: this.hostId, text: command })
+      return true
+    } catch (err) {
+      this.link.log(`${command} of ${this.id}: ${errorText(err)}`)
+      return false
+    }
+  }
+
   /** Set by the agent: re-send the config options (they need the model list). */
   onConfigChanged?: () => void
 
@@ -423,6 +482,9 @@ export class AcpSession {
     const turn = this.turn
     if (!turn) return
     await this.flush()
+    const plan = turn.plan
+    turn.plan = undefined
+    if (plan && reason === "end_turn" && !turn.cancelAsked && !this.closed && (await this.implement(turn, plan))) return
     const stop = stopReasonOf(reason, turn.cancelAsked)
     if (stop === "error") turn.reject(RequestError.internalError(undefined, errorMessage ?? "The reply failed"))
     else turn.resolve({ stopReason: stop })

@@ -252,7 +252,7 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
       }
       // Plan mode sends each message as a plan request, as the window's Shift+Tab does.
       const text = s.mode === "plan" && !parts.text.startsWith("/") ? `/plan ${parts.text}` : parts.text
-      return s.prompt(() =>
+      return s.prompt(text, () =>
         client.request("session.prompt", {
           sessionId: s.hostId,
           text,

@@ -37,6 +37,17 @@ const YES_NO = [
   { optionId: "yes", name: "Yes", kind: "allow_once" as const },
   { optionId: "no", name: "No", kind: "reject_once" as const },
 ]
+/** A plan request's outcome: its answer is the `/plan` command that follows (none: keep planning). */
+const PLAN_CHOICES = [
+  { optionId: "implement", name: "Implement", kind: "allow_once" as const, command: "/plan implement" },
+  {
+    optionId: "implement_auto",
+    name: "Implement, edits auto-accepted",
+    kind: "allow_always" as const,
+    command: "/plan implement --auto",
+  },
+  { optionId: "keep", name: "Keep planning (the next message is feedback)", kind: "reject_once" as const },
+]
 /** The reason a withdrawal gives when a terminal answered first: nothing more to say then. */
 const ELSEWHERE = "answered elsewhere"
 
@@ -120,6 +131,25 @@ export class EditorDialogs {
     if (!choice) this.s.link.log(`permission for ${r.toolCallId}: ${JSON.stringify(res)} denies`)
     await this.respond(r.id, choice ? { value: choice } : { cancelled: true, reason: DENIED })
     if (choice && choice !== "reject_once") this.s.allowed(r.toolCallId, r.toolName, choice === "allow_always")
+  }
+
+  /**
+   * The plan a plan request ended with, as the window's plan card offers it: the command to run
+   * next (`/plan implement`, with `--auto`), or none to keep planning.
+   */
+  async approvePlan(toolCallId: string, title: string | undefined, plan: string): Promise<string | undefined> {
+    const { res } = await this.request<Outcome>(`plan-${toolCallId}`, "session/request_permission", {
+      sessionId: this.s.id,
+      toolCall: {
+        toolCallId,
+        title: title ? `Implement the plan: ${title}?` : "Implement the plan?",
+        kind: "switch_mode",
+        content: [{ type: "content", content: { type: "text", text: plan } }],
+      },
+      options: PLAN_CHOICES.map(({ optionId, name, kind }) => ({ optionId, name, kind })),
+    })
+    const o = res?.outcome
+    return o?.outcome === "selected" ? PLAN_CHOICES.find((c) => c.optionId === o.optionId)?.command : undefined
   }
 
   private async askUser(requestId: string, questions: AskQuestion[]): Promise<void> {
