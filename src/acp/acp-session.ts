@@ -95,6 +95,7 @@ export class AcpSession {
   /** Events that came while the history's older part was being fetched. */
   private held?: EventEnvelope[]
   private stats?: SessionStats
+  private release?: () => void
 
   constructor(
     readonly id: string,
@@ -133,12 +134,23 @@ export class AcpSession {
     }
   }
 
-  /** Subscribes; with `replay`, the history goes out as updates before this resolves. */
-  async attach(replay: boolean): Promise<void> {
+  /**
+   * Subscribes; with `replay`, the history goes out as updates before this resolves. With `hold`,
+   * nothing goes out until `answered()`: a client drops updates of a session whose id it has not
+   * been answered yet (session/new).
+   */
+  async attach(replay: boolean, hold = false): Promise<void> {
+    if (hold) this.chain = new Promise<void>((r) => (this.release = r))
     const first = new Promise<void>((r) => (this.ready = r))
     this.unsubscribe = this.link.client.subscribe(this.hostId, 0, (e) => this.onEvent(e, replay))
     await first
-    await this.flush()
+    if (!hold) await this.flush()
+  }
+
+  /** The session's id is the client's now: what was held goes out. */
+  answered(): void {
+    this.release?.()
+    this.release = undefined
   }
 
   /** The context meter, when the session knows its model's window. */
@@ -211,6 +223,8 @@ export class AcpSession {
    */
   async detach(): Promise<void> {
     const ownRun = this.turn !== undefined && !this.closed
+    // Held updates of a session never answered go now (or fail on the closed connection).
+    this.answered()
     await this.flush()
     // The editor's questions cannot be answered any more: a permission it was asked is denied
     // (a lost editor never grants), a form is left to a terminal.

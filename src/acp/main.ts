@@ -4,6 +4,7 @@ import { appendFileSync, mkdirSync, renameSync, statSync } from "node:fs"
 import { Readable } from "node:stream"
 import * as acp from "@agentclientprotocol/sdk"
 import type { Client } from "../client/client"
+import type { SocketClient } from "../client/socket-client"
 import { daemonPaths } from "../util/daemon-paths"
 import { createAgent } from "./agent"
 import { limitLines, MAX_LINE_BYTES } from "./line-limit"
@@ -51,7 +52,12 @@ export async function runAcp(opts: AcpOptions): Promise<number> {
     })
     return client
   }
-  const { app, closeAll } = createAgent({ client: getClient, version: opts.version, log })
+  const live = async () => {
+    const c = (await getClient()) as Partial<Pick<SocketClient, "daemon">>
+    // A client without a daemon (in process) has no live sessions beyond the saved ones.
+    return c.daemon ? (await c.daemon("daemon.status", {})).sessions : []
+  }
+  const { app, closeAll } = createAgent({ client: getClient, version: opts.version, log, live })
   const output = new WritableStream<Uint8Array>({
     write: (chunk) =>
       new Promise<void>((resolve, reject) => process.stdout.write(chunk, (err) => (err ? reject(err) : resolve()))),
