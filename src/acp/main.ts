@@ -8,6 +8,7 @@ import type { SocketClient } from "../client/socket-client"
 import { daemonPaths } from "../util/daemon-paths"
 import { createAgent } from "./agent"
 import { limitLines, MAX_LINE_BYTES } from "./line-limit"
+import { refuseInvalidRequests } from "./request-check"
 
 export interface AcpOptions {
   version: string
@@ -71,7 +72,12 @@ export async function runAcp(opts: AcpOptions): Promise<number> {
     process.stdout.write(`${JSON.stringify(error)}\n`)
   }
   const input = limitLines(Readable.toWeb(process.stdin) as unknown as ReadableStream<Uint8Array>, tooLong)
-  const connection = app.connect(acp.ndJsonStream(output, input))
+  const refuse = (id: string | number, why: string) => {
+    log(`request ${JSON.stringify(id)} refused: ${why}`)
+    const error = { jsonrpc: "2.0", id, error: { code: -32600, message: `Invalid request: ${why}` } }
+    process.stdout.write(`${JSON.stringify(error)}\n`)
+  }
+  const connection = app.connect(refuseInvalidRequests(acp.ndJsonStream(output, input), refuse))
   log("acp agent started")
   await connection.closed
   log("acp connection closed")
