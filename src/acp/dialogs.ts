@@ -7,7 +7,7 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk"
 import { DENIED, PERMISSION_CHOICES, type AskQuestion, type UiRequest, type UiResponse } from "../protocol"
 import type { SessionLink } from "./acp-session"
-import { answersFromForm, askForm, askSketches, ASK_RESULTS } from "./ask-form"
+import { answersFromForm, askAgain, askForm, askSketches, ASK_RESULTS } from "./ask-form"
 import { previewDiffs, toolKind, toolLocations, toolTitle } from "./tool-rows"
 
 /** What the dialogs need of their session. */
@@ -165,12 +165,12 @@ export class EditorDialogs {
         toolCallId: row,
         content: [{ type: "content", content: { type: "text", text: sketches } }],
       })
-    const form = { sessionId: this.s.id, ...(row ? { toolCallId: row } : {}), mode: "form", ...askForm(questions) }
+    let asked = askForm(questions)
     for (let attempt = 0; attempt < 2; attempt++) {
       const { res, withdrawn } = await this.request<{ action?: unknown; content?: unknown }>(
         requestId,
         "elicitation/create",
-        form,
+        { sessionId: this.s.id, ...(row ? { toolCallId: row } : {}), mode: "form", ...asked },
       )
       // Withdrawn: answered in a terminal, or cancelled with the prompt (the tool's own abort ends it).
       if (withdrawn) return
@@ -181,6 +181,7 @@ export class EditorDialogs {
       if ("answers" in got) return answer({ answers: got.answers })
       this.s.link.log(`form answer refused (attempt ${attempt + 1}): ${got.problem}`)
       if (attempt === 1) return answer({ cancelled: true, reason: ASK_RESULTS.invalid(got.problem) })
+      asked = askAgain(asked, got.problem)
     }
   }
 
