@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { allow, chunkText, newSession, prompt, startAcpBox, type AcpBox, type Editor } from "./harness"
 
-const SLOW = 120_000
+const SLOW = 180_000
 const PLAN = "1. Rename alpha to beta in notes.txt\n2. Check the file"
 
 let box: AcpBox

@@ -7,7 +7,7 @@ import * as acp from "@agentclientprotocol/sdk"
 import { Recorder, assistantTexts } from "../daemon/harness"
 import { chunkText, newSession, prompt, startAcpBox, type AcpBox } from "./harness"
 
-const SLOW = 150_000
+const SLOW = 240_000
 const WORDS = 2500
 
 let box: AcpBox

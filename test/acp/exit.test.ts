@@ -8,7 +8,7 @@ import { join } from "node:path"
 import { Recorder, assistantTexts, until } from "../daemon/harness"
 import { connectEditor, startAcpBox, type AcpBox } from "./harness"
 
-const SLOW = 120_000
+const SLOW = 180_000
 
 /** A global Pi extension: a tool whose question ignores aborts (as an extension's may). */
 const EXTENSION = `
