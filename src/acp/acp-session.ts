@@ -6,6 +6,7 @@ import { RequestError } from "@agentclientprotocol/sdk"
 import type { Client } from "../client/client"
 import {
   gatedTool,
+  type ComponentView,
   TODO_TOOL,
   todoDetails,
   type EventEnvelope,
@@ -31,6 +32,16 @@ import {
   type DiffContent,
 } from "./tool-rows"
 import { planEntries, stopReasonOf } from "./turn-map"
+import {
+  commandSays,
+  EDITOR_KEYS,
+  ESC,
+  panelMessage,
+  planStepEntries,
+  readyPlan,
+  windowOnly,
+  type ReadyPlan,
+} from "./command-answers"
 
 export interface SessionLink {
   client: Client
@@ -56,6 +67,12 @@ interface Turn {
   resolve(r: PromptResponse): void
   reject(e: Error): void
   cancelAsked: boolean
+  /** The prompt's text: a slash command's answer is what it prints (command-answers.ts). */
+  text: string
+  /** A run began in this turn: from then on notices are thoughts, not the command's answer. */
+  ran: boolean
+  /** A plan request's plan, once its submit_plan went through: asked about at the turn's end. */
+  plan?: ReadyPlan
 }
 
 export class AcpSession {
@@ -72,10 +89,13 @@ export class AcpSession {
   /** Calls allowed here, and the tools allowed always: their rows may show as running. */
   private readonly gateAllowed = new Set<string>()
   private readonly alwaysAllowed = new Set<string>()
+  /** Window-only panels this editor's commands opened (and closed). */
+  private readonly panels = new Set<string>()
   private ready?: () => void
   /** Events that came while the history's older part was being fetched. */
   private held?: EventEnvelope[]
   private stats?: SessionStats
+  private release?: () => void
 
   constructor(
     readonly id: string,
@@ -114,12 +134,23 @@ export class AcpSession {
     }
   }
 
-  /** Subscribes; with `replay`, the history goes out as updates before this resolves. */
-  async attach(replay: boolean): Promise<void> {
+  /**
+   * Subscribes; with `replay`, the history goes out as updates before this resolves. With `hold`,
+   * nothing goes out until `answered()`: a client drops updates of a session whose id it has not
+   * been answered yet (session/new).
+   */
+  async attach(replay: boolean, hold = false): Promise<void> {
+    if (hold) this.chain = new Promise<void>((r) => (this.release = r))
     const first = new Promise<void>((r) => (this.ready = r))
     this.unsubscribe = this.link.client.subscribe(this.hostId, 0, (e) => this.onEvent(e, replay))
     await first
-    await this.flush()
+    if (!hold) await this.flush()
+  }
+
+  /** The session's id is the client's now: what was held goes out. */
+  answered(): void {
+    this.release?.()
+    this.release = undefined
   }
 
   /** The context meter, when the session knows its model's window. */
@@ -145,7 +176,7 @@ export class AcpSession {
   }
 
   /** Runs one prompt to its turn_end. `send` starts it on the host. */
-  async prompt(send: () => Promise<unknown>): Promise<PromptResponse> {
+  async prompt(text: string, send: () => Promise<unknown>): Promise<PromptResponse> {
     if (this.turn)
       throw RequestError.invalidRequest(undefined, "A prompt is already running in this session; cancel it first")
     if (this.running)
@@ -153,7 +184,9 @@ export class AcpSession {
         undefined,
         "This session is busy with a reply started elsewhere (a terminal window)",
       )
-    const done = new Promise<PromptResponse>((resolve, reject) => (this.turn = { resolve, reject, cancelAsked: false }))
+    const done = new Promise<PromptResponse>(
+      (resolve, reject) => (this.turn = { resolve, reject, cancelAsked: false, text, ran: false }),
+    )
     try {
       await send()
     } catch (err) {
@@ -177,15 +210,32 @@ export class AcpSession {
       })
   }
 
-  /** Leaves the live session running in the daemon (a window may hold it). */
+  /** session/close: the editor's own prompt stops (ACP: as if cancelled); a window's run goes on. */
+  async close(): Promise<void> {
+    if (this.turn) await this.cancel()
+    await this.detach()
+  }
+
+  /**
+   * The editor leaves (session/close, a closed or lost connection). Nothing runs on its account:
+   * a window's reply it joined, and its own reply too, finish in the daemon, where a terminal or
+   * a later session/load finds them whole. Only session/cancel stops a run.
+   */
   async detach(): Promise<void> {
-    await this.cancel()
+    const ownRun = this.turn !== undefined && !this.closed
+    // Held updates of a session never answered go now (or fail on the closed connection).
+    this.answered()
     await this.flush()
+    // The editor's questions cannot be answered any more: a permission it was asked is denied
+    // (a lost editor never grants), a form is left to a terminal.
     this.dialogs.withdrawAll("closed")
     this.closed = true
     this.unsubscribe?.()
     this.turn?.resolve({ stopReason: "cancelled" })
-    await this.link.client.request("session.setApproval", { sessionId: this.hostId, approval: "off" }).catch(() => {})
+    // A run the editor started keeps asking before gated calls (in a terminal, or an editor that
+    // loads the session): consent is never given by going away.
+    if (!ownRun)
+      await this.link.client.request("session.setApproval", { sessionId: this.hostId, approval: "off" }).catch(() => {})
     if (this.link.mcp)
       await this.link.client.request("session.setMcpServers", { sessionId: this.hostId, servers: [] }).catch(() => {})
   }
@@ -211,7 +261,10 @@ export class AcpSession {
         return this.delta(e.itemId, e.blockIndex, e.blockType, e.delta)
       case "run":
         this.running = e.running
+        if (e.running && this.turn) this.turn.ran = true
         return
+      case "component":
+        return this.panel(e.component)
       case "info":
         return this.infoChanged(e.info)
       case "stats":
@@ -268,10 +321,25 @@ export class AcpSession {
     else if (item.kind === "tool") this.tool(item, how)
     // The editor shows its own prompts; history shows every one.
     else if (item.kind === "user" && how === "replay") this.userText(item.text)
-    else if (item.kind === "notice" && how === "live" && this.turn)
-      // Retries and compaction are the agent's thoughts, never its answer (an editor shows the
-      // answer as the reply).
-      this.notify({ sessionUpdate: "agent_thought_chunk", content: { type: "text", text: `${item.text}\n` } })
+    else if ((item.kind === "notice" || item.kind === "custom") && how === "live" && this.turn) {
+      const said = commandSays(item, this.turn.ran)
+      if (said) this.notify(said)
+    }
+  }
+
+  /**
+   * A panel only a window can draw (Pi's /mcp, an extension's custom component) opened by the
+   * editor's command: closed as a terminal's Escape would, and the editor told where to use it,
+   * so its prompt never waits on something it cannot see.
+   */
+  private panel(c: ComponentView): void {
+    const turn = this.turn
+    if (!turn || turn.ran || !windowOnly(c) || this.panels.has(c.id)) return
+    this.panels.add(c.id)
+    this.notify(panelMessage(turn.text, this.id))
+    void this.link.client
+      .request("session.componentInput", { sessionId: this.hostId, componentId: c.id, window: EDITOR_KEYS, data: ESC })
+      .catch((err) => this.link.log(`closing panel ${c.id}: ${errorText(err)}`))
   }
 
   private userText(text: string): void {
@@ -305,6 +373,7 @@ export class AcpSession {
   }
 
   private tool(item: ToolItem, how: Send): void {
+    if (how === "live" && this.turn) this.turn.plan = readyPlan(item, this.turn.text) ?? this.turn.plan
     if (!hasRow(item.name)) {
       const todos = item.name === TODO_TOOL && item.status === "done" ? todoDetails(item.details) : undefined
       if (todos && how === "live") this.notify({ sessionUpdate: "plan", entries: planEntries(todos.todos) })
@@ -402,6 +471,25 @@ export class AcpSession {
       this.onConfigChanged?.()
   }
 
+  /**
+   * The plan card's question, asked in the editor: implementing runs `/plan implement` in the same
+   * prompt, which then answers at that run's end. False: the prompt answers now.
+   */
+  private async implement(turn: Turn, plan: ReadyPlan): Promise<boolean> {
+    this.notify({ sessionUpdate: "plan", entries: planStepEntries(plan.plan) })
+    const command = await this.dialogs.approvePlan(plan.toolCallId, plan.title, plan.plan)
+    if (!command || this.turn !== turn || turn.cancelAsked || this.closed) return false
+    turn.text = command
+    turn.ran = false
+    try {
+      await this.link.client.request("session.prompt", { sessionId: this.hostId, text: command })
+      return true
+    } catch (err) {
+      this.link.log(`${command} of ${this.id}: ${errorText(err)}`)
+      return false
+    }
+  }
+
   /** Set by the agent: re-send the config options (they need the model list). */
   onConfigChanged?: () => void
 
@@ -409,6 +497,9 @@ export class AcpSession {
     const turn = this.turn
     if (!turn) return
     await this.flush()
+    const plan = turn.plan
+    turn.plan = undefined
+    if (plan && reason === "end_turn" && !turn.cancelAsked && !this.closed && (await this.implement(turn, plan))) return
     const stop = stopReasonOf(reason, turn.cancelAsked)
     if (stop === "error") turn.reject(RequestError.internalError(undefined, errorMessage ?? "The reply failed"))
     else turn.resolve({ stopReason: stop })

@@ -5,7 +5,14 @@ import { isAbsolute } from "node:path"
 import * as acp from "@agentclientprotocol/sdk"
 import { RequestError, type AgentContext, type ClientCapabilities } from "@agentclientprotocol/sdk"
 import type { Client } from "../client/client"
-import { ProtocolError, type McpServerSpec, type Result, type SavedSession } from "../protocol"
+import {
+  ProtocolError,
+  type LiveSessionStatus,
+  type McpServerSpec,
+  type Result,
+  type SavedSession,
+  type SessionInfo,
+} from "../protocol"
 import { AcpSession, errorText } from "./acp-session"
 import { mcpSpecs } from "./mcp-servers"
 import { configOptions, modeState, promptParts, type AcpMode } from "./turn-map"
@@ -15,6 +22,8 @@ export interface AgentDeps {
   client(): Promise<Client>
   version: string
   log(msg: string): void
+  /** The daemon's live sessions (absent: none to add to the saved ones, as in process). */
+  live?(): Promise<LiveSessionStatus[]>
 }
 
 const PAGE = 50
@@ -85,6 +94,7 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
     replay: boolean,
     cx: AgentContext,
     servers: McpServerSpec[],
+    hold = false,
   ) {
     const client = await deps.client()
     await client.request("session.setApproval", { sessionId: open.sessionId, approval: "ask" })
@@ -112,26 +122,43 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
       )
     sessions.get(s.id)?.detach()
     sessions.set(s.id, s)
-    await s.attach(replay)
+    await s.attach(replay, hold)
     for (const w of open.warnings) deps.log(`session ${s.id}: ${w}`)
     return s
   }
 
-  /** After the response: the commands and the context meter (clients drop updates of unknown sessions). */
+  /**
+   * After the response (the SDK writes it as the handler returns; a timer runs later): what a new
+   * session held, the commands and the context meter (clients drop updates of unknown sessions).
+   */
   const afterOpen = (s: AcpSession) =>
     setTimeout(() => {
+      s.answered()
       s.announceUsage()
       void announceCommands(s).catch((err) => deps.log(`commands of ${s.id}: ${errorText(err)}`))
     }, 0)
 
-  async function saved(sessionId: unknown): Promise<SavedSession> {
+  /** Live sessions Pi has not written yet (it writes one with its first reply), by folder. */
+  async function unsaved(saved: SavedSession[], cwd?: string): Promise<LiveSessionStatus[]> {
+    const files = new Set(saved.map((x) => x.path))
+    const ids = new Set(saved.map((x) => x.id))
+    const live = await deps.live?.().catch((err) => (deps.log(`live sessions: ${errorText(err)}`), []))
+    return (live ?? []).filter(
+      (x) => x.piSessionId && !ids.has(x.piSessionId) && !(x.file && files.has(x.file)) && (!cwd || x.cwd === cwd),
+    )
+  }
+
+  /** A saved session, or a live one not saved yet (joined by its host's handle). */
+  async function saved(sessionId: unknown): Promise<{ file: SavedSession } | { live: LiveSessionStatus }> {
     if (typeof sessionId !== "string" || !sessionId)
       throw RequestError.invalidParams(undefined, "sessionId must be text")
     const client = await deps.client()
     const { sessions: all } = await client.request("sessions.list", { all: true })
     const found = all.find((x) => x.id === sessionId)
-    if (!found) throw RequestError.sessionNotFound(sessionId)
-    return found
+    if (found) return { file: found }
+    const live = (await unsaved(all)).find((x) => x.piSessionId === sessionId)
+    if (!live) throw RequestError.sessionNotFound(sessionId)
+    return { live }
   }
 
   async function reopen(
@@ -141,16 +168,26 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
   ) {
     const cwd = absoluteCwd(p.cwd)
     const servers = mcpSpecs(p.mcpServers)
-    const found = await saved(p.sessionId)
+    const sessionId = p.sessionId
+    const found = await saved(sessionId)
     const client = await deps.client()
     // A session live in the daemon is joined as it is (the host says so), not opened twice. The
     // editor's folder is where it was opened from: the host believes the folder the file's header
     // names only for a file of the person's session store.
-    const open = await client.request("session.open", {
-      cwd,
-      mode: { kind: "session", ref: found.path },
-      trustPrompt: false,
-    })
+    // One not saved yet has no file to open by: it is joined as `xagent attach` joins it; its
+    // info comes with the first snapshot.
+    const open: Result<"session.open"> =
+      "live" in found
+        ? {
+            sessionId: found.live.sessionId,
+            info: { piSessionId: sessionId, cwd: found.live.cwd } as SessionInfo,
+            warnings: [],
+          }
+        : await client.request("session.open", {
+            cwd,
+            mode: { kind: "session", ref: found.file.path },
+            trustPrompt: false,
+          })
     const s = await openSession(open, replay, cx, servers)
     afterOpen(s)
     return { configOptions: await config(s), modes: modeState(s.mode) }
@@ -186,9 +223,11 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
       const client = await deps.client()
       // As in Pi's modes without its window: no trust question, "ask" skips the project's resources.
       const open = await client.request("session.open", { cwd, mode: { kind: "new" }, trustPrompt: false })
-      const s = await openSession(open, false, cx, servers)
+      // Nothing of it goes out before this answer, which names it.
+      const s = await openSession(open, false, cx, servers, true)
+      const configOptions = await config(s).catch((err) => (s.answered(), Promise.reject(err)))
       afterOpen(s)
-      return { sessionId: s.id, configOptions: await config(s), modes: modeState(s.mode) }
+      return { sessionId: s.id, configOptions, modes: modeState(s.mode) }
     }),
   )
 
@@ -206,7 +245,7 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
     guard(async (p) => {
       const s = get(p.sessionId)
       sessions.delete(s.id)
-      await s.detach()
+      await s.close()
       return {}
     }),
   )
@@ -219,13 +258,24 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
       if (!Number.isInteger(offset) || offset < 0)
         throw RequestError.invalidParams(undefined, `cursor ${JSON.stringify(p.cursor)} is not one xagent gave`)
       const client = await deps.client()
-      const { sessions: all } = await client.request("sessions.list", p.cwd ? { cwd: p.cwd } : { all: true })
-      const page = all.slice(offset, offset + PAGE).map((x) => ({
-        sessionId: x.id,
-        cwd: x.cwd,
-        title: x.name ?? (x.firstMessage.split("\n")[0]!.slice(0, 80) || null),
-        updatedAt: new Date(x.modified).toISOString(),
-      }))
+      const { sessions: files } = await client.request("sessions.list", p.cwd ? { cwd: p.cwd } : { all: true })
+      // Sessions opened but not prompted yet are the newest of all, not yet on disk.
+      const now = new Date().toISOString()
+      const all = [
+        ...(await unsaved(files, p.cwd ?? undefined)).map((x) => ({
+          sessionId: x.piSessionId!,
+          cwd: x.cwd,
+          title: null,
+          updatedAt: now,
+        })),
+        ...files.map((x) => ({
+          sessionId: x.id,
+          cwd: x.cwd,
+          title: x.name ?? (x.firstMessage.split("\n")[0]!.slice(0, 80) || null),
+          updatedAt: new Date(x.modified).toISOString(),
+        })),
+      ]
+      const page = all.slice(offset, offset + PAGE)
       return { sessions: page, nextCursor: offset + PAGE < all.length ? String(offset + PAGE) : null }
     }),
   )
@@ -252,7 +302,7 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
       }
       // Plan mode sends each message as a plan request, as the window's Shift+Tab does.
       const text = s.mode === "plan" && !parts.text.startsWith("/") ? `/plan ${parts.text}` : parts.text
-      return s.prompt(() =>
+      return s.prompt(text, () =>
         client.request("session.prompt", {
           sessionId: s.hostId,
           text,

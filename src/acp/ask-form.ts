@@ -14,6 +14,7 @@ import {
 } from "../protocol"
 
 const key = (i: number) => `q${i}`
+const ONE_OF_TWO = "One answer: pick a choice, or type your own below, not both."
 const customKey = (i: number) => `q${i}_custom`
 
 export interface AskForm {
@@ -42,8 +43,20 @@ export function askForm(questions: AskQuestion[]): AskForm {
         ...(custom ? {} : { minItems: minSelectionsOf(q) }),
         items: { anyOf: options },
       }
-    else properties[key(i)] = { type: "string", title: q.label, description: q.prompt, oneOf: options }
-    if (custom) properties[customKey(i)] = { type: "string", title: CUSTOM_LABEL }
+    else
+      properties[key(i)] = {
+        type: "string",
+        title: q.label,
+        // A form's schema cannot say "exactly one of these two fields": it goes in words, xagent checks it.
+        description: custom ? `${q.prompt} ${ONE_OF_TWO}` : q.prompt,
+        oneOf: options,
+      }
+    if (custom)
+      properties[customKey(i)] = {
+        type: "string",
+        title: CUSTOM_LABEL,
+        ...(q.multiple ? {} : { description: "Instead of a choice above: leave the choice empty." }),
+      }
     else required.push(key(i))
   })
   const message = questions.length === 1 ? questions[0]!.prompt : `${questions.length} questions from xagent`
@@ -100,6 +113,11 @@ export function answersFromForm(
   }
   const problems = validateAnswers(questions, answers)
   return problems.length ? { problem: formatProblems(problems) } : { answers }
+}
+
+/** The form asked again after an answer xagent refused: its message says why. */
+export function askAgain(form: AskForm, problem: string): AskForm {
+  return { ...form, message: `${form.message}\n\nPlease answer again: ${problem}.` }
 }
 
 /** The tool results for the ways a form ends without answers (the model reads them). */

@@ -7,7 +7,7 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk"
 import { DENIED, PERMISSION_CHOICES, type AskQuestion, type UiRequest, type UiResponse } from "../protocol"
 import type { SessionLink } from "./acp-session"
-import { answersFromForm, askForm, askSketches, ASK_RESULTS } from "./ask-form"
+import { answersFromForm, askAgain, askForm, askSketches, ASK_RESULTS } from "./ask-form"
 import { previewDiffs, toolKind, toolLocations, toolTitle } from "./tool-rows"
 
 /** What the dialogs need of their session. */
@@ -36,6 +36,17 @@ const OPTIONS = [
 const YES_NO = [
   { optionId: "yes", name: "Yes", kind: "allow_once" as const },
   { optionId: "no", name: "No", kind: "reject_once" as const },
+]
+/** A plan request's outcome: its answer is the `/plan` command that follows (none: keep planning). */
+const PLAN_CHOICES = [
+  { optionId: "implement", name: "Implement", kind: "allow_once" as const, command: "/plan implement" },
+  {
+    optionId: "implement_auto",
+    name: "Implement, edits auto-accepted",
+    kind: "allow_always" as const,
+    command: "/plan implement --auto",
+  },
+  { optionId: "keep", name: "Keep planning (the next message is feedback)", kind: "reject_once" as const },
 ]
 /** The reason a withdrawal gives when a terminal answered first: nothing more to say then. */
 const ELSEWHERE = "answered elsewhere"
@@ -122,6 +133,25 @@ export class EditorDialogs {
     if (choice && choice !== "reject_once") this.s.allowed(r.toolCallId, r.toolName, choice === "allow_always")
   }
 
+  /**
+   * The plan a plan request ended with, as the window's plan card offers it: the command to run
+   * next (`/plan implement`, with `--auto`), or none to keep planning.
+   */
+  async approvePlan(toolCallId: string, title: string | undefined, plan: string): Promise<string | undefined> {
+    const { res } = await this.request<Outcome>(`plan-${toolCallId}`, "session/request_permission", {
+      sessionId: this.s.id,
+      toolCall: {
+        toolCallId,
+        title: title ? `Implement the plan: ${title}?` : "Implement the plan?",
+        kind: "switch_mode",
+        content: [{ type: "content", content: { type: "text", text: plan } }],
+      },
+      options: PLAN_CHOICES.map(({ optionId, name, kind }) => ({ optionId, name, kind })),
+    })
+    const o = res?.outcome
+    return o?.outcome === "selected" ? PLAN_CHOICES.find((c) => c.optionId === o.optionId)?.command : undefined
+  }
+
   private async askUser(requestId: string, questions: AskQuestion[]): Promise<void> {
     const answer = (response: UiResponse) => this.respond(requestId, response)
     const unavailable = { cancelled: true as const, reason: ASK_RESULTS.unavailable }
@@ -135,12 +165,12 @@ export class EditorDialogs {
         toolCallId: row,
         content: [{ type: "content", content: { type: "text", text: sketches } }],
       })
-    const form = { sessionId: this.s.id, ...(row ? { toolCallId: row } : {}), mode: "form", ...askForm(questions) }
+    let asked = askForm(questions)
     for (let attempt = 0; attempt < 2; attempt++) {
       const { res, withdrawn } = await this.request<{ action?: unknown; content?: unknown }>(
         requestId,
         "elicitation/create",
-        form,
+        { sessionId: this.s.id, ...(row ? { toolCallId: row } : {}), mode: "form", ...asked },
       )
       // Withdrawn: answered in a terminal, or cancelled with the prompt (the tool's own abort ends it).
       if (withdrawn) return
@@ -151,6 +181,7 @@ export class EditorDialogs {
       if ("answers" in got) return answer({ answers: got.answers })
       this.s.link.log(`form answer refused (attempt ${attempt + 1}): ${got.problem}`)
       if (attempt === 1) return answer({ cancelled: true, reason: ASK_RESULTS.invalid(got.problem) })
+      asked = askAgain(asked, got.problem)
     }
   }
 

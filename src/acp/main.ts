@@ -4,9 +4,11 @@ import { appendFileSync, mkdirSync, renameSync, statSync } from "node:fs"
 import { Readable } from "node:stream"
 import * as acp from "@agentclientprotocol/sdk"
 import type { Client } from "../client/client"
+import type { SocketClient } from "../client/socket-client"
 import { daemonPaths } from "../util/daemon-paths"
 import { createAgent } from "./agent"
 import { limitLines, MAX_LINE_BYTES } from "./line-limit"
+import { refuseInvalidRequests } from "./request-check"
 
 export interface AcpOptions {
   version: string
@@ -15,6 +17,7 @@ export interface AcpOptions {
 }
 
 const LOG_ROTATE_BYTES = 5 * 1024 * 1024
+const LEAVE_MS = 10_000
 
 export function acpLogPath(): string {
   return `${daemonPaths().logsDir}/acp.log`
@@ -50,7 +53,12 @@ export async function runAcp(opts: AcpOptions): Promise<number> {
     })
     return client
   }
-  const { app, closeAll } = createAgent({ client: getClient, version: opts.version, log })
+  const live = async () => {
+    const c = (await getClient()) as Partial<Pick<SocketClient, "daemon">>
+    // A client without a daemon (in process) has no live sessions beyond the saved ones.
+    return c.daemon ? (await c.daemon("daemon.status", {})).sessions : []
+  }
+  const { app, closeAll } = createAgent({ client: getClient, version: opts.version, log, live })
   const output = new WritableStream<Uint8Array>({
     write: (chunk) =>
       new Promise<void>((resolve, reject) => process.stdout.write(chunk, (err) => (err ? reject(err) : resolve()))),
@@ -64,11 +72,22 @@ export async function runAcp(opts: AcpOptions): Promise<number> {
     process.stdout.write(`${JSON.stringify(error)}\n`)
   }
   const input = limitLines(Readable.toWeb(process.stdin) as unknown as ReadableStream<Uint8Array>, tooLong)
-  const connection = app.connect(acp.ndJsonStream(output, input))
+  const refuse = (id: string | number, why: string) => {
+    log(`request ${JSON.stringify(id)} refused: ${why}`)
+    const error = { jsonrpc: "2.0", id, error: { code: -32600, message: `Invalid request: ${why}` } }
+    process.stdout.write(`${JSON.stringify(error)}\n`)
+  }
+  const connection = app.connect(refuseInvalidRequests(acp.ndJsonStream(output, input), refuse))
   log("acp agent started")
   await connection.closed
   log("acp connection closed")
-  await closeAll()
-  if (client) await (await client.catch(() => undefined))?.close()
+  // The editor is gone: leaving its sessions takes a few daemon requests, which must not keep the
+  // process alive if the daemon never answers them (nothing it holds depends on this process).
+  const leave = (async () => {
+    await closeAll()
+    if (client) await (await client.catch(() => undefined))?.close()
+  })()
+  const ceiling = new Promise<"late">((resolve) => setTimeout(() => resolve("late"), LEAVE_MS).unref())
+  if ((await Promise.race([leave, ceiling])) === "late") log(`leaving the sessions took over ${LEAVE_MS} ms; exiting`)
   return 0
 }

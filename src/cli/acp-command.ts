@@ -8,6 +8,9 @@ export function registerAcpCommand(program: Command): void {
     .description("serve the Agent Client Protocol on stdin/stdout, for editors (logs: $XAGENT_HOME/logs/acp.log)")
     .action(async () => {
       const { runAcp } = await import("../acp/main")
-      process.exitCode = await runAcp({ version: VERSION })
+      const code = await runAcp({ version: VERSION })
+      // Stdin closed means the editor is gone: no timer, socket or stray handle of a session's
+      // leaving may keep this process alive after it (an editor restart would pile them up).
+      process.exit(code)
     })
 }

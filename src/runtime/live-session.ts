@@ -425,7 +425,8 @@ export class LiveSession {
       shutdownHandler: () => this.stop.requestShutdown(),
       onError: (err) => {
         this.notice("error", `Extension error (${err.extensionPath}, ${err.event}): ${err.error}`)
-        if (err.event === "send_user_message") for (const e of this.projector.runs.notStarted(err.error)) this.emit(e)
+        if (err.event === "send_user_message" || err.event === "send_message")
+          for (const e of this.projector.runs.notStarted(err.error)) this.emit(e)
       },
     })
     // The snapshot above was cut before the extensions' resources_discover added their themes.

@@ -74,6 +74,8 @@ beforeAll(async () => {
       { text: "Unavailable seen." },
       single,
       { text: "Terminal answered." },
+      single,
+      { text: "Both seen." },
     ],
   })
   ed = await box.editor(FORM_CAPS)
@@ -101,13 +103,17 @@ test(
         q0: {
           type: "string",
           title: "Stack",
-          description: "Which runtime?",
+          description: "Which runtime? One answer: pick a choice, or type your own below, not both.",
           oneOf: [
             { const: "bun", title: "Bun", _meta: { "xagent/sketch": "+--+\n|b |\n+--+" } },
             { const: "node", title: "Node", description: "the classic" },
           ],
         },
-        q0_custom: { type: "string", title: "Something else" },
+        q0_custom: {
+          type: "string",
+          title: "Something else",
+          description: "Instead of a choice above: leave the choice empty.",
+        },
       },
       required: [],
     })
@@ -218,6 +224,27 @@ test(
     expect(lastSent(box)).toContain("Stack: Bun (choice 1)")
     expect(chunkText(ed.of(s.sessionId), "agent_message_chunk")).toBe("Terminal answered.")
     rec.stop()
+  },
+  SLOW,
+)
+
+test(
+  "a choice and a typed answer to one question: the form is asked again saying why, then the valid answer counts",
+  async () => {
+    ed.forms.length = 0
+    const replies = [
+      { action: "accept", content: { q0: "bun", q0_custom: "Deno" } },
+      { action: "accept", content: { q0_custom: "Deno" } },
+    ]
+    ed.onForm = () => replies.shift() as acp.CreateElicitationResponse
+    const s = await newSession(ed, box.box.cwd)
+    expect((await prompt(ed, s.sessionId, "ask me twice")).stopReason).toBe("end_turn")
+    expect(ed.forms).toHaveLength(2)
+    expect(ed.forms[0]!.message).toBe("Which runtime?")
+    expect(ed.forms[1]!.message).toContain("Please answer again: Stack: needs exactly one answer")
+    expect(lastSent(box)).toContain("Deno")
+    expect(lastSent(box)).not.toContain("Invalid answer")
+    expect(chunkText(ed.of(s.sessionId), "agent_message_chunk")).toBe("Both seen.")
   },
   SLOW,
 )

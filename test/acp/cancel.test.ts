@@ -97,7 +97,7 @@ test(
 )
 
 test(
-  "an editor that goes away mid-permission: the call is denied, the run stops, nothing is left waiting",
+  "an editor that goes away mid-permission: the call is denied, the run ends without it, nothing is left waiting",
   async () => {
     const gone = await box.editor()
     gone.onPermission = (_req, signal) => aborted(signal).then(() => ({ outcome: { outcome: "cancelled" } }))
