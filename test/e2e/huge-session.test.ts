@@ -105,7 +105,7 @@ describe.skipIf(!hasTmux)("a 100 MB session", () => {
       expect(screen).toContain("typed early")
       if (mode === "inline") {
         const all = pane.scrollback()
-        // Only the newest part went up: a bounded budget of the history (some 16 of these 16 KB
+        // Only the newest part went up: a bounded budget of the history (some 8 of these 16 KB
         // messages), not the host's whole snapshot (126 of them, 15,000 rows, which held the
         // newest message back for 10 to 50 s on a loaded machine).
         const written = new Set([...all.matchAll(/message (\d+):/g)].map((m) => Number(m[1])))
