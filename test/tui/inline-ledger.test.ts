@@ -1,5 +1,5 @@
 // What goes up to the scrollback, and when: in order, once, settled; snapshots continue or move.
-import { expect, test } from "bun:test"
+import { describe, expect, test } from "bun:test"
 import type { TranscriptItem } from "../../src/protocol"
 import { ScrollbackLedger, type CommitStep } from "../../src/tui/inline/ledger"
 import { item } from "../fixture/fake-client"
@@ -286,4 +286,67 @@ test("a card let go while a later reply still streams is not written again when 
   items.push(item.user("u2", "go"), item.assistant("a2", "work", { streaming: true }))
   expect(names(ledger.next({ items, session: "p", epoch: 1 }))).toEqual(["card", "u2"])
   expect(names(ledger.next({ items: [], session: "p2", epoch: 2 }))).toEqual(["-- new session"])
+})
+
+describe("a long history's budget", () => {
+  // Items of about 100 bytes: a history of up to 10 goes up whole, of a longer one the newest 4.
+  const budget = { wholeBytes: 1000, newestBytes: 400 }
+  const history = (n: number, from = 0) =>
+    Array.from({ length: n }, (_, i) =>
+      at(item.user(`u${from + i}`, `question ${from + i} `.padEnd(40, ".")), i + from),
+    )
+  const size = (items: TranscriptItem[]) => items.reduce((n, it) => n + JSON.stringify(it).length, 0)
+
+  test("a history within it goes up whole, with no row above it", () => {
+    const items = history(8)
+    expect(size(items)).toBeLessThan(budget.wholeBytes)
+    const ledger = new ScrollbackLedger(budget)
+    expect(names(ledger.next({ items, session: "p", epoch: 1 }))).toEqual(items.map((it) => it.id))
+  })
+
+  test("of a longer one only the newest part, under a row counting what is left out; a later snapshot of it continues", () => {
+    const items = history(30)
+    expect(size(items)).toBeGreaterThan(budget.wholeBytes)
+    const ledger = new ScrollbackLedger(budget)
+    const first = names(ledger.next({ items, session: "p", epoch: 1 }))
+    expect(first[0]).toBe("-- 26 earlier entries not shown · /tree or --fullscreen shows them")
+    expect(first.slice(1)).toEqual(["u26", "u27", "u28", "u29"])
+    expect(ledger.count).toBe(30)
+    // The host's snapshot after the window's own preview, a reconnect: nothing again, no row again.
+    const more = [...items, ...history(1, 30)]
+    expect(names(ledger.next({ items: more, session: "p", epoch: 2 }))).toEqual(["u30"])
+    // Items that arrive while the view is shown always go up, past any budget.
+    const live = [...more, ...history(20, 31)]
+    expect(names(ledger.next({ items: live, session: "p", epoch: 2 }))).toEqual(live.slice(31).map((it) => it.id))
+    // A resize or fold writes the view again on a fresh ledger: its newest part, by the same rule.
+    const again = names(new ScrollbackLedger(budget).next({ items: live, session: "p", epoch: 2 }))
+    expect(again).toEqual([
+      `-- 47 earlier entries not shown · /tree or --fullscreen shows them`,
+      "u47",
+      "u48",
+      "u49",
+      "u50",
+    ])
+  })
+
+  test("a history the host already cut counts both parts; a preview that cannot count says some", () => {
+    const items = history(30, 100)
+    const counted = names(new ScrollbackLedger(budget).next({ items, session: "p", epoch: 1, earlier: 100 }))
+    expect(counted[0]).toBe("-- 126 earlier entries not shown · /tree or --fullscreen shows them")
+    const some = names(new ScrollbackLedger(budget).next({ items, session: "p", epoch: 1, earlier: "some" }))
+    expect(some[0]).toBe("-- Earlier entries not shown · /tree or --fullscreen shows them")
+    expect(some.slice(1)).toEqual(counted.slice(1))
+  })
+
+  test("another session that starts with the same items is not taken for the part left out", () => {
+    const items = history(30)
+    const ledger = new ScrollbackLedger(budget)
+    ledger.next({ items, session: "p", epoch: 1 })
+    // a fork at u27: the fork's u0…u25 were never written here, so they do not count as held
+    const fork = names(ledger.next({ items: items.slice(0, 28), session: "p-fork", epoch: 2 }))
+    expect(fork[0]).toBe("-- another session")
+    expect(fork[1]).toMatch(/earlier entries not shown/)
+    // its newest part goes up, but for what the scrollback holds already (u26, u27): nothing twice
+    expect(fork.filter((n) => n.startsWith("u"))).toEqual(["u24", "u25"])
+  })
 })

@@ -83,7 +83,8 @@ test("inline: the scrollback starts with a row saying how much of the history is
   }
   const marker = rows.findIndex((r) => r.includes("580 earlier entries not shown"))
   expect(marker).toBeGreaterThanOrEqual(0)
-  expect(rows[marker]).toContain("/export")
+  // and where they are
+  expect(rows[marker]).toContain("/tree or --fullscreen")
   // Above the first item that came, and only once.
   expect(marker).toBeLessThan(rows.findIndex((r) => r.includes("question 290")))
   expect(rows.filter((r) => r.includes("earlier entries")).length).toBe(1)

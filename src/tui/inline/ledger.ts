@@ -10,6 +10,8 @@
 // - a snapshot that lost it moved the view (another session, /new, /fork, a tree jump): a separator
 //   goes up, then the new view's items the scrollback does not already hold; after a tree jump
 //   (the same session), every item of the new view up to its tip, as Pi draws it again;
+// - a view's history goes up whole up to a budget; of a longer one only the newest part, under one
+//   row that says how much is left out (history-budget.ts);
 // - a streaming reply goes up in parts, its finished Markdown blocks as they end (reply-cut.ts),
 //   and the rest once it is settled: the footer only ever draws the block still being written.
 //
@@ -20,6 +22,7 @@
 // session, so `call_1_0` of a new session is not the `call_1_0` written for the last one. Items that
 // arrive while a view is shown are new by definition and always go up.
 import type { AssistantItem, TranscriptItem } from "../../protocol"
+import { INLINE_HISTORY, leftOut, type HistoryBudget } from "./history-budget"
 import { beforeCut, BlockCutter, stableCut, START, type Cut } from "./reply-cut"
 
 export type CommitStep =
@@ -72,6 +75,12 @@ function identity(item: TranscriptItem): string {
 export class ScrollbackLedger {
   /** Every item this scrollback holds (this view's and earlier views'): id → identity. */
   private written = new Map<string, string>()
+  /**
+   * The items of this session's history left out (above the row that says so): id → identity. A
+   * later snapshot that starts with them (the host's after the window's own preview, a reconnect)
+   * continues; they are never written below what came after them.
+   */
+  private leftOut = new Map<string, string>()
   /** The last item written that a snapshot must still hold (notices are live-only: snapshots drop them). */
   private anchor: string | undefined
   private session: string | undefined
@@ -87,7 +96,9 @@ export class ScrollbackLedger {
   /** The reply after them that is up in part, and the cutter reading its last block. */
   private part: (Partial & { reader: { block: number; cutter: BlockCutter } }) | undefined
 
-  /** How many leading items of the current view are in the scrollback (or on their way). */
+  constructor(private readonly budget: HistoryBudget = INLINE_HISTORY) {}
+
+  /** How many leading items of the current view are in the scrollback (or on their way), or left out of it. */
   get count(): number {
     return this.done
   }
@@ -109,7 +120,7 @@ export class ScrollbackLedger {
         this.came = 0
         return steps
       }
-      let held = this.leadingWritten(view.items)
+      let held = this.leadingWritten(view.items, view.session === this.session)
       const moved = view.session !== this.session || !this.continues(view.items, held)
       // What the last view held below is settled: unless this view still has it, it goes up now,
       // with the view it belongs to (before the separator).
@@ -124,10 +135,21 @@ export class ScrollbackLedger {
           for (const it of view.items.slice(0, held)) this.written.delete(it.id)
           held = 0
         }
+        this.leftOut.clear()
+        if (held === 0) {
+          // A long history: only its newest part goes up, the rest is left out on purpose.
+          const out = leftOut(view.items, !!view.earlier, this.budget)
+          for (const it of view.items.slice(0, out)) this.leftOut.set(it.id, identity(it))
+          // The scrollback holds only part of the history: it says so where that part starts.
+          if (view.earlier || out > 0)
+            steps.push({
+              kind: "separator",
+              text: earlierText(view.earlier === "some" ? "some" : (view.earlier ?? 0) + out),
+            })
+          held = out
+        }
         // What follows the separator continues from the part of the new view already up there.
         this.anchor = lastAnchor(view.items, held)
-        // The scrollback holds only what the window was sent: it says so where the history starts.
-        if (held === 0 && view.earlier) steps.push({ kind: "separator", text: earlierText(view.earlier) })
       }
       this.session = view.session
       this.done = held
@@ -204,9 +226,14 @@ export class ScrollbackLedger {
     part.cut = to
   }
 
-  private leadingWritten(items: readonly TranscriptItem[]): number {
+  /** The leading items the scrollback holds, or (in the same session) left out of it. */
+  private leadingWritten(items: readonly TranscriptItem[], sameSession: boolean): number {
     let n = 0
-    while (n < items.length && this.holds(items[n]!)) n++
+    while (n < items.length) {
+      const it = items[n]!
+      if (!this.holds(it) && !(sameSession && this.leftOut.get(it.id) === identity(it))) break
+      n++
+    }
     return n
   }
 
@@ -223,10 +250,12 @@ function lastAnchor(items: readonly TranscriptItem[], held: number): string | un
   return undefined
 }
 
+/** The row above a history the scrollback holds only part of: how much is left out, and where it is. */
 function earlierText(earlier: number | "some"): string {
-  if (earlier === "some") return "Earlier entries not shown · /export writes them all, --fullscreen scrolls to them"
+  const how = "/tree or --fullscreen shows them"
+  if (earlier === "some") return `Earlier entries not shown · ${how}`
   const n = earlier.toLocaleString("en-US")
-  return `${n} earlier ${earlier === 1 ? "entry" : "entries"} not shown · /export writes them all, --fullscreen scrolls to them`
+  return `${n} earlier ${earlier === 1 ? "entry" : "entries"} not shown · ${how}`
 }
 
 function separatorText(before: string | undefined, view: LedgerView): string {
