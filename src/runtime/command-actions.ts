@@ -9,8 +9,8 @@ import { assertSessionFile, workspaceOverride } from "./session-files"
 export function commandActions(live: LiveSession): ExtensionCommandContextActions {
   return {
     waitForIdle: () => live.session.waitForIdle(),
-    newSession: (o) => live.rt.newSession(o),
-    fork: async (entryId, o) => ({ cancelled: (await live.rt.fork(entryId, o)).cancelled }),
+    newSession: (o) => live.replace(() => live.rt.newSession(o)),
+    fork: async (entryId, o) => ({ cancelled: (await live.replace(() => live.rt.fork(entryId, o))).cancelled }),
     navigateTree: async (targetId, o) => {
       const r = await live.session.navigateTree(targetId, o)
       if (!r.cancelled) live.resetView()
@@ -20,9 +20,9 @@ export function commandActions(live: LiveSession): ExtensionCommandContextAction
     // (a path with no file is Pi's way to start a session there, and harms nothing). A file
     // outside the person's session store goes on in this session's folder, not its header's.
     switchSession: (path, o) => {
-      if (!existsSync(path)) return live.rt.switchSession(path, o)
+      if (!existsSync(path)) return live.replace(() => live.rt.switchSession(path, o))
       const cwdOverride = workspaceOverride(assertSessionFile(path), live.cwd, live.rt.services.agentDir)
-      return live.rt.switchSession(path, { ...o, cwdOverride })
+      return live.replace(() => live.rt.switchSession(path, { ...o, cwdOverride }))
     },
     reload: async () => {
       live.components.reset({ announce: true })

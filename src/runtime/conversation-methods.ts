@@ -50,7 +50,10 @@ export const CONVERSATION_METHODS = {
     if (live.session.isStreaming) await live.abort()
     const repaired = repairTornTail(path)
     const cwdOverride = workspaceOverride(path, live.cwd, host.agentDir)
-    const r = await failed(() => live.rt.switchSession(path, { cwdOverride }), "Could not switch session")
+    const r = await failed(
+      () => live.replace(() => live.rt.switchSession(path, { cwdOverride })),
+      "Could not switch session",
+    )
     if (r.cancelled) throw new ProtocolError("failed", "An extension cancelled the switch")
     if (repaired) live.notice("warning", repaired)
     return editorText(queued)
@@ -60,7 +63,7 @@ export const CONVERSATION_METHODS = {
     entry(live, p.entryId)
     const queued = takeQueue(live)
     if (live.session.isStreaming) await live.abort()
-    const r = await failed(() => live.rt.fork(p.entryId), "Could not fork")
+    const r = await failed(() => live.replace(() => live.rt.fork(p.entryId)), "Could not fork")
     if (r.cancelled) throw new ProtocolError("failed", "An extension cancelled the fork")
     return editorText(r.selectedText, queued)
   },

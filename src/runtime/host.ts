@@ -56,6 +56,9 @@ export interface HostOptions {
   bwrap?: string
 }
 
+/** Work on the conversation: sent while the session is being replaced, it is for the new one. */
+const AFTER_REPLACEMENT = new Set<Method>(["session.prompt", "session.bash", "session.bashOutside", "session.compact"])
+
 export function createHost(opts: HostOptions = {}): SessionHost {
   installSessionWrites()
   const agentDir = resolve(opts.agentDir ?? getAgentDir())
@@ -303,6 +306,8 @@ export function createHost(opts: HostOptions = {}): SessionHost {
         const live = get(params.sessionId)
         // an opening that waits on the person: only the answer may go ahead of it
         if (!live.started && method !== "session.uiRespond") await live.ready
+        // work for the conversation goes to the session that is there once a /new (switch, fork) is done
+        if (AFTER_REPLACEMENT.has(method)) await live.settled()
         return handler(live, params, ctx)
       }
     }

@@ -88,6 +88,8 @@ export class LiveSession {
   private readonly extInfo = new ExtensionInfo()
   /** Stopping the run and ending the session (set up in start, before anything can emit). */
   private stop!: SessionStop
+  /** A replacement of the Pi session under way (`replace`). */
+  private readonly replacing = new Set<Promise<void>>()
   /** Used once by the next runtime the factory builds (open, /new), then cleared. */
   private next: { model?: Model<Api>; thinking?: ThinkingLevel } = {}
 
@@ -311,13 +313,40 @@ export class LiveSession {
   }
 
   /** /new keeps the model in use rather than falling back to the settings default. */
-  async newSession(): Promise<{ cancelled: boolean }> {
-    this.next = { model: realModel(this.session.model) }
+  newSession(): Promise<{ cancelled: boolean }> {
+    return this.replace(async () => {
+      this.next = { model: realModel(this.session.model) }
+      try {
+        return await this.runtime.newSession()
+      } finally {
+        this.next = {}
+      }
+    })
+  }
+
+  /**
+   * Puts another Pi session in this one's place (/new, a switch, a fork, an extension's). Pi asks
+   * the old session's extensions, tears it down and builds the new one meanwhile, seconds on a
+   * loaded machine: a prompt sent in that gap (typed right after /new) reached the old session,
+   * which was being torn down, not the new one. Work sent now waits for it (`settled`).
+   */
+  async replace<T>(move: () => Promise<T>): Promise<T> {
+    const done = move()
+    const mark = done.then(
+      () => {},
+      () => {},
+    )
+    this.replacing.add(mark)
     try {
-      return await this.runtime.newSession()
+      return await done
     } finally {
-      this.next = {}
+      this.replacing.delete(mark)
     }
+  }
+
+  /** Settles once no other Pi session is being put in this one's place. */
+  async settled(): Promise<void> {
+    while (this.replacing.size) await Promise.all(this.replacing)
   }
 
   abort(): Promise<void> {
