@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process"
 import { mkdirSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { makeSandbox, REPO_ROOT, startMockLlm, writeAgentDir, XAGENT_BIN } from "../../fixture/mockllm"
+import { piStarted } from "../pi-started"
 import { openPane, type Pane } from "../tmux"
 import { unroot } from "./items"
 import type { Scenario } from "./scenarios"
@@ -141,16 +142,12 @@ export async function runScenario(s: Scenario, mode: Mode): Promise<Capture> {
 }
 
 /**
- * The program takes what is typed as a prompt: its start-up is over. Pi draws its editor and its
- * footer (the model) before that; an Enter in that gap only prints "Startup is still in progress"
- * into its transcript and keeps the text in the editor. It names the terminal (`π - <folder>`) at
- * the end of binding the session, after its editor sends prompts: the pane's title says so.
+ * The program takes what is typed as a prompt: its start-up is over (pi: `../pi-started.ts`).
  * xagent takes type-ahead, but its prompt is typed once its session is live (its status bar names
  * the model), so what it shows never depends on how fast it started.
  */
 function started(mode: Mode, pane: Pane): boolean {
   const screen = pane.screen()
   if (mode !== "pi") return screen.includes("Ask anything") && screen.includes(" Mock ")
-  const title = pane.tmux("display-message", "-p", "-t", "e2e", "#{pane_title}")
-  return screen.includes("mock-1") && title.startsWith("π - ")
+  return screen.includes("mock-1") && piStarted(pane)
 }
