@@ -14,7 +14,7 @@ describe.skipIf(!hasTmux)("a daily driver in a terminal", () => {
   const cleanups: (() => unknown)[] = []
   afterAll(async () => {
     for (const c of cleanups.reverse()) await c()
-  }, 30_000)
+  }, 60_000)
 
   test("code blocks, Esc on a ! command, and quitting a --no-daemon reply", async () => {
     const { pane } = await openXagentWindow(
@@ -25,8 +25,9 @@ describe.skipIf(!hasTmux)("a daily driver in a terminal", () => {
 
     pane.type("show me code")
     pane.send("Enter")
-    // Once the reply is over: while it streams, the footer may show the block a frame behind.
-    let screen = await pane.waitFor((s) => s.includes("CODE-END") && !s.includes("Working"), 40_000)
+    // Once the reply is over: while it streams, the footer may show the block a frame behind. (The
+    // terminal's ceiling: 40 s ran out under load, the session still opening for most of it.)
+    let screen = await pane.waitFor((s) => s.includes("CODE-END") && !s.includes("Working"))
     expect(screen).toMatch(/│ const reallyLongVariableName/)
     expect(screen).toMatch(/↪ \S/)
     expect(screen).toMatch(/│ return x/)
@@ -39,7 +40,7 @@ describe.skipIf(!hasTmux)("a daily driver in a terminal", () => {
 
     pane.type("a slow one")
     pane.send("Enter")
-    await pane.waitFor("This reply takes a while", 40_000)
+    await pane.waitFor("This reply takes a while")
     pane.send("C-d")
     screen = await pane.waitFor("The reply ends with this window")
     // Still running: no exit status printed (the shell's own command line, which names EXIT=, may
@@ -51,5 +52,5 @@ describe.skipIf(!hasTmux)("a daily driver in a terminal", () => {
     await pane.waitFor((s) => s.includes("SLOW-END") && s.includes("Ask anything"), 60_000)
     pane.send("C-d")
     await pane.waitFor("EXIT=0")
-  }, 150_000)
+  }, 300_000)
 })

@@ -14,6 +14,10 @@ const scenario: Scenario = {
   fallback: "nothing more to say",
 }
 
+/** The reply's words are drawn and its run is over (no working line). */
+const idleWith = (words: string) => (s: string) =>
+  s.includes(words) && !s.includes("Working") && s.includes("Ask anything")
+
 if (!hasTmux) console.warn("test/e2e/daily-driver.test.ts: skipped, tmux is not installed (apt-get install tmux)")
 
 describe.skipIf(!hasTmux)("a daily driver in a terminal", () => {
@@ -68,8 +72,8 @@ describe.skipIf(!hasTmux)("a daily driver in a terminal", () => {
 
     pane.type("hello one")
     pane.send("Enter")
-    await pane.waitFor("First reply here.")
-    await pane.waitFor("Ask anything")
+    // The run is over once its working line is gone (the composer says "Ask anything" all along).
+    await pane.waitFor(idleWith("First reply here."))
 
     pane.type("what are these? ")
     pane.paste(`'${shot}'`)
@@ -77,8 +81,8 @@ describe.skipIf(!hasTmux)("a daily driver in a terminal", () => {
     pane.send("C-v")
     await pane.waitFor("[image clipboard.png]")
     pane.send("Enter")
-    await pane.waitFor("I see two images.")
-    await pane.waitFor("Ask anything")
+    // /usage counts the replies the session has recorded: the run must be over, not only drawn.
+    await pane.waitFor(idleWith("I see two images."))
     const sent = JSON.stringify(llm.requests()[1]!.last)
     expect(sent).toContain("what are these?")
     expect(sent.split(`data:image/png;base64,${PNG.toString("base64")}`).length - 1).toBe(2)

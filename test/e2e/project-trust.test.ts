@@ -24,7 +24,11 @@ describe.skipIf(!hasTmux)("project trust in a real terminal", () => {
     const { cwd, marker } = hostileProject(box.root)
     pane.type(`cd ${cwd} && ${XAGENT_BIN}; echo "EXIT=$?"`)
     pane.send("Enter")
-    const asked = await pane.waitFor("Trust project folder?", 60_000)
+    // The dialog is drawn over a few frames: the screen is read once its choices are there.
+    const asked = await pane.waitFor(
+      (s) => s.includes("Trust project folder?") && s.includes("Trust (this session only)"),
+      60_000,
+    )
     expect(asked).toContain("execute project extensions")
     expect(asked).toContain("Trust (this session only)")
     expect(existsSync(marker)).toBe(false)

@@ -2,7 +2,7 @@
 // inline and full screen, each in tmux; the transcripts reduced to items (user message, text block,
 // thinking, tool row with its result, notice) must be the same list in all three, but for the one
 // difference a scenario names. README.md beside this file says how to read a failure.
-import { beforeAll, describe, expect, test } from "bun:test"
+import { afterAll, beforeAll, describe, expect, test } from "bun:test"
 import { hasTmux } from "../tmux"
 import { compare } from "./compare"
 import { show, type Item } from "./items"
@@ -30,45 +30,60 @@ const tidy = (text: string) =>
 
 const chosen = SCENARIOS.filter((s) => !ONLY || ONLY.test(s.name))
 
-describe.skipIf(!hasTmux)("pi and xagent show the same transcript", () => {
-  const outcomes = new Map<string, Outcome>()
+/**
+ * One scenario's three runs (run.ts waits at most 90 s for each step of each): its test waits this
+ * long for them. The scenarios used to run all in one beforeAll with 25 minutes for the lot, which a
+ * loaded machine (four busy processes beside other work) spent before the last ones were done: each
+ * test now waits for its own scenario, and those before it in the queue are done by then.
+ */
+const SCENARIO_MS = 600_000
 
-  beforeAll(async () => {
+describe.skipIf(!hasTmux)("pi and xagent show the same transcript", () => {
+  const outcomes = new Map(chosen.map((s) => [s.name, Promise.withResolvers<Outcome>()]))
+
+  // The scenarios start here, JOBS at a time, in the tests' order; the tests do not wait for all.
+  beforeAll(() => {
     const queue = [...chosen]
     const worker = async () => {
       for (let s = queue.shift(); s; s = queue.shift()) {
+        const outcome = outcomes.get(s.name)!
         try {
-          outcomes.set(s.name, { captures: await Promise.all(MODES.map((m) => runScenario(s, m))) })
+          outcome.resolve({ captures: await Promise.all(MODES.map((m) => runScenario(s, m))) })
         } catch (error) {
-          outcomes.set(s.name, { error })
+          outcome.resolve({ error })
         }
       }
     }
-    await Promise.all(Array.from({ length: JOBS }, worker))
-  }, 1_500_000)
+    for (let i = 0; i < JOBS; i++) void worker()
+  })
+  // Scenarios whose tests were left out (-t) run all the same: their programs are stopped before the file ends.
+  afterAll(() => Promise.all([...outcomes.values()].map((o) => o.promise)), SCENARIO_MS)
 
   const itemsOf = (s: Scenario, c: Capture): Item[] =>
     c.mode === "pi" ? parsePi(c.styled, messages(s)) : parseXagent(c.text)
 
   for (const s of chosen) {
-    test(s.differs ? `${s.name} (differs: ${s.differs.why})` : s.name, () => {
-      const outcome = outcomes.get(s.name)
-      if (!outcome) throw new Error("not run")
-      if ("error" in outcome) throw outcome.error
-      const [pi, ...xagent] = outcome.captures.map((c) => itemsOf(s, c))
-      // The oracle read right: each prompt once, in order (as xagent is to show them), and something after each.
-      const expected = s.differs ? s.differs.expect(pi!) : pi!
-      const users = expected.filter((it) => it.kind === "user").map((it) => (it as { text: string }).text)
-      expect(users, `pi's transcript:\n${tidy(outcome.captures[0]!.text)}`).toEqual(messages(s))
-      expect(expected.length).toBeGreaterThan(users.length)
-      const failures = xagent.flatMap((items, i) => {
-        const capture = outcome.captures[i + 1]!
-        const v = compare(s, pi!, items, capture.mode)
-        return v.ok ? [] : [`${v.report}\n\nxagent ${capture.mode}'s capture:\n${tidy(capture.text)}`]
-      })
-      if (failures.length) throw new Error(failures.join("\n\n"))
-      // Shown when a scenario passes too, so a run's log holds what was compared.
-      if (process.env.XAGENT_DIFF_SHOW) console.log(`${s.name}\n${pi!.map(show).join("\n")}`)
-    })
+    test(
+      s.differs ? `${s.name} (differs: ${s.differs.why})` : s.name,
+      async () => {
+        const outcome = await outcomes.get(s.name)!.promise
+        if ("error" in outcome) throw outcome.error
+        const [pi, ...xagent] = outcome.captures.map((c) => itemsOf(s, c))
+        // The oracle read right: each prompt once, in order (as xagent is to show them), and something after each.
+        const expected = s.differs ? s.differs.expect(pi!) : pi!
+        const users = expected.filter((it) => it.kind === "user").map((it) => (it as { text: string }).text)
+        expect(users, `pi's transcript:\n${tidy(outcome.captures[0]!.text)}`).toEqual(messages(s))
+        expect(expected.length).toBeGreaterThan(users.length)
+        const failures = xagent.flatMap((items, i) => {
+          const capture = outcome.captures[i + 1]!
+          const v = compare(s, pi!, items, capture.mode)
+          return v.ok ? [] : [`${v.report}\n\nxagent ${capture.mode}'s capture:\n${tidy(capture.text)}`]
+        })
+        if (failures.length) throw new Error(failures.join("\n\n"))
+        // Shown when a scenario passes too, so a run's log holds what was compared.
+        if (process.env.XAGENT_DIFF_SHOW) console.log(`${s.name}\n${pi!.map(show).join("\n")}`)
+      },
+      SCENARIO_MS,
+    )
   }
 })

@@ -11,6 +11,9 @@ const GREEN = 2
 
 /** Pi's own lines in a tool's result, not the tool's output. */
 const PI_DECORATION = /^(Took \d+(\.\d+)?s|Command exited with code \d+)$/
+/** Pi's own notices about itself, never part of a conversation: its status line for an Enter that
+ *  came before its start-up ended, and its warning about tmux's keys. */
+const PI_NOTICE = /^(Startup is still in progress$|Warning: tmux extended-keys)/
 /** Pi's hint when it shows part of a result. */
 const PI_CUT = /^\.\.\. \(\d+ (earlier|more) lines/
 
@@ -53,7 +56,7 @@ export function parsePi(captured: string, prompts: string[]): Item[] {
     const l = lines[i]!
     const t = l.text.trim()
     if (!t) continue
-    if (l.text.startsWith("Warning: tmux extended-keys")) continue
+    if (PI_NOTICE.test(t)) continue
     if (t === "[compaction]") {
       flush()
       items.push({ kind: "notice", text: "compacted" })

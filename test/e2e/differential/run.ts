@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process"
 import { mkdirSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { makeSandbox, REPO_ROOT, startMockLlm, writeAgentDir, XAGENT_BIN } from "../../fixture/mockllm"
+import { piStarted } from "../pi-started"
 import { openPane, type Pane } from "../tmux"
 import { unroot } from "./items"
 import type { Scenario } from "./scenarios"
@@ -110,16 +111,14 @@ export async function runScenario(s: Scenario, mode: Mode): Promise<Capture> {
       process.env.XAGENT_DIFF_TIMES && console.log(`${s.name} ${mode} ${what} ${Date.now() - t0} ms`)
     pane.type(`${command(mode)}; echo "EXIT=$?"`)
     pane.send("Enter")
-    await pane.waitFor(mode === "pi" ? "mock-1" : "Ask anything", WAIT_MS)
+    await until("the program's start-up to end", pane, () => started(mode, pane))
     const callsSoFar = () => llm.requests().length
     mark("ready")
     let calls = 0
     for (const turn of s.turns) {
-      const before = calls
       calls += turn.calls
       pane.type(turn.say)
       pane.send("Enter")
-      if (mode === "pi") await untilPiTookIt(pane, () => callsSoFar() > before)
       if (turn.abortOn) {
         await pane.waitFor(turn.abortOn, WAIT_MS)
         pane.send("Escape")
@@ -143,14 +142,12 @@ export async function runScenario(s: Scenario, mode: Mode): Promise<Capture> {
 }
 
 /**
- * Pi shows its model before its start-up is over; an Enter in that gap answers "Startup is still
- * in progress" and keeps the text in the editor. Enter again, once a second, until the model is
- * called (an Enter on an empty editor does nothing).
+ * The program takes what is typed as a prompt: its start-up is over (pi: `../pi-started.ts`).
+ * xagent takes type-ahead, but its prompt is typed once its session is live (its status bar names
+ * the model), so what it shows never depends on how fast it started.
  */
-async function untilPiTookIt(pane: Pane, called: () => boolean) {
-  const deadline = Date.now() + WAIT_MS
-  while (!called() && Date.now() < deadline) {
-    await Bun.sleep(1000)
-    if (!called() && pane.screen().includes("Startup is still in progress")) pane.send("Enter")
-  }
+function started(mode: Mode, pane: Pane): boolean {
+  const screen = pane.screen()
+  if (mode !== "pi") return screen.includes("Ask anything") && screen.includes(" Mock ")
+  return screen.includes("mock-1") && piStarted(pane)
 }
