@@ -55,6 +55,7 @@ const HOMES: Record<string, Home> = {
       "src/runtime/session-wiring.ts": "orders its hook after the bundled extensions for plan mode",
       "src/acp/acp-session.ts": ACP,
       "src/acp/agent.ts": ACP,
+      "src/acp/command-answers.ts": ACP,
       "src/acp/tool-rows.ts": ACP,
       "src/acp/turn-map.ts": ACP,
       "src/tui/keys.ts": HELP,

@@ -3,16 +3,14 @@
 // request, the start of an implementation, a plan change held for approval), a plan's steps, and
 // the plan's state in the session's info.
 import type { SessionInfo } from "../../src/protocol"
-import { PLAN_TOOL } from "../../src/protocol/plan"
+import { PLAN_CARD, PLAN_IMPLEMENT, PLAN_TOOL, planSteps } from "../../src/protocol/plan"
 
 export { lineDiff, type DiffLine } from "../../src/protocol/line-diff"
-export { PLAN_TOOL }
+export { PLAN_CARD, PLAN_IMPLEMENT, PLAN_TOOL, planSteps }
 
 export type PlanOutcome = "plan_ready" | "blocked" | "no_plan" | "invalid"
 
-/** Custom message types. */
-export const PLAN_CARD = "plan"
-export const PLAN_IMPLEMENT = "plan-implement"
+/** Custom message types (the card and the implementation's start are named in protocol/plan.ts). */
 export const PLAN_CHANGE = "plan-change"
 
 export interface PlanCardDetails {
@@ -40,29 +38,6 @@ export interface PlanChangeDetails {
   before: string
   after: string
   decision: "approved" | "rejected" | "pending"
-}
-
-const SIDE_WORDS = "(?:risks?|notes?|caveats?|open questions?|assumptions?|considerations?|out of scope|rollback)"
-/** A heading (Markdown `#`, a bold line, or `Risks:` alone) that opens a part of the plan which is not steps. */
-const SIDE_SECTION = new RegExp(
-  `^\\s{0,3}(?:#{1,6}\\s+${SIDE_WORDS}\\b.*|(?:\\*\\*|__)${SIDE_WORDS}\\b.*|${SIDE_WORDS}\\s*:?\\s*)$`,
-  "i",
-)
-
-/**
- * The plan's steps. submit_plan asks for numbered steps, then a Risks section: a plan with
- * numbered lines has those as its steps (the bullets under a step or in its notes are not steps);
- * one without takes its bullets. Either way a Risks or notes heading ends them.
- */
-export function planSteps(markdown: string): string[] {
-  const numbered: string[] = []
-  const bullets: string[] = []
-  for (const line of markdown.split("\n")) {
-    if (SIDE_SECTION.test(line)) break
-    const m = /^\s{0,3}(?:(\d+[.)])|[-*+])\s+(?:\[[ xX]\]\s+)?(.+)$/.exec(line)
-    if (m) (m[1] ? numbered : bullets).push(m[2]!.trim())
-  }
-  return numbered.length ? numbered : bullets
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null
