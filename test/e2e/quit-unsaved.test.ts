@@ -12,6 +12,10 @@ import { TERMINAL_WAIT_MS } from "../fixture/wait"
 import { terminalBox } from "./terminal-box"
 import { hasTmux } from "./tmux"
 
+/** Each test starts a window (and a daemon) in a real terminal and waits on it several times: the
+ *  30 s default ran out under load with the test still going. */
+const E2E_TEST_MS = 240_000
+
 const ROOT = process.getuid?.() === 0
 const run = (cmd: string[]) => spawnSync(cmd[0]!, cmd.slice(1), { encoding: "utf8" })
 const immutable: string[] = []
@@ -67,41 +71,49 @@ describe.skipIf(!hasTmux || !ROOT)("quitting with entries the session file could
     return { ...world, file }
   }
 
-  test("Ctrl+D says what would be lost; keeping the session alive saves them once the file can be written", async () => {
-    const { box, pane, file } = await unsavedWindow()
-    pane.send("C-d")
-    const asked = await pane.waitFor(/of this session could not be saved to/)
-    await pane.waitFor("Keep the session alive")
-    expect(asked).toMatch(/2 entries of this session/)
-    pane.send("Enter") // the first choice: keep it
-    const after = (await pane.waitFor(/EXIT=0/)).replace(/\n/g, "")
-    expect(after).toMatch(/2 entries not saved to .* are kept in the live session/)
-    expect(after).toMatch(/xagent attach [\w-]+/)
-    // The window is gone and the daemon keeps the session (it would have ended it at once).
-    const status = JSON.parse(
-      spawnSync(XAGENT_BIN, ["daemon", "status", "--json"], { cwd: box.cwd, env: box.env, encoding: "utf8" }).stdout,
-    ) as { sessions: { file?: string }[] }
-    expect(status.sessions.map((s) => s.file)).toContain(file)
-    expect(readFileSync(file, "utf8")).not.toContain("Second answer.")
-    run(["chattr", "-i", file])
-    await until("the kept entries saved", () => readFileSync(file, "utf8").includes("Second answer."))
-    expect(readFileSync(file, "utf8")).toContain("second question")
-  })
+  test(
+    "Ctrl+D says what would be lost; keeping the session alive saves them once the file can be written",
+    async () => {
+      const { box, pane, file } = await unsavedWindow()
+      pane.send("C-d")
+      const asked = await pane.waitFor(/of this session could not be saved to/)
+      await pane.waitFor("Keep the session alive")
+      expect(asked).toMatch(/2 entries of this session/)
+      pane.send("Enter") // the first choice: keep it
+      const after = (await pane.waitFor(/EXIT=0/)).replace(/\n/g, "")
+      expect(after).toMatch(/2 entries not saved to .* are kept in the live session/)
+      expect(after).toMatch(/xagent attach [\w-]+/)
+      // The window is gone and the daemon keeps the session (it would have ended it at once).
+      const status = JSON.parse(
+        spawnSync(XAGENT_BIN, ["daemon", "status", "--json"], { cwd: box.cwd, env: box.env, encoding: "utf8" }).stdout,
+      ) as { sessions: { file?: string }[] }
+      expect(status.sessions.map((s) => s.file)).toContain(file)
+      expect(readFileSync(file, "utf8")).not.toContain("Second answer.")
+      run(["chattr", "-i", file])
+      await until("the kept entries saved", () => readFileSync(file, "utf8").includes("Second answer."))
+      expect(readFileSync(file, "utf8")).toContain("second question")
+    },
+    E2E_TEST_MS,
+  )
 
-  test("writing the session to another file names it, and that file holds every entry", async () => {
-    const { pane } = await unsavedWindow()
-    pane.send("C-d")
-    await pane.waitFor("Write the session to another file")
-    pane.send("Down")
-    pane.send("Enter") // the second choice: write it elsewhere
-    const after = (await pane.waitFor(/EXIT=0/)).replace(/\n/g, "")
-    const path = /xagent --session (\S+?\.jsonl)/.exec(after)?.[1]
-    expect(path).toBeDefined()
-    expect(existsSync(path!)).toBe(true)
-    const copy = readFileSync(path!, "utf8")
-    for (const text of ["first question", "First answer.", "second question", "Second answer."])
-      expect(copy).toContain(text)
-  })
+  test(
+    "writing the session to another file names it, and that file holds every entry",
+    async () => {
+      const { pane } = await unsavedWindow()
+      pane.send("C-d")
+      await pane.waitFor("Write the session to another file")
+      pane.send("Down")
+      pane.send("Enter") // the second choice: write it elsewhere
+      const after = (await pane.waitFor(/EXIT=0/)).replace(/\n/g, "")
+      const path = /xagent --session (\S+?\.jsonl)/.exec(after)?.[1]
+      expect(path).toBeDefined()
+      expect(existsSync(path!)).toBe(true)
+      const copy = readFileSync(path!, "utf8")
+      for (const text of ["first question", "First answer.", "second question", "Second answer."])
+        expect(copy).toContain(text)
+    },
+    E2E_TEST_MS,
+  )
 })
 
 describe.skipIf(!hasTmux)("a follow-up queued in the window when the daemon dies", () => {
@@ -110,33 +122,37 @@ describe.skipIf(!hasTmux)("a follow-up queued in the window when the daemon dies
     for (const c of cleanups.reverse()) await c()
   })
 
-  test("is said at exit, kept in a file, and back in the prompt of the next window on the session", async () => {
-    const slow = `${"slow ".repeat(3000)}reply-end-marker`
-    const { box, pane } = await terminalBox({ turns: [{ text: slow }, { text: "Later answer." }] }, cleanups, {
-      tps: 50,
-    })
-    pane.type(`${XAGENT_BIN}; echo "EXIT=$?"`)
-    pane.send("Enter")
-    await pane.waitFor("Ask anything")
-    pane.type("go slowly")
-    pane.send("Enter")
-    await pane.waitFor(/slow slow/)
-    pane.type("the queued follow-up")
-    pane.send("Enter")
-    await pane.waitFor("Queued: the queued follow-up")
-    const status = spawnSync(XAGENT_BIN, ["daemon", "status", "--json"], {
-      cwd: box.cwd,
-      env: box.env,
-      encoding: "utf8",
-    })
-    process.kill((JSON.parse(status.stdout) as { pid: number }).pid, "SIGKILL")
-    const after = (await pane.waitFor(/EXIT=75/)).replace(/\n/g, " ")
-    expect(after).toMatch(/A queued message was not sent: +the queued follow-up/)
-    expect(after).toMatch(/come back in the prompt when this session is opened again/)
-    pane.type(`${XAGENT_BIN} -c; echo "EXIT=$?"`)
-    pane.send("Enter")
-    await pane.waitFor(/│ › the queued follow-up/)
-    // taken out of its file: a third window does not get it again
-    expect(readdirSync(join(box.xagentHome, "queued"))).toEqual([])
-  })
+  test(
+    "is said at exit, kept in a file, and back in the prompt of the next window on the session",
+    async () => {
+      const slow = `${"slow ".repeat(3000)}reply-end-marker`
+      const { box, pane } = await terminalBox({ turns: [{ text: slow }, { text: "Later answer." }] }, cleanups, {
+        tps: 50,
+      })
+      pane.type(`${XAGENT_BIN}; echo "EXIT=$?"`)
+      pane.send("Enter")
+      await pane.waitFor("Ask anything")
+      pane.type("go slowly")
+      pane.send("Enter")
+      await pane.waitFor(/slow slow/)
+      pane.type("the queued follow-up")
+      pane.send("Enter")
+      await pane.waitFor("Queued: the queued follow-up")
+      const status = spawnSync(XAGENT_BIN, ["daemon", "status", "--json"], {
+        cwd: box.cwd,
+        env: box.env,
+        encoding: "utf8",
+      })
+      process.kill((JSON.parse(status.stdout) as { pid: number }).pid, "SIGKILL")
+      const after = (await pane.waitFor(/EXIT=75/)).replace(/\n/g, " ")
+      expect(after).toMatch(/A queued message was not sent: +the queued follow-up/)
+      expect(after).toMatch(/come back in the prompt when this session is opened again/)
+      pane.type(`${XAGENT_BIN} -c; echo "EXIT=$?"`)
+      pane.send("Enter")
+      await pane.waitFor(/│ › the queued follow-up/)
+      // taken out of its file: a third window does not get it again
+      expect(readdirSync(join(box.xagentHome, "queued"))).toEqual([])
+    },
+    E2E_TEST_MS,
+  )
 })

@@ -71,5 +71,5 @@ describe.skipIf(!hasTmux)("the sandbox in a terminal", () => {
     pane.send("C-c")
     pane.send("C-c")
     await pane.waitFor("EXIT=0")
-  }, 60_000)
+  }, 240_000)
 })
