@@ -15,6 +15,7 @@ import { longResume } from "./cases/long-resume"
 import { longStreaming } from "./cases/long-streaming"
 import { reply } from "./cases/reply"
 import { sandboxCost } from "./cases/sandbox-cost"
+import { liveBusy, liveWarm } from "./cases/session-live"
 import { streamingCost } from "./cases/streaming-cost"
 import { terminalOutputFullscreen, terminalOutputInline } from "./cases/terminal-output"
 import { createAgentDir } from "./lib/agent-dir"
@@ -29,6 +30,8 @@ import { pi, REPO, xagent, type Program, type ProgramId } from "./programs"
 
 const CASES: BenchCase[] = [
   firstFrame,
+  liveWarm,
+  liveBusy,
   reply,
   streamingCost,
   longResume,

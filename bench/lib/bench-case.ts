@@ -82,7 +82,12 @@ export const TAG_PREFIX = `XAGENT_BENCH_TAG=b${process.pid}r`
 export async function withProgram<T>(
   ctx: CaseContext,
   program: Program,
-  opts: { session?: string; extensions?: string[] },
+  opts: {
+    session?: string
+    extensions?: string[]
+    /** Runs first, with a way to start the same program (same environment and tag) in a pane of its own. */
+    before?: (start: () => Promise<Pane>) => Promise<void>
+  },
   fn: (run: Run) => Promise<T>,
 ): Promise<T> {
   const tag = `${TAG_PREFIX}${++runSerial}`
@@ -96,13 +101,30 @@ export async function withProgram<T>(
     // the patch switches (docs/patches.md) reach the program, so a patch can be measured switched off
     ...Object.fromEntries(Object.entries(process.env).filter(([k, v]) => k.startsWith("XAGENT_NO_") && v)),
   }
-  const pane = await Pane.launch(ctx.tmux, {
-    name: program.id,
-    argv: program.argv(opts),
-    env,
-    cwd: ctx.dir.work,
-    scratch: ctx.dir.scratch,
-  })
+  const launch = () =>
+    Pane.launch(ctx.tmux, {
+      name: program.id,
+      argv: program.argv(opts),
+      env,
+      cwd: ctx.dir.work,
+      scratch: ctx.dir.scratch,
+    })
+  if (opts.before) {
+    const earlier: Pane[] = []
+    try {
+      await opts.before(async () => {
+        const p = await launch()
+        earlier.push(p)
+        return p
+      })
+    } catch (e) {
+      // what it left (a daemon) goes by the tag
+      for (const p of earlier) await p.kill()
+      await reap(earlier[0]?.pid ?? -1, tag)
+      throw e
+    }
+  }
+  const pane = await launch()
   const run: Run = {
     pane,
     tag,

@@ -1,6 +1,9 @@
 // Entry point run by bin/xagent. Kept tiny: everything heavy is imported by the command that needs it.
 import { dropBunTuning } from "../util/patches/bun-tuning"
 import { runCli } from "./index"
+import { startMark } from "../util/start-trace"
+
+startMark("window", "main")
 
 // Set by bin/xagent for this process only (Bun read them at start): what we spawn gets Bun's defaults.
 dropBunTuning()

@@ -1,10 +1,11 @@
-// The root command with a window: draws first, then connects (daemon or in-process Worker). A
+// The root command with a window: connects (daemon or in-process Worker) while it loads and draws. A
 // /worktree switch closes the window and opens it again in the chosen checkout, as a new session.
+import type { Client } from "../client/client"
 import type { Params } from "../protocol"
 import type { TuiOptions } from "../tui/run-options"
 import { copyWithTool } from "../util/clipboard-tool"
 import type { ScreenSetting } from "../util/window-settings"
-import { connectClient } from "./connect-client"
+import { chooseHost, connectClient } from "./connect-client"
 import { loadWindow } from "./load-window"
 import { out } from "./io"
 import type { Prompts } from "./initial-message"
@@ -12,6 +13,7 @@ import type { RunPlan } from "./run-plan"
 import { VERSION } from "./version"
 import { windowWorktrees } from "./worktree-session"
 import { readPiKeybindings } from "../util/pi-keybindings"
+import { startMark } from "../util/start-trace"
 
 export function runWindow(plan: RunPlan, prompts: Prompts = { rest: [] }): Promise<number> {
   const target: TuiOptions["target"] =
@@ -31,13 +33,24 @@ export async function runWindows(
     themes?: TuiOptions["themes"]
   },
 ): Promise<number> {
+  startMark("window", "runWindows")
+  // The session host is the longest step to a live session (the daemon, a host process, Pi's
+  // import): the first window's connection (which starts the daemon) begins before the window's
+  // own code loads, and runs beside it and the first frame. Not a Worker host (--no-daemon): it
+  // would import Pi in this very process while the window loads (from source, its first frame
+  // came 1.6× later); it starts beside the first frame, as before.
+  let early = chooseHost(how.daemon).daemon ? connectClient({ daemon: how.daemon }) : undefined
+  early?.catch(() => {})
   const runTui = await loadWindow()
+  startMark("window", "window loaded")
   let { cwd, target, prompts } = first
   for (;;) {
+    const connecting: Promise<Client> | undefined = early
+    early = undefined
     const result = await runTui({
       cwd,
       version: VERSION,
-      connect: () => connectClient({ daemon: how.daemon }),
+      connect: () => connecting ?? connectClient({ daemon: how.daemon }),
       target,
       initialPrompt: prompts?.first?.text,
       initialImages: prompts?.first?.images,

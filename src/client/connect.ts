@@ -20,6 +20,7 @@ import { ProtocolError } from "../protocol"
 import { bunTuning } from "../util/patches/bun-tuning"
 import { EXIT_ALREADY_RUNNING, LOG_ROTATE_BYTES, daemonPaths, xagentHome, type DaemonPaths } from "../util/daemon-paths"
 import { stringEnv } from "../util/env-fingerprint"
+import { startMark } from "../util/start-trace"
 import { ConnectionLost, connectSocket, type SocketClient, type SocketClientOptions } from "./socket-client"
 
 export interface ConnectOptions extends Omit<SocketClientOptions, "socketPath"> {
@@ -63,7 +64,9 @@ export async function connectOrStart(opts: ConnectOptions = {}): Promise<SocketC
     startDaemon(paths, opts.env).on("exit", (code) => (exited = code ?? 1))
   }
   spawnOne()
-  for (let delay = 20; ; delay = Math.min(delay * 2, 250)) {
+  startMark("window", "daemon spawned")
+  // A refused connect costs next to nothing: look often, so the window hears the daemon soon after it listens.
+  for (let delay = 10; ; delay = Math.min(delay + 10, 50)) {
     await Bun.sleep(delay)
     try {
       return await connect()

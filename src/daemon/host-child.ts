@@ -3,15 +3,13 @@
 // its link (host-link.ts) back into calls through the one caller of host frames
 // (runtime/host-caller.ts). A host that dies fails what was in flight and says how it ended.
 import type { Subprocess } from "bun"
-import { fileURLToPath } from "node:url"
 import { ProtocolError, type EventEnvelope, type Method, type Params } from "../protocol"
 import { HostCaller } from "../runtime/host-caller"
 import type { FromHost, LiveInfo, ToHost } from "../runtime/host-frames"
-import { bunTuning } from "../util/patches/bun-tuning"
 import { rssBytes } from "./descendants"
 import { frameLink, type FrameLink } from "./host-link"
+import { spawnHost } from "./host-spawn"
 
-const HOST_MAIN = fileURLToPath(new URL("./host-process.ts", import.meta.url))
 const DISPOSE_TIMEOUT_MS = 8000
 /** How long after the process exits its last frames may still be read from the link. */
 const LINK_DRAIN_MS = 1000
@@ -29,6 +27,8 @@ export interface HostChildOptions {
   log(msg: string): void
   /** The host's live sessions changed (one ended by itself: an extension's shutdown). */
   onLive?(sessions: LiveInfo[]): void
+  /** A process already started with `cwd` and `env` (the daemon's spare host): taken, not spawned. */
+  proc?: Subprocess
 }
 
 export class HostChild {
@@ -61,14 +61,7 @@ export class HostChild {
         opts.onLive?.(sessions)
       },
     })
-    this.proc = Bun.spawn([process.execPath, HOST_MAIN], {
-      cwd: opts.cwd,
-      env: { ...opts.env, ...bunTuning(opts.env) },
-      // the broker's log takes what the host prints (Pi's own warnings included); the fourth is
-      // the link, a socketpair (fd 3 in the host) whose end here the link owns and closes
-      stdio: ["ignore", "inherit", "inherit", "socket-fd"],
-      detached: true,
-    })
+    this.proc = opts.proc ?? spawnHost(opts.cwd, opts.env)
     let linkClosed!: () => void
     const closed = new Promise<void>((resolve) => (linkClosed = resolve))
     this.link = frameLink<FromHost, ToHost>(this.proc.stdio[3]!, {

@@ -17,7 +17,9 @@ import type { HostApi, RequestOrigin } from "../runtime/host-api"
 import { envFingerprint } from "../util/env-fingerprint"
 import { killDescendants } from "./descendants"
 import { HostChild } from "./host-child"
+import type { SpareHost } from "./spare-host"
 import type { LiveInfo } from "../runtime/host-frames"
+import { startMark } from "../util/start-trace"
 
 export interface HostPool extends HostApi {
   hosts(): HostProcessStatus[]
@@ -30,6 +32,8 @@ export interface HostPoolOptions {
   log(msg: string): void
   /** For a client that sent no environment (an older one): the daemon's own. */
   fallbackEnv?: Record<string, string>
+  /** A host process the daemon started before it loaded this (spare-host.ts): the first open with its environment takes it. */
+  spare?: SpareHost
 }
 
 interface Entry {
@@ -52,13 +56,21 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
   /** Windows subscribed, counted here: the host's own count reaches us a moment later. */
   const watchers = new Map<string, number>()
   let disposed = false
+  const spare = opts.spare
+  if (spare) {
+    // not ours to sweep while it waits (see the exit handler below)
+    running.add(spare.proc.pid)
+    void spare.proc.exited.then(() => running.delete(spare.proc.pid))
+  }
 
-  function start(cwd: string, origin: RequestOrigin | undefined): Entry {
+  function start(cwd: string, origin: RequestOrigin | undefined, opening = false): Entry {
     const env: Record<string, string> = { ...(origin?.env ?? opts.fallbackEnv ?? {}), XAGENT_HOME: opts.home }
+    const proc = opening ? spare?.take(env) : undefined
     const entry: Entry = {
       child: new HostChild({
         cwd,
         env,
+        proc,
         log: opts.log,
         onLive: (sessions) => {
           // its session ended inside it (an extension asked for shutdown): the process goes too
@@ -71,7 +83,7 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
     const child = entry.child
     entries.add(entry)
     running.add(child.pid)
-    opts.log(`host ${child.pid} started in ${cwd}`)
+    opts.log(`host ${child.pid} ${proc ? "(the spare) taken" : "started"} in ${cwd}`)
     void child.exited.then((exit) => {
       running.delete(child.pid)
       entries.delete(entry)
@@ -129,9 +141,11 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
     const cwd = resolve(p.cwd)
     if (!existsSync(cwd) || !statSync(cwd).isDirectory())
       throw new ProtocolError("bad_request", `No such folder: ${cwd}`)
-    const entry = start(cwd, origin)
+    const entry = start(cwd, origin, true)
+    startMark("daemon", "host spawned")
     try {
       await entry.child.ready
+      startMark("daemon", "host ready")
       // a new session has no file to join, unless `--session-id` names one that exists
       const path = p.mode.kind === "new" && !p.pi?.sessionId ? undefined : await entry.child.resolveTarget(p)
       if (path) {
@@ -273,6 +287,7 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
     },
     async dispose() {
       disposed = true
+      spare?.dispose()
       await Promise.all([...entries].map(retire))
       killDescendants(process.pid)
     },

@@ -17,8 +17,10 @@ import { killDescendants } from "./descendants"
 import { reapOrphanZombies, trackedZombies } from "./reaper"
 import type { FromHost, ToHost } from "../runtime/host-frames"
 import { frameLink, hostEndFd } from "./host-link"
+import { startMark } from "../util/start-trace"
 
 const DISPOSE_TIMEOUT_MS = 5000
+startMark("host", "main")
 
 dropBunTuning()
 becomeChildSubreaper()
@@ -82,7 +84,10 @@ let ending = false
 
 const hostReady: Promise<SessionHost> = (async () => {
   const { createHost } = await import("../runtime/host")
-  return createHost({ mode: "daemon", log })
+  startMark("host", "runtime imported")
+  const h = await createHost({ mode: "daemon", log })
+  startMark("host", "host created")
+  return h
 })()
 let host: SessionHost | undefined
 
@@ -199,7 +204,9 @@ async function onFrame(frame: ToHost) {
         }
         // before Pi loads the folder's extensions, so they see their folder from the start
         if (frame.method === "session.open") process.chdir(await sessionFolder(frame.params as Params<"session.open">))
+        if (frame.method === "session.open") startMark("host", "open")
         const result = await h.request(frame.method, frame.params as never)
+        if (frame.method === "session.open") startMark("host", "opened")
         followSession()
         return result
       })

@@ -10,6 +10,7 @@ import { BUILTIN_THEMES } from "./theme"
 import { createThemeControl, type ThemeControl } from "./theme-control"
 import { colorFgBgAppearance, parseColorReplies } from "./util/terminal-background"
 import { loadThemeCatalog } from "./util/theme-files"
+import { startMark } from "../util/start-trace"
 
 /** OpenTUI spaces requested frames 1000 / maxFps ms apart: 1 ms is as good as none. */
 const FRAME_ON_NEXT_TICK = 1000
@@ -97,8 +98,10 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
 
   const themes = themeControl(renderer, opts)
   const shown = firstFrame(renderer)
+  void shown.then(() => startMark("window", "first frame"))
   // The session host is what takes longest (the daemon, a host process, Pi's import): it starts
   // now, beside the first frame, not after it.
+  startMark("window", "renderer")
   const connecting = opts.connect()
   connecting.catch(() => {})
   await render(

@@ -4,6 +4,7 @@
 // events costs one round of effects.
 import { batch } from "solid-js"
 import { createStore, produce, reconcile } from "solid-js/store"
+import { startMark } from "../../util/start-trace"
 import {
   applyEvent,
   SNAPSHOT_KEYS,
@@ -90,7 +91,10 @@ export function createSessionStore(
   }
 
   function applyOne(event: SessionEvent) {
-    if (event.type === "snapshot") return applySnapshot(event.snapshot)
+    if (event.type === "snapshot") {
+      startMark("window", "snapshot")
+      return applySnapshot(event.snapshot)
+    }
     if (event.type === "ui_notify") hooks.onNotify?.({ level: event.level, message: event.message })
     if (event.type === "ui_editor") hooks.onEditor?.({ text: event.text, how: event.how })
     if (event.type === "ui_terminal") hooks.onTerminal?.(event.sequence)
