@@ -76,7 +76,8 @@ test("new, list, handoff both ways, branch, remove with a snapshot, restore, pru
   expect((await xagent("prune")).stdout).toBe(
     "pruned: loose, spare\nkept feat: 2 uncommitted file(s)\nkept idle: permanent\n",
   )
-})
+  // fifteen runs of bin/xagent, each a Bun start: half a second apiece alone, several under load
+}, 240_000)
 
 test("refusals: a taken or invalid name, an unknown worktree, outside a repository", async () => {
   const taken = await xagent("new", "feat")
