@@ -54,7 +54,8 @@ describe.skipIf(!hasTmux)("the sandbox in a terminal", () => {
 
     const count = join(outside, "count")
     submit(`!outside touch ${outside}/x; echo ran >> ${count}`)
-    const dialog = await pane.waitFor("Run once outside the sandbox?")
+    // the whole dialog: under load its title is on screen a frame before its choices
+    const dialog = await pane.waitFor((s) => s.includes("Run once outside the sandbox?") && s.includes("Run outside"))
     expect(dialog).toContain(`touch ${outside}/x; echo ran >>`)
     expect(dialog).toContain("Run outside")
     pane.send("y")
