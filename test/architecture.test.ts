@@ -47,7 +47,7 @@ const ALLOWED: Record<Layer, Layer[]> = {
   extensions: ["protocol", "util"],
   // A bundled feature's window part (extensions/<name>/window/): part of the window, held to its
   // rules (no Pi, no TypeBox, through any file it loads); besides, it may read its own extension's
-  // shared rules (extensions/<name>/shared.ts), never the host part or another extension.
+  // shared rules (extensions/<name>/rules.ts), never the host part or another extension.
   "extension-window": ["tui", "protocol", "util"],
 }
 /** The two client transports that carry a session host with them. */
@@ -378,17 +378,17 @@ describe("the checker catches breaks", () => {
       ...ok,
       "src/tui/theme.ts": "",
       "src/tui/features.ts": `import { aWindow } from "../../extensions/a/window"\n`,
-      "extensions/a/index.ts": `import "@earendil-works/pi-coding-agent"\nimport { rule } from "./shared"\n`,
-      "extensions/a/shared.ts": `import { short } from "../../src/util/duration"\n`,
+      "extensions/a/index.ts": `import "@earendil-works/pi-coding-agent"\nimport { rule } from "./rules"\n`,
+      "extensions/a/rules.ts": `import { short } from "../../src/util/duration"\n`,
       "src/util/duration.ts": "",
-      "extensions/a/window/index.tsx": `import { theme } from "../../../src/tui/theme"\nimport { rule } from "../shared"\nimport { createSignal } from "solid-js"\n`,
+      "extensions/a/window/index.tsx": `import { theme } from "../../../src/tui/theme"\nimport { rule } from "../rules"\nimport { createSignal } from "solid-js"\n`,
       "extensions/b/index.ts": `import "@earendil-works/pi-coding-agent"\nimport "./window/index"\n`,
-      "extensions/b/window/index.tsx": `import "../index"\nimport "../../a/shared"\nimport { Type } from "typebox"\n`,
+      "extensions/b/window/index.tsx": `import "../index"\nimport "../../a/rules"\nimport { Type } from "typebox"\n`,
       "extensions/c/window/index.tsx": `import type { ExtensionAPI } from "@earendil-works/pi-coding-agent"\n`,
     }
     expect(checkLayers(files)).toEqual([
       "extensions/b/index.ts: import './window/index' (extensions must not import extension-window; it may import protocol, util)",
-      "extensions/b/window/index.tsx: import '../../a/shared' (extensions/b/window must not import extensions/a: each stands alone)",
+      "extensions/b/window/index.tsx: import '../../a/rules' (extensions/b/window must not import extensions/a: each stands alone)",
       "extensions/c/window/index.tsx: import '@earendil-works/pi-coding-agent' (extension-window must not import Pi; only src/runtime and extensions do)",
       "extensions/b/window/index.tsx: reaches 'typebox' through extensions/b/window/index.tsx",
       "extensions/b/window/index.tsx: reaches '@earendil-works/pi-coding-agent' through extensions/b/window/index.tsx → extensions/b/index.ts",

@@ -6,7 +6,7 @@ import { fauxAssistantMessage, getCurrentTools, type TranscriptContext } from "@
 import type { CustomItem, SessionSnapshot } from "../../src/protocol"
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { join } from "node:path"
-import { goalStatusText, parseGoalArgs, type GoalState } from "./shared"
+import { goalStatusText, parseGoalArgs, type GoalState } from "./rules"
 import type { FauxFixture } from "../../test/fixture/faux"
 import { toolTurn, useFauxSessions } from "../../test/fixture/faux-session"
 

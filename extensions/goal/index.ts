@@ -14,7 +14,7 @@ import {
   parseGoalArgs,
   type GoalCardDetails,
   type GoalState,
-} from "./shared"
+} from "./rules"
 import { roundText, settleRound, type RoundResult } from "./round"
 import { createGoalTools, GOAL_TOOLS } from "./tools"
 

@@ -1,5 +1,5 @@
 // What one finished round of a goal leads to. Pure, so the rules are tested without a session.
-import type { GoalState } from "./shared"
+import type { GoalState } from "./rules"
 
 type Message = {
   role?: string

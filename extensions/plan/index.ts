@@ -19,7 +19,7 @@ import {
   type PlanCardDetails,
   type PlanChangeDetails,
   type PlanImplementDetails,
-} from "./shared"
+} from "./rules"
 import { plansDir, readPlanFile, writePlanFile } from "./plan-file"
 import { readOnlyBash } from "./read-only"
 import { createSubmitPlanTool, type Submission } from "./submit-plan"

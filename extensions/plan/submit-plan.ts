@@ -4,7 +4,7 @@
 import { Type } from "typebox"
 import type { ExtensionContext, ToolDefinition } from "@earendil-works/pi-coding-agent"
 import { Text } from "@earendil-works/pi-tui"
-import { PLAN_TOOL, type PlanOutcome } from "./shared"
+import { PLAN_TOOL, type PlanOutcome } from "./rules"
 import { errorBody, toolBody, toolHead, type FgTheme } from "../../src/protocol/tool-look"
 
 export const submitPlanParameters = Type.Object({

@@ -4,7 +4,7 @@
 // deltas, its tool calls added when the call is complete, each tool run and done in turn.
 import { afterEach, expect, test } from "bun:test"
 import { TODO_CARD, type SessionEvent, type TranscriptItem } from "../../src/protocol"
-import { PLAN_CARD } from "../../extensions/plan/shared"
+import { PLAN_CARD } from "../../extensions/plan/rules"
 import { FakeClient, item, sessionInfo, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"
 

@@ -9,7 +9,7 @@ import {
   type GoalCardDetails,
   type GoalState,
   type GoalStatus,
-} from "../shared"
+} from "../rules"
 
 export function goalColor(status: GoalStatus | undefined): string {
   if (status === "achieved") return theme.success

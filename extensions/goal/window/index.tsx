@@ -4,7 +4,7 @@
 import { createEffect, createSignal, onCleanup } from "solid-js"
 import type { WindowFeature } from "../../../src/tui/slots/types"
 import { theme } from "../../../src/tui/theme"
-import { GOAL_CARD, GOAL_ROUND, goalOf, goalStatusText, type GoalCardDetails } from "../shared"
+import { GOAL_CARD, GOAL_ROUND, goalOf, goalStatusText, type GoalCardDetails } from "../rules"
 import { GoalCard, GoalRoundRow } from "./goal-card"
 
 const TICK_MS = 30_000

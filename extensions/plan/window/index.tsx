@@ -12,7 +12,7 @@ import {
   planning,
   planningStatus,
   type PlanImplementDetails,
-} from "../shared"
+} from "../rules"
 import { PlainToolRow } from "../../../src/tui/component/message/extension-rows"
 import type { ComposerMode, ToolCardProps, WindowFeature } from "../../../src/tui/slots/types"
 import { theme } from "../../../src/tui/theme"

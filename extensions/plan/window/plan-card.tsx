@@ -8,7 +8,7 @@ import {
   type PlanCardDetails,
   type PlanChangeDetails,
   type PlanImplementDetails,
-} from "../shared"
+} from "../rules"
 import { theme } from "../../../src/tui/theme"
 
 /** What happened to a plan_ready card since: still open, implemented, or planned further. */

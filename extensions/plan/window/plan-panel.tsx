@@ -3,7 +3,7 @@
 // as a diff while the run waits for the person. Pure: everything comes in as props.
 import { For, Show } from "solid-js"
 import type { TodoItem, TodoStatus } from "../../../src/protocol"
-import { lineDiff } from "../shared"
+import { lineDiff } from "../rules"
 import { plural } from "../../../src/util/plural"
 import { theme } from "../../../src/tui/theme"
 import { PlanDiff } from "./plan-card"
