@@ -203,7 +203,7 @@ export class AcpSession {
   /** session/cancel: stop the run, withdraw open questions; the prompt answers `cancelled`. */
   async cancel(): Promise<void> {
     if (this.turn) this.turn.cancelAsked = true
-    this.dialogs.withdrawAll("cancelled")
+    void this.dialogs.withdrawAll("cancelled")
     if (this.turn || this.running)
       await this.link.client.request("session.abort", { sessionId: this.hostId }).catch((err) => {
         this.link.log(`abort of ${this.hostId} failed: ${errorText(err)}`)
@@ -228,7 +228,7 @@ export class AcpSession {
     await this.flush()
     // The editor's questions cannot be answered any more: a permission it was asked is denied
     // (a lost editor never grants), a form is left to a terminal.
-    this.dialogs.withdrawAll("closed")
+    await this.dialogs.withdrawAll("closed")
     this.closed = true
     this.unsubscribe?.()
     this.turn?.resolve({ stopReason: "cancelled" })

@@ -55,23 +55,37 @@ type Outcome = { outcome?: { outcome?: unknown; optionId?: unknown } } | undefin
 
 export class EditorDialogs {
   private readonly asking = new Map<string, AbortController>()
+  /** Each dialog's whole course, its answer to the host included (see withdrawAll). */
+  private readonly courses = new Set<Promise<void>>()
 
   constructor(private readonly s: DialogSession) {}
 
   show(r: UiRequest): void {
     if (this.asking.has(r.id)) return
-    if (r.kind === "permission") void this.permission(r)
+    if (r.kind === "permission") this.follow(this.permission(r))
     else if (r.kind === "login" || !this.s.inTurn()) return
-    else if (r.kind === "ask_user") void this.askUser(r.id, r.questions)
-    else void this.plain(r)
+    else if (r.kind === "ask_user") this.follow(this.askUser(r.id, r.questions))
+    else this.follow(this.plain(r))
   }
 
   withdraw(requestId: string, why = ELSEWHERE): void {
     this.asking.get(requestId)?.abort(new Error(why))
   }
 
-  withdrawAll(why: string): void {
+  /**
+   * Withdraws every open dialog; resolves once each has given the host its answer (a denial, a
+   * cancel). An editor that leaves closes the daemon connection next, so an answer still on its
+   * way then would be lost and the run would wait on a question nobody is asked any more.
+   */
+  async withdrawAll(why: string): Promise<void> {
     for (const c of this.asking.values()) c.abort(new Error(why))
+    await Promise.all(this.courses)
+  }
+
+  private follow(course: Promise<void>): void {
+    const settled = course.catch((err) => this.s.link.log(`dialog: ${String(err)}`))
+    this.courses.add(settled)
+    void settled.finally(() => this.courses.delete(settled))
   }
 
   private open(id: string): AbortController {
