@@ -25,9 +25,8 @@ const HOMES: Record<string, Home> = {
   todo: {
     names: /\btodo/i,
     outside: {
-      "src/protocol/todo.ts": "todo_write's details: read by plan mode's panel and by ACP too",
-      "src/protocol/index.ts": "exports protocol/todo.ts",
-      "src/protocol/permission.ts": "todo_write needs no approval in a gated session",
+      "src/shared/todo.ts": "todo_write's details: read by plan mode's panel and by ACP too",
+      "src/shared/permission.ts": "todo_write needs no approval in a gated session",
       "src/acp/acp-session.ts": ACP,
       "src/acp/command-answers.ts": ACP,
       "src/acp/tool-rows.ts": ACP,
@@ -37,19 +36,18 @@ const HOMES: Record<string, Home> = {
   "computer-use": {
     names: /computer/i,
     outside: {
-      "src/protocol/computer-use.ts": "its tools' and status segment's names, shared with the window's rows",
+      "src/shared/computer-use.ts": "its tools' and status segment's names, shared with the window's rows",
     },
   },
   plan: {
     names:
       /\bplan[ -]mode|\/plan\b|\bPLAN_|plan-?card|plan-?view|plan-?panel|submit_plan|protocol\/plan|extensions\/plan|\bplanning/i,
     outside: {
-      "src/protocol/plan.ts": "its tool's name: an editor over ACP sees submit_plan as a mode switch",
-      "src/protocol/index.ts": "exports protocol/plan.ts",
-      "src/protocol/bundled.ts": "the read-only scope plan mode asks for",
+      "src/shared/plan.ts": "its tool's name: an editor over ACP sees submit_plan as a mode switch",
+      "src/shared/bundled.ts": "the read-only scope plan mode asks for",
       "src/protocol/transcript.ts": "the read-only scope plan mode asks for",
       "src/runtime/bundled-host.ts": "the read-only scope plan mode asks for",
-      "src/protocol/permission.ts": "submit_plan needs no approval; plan mode's approvals",
+      "src/shared/permission.ts": "submit_plan needs no approval; plan mode's approvals",
       "src/runtime/patches/extension-sends.ts":
         "a command's run started by pi.sendMessage (/plan implement's) keeps its prompt open",
       "src/runtime/patches/xagent-identity.ts": "rewrites the prompt plan mode forces for its run",
@@ -75,8 +73,8 @@ const HOMES: Record<string, Home> = {
       "src/protocol/index.ts": "exports protocol/ask-user.ts",
       "src/protocol/schemas.ts": WIRE,
       "src/protocol/ui.ts": WIRE,
-      "src/protocol/bundled.ts": "a bundled extension's dialogs include ask_user's kind",
-      "src/protocol/permission.ts": "ask_user needs no approval in a gated session",
+      "src/shared/bundled.ts": "a bundled extension's dialogs include ask_user's kind",
+      "src/shared/permission.ts": "ask_user needs no approval in a gated session",
       "src/runtime/bundled-host.ts": "a bundled extension's dialogs include ask_user's kind",
       "src/runtime/ui-bridge.ts": "the host checks an answer against its request's kind",
       "src/runtime/prompt-methods.ts": "the host checks an answer against its request's kind",

@@ -6,9 +6,9 @@
 // session's info holds the plan's state while a request runs (BundledHost.setState): windows read it there.
 import { isAbsolute, relative, resolve } from "node:path"
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent"
-import type { BundledHost } from "../../src/protocol/bundled"
-import { isPermissionChoice } from "../../src/protocol/permission"
-import { statusSlot } from "../../src/protocol/status-slot"
+import type { BundledHost } from "../../src/shared/bundled"
+import { isPermissionChoice } from "../../src/shared/permission"
+import { statusSlot } from "../../src/shared/status-slot"
 import {
   lineDiff,
   PLAN_CARD,

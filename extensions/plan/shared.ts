@@ -3,9 +3,9 @@
 // request, the start of an implementation, a plan change held for approval), a plan's steps, and
 // the plan's state in the session's info.
 import type { SessionInfo } from "../../src/protocol"
-import { PLAN_CARD, PLAN_IMPLEMENT, PLAN_TOOL, planSteps } from "../../src/protocol/plan"
+import { PLAN_CARD, PLAN_IMPLEMENT, PLAN_TOOL, planSteps } from "../../src/shared/plan"
 
-export { lineDiff, type DiffLine } from "../../src/protocol/line-diff"
+export { lineDiff, type DiffLine } from "../../src/shared/line-diff"
 export { PLAN_CARD, PLAN_IMPLEMENT, PLAN_TOOL, planSteps }
 
 export type PlanOutcome = "plan_ready" | "blocked" | "no_plan" | "invalid"

@@ -9,7 +9,7 @@ import {
   type ToolItem,
   type TranscriptItem,
 } from "../protocol"
-import { settledLength, streamedText, terminalText } from "../protocol/terminal-text"
+import { settledLength, streamedText, terminalText } from "../shared/terminal-text"
 
 export interface PrintSink {
   stdout(text: string): void

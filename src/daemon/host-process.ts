@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import type { Params } from "../protocol"
-import { takeNotifications } from "../protocol/terminal-notify"
+import { takeNotifications } from "../shared/terminal-notify"
 import type { SessionHost } from "../runtime/host-api"
 import { errorBody, serveFrames } from "../runtime/serve-frames"
 import { becomeChildSubreaper } from "../util/libc"

@@ -11,7 +11,7 @@ import {
   truncateHead,
   type ExtensionFactory,
 } from "@earendil-works/pi-coding-agent"
-import { ATTACHED_FILES, fileMentions, type AttachedFile, type AttachedFilesDetails } from "../protocol"
+import { ATTACHED_FILES, fileMentions, type AttachedFile, type AttachedFilesDetails } from "../shared/attachment"
 import { inside } from "./sandbox/policy"
 import { readRefusal, toolPath } from "./sandbox/read-guard"
 

@@ -2,7 +2,7 @@
 // in every window, the session's sandbox as far as an extension may steer it (a read-only scope, a
 // check command), and the extension state the session's info carries, each extension's under its name.
 import type { PermissionMode } from "../protocol"
-import type { BundledHost, BundledMode } from "../protocol/bundled"
+import type { BundledHost, BundledMode } from "../shared/bundled"
 import { sandboxedOperations } from "./sandbox/pi-tools"
 import type { SessionSandbox } from "./sandbox/session-sandbox"
 import type { UiBridge } from "./ui-bridge"

@@ -3,7 +3,7 @@
 // extension factories (`extensionFactories`), called with Pi's ExtensionAPI and the session's
 // BundledHost. See docs/adr-bundled-extensions.md.
 import type { ExtensionAPI, ExtensionFactory } from "@earendil-works/pi-coding-agent"
-import type { BundledHost } from "../protocol/bundled"
+import type { BundledHost } from "../shared/bundled"
 import { bundledEntry, bundledNames } from "../util/bundled-dir"
 import { errorText } from "../util/error-text"
 

@@ -1,8 +1,9 @@
 // What one render of an extension's pi-tui component gives the windows: its rows at the width it
 // has (an overlay's box, else the terminal's), capped and styled, and an overlay's layout as data.
 import type { Component, OverlayOptions } from "@earendil-works/pi-tui"
-import { overlayBox, type ComponentSlot, type OverlayLayout } from "../protocol"
-import { styledText } from "../protocol/terminal-text"
+import { overlayBox } from "../shared/overlay-layout"
+import { type ComponentSlot, type OverlayLayout } from "../protocol"
+import { styledText } from "../shared/terminal-text"
 
 /** Rows kept of one component: enough for any screen, bounded for a runaway render. */
 const MAX_LINES = 500

@@ -13,7 +13,7 @@ import {
   projectCustomEntry,
   projectUser,
   resultText,
-} from "../protocol/project-messages"
+} from "../shared/message-projection"
 import { RunTracker } from "./run-tracker"
 
 export type { RunToken } from "./run-tracker"

@@ -2,7 +2,7 @@
 import type { SessionManager } from "@earendil-works/pi-coding-agent"
 import type { TreeNode } from "../protocol"
 import type { SessionEntry } from "./pi-types"
-import { contentText, userText } from "../protocol/project-messages"
+import { contentText, userText } from "../shared/message-projection"
 
 const PREVIEW = 200
 

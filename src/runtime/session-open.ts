@@ -3,7 +3,7 @@
 import { resolve } from "node:path"
 import { SessionManager } from "@earendil-works/pi-coding-agent"
 import { ProtocolError, type Params } from "../protocol"
-import { terminalText } from "../protocol/terminal-text"
+import { terminalText } from "../shared/terminal-text"
 import { errorText } from "../util/error-text"
 import { isPackageSource } from "../util/extension-source"
 import { piOffline } from "../util/pi-offline"

@@ -2,7 +2,7 @@
 // projector that carries it on from Pi's events (a new one with each snapshot, going on from its
 // item ids).
 import type { SessionInfo, SessionSnapshot, SessionStats, UiState } from "../protocol"
-import { ItemIds, projectBranch } from "../protocol/project-messages"
+import { ItemIds, projectBranch } from "../shared/message-projection"
 import type { AgentSession } from "./pi-types"
 import { EventProjector, type ProjectorContext } from "./project-events"
 

@@ -4,7 +4,7 @@
 import type { Api, Model } from "@earendil-works/pi-ai"
 import type { ExtensionAPI, ExtensionFactory, ModelRuntime, SessionManager } from "@earendil-works/pi-coding-agent"
 import type { PermissionMode, ThinkingLevel } from "../protocol"
-import type { BundledMode } from "../protocol/bundled"
+import type { BundledMode } from "../shared/bundled"
 import { errorText } from "../util/error-text"
 import { gitBranch } from "../util/git-branch"
 import type { RunLimits } from "../util/run-limits"

@@ -1,13 +1,7 @@
 // The host's view of a session, kept by applying the very events it sends with the shared
 // reducer: a snapshot is then exactly what a window that saw every event holds.
-import {
-  applyEvent,
-  newestStart,
-  type SessionEvent,
-  type SessionSnapshot,
-  type TranscriptItem,
-  type UiState,
-} from "../protocol"
+import { applyEvent, type SessionEvent, type SessionSnapshot, type TranscriptItem, type UiState } from "../protocol"
+import { newestStart } from "../shared/history-window"
 
 export function emptyUi(): UiState {
   return { status: {}, widgets: {}, workingVisible: true, pending: [] }

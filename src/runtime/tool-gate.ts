@@ -3,7 +3,7 @@
 // answer wins); a cancel, an abort, a closed session or any answer but an offered choice denies.
 // "Always" lasts for this live session only, per tool name.
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent"
-import { DENIED, gatedTool, isPermissionChoice, type Approval } from "../protocol"
+import { DENIED, gatedTool, isPermissionChoice, type Approval } from "../shared/permission"
 import type { UiBridge } from "./ui-bridge"
 
 export class ToolGate {

@@ -5,8 +5,6 @@
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent"
 import {
   formatProblems,
-  isPermissionChoice,
-  PERMISSION_CHOICES,
   ProtocolError,
   validateAnswers,
   type SessionEvent,
@@ -14,7 +12,8 @@ import {
   type UiResponse,
   type WorkingIndicator,
 } from "../protocol"
-import type { UiRequestBody } from "../protocol/bundled"
+import { isPermissionChoice, PERMISSION_CHOICES } from "../shared/permission"
+import type { UiRequestBody } from "../shared/bundled"
 import type { ComponentHost } from "./component-host"
 import type { AutocompleteProvider } from "@earendil-works/pi-tui"
 import { chainProviders, type AutocompleteFactory } from "./autocomplete"

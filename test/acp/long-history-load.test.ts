@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test"
 import * as acp from "@agentclientprotocol/sdk"
 import { mkdirSync } from "node:fs"
 import { join } from "node:path"
-import { HISTORY_BYTES } from "../../src/protocol"
+import { HISTORY_BYTES } from "../../src/shared/history-window"
 import { SessionFile } from "../fixture/session-file"
 import { startAcpBox, type AcpBox } from "./harness"
 

@@ -4,7 +4,7 @@ import { fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall } from "@ear
 import type { SessionEvent, SessionSnapshot } from "../../src/protocol"
 import type { AgentSessionEvent, SessionEntry } from "../../src/runtime/pi-types"
 import { EventProjector, type ProjectorContext } from "../../src/runtime/project-events"
-import { ItemIds, projectBranch } from "../../src/protocol/project-messages"
+import { ItemIds, projectBranch } from "../../src/shared/message-projection"
 import { emptyUi, SnapshotState } from "../../src/runtime/snapshot-state"
 
 let n = 0

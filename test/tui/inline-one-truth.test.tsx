@@ -3,7 +3,8 @@
 // of item. Each shape is streamed as the host projects it (project-events.ts): a reply's blocks as
 // deltas, its tool calls added when the call is complete, each tool run and done in turn.
 import { afterEach, expect, test } from "bun:test"
-import { TODO_CARD, type SessionEvent, type TranscriptItem } from "../../src/protocol"
+import { TODO_CARD } from "../../src/shared/todo"
+import { type SessionEvent, type TranscriptItem } from "../../src/protocol"
 import { PLAN_CARD } from "../../extensions/plan/shared"
 import { FakeClient, item, sessionInfo, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"

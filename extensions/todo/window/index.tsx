@@ -3,7 +3,7 @@
 // mode's panel and by editors over ACP too, so their shape stays in src/protocol/todo.ts.
 import { PlainToolRow } from "../../../src/tui/component/message/extension-rows"
 import type { WindowFeature } from "../../../src/tui/slots/types"
-import { TODO_CARD, TODO_TOOL, todoDetails } from "../../../src/protocol/todo"
+import { TODO_CARD, TODO_TOOL, todoDetails } from "../../../src/shared/todo"
 import { TodoCard } from "./todo-card"
 
 export const todoWindow: WindowFeature = {

@@ -4,7 +4,8 @@
 // say so.
 import { useKeyboard, usePaste, useTerminalDimensions } from "@opentui/solid"
 import { createEffect, createMemo, createSignal, For, on, Show, untrack } from "solid-js"
-import { focusedComponent, overlayBox, type ComponentSlot, type ComponentView } from "../../../protocol"
+import { focusedComponent, type ComponentSlot, type ComponentView } from "../../../protocol"
+import { overlayBox } from "../../../shared/overlay-layout"
 import { ComponentRows } from "../../component/extension-component"
 import { useDialog } from "../../context/dialog"
 import { useScreen } from "../../context/screen"

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test"
-import { terminalText } from "../../src/protocol/terminal-text"
+import { terminalText } from "../../src/shared/terminal-text"
 
 const ESC = "\u001b"
 

@@ -1,7 +1,7 @@
 // The parts of Pi's session entries (format v3) and messages that a transcript is drawn from, as
 // plain shapes: Pi's own types fit them (the runtime passes Pi's entries), and a window can read
 // a session file into them without loading Pi (util/session-branch.ts).
-import type { StopReason } from "./transcript"
+import type { StopReason } from "../protocol/transcript"
 
 type TextPart = { type: "text"; text: string }
 type ImagePart = { type: "image"; mimeType?: string }

@@ -1,7 +1,7 @@
 // Which sequences written to a host's stdout count as desktop notifications (OSC 777, 9, 99),
 // and that nothing else (a clipboard write, a title, a cursor move) passes for one.
 import { expect, test } from "bun:test"
-import { isNotification, takeNotifications } from "../../src/protocol/terminal-notify"
+import { isNotification, takeNotifications } from "../../src/shared/terminal-notify"
 
 test("the notify example's sequences are taken out of what is written; the rest stays", () => {
   const osc777 = "\u001b]777;notify;Pi;Ready for input\u0007"

@@ -1,7 +1,7 @@
 // Where an overlay goes and how wide it is: pi-tui's TUI.resolveOverlayLayout, as a pure function,
 // so that the host renders an overlay at the width Pi would and each window places it on its own
 // screen as Pi would.
-import type { OverlayAnchor, OverlayLayout, SizeValue } from "./component"
+import type { OverlayAnchor, OverlayLayout, SizeValue } from "../protocol/component"
 
 export interface OverlayBox {
   width: number

@@ -1,6 +1,6 @@
 // A transcript as Markdown: user, assistant and tool sections, readable in any viewer. Pure, so the
 // host exports it (session.export) and the window copies it (/copy all) the same way.
-import type { SessionInfo, TranscriptItem } from "./transcript"
+import type { SessionInfo, TranscriptItem } from "../protocol/transcript"
 
 export function transcriptMarkdown(info: SessionInfo, items: readonly TranscriptItem[]): string {
   const title = info.name ?? `Session ${info.piSessionId}`

@@ -2,7 +2,7 @@
 // margins, offsets and positions it gives what pi-tui's own TUI.resolveOverlayLayout gives.
 import { expect, test } from "bun:test"
 import { TuiMainScreen } from "@earendil-works/pi-tui"
-import { overlayBox } from "../../src/protocol/overlay-layout"
+import { overlayBox } from "../../src/shared/overlay-layout"
 import type { OverlayLayout } from "../../src/protocol/component"
 
 const ANCHORS = [

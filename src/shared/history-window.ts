@@ -3,7 +3,7 @@
 // with `session.earlier` when the person scrolls to them. Without the budget, a 100 MB session
 // went to every window whole (encoded, sent, decoded, stored and, inline, drawn into the
 // scrollback) before its newest message showed: minutes, with the window's keys held.
-import type { TranscriptItem } from "./transcript"
+import type { TranscriptItem } from "../protocol/transcript"
 
 /** The history a snapshot (or one `session.earlier` answer) carries, in bytes of its items' JSON. */
 export const HISTORY_BYTES = 2 * 1024 * 1024

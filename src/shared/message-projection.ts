@@ -11,7 +11,7 @@ import type {
   ToolItem,
   TranscriptItem,
   UserItem,
-} from "./transcript"
+} from "../protocol/transcript"
 import { ATTACHED_FILES, attachedFilesDetails, attachedFilesMarker } from "./attachment"
 import type {
   AssistantMessage,

@@ -2,7 +2,7 @@
 // ExtensionAPI: how the session runs, and a way to put a dialog of xagent's own kinds (ask_user)
 // in front of the session's windows. Types only, so an extension can use them without loading
 // anything of the host.
-import type { UiRequest, UiResponse } from "./ui"
+import type { UiRequest, UiResponse } from "../protocol/ui"
 
 /**
  * - `window`: the host lives in the window's process (`--no-daemon`, in-process hosts) and ends with it.
