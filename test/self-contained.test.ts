@@ -11,10 +11,17 @@ const FILES = ["AGENTS.md", "README.md", "package.json"]
 const TEXT = /\.(ts|tsx|js|mjs|cjs|md|json|sh|cs|txt|toml|yml|yaml)$|^[^.]+$/
 const SKIP = new Set(["node_modules", "dist", ".git"])
 
+/** The modules of src/shared, which code in src/ imports by a path that starts the same way as the folder beside the checkout. */
+const SHARED_MODULES = readdirSync(join(root, "src", "shared")).map((name) => name.replace(/\.tsx?$/, ""))
+
 /** Each pattern, and what it catches. Built from pieces so this file does not match itself. */
 const OUTSIDE: [RegExp, string][] = [
-  // (an import of a sibling module named `shared`, quoted right after its name, is the repository's own)
-  [new RegExp(["\\.\\.", "shared(?![\"'])"].join("/")), "the folder beside the checkout"],
+  // (an import of a sibling module named `shared`, quoted right after its name, is the repository's own,
+  // and so is an import of one of src/shared's modules, quoted right after the module's name)
+  [
+    new RegExp(["\\.\\.", `shared(?![\"'])(?!/(?:${SHARED_MODULES.join("|")})[\"'])`].join("/")),
+    "the folder beside the checkout",
+  ],
   [new RegExp(["", "work", ""].join("/")), "a path of one machine"],
   [/\bfindings?\b[\s,(]*(?:row\s+|repro\s+)?[A-Z]?\d/i, "a finding's id"],
   [/\bfindings?,\s+low row\b/i, "a finding's row"],
