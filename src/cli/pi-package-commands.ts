@@ -9,7 +9,7 @@ import { runOnTerminal, runSanitized } from "./child-output"
 import { piCliPath } from "./pi-commands"
 import { updateTarget, type UpdateFlags } from "./pi-update-target"
 
-const PACKAGE_ENTRY = fileURLToPath(new URL("../runtime/package-entry.ts", import.meta.url))
+const PACKAGE_ENTRY = fileURLToPath(new URL("../runtime/packages/package-entry.ts", import.meta.url))
 
 interface TrustFlags {
   local?: boolean

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url"
 import type { RunPlan } from "./run-plan"
 import { UsageError } from "./usage-error"
 
-const RPC_ENTRY = fileURLToPath(new URL("../runtime/rpc-entry.ts", import.meta.url))
+const RPC_ENTRY = fileURLToPath(new URL("../runtime/hosting/rpc-entry.ts", import.meta.url))
 
 export async function runRpc(plan: RunPlan): Promise<number> {
   if (plan.session.kind === "pick") throw new UsageError("--resume needs a window: use --continue or --session")

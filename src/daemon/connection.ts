@@ -16,7 +16,7 @@ import {
   type Method,
   type ResponseFrame,
 } from "../protocol"
-import type { HostApi } from "../runtime/host-api"
+import type { HostApi } from "../runtime/hosting/host-api"
 import { Outbox, type OutboxLimits } from "./outbox"
 import type { PeerVerdict } from "./peer"
 import { checkParams, FrameError, parseRequest } from "./validate"

@@ -4,8 +4,8 @@
 // (runtime/host-caller.ts). A host that dies fails what was in flight and says how it ended.
 import type { Subprocess } from "bun"
 import { ProtocolError, type EventEnvelope, type Method, type Params } from "../protocol"
-import { HostCaller } from "../runtime/host-caller"
-import type { FromHost, LiveInfo, ToHost } from "../runtime/host-frames"
+import { HostCaller } from "../runtime/hosting/host-caller"
+import type { FromHost, LiveInfo, ToHost } from "../runtime/hosting/host-frames"
 import { rssBytes } from "./descendants"
 import { frameLink, type FrameLink } from "./host-link"
 import { spawnHost } from "./host-spawn"

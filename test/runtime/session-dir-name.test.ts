@@ -3,7 +3,7 @@
 // stay equal, or xagent and pi would each see only their own sessions of a folder.
 import { expect, test } from "bun:test"
 import { SessionManager } from "@earendil-works/pi-coding-agent"
-import { sessionDirFor } from "../../src/runtime/session-files"
+import { sessionDirFor } from "../../src/runtime/files/session-files"
 
 const CWDS = [
   "/home/someone/project",
