@@ -1,7 +1,7 @@
 import { Show } from "solid-js"
 import type { UserItem } from "../../../protocol"
 import { parseSkillBlock, type SkillBlock } from "../../../shared/skill-block"
-import { useKeymap } from "../../keymap"
+import { useKeymap } from "../../keys/keymap"
 import { terminalText } from "../../../shared/terminal-text"
 import { theme } from "../../theme"
 import { plural } from "../../../util/plural"

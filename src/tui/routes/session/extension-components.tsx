@@ -11,7 +11,7 @@ import { useDialog } from "../../context/dialog"
 import { useScreen } from "../../context/screen"
 import { useSession } from "../../context/session"
 import { useSync } from "../../context/sync"
-import { useKeymap } from "../../keymap"
+import { useKeymap } from "../../keys/keymap"
 import { theme } from "../../theme"
 import { useWindowRows } from "../../context/window-rows"
 

@@ -2,7 +2,7 @@
 // (`pi.registerShortcut`) on one of them is a conflict the window reports once and does not
 // forward, as Pi skips extension shortcuts on its reserved keys. Held to the window's handlers
 // by test/tui/extension-shortcuts.test.tsx.
-import { KEYS } from "./keys"
+import { KEYS } from "./help-list"
 
 const PROMPT_EDITING = "editing the prompt"
 

@@ -5,8 +5,8 @@
 // bindings; the rest is matched by the handlers through `matches`.
 import { defaultTextareaKeyBindings, type KeyBinding } from "@opentui/core"
 import { createContext, useContext } from "solid-js"
-import { XAGENT_KEYS, type PiKeybindings } from "../util/pi-keybindings"
-import { canonicalKeyId, keyIdOf, type KeyLike } from "./util/key-id"
+import { XAGENT_KEYS, type PiKeybindings } from "../../util/pi-keybindings"
+import { canonicalKeyId, keyIdOf, type KeyLike } from "./key-id"
 
 /** xagent's keys for each shared action (canonical ids). */
 export const DEFAULT_KEYS = XAGENT_KEYS
