@@ -1,6 +1,7 @@
 // One live Pi session: its AgentSessionRuntime, the projection of its events and the journal
-// windows subscribe to (the parts it is made of beside Pi: session-wiring.ts). Survives /new,
-// /fork and /session (the runtime swaps the AgentSession; we rebind and send a snapshot).
+// windows subscribe to (the parts it is made of beside Pi: session-wiring.ts; its opening:
+// session-opening.ts; what it hooks into Pi: pi-hooks.ts). Survives /new, /fork and /session
+// (the runtime swaps the AgentSession; we rebind and send a snapshot).
 import type { Api, Model } from "@earendil-works/pi-ai"
 import {
   createAgentSessionRuntime,
@@ -22,7 +23,6 @@ import {
 import { errorText } from "../../util/error-text"
 import { readRunLimits } from "../../util/run-limits"
 import { AttachmentSlot } from "./attach-files"
-import { installXagentKeybindings } from "../extensions/key-hints"
 import { ExtensionInfo } from "../extensions/bundled-host"
 import { commandActions } from "./command-actions"
 import type { ComponentHost } from "../extensions/component-host"
@@ -30,8 +30,6 @@ import { EditorMcp } from "./editor-mcp"
 import { FileChanges } from "./file-changes"
 import type { ItemRenderers } from "../extensions/item-renderers"
 import { Journal } from "./journal"
-import { watchExtensionSends } from "../patches/extension-sends"
-import { endSessionWrites, reportSessionWrites, unsavedEntries } from "../patches/session-writes"
 import type { AgentSession, AgentSessionEvent } from "../pi-types"
 import type { EventProjector, RunToken } from "./event-projection"
 import { realModel } from "../setup/models"
@@ -42,7 +40,9 @@ import { SessionStop } from "./session-stop"
 import { createSessionUi, sessionRuntimeFactory, type SessionDeps, type StartOptions } from "./session-wiring"
 import { emptyUi, SnapshotState } from "./snapshot-state"
 import { ToolGate } from "./tool-gate"
-import { ProjectTrust, UNTRUSTED_NOTICE } from "../setup/project-trust"
+import type { ProjectTrust } from "../setup/project-trust"
+import { endWrites, hookConversation, hookKeyHints, unsavedCount } from "./pi-hooks"
+import { SessionOpening } from "./session-opening"
 import type { UiBridge } from "../extensions/ui-bridge"
 
 export class LiveSession {
@@ -64,20 +64,13 @@ export class LiveSession {
   closed = false
   /** A window may answer its dialogs (false for `--print`). */
   interactive = true
-  /** Until start() returns: no window watches yet (unless it was handed out early, see `published`). */
-  private opening = true
-  /** Handed to the windows before its runtime was made: the runtime's snapshot must reach them. */
-  private published = false
+  /** Until start() returns: its trust step, what is said before there is a transcript, an early hand-out. */
+  private readonly opening = new SessionOpening(this)
   /** Settles when the runtime is made (requests other than answers wait for it); rejects if that failed. */
   ready: Promise<void> = Promise.resolve()
-  /** What extensions said while the session opened and no transcript existed yet. */
-  private earlyNotices: { level: "info" | "warning" | "error"; message: string }[] = []
-  /** The last runtime built left the folder's protected resources out: say so once it is shown. */
-  private untrusted = false
   private trust!: ProjectTrust
   /** The Pi session manager it was opened on, for what is asked before the runtime exists. */
   private opened!: SessionManager
-  private onWaitingForPerson?: (live: LiveSession) => void
   /** `--verbose`: the welcome shows whatever Pi's quietStartup says. */
   private verbose = false
   private state: SnapshotState
@@ -117,19 +110,9 @@ export class LiveSession {
     const live = new LiveSession(id, deps)
     live.interactive = opts.mode !== "print"
     live.opened = opts.sessionManager
-    live.onWaitingForPerson = opts.onWaitingForPerson
-    const ask = live.interactive && opts.askTrust !== false
-    live.trust = new ProjectTrust({
-      agentDir: deps.agentDir,
-      override: opts.pi?.projectTrust,
-      mode: live.interactive ? "tui" : "print",
-      ui: ask ? live.bridge.context : undefined,
-      // with no window (-p), what a handler says is said with the open's warnings (Pi: on stderr)
-      notify: (message, level) =>
-        live.interactive
-          ? live.emit({ type: "ui_notify", level, message })
-          : live.earlyNotices.push({ level, message }),
-    })
+    const waiting = opts.onWaitingForPerson
+    if (waiting) live.opening.waitingForPerson = () => waiting(live)
+    live.trust = live.opening.trust(deps, opts, live.bridge, (e) => live.emit(e))
     live.ready = live.begin(opts)
     // A failed opening is the caller's to report (start() rejects); `ready` only orders requests.
     live.ready.catch(() => {})
@@ -152,12 +135,12 @@ export class LiveSession {
     })
     this.next = { model: opts.model, thinking: opts.thinking }
     if (opts.permissions) this.sandbox.setMode(opts.permissions)
-    installXagentKeybindings(deps.agentDir)
+    hookKeyHints(deps.agentDir)
     const factory = sessionRuntimeFactory(this, deps, opts, {
       extInfo: this.extInfo,
       limits,
       trust: this.trust,
-      onUntrusted: () => (this.untrusted = true),
+      onUntrusted: () => (this.opening.untrusted = true),
       takeNext: () => {
         const next = this.next
         this.next = {}
@@ -175,15 +158,15 @@ export class LiveSession {
       await rt.dispose()
       throw new ProtocolError("failed", "The session was closed while it opened")
     }
-    const said = this.interactive ? [] : this.earlyNotices.splice(0).map((n) => n.message)
+    const said = this.opening.takeSaid()
     this.warnings = [...said, ...rt.diagnostics.filter((d) => d.type !== "info").map((d) => d.message)]
     if (limits.problem) this.warnings.push(limits.problem)
     rt.setRebindSession(async () => this.rebind(true))
-    await this.rebind(this.published)
+    await this.rebind(this.opening.published)
     // With no usable model, the session's auth hint says what to do (the window shows it on the
     // welcome page); Pi's own message about it would say the same again.
     if (rt.modelFallbackMessage && !this.info().authHint) this.warnings.push(rt.modelFallbackMessage)
-    this.opening = false
+    this.opening.active = false
   }
 
   /** Whether its runtime exists yet (see `published`). */
@@ -213,7 +196,7 @@ export class LiveSession {
 
   /** Entries the session file lacks (kept in memory, retried): the daemon does not end such a session. */
   get unsaved(): number {
-    return this.runtime && !this.closed ? (unsavedEntries(this.session.sessionManager)?.count ?? 0) : 0
+    return this.runtime && !this.closed ? unsavedCount(this.session.sessionManager) : 0
   }
 
   get file(): string | undefined {
@@ -231,18 +214,11 @@ export class LiveSession {
 
   emit(event: SessionEvent): void {
     if (this.closed) return
-    let e = this.renderers.event(event)
-    // A toast sent while the session opens reaches no window (none subscribes before the open
-    // returns): what extensions say on session_start stays in the transcript, as Pi keeps it;
-    // what they say before there is one (a project_trust handler) goes there once there is.
-    if (e.type === "ui_notify" && this.opening && this.interactive) {
-      if (!this.projector) return void this.earlyNotices.push({ level: e.level, message: e.message })
-      e = this.projector.notice(e.level, e.message)
-    }
-    if (e.type === "ui_request" && this.opening && !this.published && this.onWaitingForPerson) {
-      this.published = true
+    const e = this.opening.pass(this.renderers.event(event), this.projector)
+    if (!e) return
+    if (this.opening.publishes(e)) {
       this.state.apply({ type: "info", info: this.info() })
-      this.onWaitingForPerson(this)
+      this.opening.waitingForPerson!()
     }
     this.state.apply(e)
     // Windows get a long history's newest part (the state keeps it whole).
@@ -375,7 +351,7 @@ export class LiveSession {
     } catch (err) {
       this.deps.log(`abort on close of ${this.id} failed: ${errorText(err)}`)
     }
-    const lost = endSessionWrites(this.session.sessionManager)
+    const lost = endWrites(this.session.sessionManager)
     if (lost) this.deps.log(`${this.id}: ${lost} entries were never saved to ${this.file}`)
     await this.runtime.dispose()
     this.sandbox.dispose()
@@ -395,28 +371,16 @@ export class LiveSession {
       const shown = this.renderers.event({ type: "snapshot", snapshot: snap })
       this.state = new SnapshotState(shown.type === "snapshot" ? shown.snapshot : snap, { owned: true })
     }
-    reportSessionWrites(
-      s.sessionManager,
-      (r) => {
+    this.unsubscribe = hookConversation(s, {
+      runs: () => this.projector.runs,
+      onEvent: (e) => this.onPiEvent(e),
+      onWrites: (r) => {
         this.deps.log(`${this.id}: ${r.text}`)
         this.notice(r.level, r.text)
       },
-      () => this.emitInfo(),
-    )
-    // so the command that called pi.sendUserMessage is not reported over before the run it asked for
-    watchExtensionSends(s, () => this.projector.runs.expect())
-    const offSession = s.subscribe((e) => this.onPiEvent(e))
-    // The session hands events on after its extensions' handlers, so a prompt can resolve before
-    // its agent_start arrives there; the agent's own comes first (see RunTracker.agentStarted).
-    const offAgent = s.agent.subscribe((e) => void (e.type === "agent_start" && this.projector.runs.agentStarted()))
-    this.unsubscribe = () => {
-      offSession()
-      offAgent()
-    }
-    // before session_start: what the trust step said, and that the project was left out
-    for (const n of this.earlyNotices.splice(0)) this.notice(n.level, n.message)
-    if (this.untrusted && this.interactive) this.notice("warning", UNTRUSTED_NOTICE)
-    this.untrusted = false
+      onUnsavedChange: () => this.emitInfo(),
+    })
+    this.opening.sayKept((level, text) => this.notice(level, text))
     await s.bindExtensions({
       uiContext: this.bridge.context,
       // Windows draw the extensions' components (component-host.ts): to an extension this is Pi's TUI.
