@@ -34,7 +34,7 @@ const ALLOWED: Record<Layer, Layer[]> = {
   // What host, window and extensions share that is not wire: feature rules, Pi entries as
   // transcript items, the terminal-text sanitizer. On protocol's level, above it.
   shared: ["protocol"],
-  // Bundled extensions reach the runtime only through the slot (runtime/bundled-slot.ts imports
+  // Bundled extensions reach the runtime only through the slot (runtime/extensions/bundled-slot.ts imports
   // them by path), so that each can be switched off: no static import of one.
   runtime: ["protocol", "shared", "util"],
   daemon: ["runtime", "protocol", "shared", "util"],

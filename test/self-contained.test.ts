@@ -11,7 +11,7 @@ const FILES = ["AGENTS.md", "README.md", "package.json"]
 const TEXT = /\.(ts|tsx|js|mjs|cjs|md|json|sh|cs|txt|toml|yml|yaml)$|^[^.]+$/
 const SKIP = new Set(["node_modules", "dist", ".git"])
 
-/** The modules of src/shared, which code in src/ imports by a path that starts the same way as the folder beside the checkout. */
+/** src/shared's modules: code in src/ imports them by a path that starts as the folder beside the checkout's does. */
 const SHARED_MODULES = readdirSync(join(root, "src", "shared")).map((name) => name.replace(/\.tsx?$/, ""))
 
 /** Each pattern, and what it catches. Built from pieces so this file does not match itself. */

@@ -163,7 +163,7 @@ function firstLine(text: string | undefined): string | undefined {
     ?.trim()
 }
 
-/** The host's notice that a failed attempt is being retried (runtime/project-events.ts). */
+/** The host's notice that a failed attempt is being retried (runtime/session/event-projection.ts). */
 function isRetry(item: TranscriptItem): boolean {
   return item.kind === "notice" && item.level === "warning" && item.text.startsWith("Retrying (")
 }

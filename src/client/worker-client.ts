@@ -1,4 +1,4 @@
-// The session host in a Bun Worker (src/runtime/worker-entry.ts): in process like the local
+// The session host in a Bun Worker (src/runtime/hosting/worker-entry.ts): in process like the local
 // client, but Pi imports and runs on another thread, so the window's thread keeps drawing.
 // Requests made before the host is ready simply wait for it.
 import { ProtocolError } from "../protocol"

@@ -60,7 +60,7 @@ export interface SocketLike {
 }
 
 // Every window of a session gets the same envelope object (a host's event frame is parsed once
-// and handed to each, runtime/host-caller.ts): encode it once.
+// and handed to each, runtime/hosting/host-caller.ts): encode it once.
 const encoded = new WeakMap<EventEnvelope, Uint8Array>()
 let encodes = 0
 

@@ -1,7 +1,7 @@
 // The broker's side of one session-host process (host-process.ts): spawns it in the session's
 // folder with the window's environment, in a process group of its own, and turns the frames of
 // its link (host-link.ts) back into calls through the one caller of host frames
-// (runtime/host-caller.ts). A host that dies fails what was in flight and says how it ended.
+// (runtime/hosting/host-caller.ts). A host that dies fails what was in flight and says how it ended.
 import type { Subprocess } from "bun"
 import { ProtocolError, type EventEnvelope, type Method, type Params } from "../protocol"
 import { HostCaller } from "../runtime/hosting/host-caller"

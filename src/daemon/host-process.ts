@@ -1,7 +1,7 @@
 // A session host's process entry: `bun src/daemon/host-process.ts`, spawned by the broker daemon
 // (host-pool.ts) with the session's folder as cwd and the environment of the window that opened
 // it. It serves one live session (Pi swaps sessions inside it for /new, /fork, /session) over the
-// link the broker made as its fd 3 (runtime/host-frames.ts, host-link.ts). It is a child subreaper, so
+// link the broker made as its fd 3 (runtime/hosting/host-frames.ts, host-link.ts). It is a child subreaper, so
 // everything its tools start stays below it, and when it ends (closed, the broker gone, a signal)
 // it ends all of that (no escaped tool process outlives its host).
 import { existsSync, readFileSync, statSync } from "node:fs"

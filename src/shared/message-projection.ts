@@ -1,7 +1,7 @@
 // Pi messages and session entries → transcript items, for the host and for a window's preview of a
-// session file (util/session-branch.ts). Pure: the same branch always projects to
-// the same items with the same ids, and live projection (project-events.ts) uses the same ids,
-// so a window that replays events and one that takes a snapshot draw the same thing.
+// session file (util/session-branch.ts). Pure: the same branch always projects to the same
+// items with the same ids, and live projection (runtime/session/event-projection.ts) uses the
+// same ids, so a window that replays events and one that takes a snapshot draw the same thing.
 import type {
   AssistantItem,
   BashItem,

@@ -1,6 +1,6 @@
 // One truth for the transcript: what inline mode commits while a session runs, what a resize
 // writes again, what full screen shows and what a resume writes are the same rows, for every shape
-// of item. Each shape is streamed as the host projects it (project-events.ts): a reply's blocks as
+// of item. Each shape is streamed as the host projects it (runtime/session/event-projection.ts): a reply's blocks as
 // deltas, its tool calls added when the call is complete, each tool run and done in turn.
 import { afterEach, expect, test } from "bun:test"
 import { TODO_CARD } from "../../src/shared/todo"

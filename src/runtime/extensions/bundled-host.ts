@@ -1,4 +1,4 @@
-// What a session gives its bundled extensions beside Pi's API (src/protocol/bundled.ts): dialogs
+// What a session gives its bundled extensions beside Pi's API (src/shared/bundled.ts): dialogs
 // in every window, the session's sandbox as far as an extension may steer it (a read-only scope, a
 // check command), and the extension state the session's info carries, each extension's under its name.
 import type { PermissionMode } from "../../protocol/index"

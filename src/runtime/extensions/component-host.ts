@@ -15,7 +15,7 @@ import {
 } from "../../protocol/index"
 import { ctrlCOnEditor, makeEditor } from "./component-editor"
 import { componentRows, sameLines, type OverlayOptionsOf } from "./component-rows"
-import { createFakeTui, type FakeTuiHost } from "./headless-tui"
+import { createHeadlessTui, type HeadlessTuiHost } from "./headless-tui"
 import { piTheme } from "./host-theme"
 import { borrowTerminal, type WindowTerminal } from "./terminal-lend"
 
@@ -66,7 +66,7 @@ export function createComponentHost(deps: ComponentHostDeps) {
   /** The size components render at: the owning window's, else the last one to report. */
   const size = () => sizes.get(owner ?? "") ?? sizes.get(lastWindow ?? "") ?? DEFAULT_SIZE
 
-  const tuiHost: FakeTuiHost = {
+  const tuiHost: HeadlessTuiHost = {
     size,
     requestRender: () => schedule(),
     showOverlay: (component, options) =>
@@ -127,7 +127,7 @@ export function createComponentHost(deps: ComponentHostDeps) {
     if (!e.hidden) render(e, true)
     refocus()
   }
-  const tui = createFakeTui(tuiHost)
+  const tui = createHeadlessTui(tuiHost)
 
   // As pi-tui's: every requestRender of one turn of the event loop (a key and what it set off, a
   // game's tick) is one render, right after it.

@@ -4,7 +4,7 @@
 // host only renders. stop()/start() borrow and give back a window's terminal (terminal-lend.ts).
 import type { Component, OverlayHandle, OverlayOptions, TUI } from "@earendil-works/pi-tui"
 
-export interface FakeTuiHost {
+export interface HeadlessTuiHost {
   size(): { width: number; height: number }
   requestRender(): void
   showOverlay(component: Component, options?: OverlayOptions): OverlayHandle
@@ -13,7 +13,7 @@ export interface FakeTuiHost {
   start(): void
 }
 
-export function createFakeTui(host: FakeTuiHost): TUI {
+export function createHeadlessTui(host: HeadlessTuiHost): TUI {
   const terminal = {
     get columns() {
       return host.size().width

@@ -29,7 +29,7 @@ export interface HostApi {
   dispose(): Promise<void>
 }
 
-/** One process's host of live sessions (runtime/host.ts), which also owns that process's stdout. */
+/** One process's host of live sessions (runtime/hosting/host.ts), which also owns that process's stdout. */
 export interface SessionHost extends HostApi {
   /** A notification sequence written to the host's stdout, for the windows of every live session. */
   terminalNotify(sequence: string): void

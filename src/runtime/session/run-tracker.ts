@@ -1,6 +1,6 @@
 // When a run shows as begun and as over, and how it ended (its one turn_end): from Pi's agent
 // events, the host's accepted prompts and extension commands, the person's stop, xagent's own
-// limits and Pi's retries. Part of the event projection (project-events.ts); no I/O.
+// limits and Pi's retries. Part of the event projection (session/event-projection.ts); no I/O.
 import type { AssistantItem, NoticeItem, SessionEvent, TurnStopReason } from "../../protocol/index"
 import type { AssistantMessage } from "../pi-types"
 

@@ -1,6 +1,6 @@
 // The window's keys for the actions it shares with Pi, under Pi's action ids, so the person's
 // Pi keybindings file (util/pi-keybindings.ts) moves them as it moves Pi's. Without a file every
-// key is xagent's own default (keys.ts), which differs from Pi's here and there (Home goes to the
+// key is xagent's own default (help-list.ts), which differs from Pi's here and there (Home goes to the
 // start of the prompt, Ctrl+D also deletes forward). Prompt editing goes to the textarea's
 // bindings; the rest is matched by the handlers through `matches`.
 import { defaultTextareaKeyBindings, type KeyBinding } from "@opentui/core"

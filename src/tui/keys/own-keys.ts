@@ -1,4 +1,4 @@
-// The keys the window binds itself, as canonical key ids (util/key-id.ts): an extension shortcut
+// The keys the window binds itself, as canonical key ids (key-id.ts): an extension shortcut
 // (`pi.registerShortcut`) on one of them is a conflict the window reports once and does not
 // forward, as Pi skips extension shortcuts on its reserved keys. Held to the window's handlers
 // by test/tui/extension-shortcuts.test.tsx.
