@@ -7,6 +7,7 @@ import ts from "typescript"
 
 type Layer =
   | "protocol"
+  | "common"
   | "runtime"
   | "daemon"
   | "client"
@@ -30,25 +31,28 @@ interface Edge {
 /** Which layers each layer may import (its own layer always). util is the leaf helpers' folder. */
 const ALLOWED: Record<Layer, Layer[]> = {
   protocol: [],
-  // Bundled extensions reach the runtime only through the slot (runtime/bundled-slot.ts imports
+  // What host, window and extensions share that is not wire: feature rules, Pi entries as
+  // transcript items, the terminal-text sanitizer. On protocol's level, above it.
+  common: ["protocol"],
+  // Bundled extensions reach the runtime only through the slot (runtime/extensions/bundled-slot.ts imports
   // them by path), so that each can be switched off: no static import of one.
-  runtime: ["protocol", "util"],
-  daemon: ["runtime", "protocol", "util"],
-  client: ["protocol", "util"],
+  runtime: ["protocol", "common", "util"],
+  daemon: ["runtime", "protocol", "common", "util"],
+  client: ["protocol", "common", "util"],
   // The window loads each bundled feature's window part (src/tui/features.ts), never its host part.
-  tui: ["protocol", "util", "extension-window"],
+  tui: ["protocol", "common", "util", "extension-window"],
   // `xagent acp` is a client of the daemon, like the window: its sessions live in the hosts.
-  acp: ["protocol", "client", "util"],
-  cli: ["client", "daemon", "tui", "acp", "util", "protocol", "worktree"],
+  acp: ["protocol", "common", "client", "util"],
+  cli: ["client", "daemon", "tui", "acp", "util", "protocol", "common", "worktree"],
   util: [],
   // Managed git worktrees: git and xagent's record of them, for the CLI (and, through a service
   // the CLI hands it, the window's /worktree page).
-  worktree: ["protocol", "util"],
-  extensions: ["protocol", "util"],
+  worktree: ["protocol", "common", "util"],
+  extensions: ["protocol", "common", "util"],
   // A bundled feature's window part (extensions/<name>/window/): part of the window, held to its
   // rules (no Pi, no TypeBox, through any file it loads); besides, it may read its own extension's
   // shared rules (extensions/<name>/rules.ts), never the host part or another extension.
-  "extension-window": ["tui", "protocol", "util"],
+  "extension-window": ["tui", "protocol", "common", "util"],
 }
 /** The two client transports that carry a session host with them. */
 const CLIENT_HOST_FILES = new Set(["src/client/local-client.ts", "src/client/worker-client.ts"])
@@ -93,7 +97,7 @@ const isWindow = (layer: Layer | undefined) => layer === "tui" || layer === "ext
 
 function layerOf(file: string): Layer | undefined {
   if (/^extensions\/[^/]+\/window\//.test(file)) return "extension-window"
-  const m = /^(?:src\/(protocol|runtime|daemon|client|tui|cli|util|worktree|acp)|(extensions))\//.exec(file)
+  const m = /^(?:src\/(protocol|common|runtime|daemon|client|tui|cli|util|worktree|acp)|(extensions))\//.exec(file)
   return (m?.[1] ?? m?.[2]) as Layer | undefined
 }
 
@@ -183,7 +187,7 @@ export function checkLayers(files: Record<string, string>): string[] {
       if (layer === "extensions" && !e.specifier.startsWith(".")) {
         const testRunner = e.specifier === "bun:test" && /\.test\.tsx?$/.test(file)
         if (!EXTENSION_BUILTINS.test(e.specifier) && !EXTENSION_TYPEBOX.test(e.specifier) && !testRunner)
-          say(e, "extensions import Pi's public packages, src/protocol and node: modules only")
+          say(e, "extensions import Pi's public packages, src/protocol, src/common and node: modules only")
         continue
       }
       if (!e.to) continue
@@ -321,6 +325,21 @@ describe("the checker catches breaks", () => {
     ])
   })
 
+  test("common code sits above the wire: protocol never imports it, and it imports only protocol", () => {
+    const problems = checkLayers({
+      ...ok,
+      "src/protocol/events.ts": `import type { Todo } from "../common/todo"\n`,
+      "src/common/todo.ts": `import type { Item } from "../protocol/transcript"\nimport "../util/paths"\n`,
+      "src/protocol/transcript.ts": "",
+      "src/util/paths.ts": "",
+      "extensions/a/index.ts": `import type { Todo } from "../../src/common/todo"\n`,
+    })
+    expect(problems).toEqual([
+      "src/protocol/events.ts: import '../common/todo' (protocol must not import common; it may import nothing of src/)",
+      "src/common/todo.ts: import '../util/paths' (common must not import util; it may import protocol)",
+    ])
+  })
+
   test("Pi outside the runtime, in any form of import", () => {
     const problems = checkLayers({
       ...ok,
@@ -351,7 +370,7 @@ describe("the checker catches breaks", () => {
     })
     expect(problems).toEqual([
       "extensions/b/index.ts: import '@earendil-works/pi-coding-agent/dist/core/tools' (extensions use Pi's public API: import the package, not its files)",
-      "extensions/b/index.ts: import '../../src/runtime/host' (extensions must not import runtime; it may import protocol, util)",
+      "extensions/b/index.ts: import '../../src/runtime/host' (extensions must not import runtime; it may import protocol, common, util)",
     ])
   })
 
@@ -366,10 +385,10 @@ describe("the checker catches breaks", () => {
       "src/runtime/host.ts": `import ask from "../../extensions/a/index"\n`,
     })
     expect(problems).toEqual([
-      "extensions/b/index.ts: import 'zod' (extensions import Pi's public packages, src/protocol and node: modules only)",
+      "extensions/b/index.ts: import 'zod' (extensions import Pi's public packages, src/protocol, src/common and node: modules only)",
       "extensions/b/index.ts: import '../a/tool' (extensions/b must not import extensions/a: each stands alone)",
-      "extensions/b/index.ts: import 'bun:test' (extensions import Pi's public packages, src/protocol and node: modules only)",
-      "src/runtime/host.ts: import '../../extensions/a/index' (runtime must not import extensions; it may import protocol, util)",
+      "extensions/b/index.ts: import 'bun:test' (extensions import Pi's public packages, src/protocol, src/common and node: modules only)",
+      "src/runtime/host.ts: import '../../extensions/a/index' (runtime must not import extensions; it may import protocol, common, util)",
     ])
   })
 
@@ -387,7 +406,7 @@ describe("the checker catches breaks", () => {
       "extensions/c/window/index.tsx": `import type { ExtensionAPI } from "@earendil-works/pi-coding-agent"\n`,
     }
     expect(checkLayers(files)).toEqual([
-      "extensions/b/index.ts: import './window/index' (extensions must not import extension-window; it may import protocol, util)",
+      "extensions/b/index.ts: import './window/index' (extensions must not import extension-window; it may import protocol, common, util)",
       "extensions/b/window/index.tsx: import '../../a/rules' (extensions/b/window must not import extensions/a: each stands alone)",
       "extensions/c/window/index.tsx: import '@earendil-works/pi-coding-agent' (extension-window must not import Pi; only src/runtime and extensions do)",
       "extensions/b/window/index.tsx: reaches 'typebox' through extensions/b/window/index.tsx",
@@ -414,7 +433,7 @@ describe("the checker catches breaks", () => {
       "src/client/connect.ts": `spawn(["bun", fileURLToPath(new URL("../runtime/host.ts", import.meta.url))])\n`,
     }
     expect(checkLayers(files)).toEqual([
-      "src/client/socket-client.ts: import '../runtime/host.ts' (client must not import runtime; it may import protocol, util)",
+      "src/client/socket-client.ts: import '../runtime/host.ts' (client must not import runtime; it may import protocol, common, util)",
     ])
   })
 
@@ -461,7 +480,7 @@ describe("the checker catches breaks", () => {
       "src/cli/window.ts": `import { worktreeService } from "../worktree/service"\n`,
     }
     expect(checkLayers(files)).toEqual([
-      "src/tui/page.tsx: import '../worktree/service' (tui must not import worktree; it may import protocol, util, extension-window)",
+      "src/tui/page.tsx: import '../worktree/service' (tui must not import worktree; it may import protocol, common, util, extension-window)",
       "src/worktree/service.ts: starts processes or loads bun:ffi, and the window reaches it through src/tui/page.tsx → src/worktree/service.ts",
     ])
   })
@@ -492,7 +511,7 @@ describe("the checker catches breaks", () => {
     }
     expect(checkLayers(files)).toEqual([
       "src/acp/pi.ts: import '@earendil-works/pi-ai' (acp must not import Pi; only src/runtime and extensions do)",
-      "src/acp/tui.ts: import '../tui/app' (acp must not import tui; it may import protocol, client, util)",
+      "src/acp/tui.ts: import '../tui/app' (acp must not import tui; it may import protocol, common, client, util)",
       "src/acp/local.ts: reaches src/runtime/host.ts through src/acp/local.ts → src/client/local-client.ts → src/runtime/host.ts (xagent acp reaches sessions through the daemon)",
       "src/acp/local.ts: reaches '@earendil-works/pi-coding-agent' through src/acp/local.ts → src/client/local-client.ts → src/runtime/host.ts",
       "src/acp/pi.ts: reaches '@earendil-works/pi-ai' through src/acp/pi.ts",

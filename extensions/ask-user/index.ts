@@ -1,7 +1,7 @@
 // ask_user as a bundled extension: the tool goes to sessions whose windows can answer it; the
 // questions travel as an `ask_user` dialog through the host, which every window shows in its dock.
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent"
-import type { BundledHost } from "../../src/protocol/bundled"
+import type { BundledHost } from "../../src/common/bundled"
 import { createAskUserTool, type AskUser } from "./tool"
 
 export default function askUser(pi: ExtensionAPI, host?: BundledHost): void {

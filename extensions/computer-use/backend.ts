@@ -1,7 +1,7 @@
 // What a desktop backend does for the worker (worker.ts): the native one drives Windows through
 // the C# helpers (native-backend.ts); the simulated one (testing/sim-backend.ts) is a scripted
 // desktop that only tests can select, through the factory's launcher.
-import type { Verification } from "../../src/protocol/computer-use"
+import type { Verification } from "../../src/common/computer-use"
 import type { HostKind } from "./protocol"
 
 export interface CallContext {

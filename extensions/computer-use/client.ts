@@ -3,7 +3,7 @@
 // in-flight one gets `cancel` and waits for the final reply and the release acknowledgement (else
 // the worker is killed and the effect is unknown). A crash fails what was pending; the next call
 // starts a worker of a new epoch, within the restart budget. Nothing is ever sent twice.
-import type { Effect } from "../../src/protocol/computer-use"
+import type { Effect } from "../../src/common/computer-use"
 import type { Launcher } from "./launcher"
 import { deadlineFor, mutating } from "./methods"
 import type { Disposed, Released, Response, WireError, WorkerEvent } from "./protocol"

@@ -2,7 +2,7 @@
 // confirmation, off, deny/allow tools, the stop chord, a border preview). On a host that cannot
 // run computer-use both say why, and that settings have no effect here.
 import type { ExtensionCommandContext } from "@earendil-works/pi-coding-agent"
-import { COMPUTER_TOOLS } from "../../src/protocol/computer-use"
+import { COMPUTER_TOOLS } from "../../src/common/computer-use"
 import type { ComputerSession } from "./index"
 import { validateSettings, writeSettings, type ComputerSettings } from "./settings"
 

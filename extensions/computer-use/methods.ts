@@ -1,7 +1,7 @@
 // What the client and the worker both know about a method: its class, whether it may act on the
 // desktop, its deadline (the default plus any hold, pacing or wait the call asks for, capped) and
 // the selector rules every target follows.
-import { COMPUTER_TOOLS, type ComputerToolClass } from "../../src/protocol/computer-use"
+import { COMPUTER_TOOLS, type ComputerToolClass } from "../../src/common/computer-use"
 import { ComputerError } from "./protocol"
 
 /** Methods of the worker itself: they never take ownership (health) or act on the desktop. */

@@ -1,6 +1,6 @@
 // The NDJSON wire between the client (in xagent's process) and the worker: one UTF-8 JSON object
 // per line (`\r\n` accepted), 16 MiB at most; stderr carries logs only. See README.md.
-import type { Effect } from "../../src/protocol/computer-use"
+import type { Effect } from "../../src/common/computer-use"
 
 export const PROTOCOL_VERSION = 1
 export const MAX_LINE_BYTES = 16 * 1024 * 1024

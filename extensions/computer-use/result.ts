@@ -1,7 +1,7 @@
 // A worker outcome as Pi's tool result: short text for the model, the capture as an image block
 // (its bytes never in text), and `details` with verification, effect, the operation and the code.
 import type { AgentToolResult } from "@earendil-works/pi-coding-agent"
-import type { ComputerDetails, Effect, Verification } from "../../src/protocol/computer-use"
+import type { ComputerDetails, Effect, Verification } from "../../src/common/computer-use"
 import type { CallResult } from "./backend"
 import type { Outcome } from "./client"
 import { classOf } from "./methods"

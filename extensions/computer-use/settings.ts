@@ -3,7 +3,7 @@
 // They reach the worker through `configure`, never the environment.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs"
 import { dirname } from "node:path"
-import { COMPUTER_TOOLS } from "../../src/protocol/computer-use"
+import { COMPUTER_TOOLS } from "../../src/common/computer-use"
 
 export interface ComputerSettings {
   enabled: boolean

@@ -1,6 +1,6 @@
 // What the status segment says, from what the extension has seen: the operation, ownership,
 // control, a stop, another session holding the desktop, a worker that will not start.
-import { COMPUTER_STATUS_TEXT, type ComputerState } from "../../src/protocol/computer-use"
+import { COMPUTER_STATUS_TEXT, type ComputerState } from "../../src/common/computer-use"
 
 export class ComputerStatus {
   op: string | undefined

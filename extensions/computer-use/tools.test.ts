@@ -1,7 +1,7 @@
 // Section 4, tools and results: registration, lazy start, image blocks, errors, selectors, refs.
 import { expect, test } from "bun:test"
 import { getCurrentTools, type TranscriptContext, fauxAssistantMessage } from "@earendil-works/pi-ai"
-import { COMPUTER_TOOLS } from "../../src/protocol/computer-use"
+import { COMPUTER_TOOLS } from "../../src/common/computer-use"
 import { details, useComputerSessions } from "../../test/fixture/computer-use"
 
 const open = useComputerSessions()

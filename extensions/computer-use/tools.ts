@@ -3,7 +3,7 @@
 // Observations may run side by side (the client still sends them one at a time); anything that
 // acts is sequential in Pi as well.
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent"
-import { COMPUTER_TOOLS } from "../../src/protocol/computer-use"
+import { COMPUTER_TOOLS } from "../../src/common/computer-use"
 import type { ComputerSession } from "./index"
 import { classOf } from "./methods"
 import { failure, toResult, type ComputerResult } from "./result"

@@ -2,7 +2,7 @@
 // (by request id, `released:<id>` and `disposed`), and its end. Nothing is written to it before
 // its hello; an unreadable line fails the one request in flight, not the process.
 import { spawn, type ChildProcess } from "node:child_process"
-import type { Effect } from "../../src/protocol/computer-use"
+import type { Effect } from "../../src/common/computer-use"
 import type { WorkerCommand } from "./launcher"
 import {
   encode,

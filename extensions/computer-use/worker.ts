@@ -3,7 +3,7 @@
 // ownership (taken on the first desktop request, never by health), the stop that blocks the rest
 // of an operation, the denied methods (re-checked here, whatever the client sent), one call at a
 // time, cancel → final reply → `released`, and dispose → cleanup → `disposed` → exit 0.
-import { COMPUTER_TOOLS } from "../../src/protocol/computer-use"
+import { COMPUTER_TOOLS } from "../../src/common/computer-use"
 import type { Backend, CallResult } from "./backend"
 import { checkSelectors, classOf, INTERNAL_METHODS } from "./methods"
 import {

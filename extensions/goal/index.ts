@@ -3,7 +3,7 @@
 // an unfinished goal gets its next round, until the model declares it achieved (and its --check
 // passes) or unmet, a round stalls, a cap is hit, or the person pauses it (/goal pause, Esc).
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent"
-import type { BundledHost } from "../../src/protocol/bundled"
+import type { BundledHost } from "../../src/common/bundled"
 import {
   GOAL_CARD,
   GOAL_ENTRY,

@@ -4,7 +4,7 @@ import { Type } from "typebox"
 import type { ToolDefinition } from "@earendil-works/pi-coding-agent"
 import { Text } from "@earendil-works/pi-tui"
 import { goalStatusText, goalTimeUsed, shortDuration, type GoalState } from "./rules"
-import { errorBody, toolBody, toolHead, type FgTheme } from "../../src/protocol/tool-look"
+import { errorBody, toolBody, toolHead, type FgTheme } from "../../src/common/tool-look"
 
 const resultText = (r: { content: { type: string; text?: string }[] }) =>
   r.content.map((c) => (c.type === "text" ? (c.text ?? "") : "")).join("\n")

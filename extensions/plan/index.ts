@@ -6,9 +6,9 @@
 // session's info holds the plan's state while a request runs (BundledHost.setState): windows read it there.
 import { isAbsolute, relative, resolve } from "node:path"
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent"
-import type { BundledHost } from "../../src/protocol/bundled"
-import { isPermissionChoice } from "../../src/protocol/permission"
-import { statusSlot } from "../../src/protocol/status-slot"
+import type { BundledHost } from "../../src/common/bundled"
+import { isPermissionChoice } from "../../src/common/permission"
+import { statusSlot } from "../../src/common/status-slot"
 import {
   lineDiff,
   PLAN_CARD,

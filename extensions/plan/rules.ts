@@ -3,14 +3,14 @@
 // request, the start of an implementation, a plan change held for approval), a plan's steps, and
 // the plan's state in the session's info.
 import type { SessionInfo } from "../../src/protocol"
-import { PLAN_CARD, PLAN_IMPLEMENT, PLAN_TOOL, planSteps } from "../../src/protocol/plan"
+import { PLAN_CARD, PLAN_IMPLEMENT, PLAN_TOOL, planSteps } from "../../src/common/plan"
 
-export { lineDiff, type DiffLine } from "../../src/protocol/line-diff"
+export { lineDiff, type DiffLine } from "../../src/common/line-diff"
 export { PLAN_CARD, PLAN_IMPLEMENT, PLAN_TOOL, planSteps }
 
 export type PlanOutcome = "plan_ready" | "blocked" | "no_plan" | "invalid"
 
-/** Custom message types (the card and the implementation's start are named in protocol/plan.ts). */
+/** Custom message types (the card and the implementation's start are named in shared/plan.ts). */
 export const PLAN_CHANGE = "plan-change"
 
 export interface PlanCardDetails {

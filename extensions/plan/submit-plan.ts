@@ -5,7 +5,7 @@ import { Type } from "typebox"
 import type { ExtensionContext, ToolDefinition } from "@earendil-works/pi-coding-agent"
 import { Text } from "@earendil-works/pi-tui"
 import { PLAN_TOOL, type PlanOutcome } from "./rules"
-import { errorBody, toolBody, toolHead, type FgTheme } from "../../src/protocol/tool-look"
+import { errorBody, toolBody, toolHead, type FgTheme } from "../../src/common/tool-look"
 
 export const submitPlanParameters = Type.Object({
   outcome: Type.Union([Type.Literal("plan_ready"), Type.Literal("blocked"), Type.Literal("no_plan")]),

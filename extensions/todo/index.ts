@@ -2,9 +2,9 @@
 // request) and `n of m` in the status line. The list lives in the session file (each write's
 // tool result details), so it is rebuilt from the branch on session_start and session_tree.
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent"
-import type { BundledHost } from "../../src/protocol/bundled"
-import { statusSlot } from "../../src/protocol/status-slot"
-import { TODO_CARD, TODO_TOOL, todoCounts, todoDetails, todoText, type TodoItem } from "../../src/protocol/todo"
+import type { BundledHost } from "../../src/common/bundled"
+import { statusSlot } from "../../src/common/status-slot"
+import { TODO_CARD, TODO_TOOL, todoCounts, todoDetails, todoText, type TodoItem } from "../../src/common/todo"
 import { createTodoTool } from "./tool"
 
 type Entry = { type: string; message?: { role?: string; toolName?: string; isError?: boolean; details?: unknown } }

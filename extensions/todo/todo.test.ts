@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, test } from "bun:test"
 import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai"
 import type { CustomItem, ToolItem } from "../../src/protocol"
-import { validateTodos } from "../../src/protocol/todo"
+import { validateTodos } from "../../src/common/todo"
 import { createFauxFixture, toolArgs, type FauxFixture } from "../../test/fixture/faux"
 
 const fixtures: FauxFixture[] = []

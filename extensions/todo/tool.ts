@@ -1,7 +1,7 @@
 // The todo_write tool: replaces the whole list; a call that breaks a rule is a tool error naming it.
 import { Type } from "typebox"
 import type { ToolDefinition } from "@earendil-works/pi-coding-agent"
-import { TODO_TOOL, todoText, validateTodos, type TodoDetails, type TodoItem } from "../../src/protocol/todo"
+import { TODO_TOOL, todoText, validateTodos, type TodoDetails, type TodoItem } from "../../src/common/todo"
 
 export const todoParameters = Type.Object({
   todos: Type.Array(

@@ -4,11 +4,9 @@
 import type { AgentContext, ClientCapabilities, PromptResponse, SessionUpdate } from "@agentclientprotocol/sdk"
 import { RequestError } from "@agentclientprotocol/sdk"
 import type { Client } from "../client/client"
+import { gatedTool } from "../common/permission"
 import {
-  gatedTool,
   type ComponentView,
-  TODO_TOOL,
-  todoDetails,
   type EventEnvelope,
   type FileChange,
   type SessionEvent,
@@ -18,6 +16,7 @@ import {
   type ToolItem,
   type TranscriptItem,
 } from "../protocol"
+import { TODO_TOOL, todoDetails } from "../common/todo"
 import { EditorDialogs } from "./dialogs"
 import { fetchEarlier } from "./earlier-history"
 import { finalDiff, snapshotOf } from "./file-diffs"

@@ -3,16 +3,8 @@
 // A notice during a run (a retry, compaction) is the agent's thought, never its answer. A panel
 // only a window can draw is closed and named; a plan request's plan is asked about (dialogs.ts).
 import type { SessionUpdate } from "@agentclientprotocol/sdk"
-import {
-  PLAN_CARD,
-  PLAN_IMPLEMENT,
-  PLAN_TOOL,
-  planSteps,
-  type ComponentView,
-  type CustomItem,
-  type NoticeItem,
-  type ToolItem,
-} from "../protocol"
+import { PLAN_CARD, PLAN_IMPLEMENT, PLAN_TOOL, planSteps } from "../common/plan"
+import { type ComponentView, type CustomItem, type NoticeItem, type ToolItem } from "../protocol"
 import type { PlanEntry } from "./turn-map"
 
 /** The key that closes a pi-tui panel. */

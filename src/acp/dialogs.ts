@@ -5,7 +5,8 @@
 // nobody can answer), and one answered in a terminal first is withdrawn from the editor with
 // $/cancel_request.
 import type { SessionUpdate } from "@agentclientprotocol/sdk"
-import { DENIED, PERMISSION_CHOICES, type AskQuestion, type UiRequest, type UiResponse } from "../protocol"
+import { DENIED, PERMISSION_CHOICES } from "../common/permission"
+import { type AskQuestion, type UiRequest, type UiResponse } from "../protocol"
 import type { SessionLink } from "./acp-session"
 import { answersFromForm, askAgain, askForm, askSketches, ASK_RESULTS } from "./ask-form"
 import { previewDiffs, toolKind, toolLocations, toolTitle } from "./tool-rows"

@@ -2,7 +2,8 @@
 // mapping is tested in process; the session (acp-session.ts) decides when each row is sent.
 import { isAbsolute, resolve } from "node:path"
 import type { ToolItem } from "../protocol"
-import { PLAN_TOOL, TODO_TOOL } from "../protocol"
+import { PLAN_TOOL } from "../common/plan"
+import { TODO_TOOL } from "../common/todo"
 
 export type AcpToolKind = "read" | "edit" | "search" | "execute" | "fetch" | "switch_mode" | "other"
 export type AcpToolStatus = "pending" | "in_progress" | "completed" | "failed"

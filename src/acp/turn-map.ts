@@ -1,6 +1,7 @@
 // The rest of what ACP and xagent say differently: stop reasons, prompt content, todo lists as
 // plans, config options and the legacy modes. Pure; the rules are in docs/adr-acp.md.
-import type { ModelInfo, ThinkingLevel, TodoItem, TurnStopReason } from "../protocol"
+import type { ModelInfo, ThinkingLevel, TurnStopReason } from "../protocol"
+import type { TodoItem } from "../common/todo"
 
 export type AcpStopReason = "end_turn" | "max_tokens" | "max_turn_requests" | "refusal" | "cancelled"
 

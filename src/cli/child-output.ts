@@ -1,7 +1,7 @@
 // A child process whose output reaches the terminal stripped of escape sequences and controls:
 // package sources, paths, npm's messages and MCP server names come from files anyone can write.
 // Chunks are cut at a sequence that may go on in the next one, so none slips through in halves.
-import { streamedText, settledLength } from "../protocol/terminal-text"
+import { streamedText, settledLength } from "../common/terminal-text"
 import { write } from "./io"
 
 export interface ChildOptions {

@@ -14,7 +14,7 @@ import type { ScreenSetting } from "../util/window-settings"
 import { screenChoice, type RootFlags } from "./run-plan"
 import { err, out } from "./io"
 import { UsageError } from "./usage-error"
-import { terminalJson, terminalLine } from "../protocol/terminal-text"
+import { terminalJson, terminalLine } from "../common/terminal-text"
 import { gitRun } from "../worktree/git"
 
 type ScreenFlags = Pick<RootFlags, "inline" | "fullscreen">

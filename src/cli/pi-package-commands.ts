@@ -1,5 +1,5 @@
 // Pi's own commands: `xagent install|remove|uninstall|update|list` with Pi's package manager (run
-// by src/runtime/package-entry.ts in a child process, so this one never loads Pi), and
+// by src/runtime/packages/package-entry.ts in a child process, so this one never loads Pi), and
 // `xagent config|auth|mcp` by Pi's CLI itself in a child process, on the same agent dir and project
 // .pi/ as pi. Commander gives each its --help; the words are never a message to the model.
 import { fileURLToPath } from "node:url"
@@ -9,7 +9,7 @@ import { runOnTerminal, runSanitized } from "./child-output"
 import { piCliPath } from "./pi-commands"
 import { updateTarget, type UpdateFlags } from "./pi-update-target"
 
-const PACKAGE_ENTRY = fileURLToPath(new URL("../runtime/package-entry.ts", import.meta.url))
+const PACKAGE_ENTRY = fileURLToPath(new URL("../runtime/packages/package-entry.ts", import.meta.url))
 
 interface TrustFlags {
   local?: boolean

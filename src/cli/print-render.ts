@@ -9,7 +9,7 @@ import {
   type ToolItem,
   type TranscriptItem,
 } from "../protocol"
-import { settledLength, streamedText, terminalText } from "../protocol/terminal-text"
+import { settledLength, streamedText, terminalText } from "../common/terminal-text"
 
 export interface PrintSink {
   stdout(text: string): void
@@ -163,7 +163,7 @@ function firstLine(text: string | undefined): string | undefined {
     ?.trim()
 }
 
-/** The host's notice that a failed attempt is being retried (runtime/project-events.ts). */
+/** The host's notice that a failed attempt is being retried (runtime/session/event-projection.ts). */
 function isRetry(item: TranscriptItem): boolean {
   return item.kind === "notice" && item.level === "warning" && item.text.startsWith("Retrying (")
 }

@@ -1,11 +1,11 @@
 // `xagent --mode rpc`: Pi's RPC protocol on this process's stdin and stdout. Pi's own RPC mode
-// runs in a session-host process of its own (src/runtime/rpc-entry.ts) that inherits the streams,
+// runs in a session-host process of its own (src/runtime/hosting/rpc-entry.ts) that inherits the streams,
 // so every byte on them is Pi's; this process never loads Pi, it waits and hands on the exit code.
 import { fileURLToPath } from "node:url"
 import type { RunPlan } from "./run-plan"
 import { UsageError } from "./usage-error"
 
-const RPC_ENTRY = fileURLToPath(new URL("../runtime/rpc-entry.ts", import.meta.url))
+const RPC_ENTRY = fileURLToPath(new URL("../runtime/hosting/rpc-entry.ts", import.meta.url))
 
 export async function runRpc(plan: RunPlan): Promise<number> {
   if (plan.session.kind === "pick") throw new UsageError("--resume needs a window: use --continue or --session")

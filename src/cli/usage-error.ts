@@ -1,5 +1,5 @@
 // A mistake in how xagent was called: said on one line, exit code 2, nothing started.
-import { terminalText } from "../protocol/terminal-text"
+import { terminalText } from "../common/terminal-text"
 
 export class UsageError extends Error {
   readonly exitCode = 2

@@ -2,7 +2,7 @@
 // the current repository from a shell (the window's /worktree page does the same).
 import { createInterface } from "node:readline/promises"
 import type { Command } from "commander"
-import { aheadBehind, branchText, type SetupOutcome, type WorktreeListing } from "../protocol/worktree"
+import { aheadBehind, branchText, type SetupOutcome, type WorktreeListing } from "../common/worktree"
 import { plural } from "../util/plural"
 import { err, out } from "./io"
 import { UsageError } from "./usage-error"

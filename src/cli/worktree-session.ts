@@ -1,6 +1,6 @@
 // The worktree side of a window run: `-w` picks the folder before anything starts, the window
 // gets the repository's worktree service, and this process holds whichever worktree it works in.
-import type { WorktreeService } from "../protocol/worktree"
+import type { WorktreeService } from "../common/worktree"
 import type { Ctx } from "../worktree/manage"
 import { err } from "./io"
 import { liveUse } from "./worktree-live"

@@ -3,7 +3,7 @@
 // frame goes through JSON as it would over the socket, so both ends see what a wire delivers
 // (no undefined keys, no shared objects).
 import type { EventEnvelope } from "../protocol"
-import type { HostApi } from "../runtime/host-api"
+import type { HostApi } from "../runtime/hosting/host-api"
 import type { Client, ConnectionState } from "./client"
 
 export interface LocalClientOptions {

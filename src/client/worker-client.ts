@@ -1,10 +1,10 @@
-// The session host in a Bun Worker (src/runtime/worker-entry.ts): in process like the local
+// The session host in a Bun Worker (src/runtime/hosting/worker-entry.ts): in process like the local
 // client, but Pi imports and runs on another thread, so the window's thread keeps drawing.
 // Requests made before the host is ready simply wait for it.
 import { ProtocolError } from "../protocol"
-import { HostCaller } from "../runtime/host-caller"
-import type { FromHost } from "../runtime/host-frames"
-import type { WorkerHostOptions } from "../runtime/worker-entry"
+import { HostCaller } from "../runtime/hosting/host-caller"
+import type { FromHost } from "../runtime/hosting/host-frames"
+import type { WorkerHostOptions } from "../runtime/hosting/worker-entry"
 import type { Client, ConnectionState } from "./client"
 
 export type WorkerClientOptions = WorkerHostOptions
@@ -12,7 +12,7 @@ export type WorkerClientOptions = WorkerHostOptions
 const DISPOSE_TIMEOUT_MS = 5000
 
 export function createWorkerClient(opts: WorkerClientOptions = {}, log: (msg: string) => void = () => {}): Client {
-  const worker = new Worker(new URL("../runtime/worker-entry.ts", import.meta.url))
+  const worker = new Worker(new URL("../runtime/hosting/worker-entry.ts", import.meta.url))
   const listeners = new Set<(s: ConnectionState) => void>()
   let state: ConnectionState | undefined
 

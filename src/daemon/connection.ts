@@ -16,7 +16,7 @@ import {
   type Method,
   type ResponseFrame,
 } from "../protocol"
-import type { HostApi } from "../runtime/host-api"
+import type { HostApi } from "../runtime/hosting/host-api"
 import { Outbox, type OutboxLimits } from "./outbox"
 import type { PeerVerdict } from "./peer"
 import { checkParams, FrameError, parseRequest } from "./validate"
@@ -60,7 +60,7 @@ export interface SocketLike {
 }
 
 // Every window of a session gets the same envelope object (a host's event frame is parsed once
-// and handed to each, runtime/host-caller.ts): encode it once.
+// and handed to each, runtime/hosting/host-caller.ts): encode it once.
 const encoded = new WeakMap<EventEnvelope, Uint8Array>()
 let encodes = 0
 

@@ -1,11 +1,11 @@
 // The broker's side of one session-host process (host-process.ts): spawns it in the session's
 // folder with the window's environment, in a process group of its own, and turns the frames of
 // its link (host-link.ts) back into calls through the one caller of host frames
-// (runtime/host-caller.ts). A host that dies fails what was in flight and says how it ended.
+// (runtime/hosting/host-caller.ts). A host that dies fails what was in flight and says how it ended.
 import type { Subprocess } from "bun"
 import { ProtocolError, type EventEnvelope, type Method, type Params } from "../protocol"
-import { HostCaller } from "../runtime/host-caller"
-import type { FromHost, LiveInfo, ToHost } from "../runtime/host-frames"
+import { HostCaller } from "../runtime/hosting/host-caller"
+import type { FromHost, LiveInfo, ToHost } from "../runtime/hosting/host-frames"
 import { rssBytes } from "./descendants"
 import { frameLink, type FrameLink } from "./host-link"
 import { spawnHost } from "./host-spawn"

@@ -13,12 +13,12 @@ import {
   type Params,
   type Result,
 } from "../protocol"
-import type { HostApi, RequestOrigin } from "../runtime/host-api"
+import type { HostApi, RequestOrigin } from "../runtime/hosting/host-api"
 import { envFingerprint } from "../util/env-fingerprint"
 import { killDescendants } from "./descendants"
 import { HostChild } from "./host-child"
 import type { SpareHost } from "./spare-host"
-import type { LiveInfo } from "../runtime/host-frames"
+import type { LiveInfo } from "../runtime/hosting/host-frames"
 import { startMark } from "../util/start-trace"
 
 export interface HostPool extends HostApi {

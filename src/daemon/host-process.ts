@@ -1,21 +1,21 @@
 // A session host's process entry: `bun src/daemon/host-process.ts`, spawned by the broker daemon
 // (host-pool.ts) with the session's folder as cwd and the environment of the window that opened
 // it. It serves one live session (Pi swaps sessions inside it for /new, /fork, /session) over the
-// link the broker made as its fd 3 (runtime/host-frames.ts, host-link.ts). It is a child subreaper, so
+// link the broker made as its fd 3 (runtime/hosting/host-frames.ts, host-link.ts). It is a child subreaper, so
 // everything its tools start stays below it, and when it ends (closed, the broker gone, a signal)
 // it ends all of that (no escaped tool process outlives its host).
 import { existsSync, readFileSync, statSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import type { Params } from "../protocol"
-import { takeNotifications } from "../protocol/terminal-notify"
-import type { SessionHost } from "../runtime/host-api"
-import { errorBody, serveFrames } from "../runtime/serve-frames"
+import { takeNotifications } from "../common/terminal-notify"
+import type { SessionHost } from "../runtime/hosting/host-api"
+import { errorBody, serveFrames } from "../runtime/hosting/serve-frames"
 import { becomeChildSubreaper } from "../util/libc"
 import { dropBunTuning } from "../util/patches/bun-tuning"
 import { createQuietGc } from "../util/patches/quiet-gc"
 import { killDescendants } from "./descendants"
 import { reapOrphanZombies, trackedZombies } from "./reaper"
-import type { FromHost, ToHost } from "../runtime/host-frames"
+import type { FromHost, ToHost } from "../runtime/hosting/host-frames"
 import { frameLink, hostEndFd } from "./host-link"
 import { startMark } from "../util/start-trace"
 
@@ -83,7 +83,7 @@ let lastLive = ""
 let ending = false
 
 const hostReady: Promise<SessionHost> = (async () => {
-  const { createHost } = await import("../runtime/host")
+  const { createHost } = await import("../runtime/hosting/host")
   startMark("host", "runtime imported")
   const h = await createHost({ mode: "daemon", log })
   startMark("host", "host created")
@@ -138,7 +138,7 @@ function followSession() {
 async function sessionFolder(p: Params<"session.open">): Promise<string> {
   if (p.mode.kind === "new") return p.cwd
   try {
-    const { openTarget, targetWorkspace } = await import("../runtime/open-target")
+    const { openTarget, targetWorkspace } = await import("../runtime/hosting/open-target")
     const path = await openTarget(p)
     if (!path) return p.cwd
     const here = targetWorkspace(path, p)
@@ -199,7 +199,7 @@ async function onFrame(frame: ToHost) {
       return served.respond(frame.id, async () => {
         const h = await hostReady
         if (frame.type === "resolve") {
-          const { openTarget } = await import("../runtime/open-target")
+          const { openTarget } = await import("../runtime/hosting/open-target")
           return { path: await openTarget(frame.params) }
         }
         // before Pi loads the folder's extensions, so they see their folder from the start

@@ -6,7 +6,7 @@
 import { dropBunTuning } from "../util/patches/bun-tuning"
 import { EXIT_ALREADY_RUNNING, LOG_ROTATE_BYTES, daemonPaths, xagentHome } from "../util/daemon-paths"
 import { MAX_FRAME_BYTES } from "../protocol"
-import type { HostApi } from "../runtime/host-api"
+import type { HostApi } from "../runtime/hosting/host-api"
 import { becomeChildSubreaper } from "../util/libc"
 import { noPeerChecksReason, peerChecksAvailable } from "../util/peer-checks"
 import { DaemonRunning, acquireLock } from "./lock"

@@ -8,7 +8,7 @@ import { chmodSync, existsSync, renameSync, unlinkSync, watch, type FSWatcher } 
 import { basename, dirname } from "node:path"
 import type { Socket, TCPSocketListener, UnixSocketListener } from "bun"
 import { PROTOCOL_VERSION, type DaemonStatus } from "../protocol"
-import type { HostApi } from "../runtime/host-api"
+import type { HostApi } from "../runtime/hosting/host-api"
 import type { DaemonPaths } from "../util/daemon-paths"
 import { createQuietGc } from "../util/patches/quiet-gc"
 import { adoptSocket, bunSocketLink, type Link } from "../util/patches/quiet-socket"

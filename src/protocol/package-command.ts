@@ -1,5 +1,5 @@
 // Pi's package commands (`xagent install|remove|update|list`) as the CLI hands them to the process
-// that runs them with Pi's package manager (src/runtime/package-entry.ts): the CLI never loads Pi.
+// that runs them with Pi's package manager (src/runtime/packages/package-entry.ts): the CLI never loads Pi.
 
 /** What `update` updates, as Pi's `update` reads its flags. */
 export type UpdateTarget =

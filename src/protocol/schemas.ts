@@ -108,7 +108,7 @@ export const Schemas = {
     ...SessionRef,
     text: Type.String(),
     behavior: Type.Optional(Type.Union([Type.Literal("steer"), Type.Literal("followUp")])),
-    /** The window's composer: `@path` tokens naming files attach them (protocol/attachment.ts). */
+    /** The window's composer: `@path` tokens naming files attach them (shared/attachment.ts). */
     attachFiles: Type.Optional(Type.Boolean()),
     /** Pi image content: base64 data and its MIME type. */
     images: Type.Optional(

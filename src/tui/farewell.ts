@@ -3,7 +3,7 @@
 // `--session` command when it has been saved, and `xagent attach` for each reply still running
 // in a session host (this window's session, and those it left running in the background).
 import type { Client } from "../client/client"
-import { terminalText } from "../protocol/terminal-text"
+import { terminalText } from "../common/terminal-text"
 import { shortIds } from "../util/short-id"
 import type { BackgroundReply } from "./context/background-replies"
 

@@ -1,6 +1,6 @@
 import type { Client } from "../client/client"
 import type { Params } from "../protocol"
-import type { WorktreeService } from "../protocol/worktree"
+import type { WorktreeService } from "../common/worktree"
 import type { PiKeybindings } from "../util/pi-keybindings"
 import type { ThemeFlags } from "./util/theme-files"
 

@@ -3,7 +3,7 @@
 // given), and this process holds it for its life.
 import { existsSync } from "node:fs"
 import { join } from "node:path"
-import type { PruneResult, SetupOutcome } from "../protocol/worktree"
+import type { PruneResult, SetupOutcome } from "../common/worktree"
 import { WorktreeError } from "./git"
 import { create, holdPath, read, type Ctx } from "./manage"
 import { AUTO_PRUNE_IDLE_MS, prune } from "./prune"

@@ -3,7 +3,7 @@
 // tree; `from-main` carries the main checkout's uncommitted changes into the worktree and leaves
 // the main checkout clean (what it had stays in `git stash` too). Either stops, changing nothing,
 // when the changes do not apply cleanly.
-import type { HandoffDirection } from "../protocol/worktree"
+import type { HandoffDirection } from "../common/worktree"
 import { git, WorktreeError } from "./git"
 import { find, inspect, read, type Ctx } from "./manage"
 import { applyOrExplain, changedPaths, diffBetween, stateCommit } from "./snapshot"

@@ -2,7 +2,7 @@
 // of them. Every check that can refuse runs before anything changes on disk.
 import { existsSync, mkdirSync } from "node:fs"
 import { dirname, join } from "node:path"
-import type { SetupOutcome, SnapshotRow, WorktreeRow } from "../protocol/worktree"
+import type { SetupOutcome, SnapshotRow, WorktreeRow } from "../common/worktree"
 import { git, gitRun, WorktreeError } from "./git"
 import { inspectWorktree, refExists, type WorktreeState } from "./inspect"
 import { usedBy, type LiveUse } from "./live"

@@ -1,6 +1,6 @@
 // Pruning: managed worktrees nobody needs go away. Never one that is permanent, in use by a
 // window or a live session, or that holds uncommitted work or commits found nowhere else.
-import type { PruneResult } from "../protocol/worktree"
+import type { PruneResult } from "../common/worktree"
 import { gitRun } from "./git"
 import { usedBy } from "./live"
 import { drop, inspect, update, type Ctx } from "./manage"

@@ -1,6 +1,6 @@
 // One repository's managed worktrees as the service the CLI and the window use: each call finds
 // the repository again (the folder may have changed) and reads who uses what now.
-import type { WorktreeListing, WorktreeService } from "../protocol/worktree"
+import type { WorktreeListing, WorktreeService } from "../common/worktree"
 import { xagentHome } from "../util/daemon-paths"
 import { gitRun } from "./git"
 import { handoff } from "./handoff"

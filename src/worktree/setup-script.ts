@@ -5,7 +5,7 @@ import { execFile } from "node:child_process"
 import { createHash } from "node:crypto"
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
-import type { SetupOutcome } from "../protocol/worktree"
+import type { SetupOutcome } from "../common/worktree"
 import { WorktreeError } from "./git"
 
 export const SETUP_SCRIPT = ".xagent/worktree-setup"

@@ -1,11 +1,11 @@
 // An editor's `session/load` of a session longer than a window is sent at once: a window gets the
-// newest part of a long history (protocol/history-window.ts) and pages the rest, an editor's load
+// newest part of a long history (shared/history-window.ts) and pages the rest, an editor's load
 // replays every message, oldest first, each once (acp/earlier-history.ts fetches the older part).
 import { afterAll, beforeAll, expect, test } from "bun:test"
 import * as acp from "@agentclientprotocol/sdk"
 import { mkdirSync } from "node:fs"
 import { join } from "node:path"
-import { HISTORY_BYTES } from "../../src/protocol"
+import { HISTORY_BYTES } from "../../src/common/history-window"
 import { SessionFile } from "../fixture/session-file"
 import { startAcpBox, type AcpBox } from "./harness"
 

@@ -4,7 +4,7 @@
 import { expect, test } from "bun:test"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { ENV_KEYS } from "../../src/runtime/models"
+import { ENV_KEYS } from "../../src/runtime/setup/models"
 import { isPackageSource } from "../../src/util/extension-source"
 import { piOffline } from "../../src/util/pi-offline"
 

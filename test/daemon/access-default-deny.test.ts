@@ -24,7 +24,7 @@ test("a schema method with no access entry is refused to the agent's processes, 
   const { socketPath } = startInProcessDaemon(
     {
       log: { info() {}, warn: (m) => void warnings.push(m), error() {} },
-      loadHost: async () => (await import("../../src/runtime/host")).createHost({ log() {} }),
+      loadHost: async () => (await import("../../src/runtime/hosting/host")).createHost({ log() {} }),
       judge: () => verdicts.shift()!,
       access,
     },

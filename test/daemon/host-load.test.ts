@@ -18,7 +18,7 @@ test("a failed host load is reported to the window and retried by its next reque
       log: { info() {}, warn() {}, error: (m) => void errors.push(m) },
       loadHost: async () => {
         if (++attempts <= 2) throw new Error("Cannot find module '@earendil-works/pi-coding-agent'")
-        const { createHost } = await import("../../src/runtime/host")
+        const { createHost } = await import("../../src/runtime/hosting/host")
         return createHost({ log() {} })
       },
     },

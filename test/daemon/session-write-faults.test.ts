@@ -53,7 +53,7 @@ function setImmutable(path: string, on: boolean) {
   if (on) immutable.push(path)
 }
 
-/** Pi's sessions folder for `cwd` (plain paths only: see runtime/session-files.ts sessionDirFor). */
+/** Pi's sessions folder for `cwd` (plain paths only: see runtime/files/session-files.ts sessionDirFor). */
 const sessionsOf = (cwd: string) =>
   join(d.box.agentDir, "sessions", `--${cwd.replace(/^\//, "").replace(/\//g, "-")}--`)
 

@@ -10,7 +10,7 @@ import { BUILTIN_THEMES } from "../../src/tui/theme"
 import { hexToRgb } from "../../src/tui/util/color"
 import { saidOf } from "../fixture/faux"
 import { useFauxSessions } from "../fixture/faux-session"
-import { setHostThemes } from "../../src/runtime/host-theme"
+import { setHostThemes } from "../../src/runtime/extensions/host-theme"
 
 const open = useFauxSessions()
 // Pi's theme is one global of the process: later tests start from Pi's dark, as a new host does.

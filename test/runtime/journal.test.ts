@@ -3,8 +3,8 @@
 import { afterEach, describe, expect, test } from "bun:test"
 import { fauxAssistantMessage, fauxText, fauxThinking } from "@earendil-works/pi-ai"
 import type { EventEnvelope, SessionEvent, SessionSnapshot } from "../../src/protocol"
-import { Journal } from "../../src/runtime/journal"
-import { emptyUi, SnapshotState } from "../../src/runtime/snapshot-state"
+import { Journal } from "../../src/runtime/session/journal"
+import { emptyUi, SnapshotState } from "../../src/runtime/session/snapshot-state"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
 
 const snap = (): SessionSnapshot => ({

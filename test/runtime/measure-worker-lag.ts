@@ -31,7 +31,7 @@ if (mode === "worker") {
 } else {
   process.env.PI_CODING_AGENT_DIR = join(root, "agent")
   process.env.PI_OFFLINE = "1"
-  const { createHost } = await import("../../src/runtime/host")
+  const { createHost } = await import("../../src/runtime/hosting/host")
   const { createLocalClient } = await import("../../src/client/local-client")
   const setup = (await import("../fixture/faux-worker-setup")).default
   client = createLocalClient(createHost({ agentDir: join(root, "agent"), setup }))

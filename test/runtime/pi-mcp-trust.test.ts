@@ -1,5 +1,5 @@
 // A project's .pi/mcp.json in a folder the session does not trust: Pi's MCP reads it only where
-// ctx.isProjectTrusted() (decided as Pi decides it, runtime/project-trust.ts); the session's one
+// ctx.isProjectTrusted() (decided as Pi decides it, runtime/setup/project-trust.ts); the session's one
 // line says the project's resources were left out and how to trust it.
 import { afterEach, expect, test } from "bun:test"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"

@@ -5,7 +5,7 @@ import { afterAll, expect, test } from "bun:test"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { initTheme, Theme } from "@earendil-works/pi-coding-agent"
-import { installTheme, PI_THEME_KEYS, themeColors } from "../../src/runtime/host-theme"
+import { installTheme, PI_THEME_KEYS, themeColors } from "../../src/runtime/extensions/host-theme"
 
 // Pi's theme module itself, as Pi's own code loads it (not through the patch under test).
 const piTheme = require(

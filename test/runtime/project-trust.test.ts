@@ -16,7 +16,7 @@ import {
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { UiRequest } from "../../src/protocol"
-import type { SessionHost } from "../../src/runtime/host-api"
+import type { SessionHost } from "../../src/runtime/hosting/host-api"
 import { createFauxFixture, type FauxFixture, type FauxFixtureOptions } from "../fixture/faux"
 import { hostileProject } from "../fixture/hostile-project"
 import { SessionFile } from "../fixture/session-file"

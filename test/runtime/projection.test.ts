@@ -3,9 +3,9 @@ import { describe, expect, test } from "bun:test"
 import { fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall } from "@earendil-works/pi-ai"
 import type { SessionEvent, SessionSnapshot } from "../../src/protocol"
 import type { AgentSessionEvent, SessionEntry } from "../../src/runtime/pi-types"
-import { EventProjector, type ProjectorContext } from "../../src/runtime/project-events"
-import { ItemIds, projectBranch } from "../../src/protocol/project-messages"
-import { emptyUi, SnapshotState } from "../../src/runtime/snapshot-state"
+import { EventProjector, type ProjectorContext } from "../../src/runtime/session/event-projection"
+import { ItemIds, projectBranch } from "../../src/common/message-projection"
+import { emptyUi, SnapshotState } from "../../src/runtime/session/snapshot-state"
 
 let n = 0
 const entry = (e: Record<string, unknown>) =>

@@ -3,7 +3,7 @@
 // was a measurable share of a host's time while streaming). Fake timers: nothing waits here.
 import { afterEach, expect, jest, test } from "bun:test"
 import type { AgentSessionEvent } from "@earendil-works/pi-coding-agent"
-import { RunWatchdog } from "../../src/runtime/run-watchdog"
+import { RunWatchdog } from "../../src/runtime/session/run-watchdog"
 
 afterEach(() => jest.useRealTimers())
 

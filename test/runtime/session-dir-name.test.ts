@@ -1,9 +1,9 @@
-// xagent names a folder's session dir itself (src/runtime/session-files.ts: the host takes its
+// xagent names a folder's session dir itself (src/runtime/files/session-files.ts: the host takes its
 // agent dir explicitly, Pi's own function reads it from the environment), so the two names must
 // stay equal, or xagent and pi would each see only their own sessions of a folder.
 import { expect, test } from "bun:test"
 import { SessionManager } from "@earendil-works/pi-coding-agent"
-import { sessionDirFor } from "../../src/runtime/session-files"
+import { sessionDirFor } from "../../src/runtime/files/session-files"
 
 const CWDS = [
   "/home/someone/project",

@@ -1,4 +1,4 @@
-// The consent gate of a live session (runtime/tool-gate.ts): off by default; with approval "ask"
+// The consent gate of a live session (runtime/session/tool-gate.ts): off by default; with approval "ask"
 // a gated call waits for a `permission` dialog, which any window may answer. Only an offered
 // choice allows; "always" lasts for this live session and per tool; reading tools never wait.
 import { afterEach, expect, test } from "bun:test"

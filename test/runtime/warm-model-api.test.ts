@@ -1,7 +1,7 @@
 // A session's model code loads before its first prompt needs it: the module Pi's lazy provider
 // imports on first use, once per API; an extension's own API is left to its extension.
 import { expect, test } from "bun:test"
-import { warmModelApi } from "../../src/runtime/warm-model-api"
+import { warmModelApi } from "../../src/runtime/session/warm-model-api"
 
 test("a built-in API's module is loaded once, and is the one Pi's provider imports", async () => {
   const first = warmModelApi("openai-completions")

@@ -4,7 +4,7 @@ import { afterEach, expect, test } from "bun:test"
 import { TextAttributes, type RGBA } from "@opentui/core"
 import type { ComponentView } from "../../src/protocol"
 import { sgrSpans } from "../../src/tui/util/sgr-spans"
-import { styledText } from "../../src/protocol/terminal-text"
+import { styledText } from "../../src/common/terminal-text"
 import { snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"
 

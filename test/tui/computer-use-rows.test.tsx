@@ -4,7 +4,7 @@
 // "in control" and "stopped" the last segments to go when the line is narrow.
 import { afterEach, expect, test } from "bun:test"
 import { testRender } from "@opentui/solid"
-import { COMPUTER_STATUS_TEXT, type ComputerDetails } from "../../src/protocol/computer-use"
+import { COMPUTER_STATUS_TEXT, type ComputerDetails } from "../../src/common/computer-use"
 import { StatusBar, statusSegments } from "../../src/tui/routes/session/status-bar"
 import { item, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"

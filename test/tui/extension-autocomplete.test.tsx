@@ -4,7 +4,7 @@
 import { afterEach, expect, test } from "bun:test"
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent"
 import type { AutocompleteProvider } from "@earendil-works/pi-tui"
-import { complete } from "../../src/runtime/autocomplete"
+import { complete } from "../../src/runtime/extensions/autocomplete"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
 import { mountOnClient, type MountedApp } from "../fixture/tui"
 

@@ -4,8 +4,8 @@
 import { afterEach, expect, test } from "bun:test"
 import { FakeClient, sessionInfo, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"
-import { OWN_KEYS } from "../../src/tui/own-keys"
-import { canonicalKeyId, keyIdOf } from "../../src/tui/util/key-id"
+import { OWN_KEYS } from "../../src/tui/keys/own-keys"
+import { canonicalKeyId, keyIdOf } from "../../src/tui/keys/key-id"
 
 let app: MountedApp | undefined
 afterEach(() => app?.renderer.destroy())

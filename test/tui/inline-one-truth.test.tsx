@@ -1,9 +1,10 @@
 // One truth for the transcript: what inline mode commits while a session runs, what a resize
 // writes again, what full screen shows and what a resume writes are the same rows, for every shape
-// of item. Each shape is streamed as the host projects it (project-events.ts): a reply's blocks as
+// of item. Each shape is streamed as the host projects it (runtime/session/event-projection.ts): a reply's blocks as
 // deltas, its tool calls added when the call is complete, each tool run and done in turn.
 import { afterEach, expect, test } from "bun:test"
-import { TODO_CARD, type SessionEvent, type TranscriptItem } from "../../src/protocol"
+import { TODO_CARD } from "../../src/common/todo"
+import { type SessionEvent, type TranscriptItem } from "../../src/protocol"
 import { PLAN_CARD } from "../../extensions/plan/rules"
 import { FakeClient, item, sessionInfo, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"

@@ -2,7 +2,7 @@
 // text): Pi's window shows `[skill] name (ctrl+o to expand)` and the typed text as the person's
 // message, not the XML. Ctrl+O shows the skill's file.
 import { afterEach, expect, test } from "bun:test"
-import { parseSkillBlock } from "../../src/protocol/skill-block"
+import { parseSkillBlock } from "../../src/common/skill-block"
 import { item, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"
 

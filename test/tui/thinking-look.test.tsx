@@ -4,7 +4,7 @@
 import { afterEach, expect, test } from "bun:test"
 import { FakeClient, item, sessionInfo, snapshot } from "../fixture/fake-client"
 import { mountApp, type MountedApp } from "../fixture/tui"
-import { createUiBridge } from "../../src/runtime/ui-bridge"
+import { createUiBridge } from "../../src/runtime/extensions/ui-bridge"
 import type { SessionEvent } from "../../src/protocol"
 
 let app: MountedApp | undefined

@@ -2,7 +2,7 @@
 // labels and descriptions) through the one terminal sanitizer. Values stay as sent, since they go back
 // to the agent; sketches are not touched: the dock refuses one that is not printable ASCII.
 import type { AskChoice, AskQuestion } from "../../../src/protocol/ask-user"
-import { terminalText } from "../../../src/protocol/terminal-text"
+import { terminalText } from "../../../src/common/terminal-text"
 
 // A transcript card may hold a malformed call: only strings are touched.
 const shownChoice = (c: AskChoice): AskChoice => ({

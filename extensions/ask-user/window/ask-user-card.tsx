@@ -9,7 +9,7 @@ import {
   type AskSelection,
   type ToolItem,
 } from "../../../src/protocol"
-import { terminalText } from "../../../src/protocol/terminal-text"
+import { terminalText } from "../../../src/common/terminal-text"
 import { theme } from "../../../src/tui/theme"
 import { shownQuestion } from "./ask-text"
 

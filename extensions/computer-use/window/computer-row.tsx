@@ -2,7 +2,7 @@
 // known of it — `sent` (observe to know more), `observed`, `inconclusive`, or the error code and
 // whether it may have acted — and a capture as an attachment mark, never its bytes.
 import { Show } from "solid-js"
-import type { ComputerDetails } from "../../../src/protocol/computer-use"
+import type { ComputerDetails } from "../../../src/common/computer-use"
 import { argsOf, num, OutputText, str, ToolFrame } from "../../../src/tui/component/message/tool-frame"
 import type { ToolRowProps } from "../../../src/tui/component/message/tool-rows"
 import { theme } from "../../../src/tui/theme"

@@ -1,6 +1,6 @@
 // Computer-use in the window: its tools' rows (drawn when the host renders none of its own) and
 // its status segment, which outlasts everything else while it controls the desktop or was stopped.
-import { COMPUTER_STATUS_KEY, COMPUTER_STATUS_TEXT, COMPUTER_TOOLS } from "../../../src/protocol/computer-use"
+import { COMPUTER_STATUS_KEY, COMPUTER_STATUS_TEXT, COMPUTER_TOOLS } from "../../../src/common/computer-use"
 import type { StatusSegment, WindowFeature } from "../../../src/tui/slots/types"
 import { theme } from "../../../src/tui/theme"
 import { ComputerToolRow } from "./computer-row"

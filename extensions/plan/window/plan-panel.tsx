@@ -2,7 +2,7 @@
 // todo list, collapsible to one line; when the model proposes a changed plan mid-run, the change
 // as a diff while the run waits for the person. Pure: everything comes in as props.
 import { For, Show } from "solid-js"
-import type { TodoItem, TodoStatus } from "../../../src/protocol"
+import type { TodoItem, TodoStatus } from "../../../src/common/todo"
 import { lineDiff } from "../rules"
 import { plural } from "../../../src/util/plural"
 import { theme } from "../../../src/tui/theme"

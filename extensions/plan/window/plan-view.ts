@@ -2,7 +2,8 @@
 // actions are live, and, during an implementation run, the plan with the todo list's progress and
 // any change the model proposed. The scan stops at the last person's message, so its cost is the
 // current run's length, not the session's.
-import { TODO_TOOL, todoDetails, type TodoItem, type TranscriptItem } from "../../../src/protocol"
+import { TODO_TOOL, todoDetails, type TodoItem } from "../../../src/common/todo"
+import { type TranscriptItem } from "../../../src/protocol"
 import { PLAN_CARD, PLAN_IMPLEMENT, PLAN_TOOL, planCardDetails, planSteps, type PlanImplementDetails } from "../rules"
 
 export interface PlanView {

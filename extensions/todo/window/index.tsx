@@ -1,9 +1,9 @@
 // The todo list in the window: the card of each successful todo_write (a failed or malformed call
 // stays an ordinary tool row) and of each /todo snapshot. todo_write's details are read by plan
-// mode's panel and by editors over ACP too, so their shape stays in src/protocol/todo.ts.
+// mode's panel and by editors over ACP too, so their shape stays in src/common/todo.ts.
 import { PlainToolRow } from "../../../src/tui/component/message/extension-rows"
 import type { WindowFeature } from "../../../src/tui/slots/types"
-import { TODO_CARD, TODO_TOOL, todoDetails } from "../../../src/protocol/todo"
+import { TODO_CARD, TODO_TOOL, todoDetails } from "../../../src/common/todo"
 import { TodoCard } from "./todo-card"
 
 export const todoWindow: WindowFeature = {

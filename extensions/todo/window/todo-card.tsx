@@ -1,7 +1,7 @@
 // The todo card: `Todo · 2 of 5 done`, then one line per item (`✓` completed muted, `●` in
 // progress warning yellow, `○` pending). Drawn for each successful todo_write and each /todo.
 import { For } from "solid-js"
-import { todoHeader, type TodoItem, type TodoStatus } from "../../../src/protocol/todo"
+import { todoHeader, type TodoItem, type TodoStatus } from "../../../src/common/todo"
 import { theme } from "../../../src/tui/theme"
 
 const mark: Record<TodoStatus, { glyph: string; fg: string; text: string }> = {

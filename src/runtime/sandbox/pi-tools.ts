@@ -40,7 +40,7 @@ export function sandboxedOperations(
   }
 }
 
-/** Told what each edit or write did to its file (runtime/file-changes.ts). */
+/** Told what each edit or write did to its file (runtime/session/file-changes.ts). */
 export interface ChangeLog {
   /** Whether changes are kept now (a write reads its file's old text only then). */
   keeping(): boolean

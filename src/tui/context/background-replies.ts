@@ -3,7 +3,7 @@
 // is sent again) and reads only what says the run ended, to tell the person once; then it lets
 // the session go, and the daemon ends it as any session nobody watches once it is idle.
 import type { EventEnvelope, TurnStopReason } from "../../protocol"
-import { terminalText } from "../../protocol/terminal-text"
+import { terminalText } from "../../common/terminal-text"
 import type { Notify } from "./session-store"
 
 export interface BackgroundReply {

@@ -4,7 +4,7 @@
 import { useRenderer } from "@opentui/solid"
 import { batch, createEffect, createSignal, on, onMount } from "solid-js"
 import type { CommandInfo, Method, Params, Result } from "../../protocol"
-import { fileMentions } from "../../protocol/attachment"
+import { fileMentions } from "../../common/attachment"
 import type { TuiOptions } from "../run-options"
 import { useComposerInput } from "./composer-input"
 import { takeQueued } from "../util/kept-queue"

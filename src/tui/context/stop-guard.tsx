@@ -6,7 +6,7 @@
 // Quitting while the session file lacks entries (a full disk, a file that cannot be written) says
 // so and what may be done: keep the session in its host (through the daemon), write it to another
 // file, or lose them; nothing is dropped without the person having been asked.
-import { terminalLine } from "../../protocol/terminal-text"
+import { terminalLine } from "../../common/terminal-text"
 import type { SessionInfo } from "../../protocol"
 import { DialogConfirm } from "../ui/dialog-confirm"
 import { DialogSelect } from "../ui/dialog-select"

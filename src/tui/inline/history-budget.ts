@@ -11,7 +11,8 @@
 // how many entries are left out and where to see them. One bound could not do both: drawing cost
 // follows items' shapes more than their bytes (those 2,000 short messages, tool rows and code
 // blocks draw slower than the 126 long ones). Items that arrive while a view is shown always go up.
-import { newestStart, type TranscriptItem } from "../../protocol"
+import { newestStart } from "../../common/history-window"
+import { type TranscriptItem } from "../../protocol"
 
 export interface HistoryBudget {
   /** A history of at most this many bytes (its items' JSON, as the host's window counts) goes up whole. */

@@ -1,8 +1,8 @@
 // An item as plain text, for the scrollback when its own row cannot be drawn (a component that
 // throws off screen): its words still go up, never nothing.
 import type { TranscriptItem } from "../../protocol"
-import { itemMarkdown } from "../../protocol/transcript-markdown"
-import { terminalText } from "../../protocol/terminal-text"
+import { itemMarkdown } from "../../common/transcript-markdown"
+import { terminalText } from "../../common/terminal-text"
 import { theme } from "../theme"
 
 export function PlainItem(props: { item: TranscriptItem }) {

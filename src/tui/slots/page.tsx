@@ -2,7 +2,7 @@
 // chosen tab below. Tab and Shift+Tab move between tabs; Escape goes back to the session.
 import { useKeyboard } from "@opentui/solid"
 import { createSignal, For, Show } from "solid-js"
-import { terminalLine } from "../../protocol/terminal-text"
+import { terminalLine } from "../../common/terminal-text"
 import { theme } from "../theme"
 import type { PageSlot } from "./types"
 

@@ -1,7 +1,7 @@
 // What `/permissions` says the session's sandbox allows, from the host's SandboxInfo: how commands
 // run, where they and the file tools may write, the network, what is always kept from the agent.
 import type { SandboxInfo } from "../../protocol"
-import { terminalText } from "../../protocol/terminal-text"
+import { terminalText } from "../../common/terminal-text"
 
 export function permissionLines(sb: SandboxInfo | undefined): string[] {
   if (!sb) return ["The session has not said how it is confined yet."]

@@ -3,9 +3,10 @@
 // snapshot, when it comes, holds the same items and replaces the preview without a visible change.
 import { closeSync, fstatSync, openSync, readSync } from "node:fs"
 import { isAbsolute } from "node:path"
-import { HISTORY_BYTES, newestStart, type TranscriptItem } from "../../protocol"
-import { projectBranch } from "../../protocol/project-messages"
-import type { BranchEntry } from "../../protocol/session-entries"
+import { HISTORY_BYTES, newestStart } from "../../common/history-window"
+import { type TranscriptItem } from "../../protocol"
+import { projectBranch } from "../../common/message-projection"
+import type { BranchEntry } from "../../common/session-entries"
 import { readBranch, readBranchTail } from "../../util/session-branch"
 
 export interface SessionPreview {

@@ -1,7 +1,7 @@
 // A styled row (text with SGR sequences, as Pi components render) as spans of one style each, for
 // OpenTUI to draw. Only SGR is read; any other sequence was removed by the host (styledText) and
 // is removed again here with the rest of the terminal-text rules.
-import { terminalText } from "../../protocol/terminal-text"
+import { terminalText } from "../../common/terminal-text"
 
 export interface SgrStyle {
   fg?: string

@@ -1,4 +1,4 @@
-// The window's side of lending its terminal to the session host (runtime/terminal-lend.ts): a `!`
+// The window's side of lending its terminal to the session host (runtime/extensions/terminal-lend.ts): a `!`
 // command names this window's process, tty and answer pipe; an extension that runs the command on
 // the terminal (interactive-shell) makes the host signal SIGUSR2, and the renderer steps aside
 // (suspend) and says "ready" on the pipe. The next SIGUSR2 gives the terminal back: the renderer

@@ -7,7 +7,7 @@ import {
   type AskAnswer,
   type AskQuestion,
 } from "../../../../src/protocol/ask-user"
-import { terminalText } from "../../../../src/protocol/terminal-text"
+import { terminalText } from "../../../../src/common/terminal-text"
 import { measure } from "./frame"
 import {
   collectAnswers,

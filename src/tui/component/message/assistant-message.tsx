@@ -1,6 +1,6 @@
 import { createMemo, For, Match, Show, Switch } from "solid-js"
 import type { AssistantItem, Block } from "../../../protocol"
-import { terminalText } from "../../../protocol/terminal-text"
+import { terminalText } from "../../../common/terminal-text"
 import { theme } from "../../theme"
 import { syntaxStyle } from "../../util/syntax"
 import "../../patches/reply-markdown"

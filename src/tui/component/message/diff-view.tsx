@@ -1,7 +1,7 @@
 // A coloured diff from an edit tool's `details.diff`: Pi's numbered form (`+12 text`, `-12 text`,
 // ` 12 text`) and plain unified diffs (`@@`, `+`, `-`, ` `) both colour by their first column.
 import { For, Show } from "solid-js"
-import { terminalText } from "../../../protocol/terminal-text"
+import { terminalText } from "../../../common/terminal-text"
 import { theme } from "../../theme"
 import { clip } from "./tool-frame"
 

@@ -2,7 +2,7 @@
 // summaries, extension messages, and the person's own `!command` runs.
 import { Show } from "solid-js"
 import type { BashItem, BranchSummaryItem, CompactionItem, CustomItem, NoticeItem } from "../../../protocol"
-import { terminalText } from "../../../protocol/terminal-text"
+import { terminalText } from "../../../common/terminal-text"
 import { theme, themed } from "../../theme"
 import { formatTokens } from "../../util/format"
 import { OutputText, ToolFrame } from "./tool-frame"

@@ -2,7 +2,7 @@
 // was asked, an optional meta note, and a body (output, diff, preview) under a rule.
 import { children, createMemo, Show, type JSX } from "solid-js"
 import type { ToolItem } from "../../../protocol"
-import { terminalText } from "../../../protocol/terminal-text"
+import { terminalText } from "../../../common/terminal-text"
 import { theme } from "../../theme"
 import { useSpinner } from "../spinner"
 

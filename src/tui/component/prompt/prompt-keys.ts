@@ -4,7 +4,7 @@
 import type { KeyEvent } from "@opentui/core"
 import type { Accessor } from "solid-js"
 import type { QueueState } from "../../../protocol"
-import { eventKeyId, type Keymap } from "../../keymap"
+import { eventKeyId, type Keymap } from "../../keys/keymap"
 import type { Draft } from "./draft"
 import type { PromptHistory } from "./history"
 import type { SendHow } from "./sending"

@@ -3,7 +3,7 @@
 // extension registered. Every name is a package's or a file's: drawn through terminalLine.
 import { Show } from "solid-js"
 import type { PackageResource, PackagesView, ResourceGroup, ResourceKind } from "../../../protocol/packages"
-import { terminalLine } from "../../../protocol/terminal-text"
+import { terminalLine } from "../../../common/terminal-text"
 import { theme } from "../../theme"
 import { shortPath } from "../../util/format"
 

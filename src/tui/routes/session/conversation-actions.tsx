@@ -11,7 +11,7 @@ import { useSync } from "../../context/sync"
 import { DialogInput } from "../../ui/dialog-input"
 import { initPrompt } from "../../util/init-prompt"
 import { sessionChanges } from "../../util/session-changes"
-import { transcriptMarkdown } from "../../../protocol"
+import { transcriptMarkdown } from "../../../common/transcript-markdown"
 import { useActionToasts } from "./action-toasts"
 import { copyText } from "./copy-text"
 

@@ -4,13 +4,14 @@
 // say so.
 import { useKeyboard, usePaste, useTerminalDimensions } from "@opentui/solid"
 import { createEffect, createMemo, createSignal, For, on, Show, untrack } from "solid-js"
-import { focusedComponent, overlayBox, type ComponentSlot, type ComponentView } from "../../../protocol"
+import { focusedComponent, type ComponentSlot, type ComponentView } from "../../../protocol"
+import { overlayBox } from "../../../common/overlay-layout"
 import { ComponentRows } from "../../component/extension-component"
 import { useDialog } from "../../context/dialog"
 import { useScreen } from "../../context/screen"
 import { useSession } from "../../context/session"
 import { useSync } from "../../context/sync"
-import { useKeymap } from "../../keymap"
+import { useKeymap } from "../../keys/keymap"
 import { theme } from "../../theme"
 import { useWindowRows } from "../../context/window-rows"
 

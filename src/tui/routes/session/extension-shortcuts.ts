@@ -6,8 +6,8 @@ import { createEffect } from "solid-js"
 import type { ShortcutInfo } from "../../../protocol"
 import { useSession } from "../../context/session"
 import { useSync } from "../../context/sync"
-import { OWN_KEYS } from "../../own-keys"
-import { canonicalKeyId, keyIdOf } from "../../util/key-id"
+import { OWN_KEYS } from "../../keys/own-keys"
+import { canonicalKeyId, keyIdOf } from "../../keys/key-id"
 
 /** The shortcuts a window forwards, by canonical key id, and the ones that clash with its own. */
 export function sortShortcuts(shortcuts: readonly ShortcutInfo[] = []): {

@@ -38,7 +38,7 @@ import { Welcome } from "./welcome"
 import { Widgets } from "./widgets"
 import { ComponentOverlays, ComponentSlotView, useExtensionComponents } from "./extension-components"
 import { replyRate, WorkingLine } from "./working-line"
-import { useKeymap } from "../../keymap"
+import { useKeymap } from "../../keys/keymap"
 import { useWindowRows } from "../../context/window-rows"
 import { useFeatureSessions } from "../../slots/session"
 

@@ -2,7 +2,7 @@
 // extension status segments. Segments that do not fit are dropped, least important first.
 import { For } from "solid-js"
 import type { SessionInfo, SessionStats } from "../../../protocol"
-import { terminalLine, terminalText } from "../../../protocol/terminal-text"
+import { terminalLine, terminalText } from "../../../common/terminal-text"
 import { theme } from "../../theme"
 import { formatCost, formatTokens, shortPath } from "../../util/format"
 import { statusKeySegment } from "../../slots/registry"

@@ -1,7 +1,7 @@
 // `⠋ Working (2m, 50 tok/s) – session name` while a reply runs.
 import { Show } from "solid-js"
 import type { AssistantItem } from "../../../protocol"
-import { terminalText } from "../../../protocol/terminal-text"
+import { terminalText } from "../../../common/terminal-text"
 import { theme } from "../../theme"
 import { formatElapsed } from "../../util/format"
 

@@ -13,7 +13,7 @@ import { plural } from "../../../util/plural"
 import { formatAge, shortPath } from "../../util/format"
 import { filterSessions, sessionTitle } from "./filter"
 import { shortIds } from "../../../util/short-id"
-import { terminalLine, terminalText } from "../../../protocol/terminal-text"
+import { terminalLine, terminalText } from "../../../common/terminal-text"
 
 function liveNote(s: SavedSession): string {
   if (!s.live) return ""

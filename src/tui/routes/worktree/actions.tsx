@@ -1,7 +1,7 @@
 // What the page's keys do: switch the window to a checkout, make, branch, hand off, remove and
 // prune worktrees, each asked or confirmed first where it moves or removes work.
-import type { SetupOutcome, WorktreeService } from "../../../protocol/worktree"
-import { branchText } from "../../../protocol/worktree"
+import type { SetupOutcome, WorktreeService } from "../../../common/worktree"
+import { branchText } from "../../../common/worktree"
 import { plural } from "../../../util/plural"
 import { useDialog } from "../../context/dialog"
 import { useSync } from "../../context/sync"

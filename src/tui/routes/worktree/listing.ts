@@ -1,7 +1,7 @@
 // The page's data: the repository's worktrees and snapshots as the service lists them, and one
 // action at a time run against them (said how it went, then the listing read again).
 import { createMemo, createResource, createSignal } from "solid-js"
-import type { WorktreeService } from "../../../protocol/worktree"
+import type { WorktreeService } from "../../../common/worktree"
 import { itemsOf } from "./rows"
 
 export type Say = (message: string, level?: "info" | "warning" | "error") => void

@@ -7,7 +7,7 @@ import {
   type SnapshotRow,
   type WorktreeListing,
   type WorktreeRow,
-} from "../../../protocol/worktree"
+} from "../../../common/worktree"
 import { plural } from "../../../util/plural"
 import { theme } from "../../theme"
 import { formatAge, shortPath } from "../../util/format"

@@ -1,0 +1,53 @@
+// What the session host gives each bundled extension (extensions/<name>/index.ts) beside Pi's own
+// ExtensionAPI: how the session runs, and a way to put a dialog of xagent's own kinds (ask_user)
+// in front of the session's windows. Types only, so an extension can use them without loading
+// anything of the host.
+import type { UiRequest, UiResponse } from "../protocol/ui"
+
+/**
+ * - `window`: the host lives in the window's process (`--no-daemon`, in-process hosts) and ends with it.
+ * - `daemon`: the shared background daemon; windows attach and detach, so a reply may run with none.
+ * - `print`: `xagent -p`; no window will answer a dialog (one that is asked is declined).
+ */
+export type BundledMode = "window" | "daemon" | "print"
+
+/** A dialog as an extension asks for it: the host gives it its id. */
+export type UiRequestBody = UiRequest extends infer R ? (R extends UiRequest ? Omit<R, "id"> : never) : never
+
+export interface BundledHost {
+  readonly mode: BundledMode
+  /**
+   * Shows the dialog in every window of the session (the first answer wins); resolves undefined
+   * when it is cancelled, aborted through `signal`, or the session is replaced or closed.
+   */
+  request(request: UiRequestBody, opts?: { signal?: AbortSignal }): Promise<UiResponse | undefined>
+  /** The session's sandbox (src/runtime/sandbox), as far as an extension may steer it. */
+  readonly sandbox: BundledSandbox
+  /**
+   * The extension's state in the session's info (`SessionInfo.extensions[<its name>]`; undefined:
+   * none), sent to windows when it changes. Its window part reads it there.
+   * A new conversation starts with none: the extension restates it on its session_start.
+   */
+  setState(state: unknown): void
+}
+
+export interface BundledSandbox {
+  /**
+   * Plan mode: `true` binds everything read-only (the kernel refuses writes), `false` gives the
+   * workspace scope back (and full access, if the person had it). Returns whether a real sandbox
+   * holds commands here; when none does, nothing changes and the caller keeps its own limits.
+   */
+  readOnly(on: boolean): boolean
+  /**
+   * Runs a shell command in the sandbox's current scope, in `cwd`, as the agent's bash would (with
+   * no sandbox here it asks the person first, and a no is a refusal: code -1 and the reason).
+   */
+  exec(command: string, opts: { cwd: string; timeoutMs?: number; signal?: AbortSignal }): Promise<SandboxExecResult>
+}
+
+export interface SandboxExecResult {
+  /** The exit code; -1 when the command did not run or was stopped. */
+  code: number
+  /** stdout and stderr together, as they came. */
+  output: string
+}

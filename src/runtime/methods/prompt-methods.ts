@@ -1,0 +1,173 @@
+// Session methods of a window on the session: prompts, `!` commands, stopping, the queue,
+// completions and commands, shortcuts, and answers to the extensions' dialogs and components.
+import { ProtocolError, type CommandInfo, type Params, type UiResponse } from "../../protocol/index"
+import { errorText } from "../../util/error-text"
+import { queuedAttachmentNotice, readMentionedFiles } from "../session/attach-files"
+import { complete } from "../extensions/autocomplete"
+import { runShortcut } from "../extensions/extension-shortcuts"
+import type { LiveSession } from "../session/live-session"
+import { editorText, takeQueue } from "./method-common"
+import type { RunToken } from "../session/event-projection"
+import { sessionBash } from "../session/session-bash"
+import { saveUnsavedCopy } from "../files/unsaved-copy"
+import type { Handlers } from "./session-methods"
+
+export const PROMPT_METHODS = {
+  "session.prompt": async (live, p) => {
+    await prompt(live, p.text, p.behavior, p.images, p.attachFiles === true)
+    return {}
+  },
+  "session.bash": async (live, p) => {
+    idleShell(live)
+    sessionBash(live, p.command, { excludeFromContext: p.excludeFromContext === true, terminal: p.terminal })
+    return {}
+  },
+  "session.bashOutside": async (live, p) => {
+    idleShell(live)
+    sessionBash(live, p.command, { outside: true })
+    return {}
+  },
+  "session.abort": async (live) => {
+    // Pi would send the queue after a newer message; the window that stopped the reply gets it back.
+    const queued = takeQueue(live)
+    await live.abort()
+    return editorText(queued)
+  },
+  "session.dequeue": async (live) => live.session.clearQueue(),
+  "session.saveUnsaved": async (live) => saveUnsavedCopy(live),
+  "session.shortcut": async (live, p) => {
+    runShortcut(live.session, p.key, (text) => live.notice("error", text))
+    return {}
+  },
+  "session.complete": async (live, p) => ({ items: await complete(live.bridge.autocomplete(), p.text, p.cursor) }),
+  "session.commands": async (live) => ({ commands: commands(live) }),
+  "session.uiRespond": async (live, p) => {
+    // The bridge checks the answer against its question (ask_user answers included).
+    live.bridge.respond(p.requestId, p.response as UiResponse)
+    return {}
+  },
+  "session.componentInput": async (live, p) => live.components.input(p.componentId, p.window, p.data),
+  "session.componentResize": async (live, p) => {
+    live.components.resize(p.window, p.width, p.height)
+    return {}
+  },
+} satisfies Partial<Handlers>
+
+export { prompt as promptSession }
+
+/** What to tell the person when the model takes no images: it never sees the attached ones. */
+function imagesUnseen(s: LiveSession["session"], count: number): string | undefined {
+  const model = s.model
+  if (!model || model.input.includes("image")) return undefined
+  const what = count === 1 ? "the attached image" : `the ${count} attached images`
+  return `${model.name || model.id} takes no images: it did not see ${what} (only your text was sent)`
+}
+
+async function prompt(
+  live: LiveSession,
+  text: string,
+  behavior?: "steer" | "followUp",
+  images?: Params<"session.prompt">["images"],
+  attachFiles = false,
+) {
+  const s = live.session
+  const space = text.indexOf(" ")
+  const name = text.startsWith("/") ? text.slice(1, space === -1 ? undefined : space) : ""
+  if (name && s.extensionRunner.getCommand(name)) {
+    // Commands may open dialogs and wait on them: accept now, report failures as notices. With no
+    // window (--print) nobody waits on a dialog, and the caller needs to know when it is over.
+    const done = s.prompt(text).then(
+      () => live.settleCommand(),
+      (err) => {
+        const message = `/${name} failed: ${errorText(err)}`
+        live.notice("error", message)
+        live.settleCommand(message)
+      },
+    )
+    if (!live.interactive) await done
+    return
+  }
+  if (live.running && !behavior)
+    throw new ProtocolError("bad_request", 'A reply is running: send this with behavior "steer" or "followUp"')
+  // Pi's agent can still be winding down after the run ended for windows: let it finish.
+  if (!live.running && s.isStreaming) await s.waitForIdle()
+  const hint = live.running ? undefined : live.info().authHint
+  if (hint) throw new ProtocolError("failed", hint)
+  const unseen = images?.length ? imagesUnseen(s, images.length) : undefined
+  // A command's text (a prompt template, a skill) is not the person's message: nothing is attached.
+  const attached =
+    attachFiles && !text.startsWith("/")
+      ? await readMentionedFiles(text, live.cwd, live.sandbox.workspace(live.cwd), live.sandbox.readDenied(live.cwd))
+      : undefined
+  // The run this prompt starts takes them (AttachmentSlot's hook). A queued message is delivered
+  // alone, one a turn under Pi's default queue modes, so files sent after it would reach the model
+  // a turn late: it goes as typed, and the person is told.
+  if (attached && live.running) live.notice("warning", queuedAttachmentNotice(attached))
+  else live.attachments.set(attached)
+  let stopWatching = () => {}
+  if (unseen) {
+    // Pi sends such a model a placeholder instead: say so under the person's message, which the
+    // session's own listener (subscribed first) has put in the transcript by then.
+    if (live.running) live.notice("warning", unseen)
+    else {
+      const off = s.subscribe((e) => {
+        if (e.type !== "message_end" || e.message.role !== "user") return
+        off()
+        live.notice("warning", unseen)
+      })
+      stopWatching = off
+    }
+  }
+  await new Promise<void>((resolvePrompt, reject) => {
+    let accepted = false
+    let run: RunToken | undefined
+    s.prompt(text, {
+      streamingBehavior: live.running ? behavior : undefined,
+      images: images?.length ? images : undefined,
+      preflightResult: (disposition) => {
+        if (disposition !== "started") live.attachments.set(undefined)
+        // "handled": an input hook or command consumed it; no run follows and the promise settles.
+        if (disposition === "handled") return stopWatching()
+        accepted = true
+        run = live.beginRun()
+        resolvePrompt()
+      },
+    }).then(
+      () => {
+        stopWatching()
+        live.settleRun(run)
+        resolvePrompt()
+      },
+      (err) => {
+        stopWatching()
+        live.attachments.set(undefined)
+        live.settleRun(run)
+        if (!accepted) reject(new ProtocolError("failed", errorText(err)))
+        else live.notice("error", errorText(err))
+      },
+    )
+  })
+}
+
+function idleShell(live: LiveSession) {
+  if (live.session.isBashRunning)
+    throw new ProtocolError("failed", "A shell command is already running; interrupt it first")
+}
+
+function commands(live: LiveSession): CommandInfo[] {
+  const s = live.session
+  const out: CommandInfo[] = []
+  for (const c of s.extensionRunner.getRegisteredCommands())
+    out.push(withDescription({ name: c.invocationName, source: "extension" }, c.description))
+  for (const t of s.promptTemplates) out.push(withDescription({ name: t.name, source: "prompt" }, t.description))
+  // Pi's enableSkillCommands: off, skills stay in the prompt but get no /skill: commands.
+  if (s.settingsManager.getEnableSkillCommands())
+    for (const k of s.resourceLoader.getSkills().skills)
+      out.push(withDescription({ name: `skill:${k.name}`, source: "skill" }, k.description))
+  return out
+}
+
+function withDescription(c: CommandInfo, description?: string): CommandInfo {
+  if (description) c.description = description
+  return c
+}

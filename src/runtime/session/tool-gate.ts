@@ -1,0 +1,47 @@
+// The consent gate (shared/permission.ts): while a session's approval is "ask", a gated tool
+// call waits for a `permission` dialog before it runs. Any window or editor may answer (the first
+// answer wins); a cancel, an abort, a closed session or any answer but an offered choice denies.
+// "Always" lasts for this live session only, per tool name.
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent"
+import { DENIED, gatedTool, isPermissionChoice, type Approval } from "../../common/permission"
+import type { UiBridge } from "../extensions/ui-bridge"
+
+export class ToolGate {
+  approval: Approval = "off"
+  private readonly always = new Set<string>()
+
+  constructor(private readonly bridge: UiBridge) {}
+
+  set(approval: Approval): void {
+    this.approval = approval
+    if (approval === "off") this.always.clear()
+  }
+
+  /** The extension hook that holds gated calls (an error in it blocks the call: Pi fails safe). */
+  readonly hook = (pi: ExtensionAPI) => {
+    pi.on("tool_call", async (e, ctx) => {
+      if (this.approval !== "ask" || !gatedTool(e.toolName) || this.always.has(e.toolName)) return undefined
+      const r = await this.bridge.request(
+        {
+          kind: "permission",
+          toolCallId: e.toolCallId,
+          toolName: e.toolName,
+          title: titleOf(e.toolName, e.input),
+          input: e.input,
+        },
+        { signal: ctx.signal },
+      )
+      const choice = r && "value" in r && isPermissionChoice(r.value) ? r.value : "reject_once"
+      if (choice === "allow_always") this.always.add(e.toolName)
+      return choice === "reject_once" ? { block: true, reason: DENIED } : undefined
+    })
+  }
+}
+
+/** One line naming what the call would do: `bash: npm test`, `edit: src/a.ts`. */
+function titleOf(tool: string, input: unknown): string {
+  const i = (input ?? {}) as Record<string, unknown>
+  const what = typeof i.command === "string" ? i.command : typeof i.path === "string" ? i.path : ""
+  const line = what.split("\n")[0]!.slice(0, 200)
+  return line ? `${tool}: ${line}` : tool
+}
