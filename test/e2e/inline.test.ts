@@ -2,7 +2,7 @@
 // line once and in order, through a long reply, resizes, a resume and an attach mid-reply.
 // `capture-pane -S -` reads the scrollback and the screen together.
 import { afterAll, describe, expect, test } from "bun:test"
-import { mkdirSync } from "node:fs"
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { writeLongSession } from "../../bench/fixtures/long-session"
 import { sessionDirFor } from "../../src/runtime/files/session-files"
@@ -57,6 +57,38 @@ describe.skipIf(!hasTmux)("inline mode in a terminal", () => {
     }
   }
 
+  /**
+   * The pane's scrollback and screen once they hold every line of the reply, in order, and its end
+   * marker; at the deadline, whatever they hold then (for the assertion to show what is missing).
+   * The end marker on screen is not enough: under load the footer draws the reply's end while the
+   * lines above it are still being drawn for the scrollback, and the footer, anchored to its
+   * bottom, shows only as many of them as it has rows (the 20-resize run read a capture without
+   * lines 2995-2996 that way).
+   */
+  async function wholeReply(pane: Pane, count: number, timeoutMs: number) {
+    const deadline = Date.now() + timeoutMs
+    const want = upTo(count).join(",")
+    for (;;) {
+      const all = pane.scrollback()
+      if (all.includes(END) && linesIn(all, count).join(",") === want) return all
+      if (Date.now() > deadline) return all
+      await Bun.sleep(250)
+    }
+  }
+
+  /**
+   * What the session's file holds of the reply, for a failure to say whether the window lost rows
+   * or the reply itself came short (a run whose screen ended at line 2999, with no end marker).
+   */
+  function replyInSession(box: { cwd: string; agentDir: string }, count: number): string {
+    const dir = sessionDirFor(box.cwd, box.agentDir)
+    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".jsonl")) : []
+    if (files.length === 0) return "no session file"
+    const text = files.map((f) => readFileSync(join(dir, f), "utf8")).join("\n")
+    const last = Math.max(0, ...linesIn(text, count))
+    return `the session file's reply reaches line ${last}, ${text.includes(END) ? "with" : "without"} its end marker`
+  }
+
   async function quit(pane: Pane) {
     // The reply's last line reaches the scrollback a moment before its run ends; quitting in that
     // moment asks whether to stop the reply instead of exiting.
@@ -70,7 +102,8 @@ describe.skipIf(!hasTmux)("inline mode in a terminal", () => {
     const { pane } = await setup({ turns: [{ text: longReply(3000) }] })
     run(pane, "--no-daemon")
     await ask(pane, "count to three thousand")
-    const all = await inScrollback(pane, END, 120_000)
+    await inScrollback(pane, END, 120_000)
+    const all = await wholeReply(pane, 3000, 60_000)
     expect(linesIn(all, 3000)).toEqual(upTo(3000))
     expect(all.split("count to three thousand").length - 1).toBe(1)
     await quit(pane)
@@ -86,7 +119,7 @@ describe.skipIf(!hasTmux)("inline mode in a terminal", () => {
     const deadline = Date.now() + 540_000
     const left = () => deadline - Date.now()
     // 400 tokens a second: about a minute of streaming to resize in
-    const { pane } = await setup({ turns: [{ text: longReply(3000) }] }, { tps: 400 })
+    const { box, pane } = await setup({ turns: [{ text: longReply(3000) }] }, { tps: 400 })
     run(pane, "--no-daemon")
     await ask(pane, "count while I resize")
     const sizes = [
@@ -95,18 +128,24 @@ describe.skipIf(!hasTmux)("inline mode in a terminal", () => {
       [60, 20],
       [100, 30],
     ] as const
-    for (let i = 0; i < 20; i++) {
-      // Each resize waits for the reply to have moved on by some lines (numbers on screen), or to
-      // have ended: 20 of them need 1,200 of its 3,000 lines, but each one writes the transcript
-      // again, 4-10 s at 1,000 lines under load, while the model streams on at its own pace; the
-      // reply then ended before the 20th, and the wait for 60 more lines never ended. The
-      // resizes left come one after another after the end (a run of resizes, written once).
-      const seen = Math.max(0, ...linesIn(pane.screen(), 3000))
-      await pane.waitFor((s) => Math.max(0, ...linesIn(s, 3000)) >= seen + 60 || s.includes(END), left())
-      const [cols, rows] = sizes[i % sizes.length]!
-      pane.resize(cols, rows)
+    try {
+      for (let i = 0; i < 20; i++) {
+        // Each resize waits for the reply to have moved on by some lines (numbers on screen), or to
+        // have ended: 20 of them need 1,200 of its 3,000 lines, but each one writes the transcript
+        // again, 4-10 s at 1,000 lines under load, while the model streams on at its own pace; the
+        // reply then ended before the 20th, and the wait for 60 more lines never ended. The
+        // resizes left come one after another after the end (a run of resizes, written once).
+        const seen = Math.max(0, ...linesIn(pane.screen(), 3000))
+        await pane.waitFor((s) => Math.max(0, ...linesIn(s, 3000)) >= seen + 60 || s.includes(END), left())
+        const [cols, rows] = sizes[i % sizes.length]!
+        pane.resize(cols, rows)
+      }
+      await inScrollback(pane, END, left())
+    } catch (e) {
+      throw new Error(`${(e as Error).message}\n(${replyInSession(box, 3000)})`)
     }
-    const all = await inScrollback(pane, END, left())
+    const all = await wholeReply(pane, 3000, left())
+    if (linesIn(all, 3000).join() !== upTo(3000).join()) console.error(replyInSession(box, 3000))
     expect(linesIn(all, 3000)).toEqual(upTo(3000))
     expect(all.split("count while I resize").length - 1).toBe(1)
     await quit(pane)
@@ -143,7 +182,8 @@ describe.skipIf(!hasTmux)("inline mode in a terminal", () => {
     pane.clearHistory()
     pane.type(`${XAGENT_BIN} attach --inline; echo "EXIT=$?"`)
     pane.send("Enter")
-    const all = await inScrollback(pane, END, 120_000)
+    await inScrollback(pane, END, 120_000)
+    const all = await wholeReply(pane, 300, 60_000)
     expect(linesIn(all, 300)).toEqual(upTo(300))
     expect(all.split("count slowly for the attach").length - 1).toBe(1)
     await quit(pane)

@@ -76,6 +76,8 @@ export function createCommitter(opts: {
     resizeTimer = setTimeout(wantReplay, REPLAY_AFTER_MS)
   }
   function wantReplay() {
+    // One asked for while a rewrite waits for the write on its way is that rewrite's: its clear and
+    // every row after it come later, at the size and folds of then.
     if (replay === "none") replay = "wanted"
     setGeneration((n) => n + 1)
   }
@@ -88,8 +90,10 @@ export function createCommitter(opts: {
   /** Clears the terminal and writes every item again from the first, once what is on its way is out. */
   async function rewrite() {
     replay = "running"
-    // What is queued is written again with everything else, unless the terminal cannot be cleared:
-    // then the scrollback and the ledger stay as they are, and so must the rows the ledger handed out.
+    // What is queued is written again with everything else (the fresh ledger hands out the whole
+    // view, the reply's last step and the run's end included), unless the terminal cannot be
+    // cleared: then the scrollback and the ledger stay as they are, and so must the rows the ledger
+    // handed out. test/tui/inline-rewrite-order.test.tsx holds the orders.
     const waiting = queue.splice(0)
     await pumping
     const r = opts.renderer
