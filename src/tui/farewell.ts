@@ -7,8 +7,13 @@ import { terminalText } from "../common/terminal-text"
 import { shortIds } from "../util/short-id"
 import type { BackgroundReply } from "./context/background-replies"
 
-/** The listing that makes ids short may be slow on a huge session folder: past this, full ids. */
-const LIST_CEILING_MS = 3000
+/**
+ * The listing that makes ids short may be slow on a huge session folder (it counts each file's
+ * messages): past this, full ids. A window ended by a signal is expected gone within moments, so
+ * it waits far less.
+ */
+export const LIST_CEILING_MS = 3000
+export const SIGNALLED_LIST_CEILING_MS = 300
 
 export interface FarewellState {
   /** Pi's id of the window's session (absent before it opened). */
@@ -26,7 +31,11 @@ function word(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(plain) ? plain : `'${plain.replace(/'/g, "'\\''")}'`
 }
 
-export async function farewellLines(client: Client, s: FarewellState): Promise<string | undefined> {
+export async function farewellLines(
+  client: Client,
+  s: FarewellState,
+  ceilingMs = LIST_CEILING_MS,
+): Promise<string | undefined> {
   const ids = [s.piSessionId, ...s.background.map((b) => b.piSessionId)].filter((x): x is string => !!x)
   if (ids.length === 0) return undefined
   const listing = await Promise.race([
@@ -34,7 +43,7 @@ export async function farewellLines(client: Client, s: FarewellState): Promise<s
       (r) => r.sessions,
       () => undefined,
     ),
-    new Promise<undefined>((r) => setTimeout(r, LIST_CEILING_MS).unref?.()),
+    new Promise<undefined>((r) => setTimeout(r, ceilingMs).unref?.()),
   ])
   // The same prefixes `xagent sessions` and `attach` show: unique among every saved session.
   const short = shortIds([...(listing ?? []).map((x) => x.id), ...ids])

@@ -4,7 +4,7 @@ import { createCliRenderer, type CliRenderer } from "@opentui/core"
 import { render } from "@opentui/solid"
 import type { Client } from "../client/client"
 import { App, type ExitState } from "./app"
-import { farewellLines } from "./farewell"
+import { farewellLines, LIST_CEILING_MS, SIGNALLED_LIST_CEILING_MS } from "./farewell"
 import type { TuiOptions, TuiResult } from "./run-options"
 import { BUILTIN_THEMES } from "./theme"
 import { createThemeControl, type ThemeControl } from "./theme-control"
@@ -90,8 +90,13 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
     settle(code)
   }
   // Ctrl+C while a `!` command has the terminal is that command's (the renderer is in cooked mode).
-  const onSignal = (signal: OwnSignal) => () =>
-    void (signal === "SIGINT" && terminalLent() ? interruptLent() : finish(SIGNAL_CODES[signal]))
+  // Ended by a signal: expected gone within moments (the farewell waits less on the daemon).
+  let signalled = false
+  const onSignal = (signal: OwnSignal) => () => {
+    if (signal === "SIGINT" && terminalLent()) return void interruptLent()
+    if (!finished) signalled = true
+    finish(SIGNAL_CODES[signal])
+  }
   const handlers = (Object.keys(SIGNAL_CODES) as OwnSignal[]).map((s) => [s, onSignal(s)] as const)
   for (const [s, h] of handlers) process.on(s, h)
   renderer.on("destroy", () => finish(1))
@@ -149,7 +154,12 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
   const farewell =
     code === SIGNAL_CODES.SIGHUP
       ? undefined
-      : (message ?? (client ? await farewellLines(client, said).catch(() => undefined) : undefined))
+      : (message ??
+        (client
+          ? await farewellLines(client, said, signalled ? SIGNALLED_LIST_CEILING_MS : LIST_CEILING_MS).catch(
+              () => undefined,
+            )
+          : undefined))
   await client?.close().catch(() => {})
   return { exitCode: code, farewell, restart }
 }
