@@ -53,4 +53,10 @@ test("two windows opening a live session's file join it; after /new, two opening
   expect(old.entries.filter((e) => e.type === "session").length).toBe(1)
   expect(old.texts).toEqual(["A's answer.", "Asked in the old file."])
   expect(readSessionFile(fileNew).texts).toEqual(["Asked after /new."])
+
+  // a listing marks both, whichever host answers it: each other host is asked for its own
+  const listed = await (await d.attach()).request("sessions.list", { cwd: d.box.cwd })
+  const marks = Object.fromEntries(listed.sessions.map((s) => [s.path, s.live?.sessionId]))
+  expect(marks[fileA]).toBe(ob.sessionId)
+  expect(marks[fileNew]).toBe(sa)
 }, 90_000)
