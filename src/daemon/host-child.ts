@@ -6,6 +6,7 @@ import type { Subprocess } from "bun"
 import { ProtocolError, type EventEnvelope, type Method, type Params } from "../protocol"
 import { HostCaller } from "../runtime/hosting/host-caller"
 import type { FromHost, LiveInfo, ToHost } from "../runtime/hosting/host-frames"
+import type { LiveMark } from "../runtime/hosting/held-files"
 import { rssBytes } from "./descendants"
 import { frameLink, type FrameLink } from "./host-link"
 import { spawnHost } from "./host-spawn"
@@ -112,9 +113,9 @@ export class HostChild {
     return this.caller.resolveTarget(params)
   }
 
-  /** Asks for its live sessions now rather than waiting for its next report. */
-  async refreshLive(): Promise<void> {
-    this.live = await this.caller.poll()
+  /** Which of `paths` its live session holds, asked now (its last report may not name a new file yet). */
+  holds(paths: string[]): Promise<Record<string, LiveMark>> {
+    return this.caller.holds(paths)
   }
 
   subscribe(sessionId: string, after: number, onEvent: (e: EventEnvelope) => void): () => void {

@@ -19,6 +19,7 @@ import { killDescendants } from "./descendants"
 import { HostChild } from "./host-child"
 import type { SpareHost } from "./spare-host"
 import type { LiveInfo } from "../runtime/hosting/host-frames"
+import type { LiveMark } from "../runtime/hosting/held-files"
 import { startMark } from "../util/start-trace"
 
 export interface HostPool extends HostApi {
@@ -126,10 +127,17 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
     )
   }
 
-  function liveByFile(path: string): Entry | undefined {
-    const want = resolve(path)
-    for (const e of bySession.values()) if (e.child.live.some((s) => s.file && resolve(s.file) === want)) return e
-    return undefined
+  /** Each of `paths` a live session holds, by asking the hosts: each knows its own (held-files.ts). */
+  async function holders(paths: string[]): Promise<Map<string, { entry: Entry; mark: LiveMark }>> {
+    const found = new Map<string, { entry: Entry; mark: LiveMark }>()
+    const asked = [...bySession.values()].filter((e) => e.child.alive)
+    const answers = await Promise.all(
+      asked.map((e) => e.child.holds(paths).catch(() => ({}) as Record<string, LiveMark>)),
+    )
+    asked.forEach((entry, i) => {
+      for (const [path, mark] of Object.entries(answers[i]!)) if (!found.has(path)) found.set(path, { entry, mark })
+    })
+    return found
   }
 
   async function open(p: Params<"session.open">, origin?: RequestOrigin): Promise<Result<"session.open">> {
@@ -149,9 +157,8 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
       // a new session has no file to join, unless `--session-id` names one that exists
       const path = p.mode.kind === "new" && !p.pi?.sessionId ? undefined : await entry.child.resolveTarget(p)
       if (path) {
-        // a file appears once the first reply is saved: their last report may not name it yet
-        await Promise.all([...bySession.values()].map((e) => e.child.refreshLive().catch(() => {})))
-        const existing = liveByFile(path) ?? (await opening.get(resolve(path))?.catch(() => undefined))
+        const existing =
+          (await holders([path])).get(path)?.entry ?? (await opening.get(resolve(path))?.catch(() => undefined))
         if (existing?.child.alive) {
           void retire(entry)
           return (await existing.child.request("session.open", p)) as Result<"session.open">
@@ -184,10 +191,8 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
     const cwd = entry.child.live.find((s) => s.sessionId === entry.sessionId)?.cwd ?? entry.cwd
     const path = await entry.child.resolveTarget({ cwd, mode: { kind: "session", ref: p.path } }).catch(() => undefined)
     if (!path) return undefined
-    await Promise.all([...bySession.values()].map((e) => e.child.refreshLive().catch(() => {})))
-    const other = liveByFile(path)
-    if (!other || other === entry || !other.child.alive) return undefined
-    return other.child.live.find((s) => s.file && resolve(s.file) === resolve(path))?.sessionId
+    const held = (await holders([path])).get(path)
+    return held && held.entry !== entry ? held.mark.sessionId : undefined
   }
 
   /** A host this asker already uses, else one with its environment, else a short-lived one. */
@@ -200,26 +205,21 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
     const temp = start(cwd && existsSync(cwd) ? resolve(cwd) : opts.home, origin)
     try {
       await temp.child.ready
-      return annotate(method, await temp.child.request(method, params))
+      return await annotate(method, await temp.child.request(method, params))
     } finally {
       void retire(temp)
     }
   }
 
-  /** A host marks only its own live sessions in a listing: mark the others'. */
-  function annotate(method: Method, result: unknown): unknown {
+  /** A host marks only its own live sessions in a listing: the others' hosts are asked for theirs. */
+  async function annotate(method: Method, result: unknown): Promise<unknown> {
     if (method !== "sessions.list") return result
-    for (const saved of (result as Result<"sessions.list">).sessions) {
-      if (saved.live) continue
-      const e = liveByFile(saved.path)
-      const s = e?.child.live.find((x) => x.file && resolve(x.file) === resolve(saved.path))
-      if (s)
-        saved.live = {
-          sessionId: s.sessionId,
-          running: s.running,
-          pendingQuestions: s.pendingQuestions,
-          windows: s.subscribers,
-        }
+    const unmarked = (result as Result<"sessions.list">).sessions.filter((saved) => !saved.live)
+    if (!unmarked.length) return result
+    const held = await holders(unmarked.map((saved) => saved.path))
+    for (const saved of unmarked) {
+      const mark = held.get(saved.path)?.mark
+      if (mark) saved.live = mark
     }
     return result
   }

@@ -191,9 +191,8 @@ for (const sig of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(sig, () =
 async function onFrame(frame: ToHost) {
   if (ending) return
   switch (frame.type) {
-    case "poll":
-      await hostReady.catch(() => undefined)
-      return send({ type: "response", id: frame.id, result: host?.live() ?? [] })
+    case "holds":
+      return served.respond(frame.id, async () => (await hostReady).holds(frame.paths))
     case "request":
     case "resolve":
       return served.respond(frame.id, async () => {

@@ -2,6 +2,7 @@
 // the daemon serves it over the socket. Same shape as Client, minus connection state.
 import type { AgentSessionRuntime } from "@earendil-works/pi-coding-agent"
 import type { EventEnvelope, Method, Params, Result } from "../../protocol/index"
+import type { LiveMark } from "./held-files"
 
 /** Who asks, for a daemon that runs each session in a process of its own (daemon/host-pool.ts). */
 export interface RequestOrigin {
@@ -35,4 +36,6 @@ export interface SessionHost extends HostApi {
   terminalNotify(sequence: string): void
   /** A live session's Pi runtime, for a front end of Pi's own in this process (`--mode rpc`). */
   runtimeOf(sessionId: string): AgentSessionRuntime
+  /** Which of `paths` a live session here holds, with its mark (held-files.ts: the one answer). */
+  holds(paths: string[]): Record<string, LiveMark>
 }

@@ -5,11 +5,12 @@
 // How the frames travel, and what `ready`, `live` and `log` mean, stays with each caller.
 import { ProtocolError, type EventEnvelope, type Method, type Params } from "../../protocol/index"
 import type { FromHost, LiveInfo, ToHost } from "./host-frames"
+import type { LiveMark } from "./held-files"
 
 type Call =
   | { type: "request"; method: Method; params: unknown }
   | { type: "resolve"; params: Params<"session.open"> }
-  | { type: "poll" }
+  | { type: "holds"; paths: string[] }
 
 export interface HostCallerOptions {
   send(frame: ToHost): void
@@ -50,9 +51,9 @@ export class HostCaller {
     return this.call({ type: "resolve", params }).then((r) => (r as { path?: string }).path)
   }
 
-  /** The host's live sessions now. */
-  poll(): Promise<LiveInfo[]> {
-    return this.call({ type: "poll" }) as Promise<LiveInfo[]>
+  /** Which of `paths` the host's live sessions hold, asked now (the host is the one that knows). */
+  holds(paths: string[]): Promise<Record<string, LiveMark>> {
+    return this.call({ type: "holds", paths }) as Promise<Record<string, LiveMark>>
   }
 
   subscribe(sessionId: string, after: number, onEvent: (e: EventEnvelope) => void): () => void {

@@ -24,6 +24,7 @@ import { SESSION_METHODS, type HostContext } from "../methods/session-methods"
 import { installSessionWrites } from "../patches/session-writes"
 import { repairTornTail } from "../files/torn-tail"
 import { openTarget } from "./open-target"
+import { HeldFiles } from "./held-files"
 import { listAllSessions, listSessions, sessionDirFor, toSaved, workspaceOverride } from "../files/session-files"
 import { ignoredProjectSessionDir } from "../setup/project-settings-trust"
 import {
@@ -74,8 +75,7 @@ export function createHost(opts: HostOptions = {}): SessionHost {
   const hostExtensionPaths = (opts.extensionPaths ?? []).map((p) => (isNamedExtension(p) ? p.trim() : resolve(p)))
   const bundled = createBundledSlot(resolve(opts.bundledDir ?? bundledDir()))
   const sessions = new Map<string, LiveSession>()
-  /** Opens in flight by file, so two windows opening one file share a session. */
-  const opening = new Map<string, Promise<LiveSession>>()
+  const held = new HeldFiles(() => sessions.values())
   let disposed = false
 
   const deps = {
@@ -93,11 +93,7 @@ export function createHost(opts: HostOptions = {}): SessionHost {
   const ctx: HostContext = {
     agentDir,
     modelRuntime: undefined as unknown as ModelRuntime,
-    liveByFile: (path, except) => {
-      const want = resolve(path)
-      for (const s of sessions.values()) if (s.id !== except && s.file && resolve(s.file) === want) return s
-      return undefined
-    },
+    liveByFile: (path, except) => held.live(path, except),
   }
 
   // Pi builds its model runtime asynchronously (models.json, the credential store, availability):
@@ -163,8 +159,8 @@ export function createHost(opts: HostOptions = {}): SessionHost {
     const dir = sessionDirFor(cwd, agentDir, p.pi?.sessionDir, p.pi?.projectTrust)
     const path = await openTarget(p, agentDir)
     if (path) {
-      const existing = ctx.liveByFile(path) ?? (await opening.get(resolve(path)))
-      if (existing && !existing.closed)
+      const existing = await held.holder(path)
+      if (existing)
         return {
           sessionId: existing.id,
           info: existing.info(),
@@ -196,10 +192,10 @@ export function createHost(opts: HostOptions = {}): SessionHost {
       askTrust: p.trustPrompt,
       onWaitingForPerson: waiting,
     })
-    if (path) opening.set(resolve(path), starting)
+    const release = path ? held.claim(path, starting) : () => {}
     const early = await Promise.race([starting.then(() => undefined), asks]).catch(() => undefined)
     if (early)
-      return publishEarly(early, starting, { path, extensionPaths }, [
+      return publishEarly(early, starting, { release, extensionPaths }, [
         ...(repaired ? [repaired] : []),
         ...placed,
         ...slot.warnings,
@@ -211,7 +207,7 @@ export function createHost(opts: HostOptions = {}): SessionHost {
       if (err instanceof ProtocolError) throw err
       throw new ProtocolError("failed", `Could not open the session: ${errorText(err)}`)
     } finally {
-      if (path) opening.delete(resolve(path))
+      release()
     }
     if (disposed) {
       await live.close("host shut down")
@@ -241,19 +237,19 @@ export function createHost(opts: HostOptions = {}): SessionHost {
   function publishEarly(
     live: LiveSession,
     starting: Promise<LiveSession>,
-    { path, extensionPaths }: { path?: string; extensionPaths: string[] },
+    { release, extensionPaths }: { release: () => void; extensionPaths: string[] },
     warnings: string[],
   ): Result<"session.open"> {
     sessions.set(live.id, live)
     void starting.then(
       () => {
-        if (path) opening.delete(resolve(path))
+        release()
         if (disposed) return void close(live.id, "host shut down")
         for (const message of openedWarnings(live, extensionPaths))
           live.emit({ type: "ui_notify", level: "warning", message })
       },
       (err) => {
-        if (path) opening.delete(resolve(path))
+        release()
         sessions.delete(live.id)
         if (!live.closed) {
           live.emit({ type: "closed", reason: `Could not open the session: ${errorText(err)}` })
@@ -273,16 +269,8 @@ export function createHost(opts: HostOptions = {}): SessionHost {
       const parent = f.parentSessionPath && idByPath.get(f.parentSessionPath)
       if (parent) out[i]!.forkOf = parent
     })
-    for (const saved of out) {
-      const s = ctx.liveByFile(saved.path)
-      if (s)
-        saved.live = {
-          sessionId: s.id,
-          running: s.running,
-          pendingQuestions: s.bridge.pendingCount(),
-          windows: s.journal.subscribers,
-        }
-    }
+    const marks = held.marks(out.map((saved) => saved.path))
+    for (const saved of out) if (marks[saved.path]) saved.live = marks[saved.path]
     return { sessions: out }
   }
 
@@ -342,6 +330,7 @@ export function createHost(opts: HostOptions = {}): SessionHost {
       }
     },
     runtimeOf: (sessionId) => get(sessionId).rt,
+    holds: (paths) => held.marks(paths),
     subscribe(sessionId, after, onEvent) {
       const live = get(sessionId)
       const off = live.journal.subscribe(after, onEvent)

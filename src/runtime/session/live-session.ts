@@ -1,8 +1,7 @@
 // One live Pi session: its AgentSessionRuntime, the projection of its events and the journal
 // windows subscribe to (the parts it is made of beside Pi: session-wiring.ts; its opening:
 // session-opening.ts; what it hooks into Pi: pi-hooks.ts). Survives /new, /fork and /session
-// (the runtime swaps the AgentSession; we rebind and send a snapshot).
-import type { Api, Model } from "@earendil-works/pi-ai"
+// (session-replacement.ts; the runtime swaps the AgentSession; we rebind and send a snapshot).
 import {
   createAgentSessionRuntime,
   type AgentSessionRuntime,
@@ -16,7 +15,6 @@ import {
   type SessionInfo,
   type SessionSnapshot,
   type SessionStats,
-  type ThinkingLevel,
   type TranscriptItem,
   type UiState,
 } from "../../protocol/index"
@@ -43,6 +41,7 @@ import { ToolGate } from "./tool-gate"
 import type { ProjectTrust } from "../setup/project-trust"
 import { endWrites, hookConversation, hookKeyHints, unsavedCount } from "./pi-hooks"
 import { SessionOpening } from "./session-opening"
+import { SessionReplacement } from "./session-replacement"
 import type { UiBridge } from "../extensions/ui-bridge"
 
 export class LiveSession {
@@ -79,12 +78,10 @@ export class LiveSession {
   private unsubscribe?: () => void
   /** What the bundled extensions put in the session's info (BundledHost.setState). */
   private readonly extInfo = new ExtensionInfo()
-  /** Replacements of Pi's AgentSession in progress (see replace()). */
-  private readonly replacements = new Set<Promise<unknown>>()
+  /** Replacements of Pi's AgentSession, and what the next runtime takes (see replace()). */
+  private readonly replacement = new SessionReplacement()
   /** Stopping the run and ending the session (set up in start, before anything can emit). */
   private stop!: SessionStop
-  /** Used once by the next runtime the factory builds (open, /new), then cleared. */
-  private next: { model?: Model<Api>; thinking?: ThinkingLevel } = {}
 
   private constructor(
     readonly id: string,
@@ -133,7 +130,7 @@ export class LiveSession {
       log: deps.log,
       shutdown: () => deps.onShutdownRequest(this.id),
     })
-    this.next = { model: opts.model, thinking: opts.thinking }
+    this.replacement.hand({ model: opts.model, thinking: opts.thinking })
     if (opts.permissions) this.sandbox.setMode(opts.permissions)
     hookKeyHints(deps.agentDir)
     const factory = sessionRuntimeFactory(this, deps, opts, {
@@ -141,11 +138,7 @@ export class LiveSession {
       limits,
       trust: this.trust,
       onUntrusted: () => (this.opening.untrusted = true),
-      takeNext: () => {
-        const next = this.next
-        this.next = {}
-        return next
-      },
+      takeNext: () => this.replacement.take(),
     })
     this.runtime = await createAgentSessionRuntime(factory, {
       cwd: opts.sessionManager.getCwd(),
@@ -288,33 +281,18 @@ export class LiveSession {
   }
 
   /** /new keeps the model in use rather than falling back to the settings default. */
-  async newSession(): Promise<{ cancelled: boolean }> {
-    this.next = { model: realModel(this.session.model) }
-    try {
-      return await this.replace(() => this.runtime.newSession())
-    } finally {
-      this.next = {}
-    }
+  newSession(): Promise<{ cancelled: boolean }> {
+    return this.replacement.run(() => this.runtime.newSession(), { model: realModel(this.session.model) })
   }
 
-  /**
-   * Runs a replacement of Pi's AgentSession (new, switch, fork; a window's or an extension's).
-   * Until Pi has bound the new one, its runtime hands out the old one, being torn down: a prompt
-   * run there reaches no window and is saved nowhere. Requests wait for `replaced()` meanwhile.
-   */
-  async replace<T>(fn: () => Promise<T>): Promise<T> {
-    const running = fn()
-    this.replacements.add(running)
-    try {
-      return await running
-    } finally {
-      this.replacements.delete(running)
-    }
+  /** Runs a replacement of Pi's AgentSession (new, switch, fork): SessionReplacement.run. */
+  replace<T>(fn: () => Promise<T>): Promise<T> {
+    return this.replacement.run(fn)
   }
 
   /** Resolves once no replacement of Pi's session is in progress. */
-  async replaced(): Promise<void> {
-    while (this.replacements.size) await Promise.allSettled([...this.replacements])
+  replaced(): Promise<void> {
+    return this.replacement.settled()
   }
 
   abort(): Promise<void> {
