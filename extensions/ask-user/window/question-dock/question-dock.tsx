@@ -1,14 +1,13 @@
 // The question dock: a flat block above the composer that stages answers to ask_user questions and
 // hands them back once they pass the shared rules. Self-contained: give it questions, a width, callbacks.
-import { useKeyboard, usePaste } from "@opentui/solid"
 import { createMemo, createSignal, Index, on, createEffect, mergeProps, Show } from "solid-js"
 import type { AskAnswer, AskQuestion } from "../../../../src/protocol/ask-user"
 import { theme } from "../../../../src/tui/theme"
 import { update, type Action, type Env } from "./actions"
 import { BESIDE_GAP, measure, type SketchView } from "./frame"
-import { keyAction } from "./keys"
+import { useDockKeys } from "./dock-keys"
 import { initialState, isReview, isTextFocus } from "./state"
-import { ActionRow, SegLine, SketchFrame, Tabs } from "./views"
+import { ActionRow, BodyLines, SegLine, SketchFrame, Tabs } from "./views"
 import { shownQuestion } from "../ask-text"
 
 export interface QuestionDockProps {
@@ -69,18 +68,10 @@ export function QuestionDock(raw: QuestionDockProps) {
     props.onCancel()
   }
 
-  const hasKeys = () => !settled && props.focused !== false
-  useKeyboard((key) => {
-    if (!hasKeys() || key.defaultPrevented) return
-    const action = keyAction(key, !review() && isTextFocus(focus()))
-    if (!action) return
-    key.preventDefault()
-    dispatch(action)
-  })
-  usePaste((event) => {
-    if (!hasKeys() || event.defaultPrevented || review() || !isTextFocus(focus())) return
-    event.preventDefault()
-    dispatch({ type: "insert", text: new TextDecoder().decode(event.bytes) })
+  useDockKeys({
+    has: () => !settled && props.focused !== false,
+    textFocus: () => !review() && isTextFocus(focus()),
+    dispatch,
   })
 
   const visible = () => frame().body.lines.slice(frame().bodyTop, frame().bodyTop + frame().bodyHeight)
@@ -103,24 +94,7 @@ export function QuestionDock(raw: QuestionDockProps) {
           alignItems={frame().beside ? "flex-start" : "stretch"}
         >
           <box flexDirection="column" flexShrink={0} width={frame().beside ? frame().bodyWidth : undefined}>
-            <Index each={visible()}>
-              {(line) => (
-                <SegLine
-                  segs={line().segs}
-                  onMouseDown={() => {
-                    const target = line().target
-                    if (target) dispatch({ type: "click", focus: target })
-                  }}
-                  onMouseOver={() => {
-                    const choice = line().choice
-                    if (choice !== undefined && choice !== state().hover) dispatch({ type: "hover", choice })
-                  }}
-                  onMouseOut={() => {
-                    if (state().hover !== undefined) dispatch({ type: "hover", choice: undefined })
-                  }}
-                />
-              )}
-            </Index>
+            <BodyLines lines={visible()} hover={state().hover} dispatch={dispatch} />
           </box>
           <Show when={frame().sketch}>{(view: () => SketchView) => <SketchFrame view={view()} />}</Show>
         </box>

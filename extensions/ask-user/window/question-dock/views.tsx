@@ -3,7 +3,8 @@ import { TextAttributes } from "@opentui/core"
 import { For, Index, Show } from "solid-js"
 import { theme } from "../../../../src/tui/theme"
 import type { SketchView, TabCell } from "./frame"
-import type { Seg } from "./layout"
+import type { BodyLine, Seg } from "./layout"
+import type { Action } from "./actions"
 import { cellWidth } from "../../../../src/tui/util/wrap-text"
 
 export function SegLine(props: {
@@ -116,5 +117,29 @@ export function ActionRow(props: {
         <SegLine segs={[{ text: fill() + status(), fg: theme.dim }]} />
       </Show>
     </box>
+  )
+}
+
+/** The body's visible lines: a click focuses a line's target, hovering a choice previews it. */
+export function BodyLines(props: { lines: BodyLine[]; hover: number | undefined; dispatch: (action: Action) => void }) {
+  return (
+    <Index each={props.lines}>
+      {(line) => (
+        <SegLine
+          segs={line().segs}
+          onMouseDown={() => {
+            const target = line().target
+            if (target) props.dispatch({ type: "click", focus: target })
+          }}
+          onMouseOver={() => {
+            const choice = line().choice
+            if (choice !== undefined && choice !== props.hover) props.dispatch({ type: "hover", choice })
+          }}
+          onMouseOut={() => {
+            if (props.hover !== undefined) props.dispatch({ type: "hover", choice: undefined })
+          }}
+        />
+      )}
+    </Index>
   )
 }

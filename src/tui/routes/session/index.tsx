@@ -2,13 +2,11 @@
 // widgets around the composer, and the status bar. While a feature's dock is open (its questions to
 // the person: src/tui/slots) it takes the composer's place (the composer keeps its draft, hidden) and
 // the status bar steps aside.
-// Inline, a dialog does the same: there is no screen to float it over.
-import { useKeyboard, useRenderer, useTerminalDimensions } from "@opentui/solid"
-import { createMemo, createSignal, For, Show } from "solid-js"
-import { sessionThinkingLook, ThinkingLook } from "../../component/message/thinking-look"
-import { paletteEntries, runCommand } from "../../commands"
+// Inline, a dialog does the same: there is no screen to float it over. Its parts: the conversation
+// (transcript-area.tsx), the composer's wiring (session-composer.tsx), the page's keys (page-keys.ts).
+import { useRenderer, useTerminalDimensions } from "@opentui/solid"
+import { createMemo, For, Show } from "solid-js"
 import { QueueRows } from "../../component/prompt/queue-rows"
-import { Composer } from "../../component/prompt/composer"
 import { useFrames, useNow, useSpinner } from "../../component/spinner"
 import { useClient } from "../../context/client"
 import { DialogSlot, useDialog } from "../../context/dialog"
@@ -18,27 +16,22 @@ import { useSync } from "../../context/sync"
 import { useToast } from "../../context/toast"
 import { useScreen } from "../../context/screen"
 import { useView } from "../../context/view"
-import { theme } from "../../theme"
-import { LiveArea } from "../../inline/live-area"
 import type { VirtualListApi } from "../../ui/virtual-list"
-import { useComposerInput } from "../../context/composer-input"
 import { editInTerminal } from "../../util/editor"
 import { gitBranch } from "../../../util/git-branch"
 import type { AssistantItem, WorkingIndicator } from "../../../protocol"
-import { DialogOutside } from "../../ui/dialog-outside"
 import { useCommandActions } from "./actions"
 import { useExtensionShortcuts } from "./extension-shortcuts"
-import { ESC_TWICE_MS, useRewind } from "./rewind"
 import { ComposerDock, useComposerDock } from "./composer-dock"
 import { bannerText, ConnectionBanner } from "./connection-banner"
+import { usePageKeys } from "./page-keys"
+import { SessionComposer } from "./session-composer"
 import { statusSegments, StatusBar } from "./status-bar"
-import { Transcript } from "./transcript"
+import { TranscriptArea } from "./transcript-area"
 import { UiRequests } from "./ui-requests"
-import { Welcome } from "./welcome"
 import { Widgets } from "./widgets"
 import { ComponentOverlays, ComponentSlotView, useExtensionComponents } from "./extension-components"
 import { replyRate, WorkingLine } from "./working-line"
-import { useKeymap } from "../../keys/keymap"
 import { useWindowRows } from "../../context/window-rows"
 import { useFeatureSessions } from "../../slots/session"
 
@@ -73,50 +66,23 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const dims = useTerminalDimensions()
   const windowRows = useWindowRows()
   const renderer = useRenderer()
-  const composer = useComposerInput()
   const actions = useCommandActions()
   const dock = useComposerDock()
-  const rewind = useRewind()
   const toast = useToast()
   const route = useRoute()
   const screen = useScreen()
   const data = sync.data
-  // A long history comes newest part first; full screen fetches the rest a page at a time as the
-  // person scrolls up to it (inline, the scrollback holds only what came: a row says so).
-  let loadingEarlier = false
-  const loadEarlier = () => {
-    const first = data.items[0]
-    if (loadingEarlier || !data.earlier || !first || data.phase !== "ready") return
-    loadingEarlier = true
-    void session
-      .act("session.earlier", { before: first.id })
-      .then((page) => page && sync.prependEarlier(page, first.id))
-      .finally(() => (loadingEarlier = false))
-  }
   const dialogHere = () => screen.inline && dialog.inPlace()
   // Before the page's own keys: a focused extension component takes them first.
   const ext = useExtensionComponents({ focused: () => props.focused && !dock.active() })
   let list: VirtualListApi | undefined
-  const [newBelow, setNewBelow] = createSignal(false)
   // The rate is the streaming reply's own: the same for every window, whenever it attached.
   const streamingReply = () => {
     const last = data.items.at(-1)
     return last?.kind === "assistant" && last.streaming ? last : undefined
   }
-  // What the person sends, and the reply to it, are at the bottom: go there (and follow again).
-  const toBottom = () => list?.toBottom()
-
   const cwd = () => data.info?.cwd ?? props.cwd
   const branch = createMemo(() => gitBranch(cwd()))
-  const commands = createMemo(() => paletteEntries(session.commands()))
-  // Only one `!command` runs at a time, so the latest one says whether one is running.
-  const bashRunning = createMemo(() => {
-    for (let i = data.items.length - 1; i >= 0; i--) {
-      const item = data.items[i]!
-      if (item.kind === "bash") return item.status === "running"
-    }
-    return false
-  })
   // The bundled features' window parts (src/tui/slots): their state, keys, rows and composer modes.
   const features = useFeatureSessions((name) => ({
     info: () => data.info,
@@ -143,57 +109,10 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       mouse: view.mouse(),
       features: features.status(),
     })
-
-  // A prompt that could not be sent goes back into the (empty) composer rather than vanish.
-  const send = (text: string, how: Parameters<typeof session.send>[1], images?: Parameters<typeof session.send>[2]) => {
-    // A feature's composer mode rewrites what is sent in it (never a `/command`).
-    const mode = text.startsWith("/") ? undefined : features.composerMode()
-    const out = mode ? mode.send(text) : text
-    void session.send(out, how, images).then((r) => r === undefined && composer.restore(text))
-  }
   // Before the page's own keys, whose checks are looser (Ctrl+P is taken whatever else is held):
   // a forwarded key is one the window does not bind.
   useExtensionShortcuts(() => props.focused && !dialog.active())
-  const thinkingLook = sessionThinkingLook(data)
-  const keys = useKeymap()
-  // Inline, a fold key writes the whole transcript again (the scrollback's rows cannot change in
-  // place): a line says what the screen just did, as pi's does.
-  const foldNotice = (what: string, open: boolean) =>
-    screen.inline && toast.show({ level: "info", message: `${what}: ${open ? "expanded" : "collapsed"}` })
-  useKeyboard((e) => {
-    if (!props.focused || dialog.active() || e.defaultPrevented) return
-    const handled = () => e.preventDefault()
-    if (keys.matches("app.thinking.toggle", e)) {
-      view.toggleThinking()
-      return (foldNotice("Thinking", view.thinkingOpen()), handled())
-    }
-    if (keys.matches("app.tools.expand", e)) {
-      view.toggleTools()
-      return (foldNotice("Tool output", view.toolsOpen()), handled())
-    }
-    if (keys.matches("app.model.cycleForward", e)) return (actions.cycleModel("forward"), handled())
-    if (keys.matches("app.model.cycleBackward", e)) return (actions.cycleModel("backward"), handled())
-    if (keys.matches("app.model.select", e)) return (actions.pickModel(""), handled())
-    // No key by default, as in Pi: the person's keybindings file may give it one.
-    if (keys.matches("app.session.new", e)) return (actions.newSession(), handled())
-    // The dock scrolls its own body with these.
-    if (dock.active()) return
-    if (keys.matches("tui.altScreen.pageUp", e)) return (list?.page(-1), handled())
-    if (keys.matches("tui.altScreen.pageDown", e)) return (list?.page(1), handled())
-    if (keys.matches("tui.altScreen.top", e)) return (list?.toTop(), handled())
-    if (keys.matches("tui.altScreen.bottom", e)) return (list?.toBottom(), handled())
-  })
-
-  const welcome = () => (
-    <Welcome
-      version={props.version}
-      hour={new Date().getHours()}
-      width={dims().width}
-      model={data.info?.model ? `${data.info.model.provider}/${data.info.model.id}` : undefined}
-      authHint={data.info?.authHint}
-      quiet={data.info?.quietStartup === true}
-    />
-  )
+  usePageKeys({ focused: () => props.focused, dockActive: dock.active, actions, list: () => list })
 
   return (
     <box
@@ -212,43 +131,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       </Show>
       <ConnectionBanner text={banner()?.text} color={banner()?.color} />
       <ComponentSlotView ext={ext} slot="header" />
-      <ThinkingLook.Provider value={thinkingLook}>
-        <Show
-          when={!screen.inline}
-          fallback={features.provide(() => (
-            <LiveArea
-              items={data.items}
-              isOpen={view.isOpen}
-              onFlip={view.flip}
-              empty={welcome()}
-              clickable={view.mouse()}
-            />
-          ))}
-        >
-          <Show when={data.items.length > 0} fallback={welcome()}>
-            {features.provide(() => (
-              <Transcript
-                items={data.items}
-                epoch={data.epoch}
-                isOpen={view.isOpen}
-                onFlip={view.flip}
-                clickable={view.mouse()}
-                apiRef={(api) => (list = api)}
-                onNewBelow={setNewBelow}
-                earlier={data.earlierUnknown ? "some" : data.earlier}
-                onLoadEarlier={loadEarlier}
-                // Notices alone (an extension's lines at start) go under the welcome: it stays, as Pi's header.
-                intro={data.items.every((i) => i.kind === "notice") ? welcome : undefined}
-              />
-            ))}
-          </Show>
-          <Show when={newBelow() && data.items.length > 0}>
-            <text fg={theme.accent} flexShrink={0}>
-              {" ↓ new output below · Ctrl+End"}
-            </text>
-          </Show>
-        </Show>
-      </ThinkingLook.Provider>
+      <TranscriptArea version={props.version} features={features} apiRef={(api) => (list = api)} />
       <QueueRows queue={data.queue} />
       <For each={features.rows("aboveComposer")}>{(row) => row.view()}</For>
       <Show when={data.running && data.ui.workingVisible}>
@@ -277,56 +160,12 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
         </Show>
       </Show>
       <box flexDirection="column" flexShrink={0} visible={!dock.active() && !ext.replacesComposer() && !dialogHere()}>
-        <Composer
-          mode={features.composerMode()}
-          onToggleMode={features.toggleMode()}
-          onAltKey={(k) => features.altKey(k)}
-          complete={
-            data.info?.autocomplete
-              ? async (text, cursor) => (await session.act("session.complete", { text, cursor }))?.items ?? []
-              : undefined
-          }
-          cwd={cwd()}
-          running={data.running}
-          queue={data.queue}
-          commands={commands()}
-          commandsKnown={session.commandsKnown()}
+        <SessionComposer
           focused={props.focused && !dock.active() && !ext.replacesComposer()}
-          onSend={(text, how, images) => {
-            toBottom()
-            send(text, how, images)
-          }}
-          onImageError={(message) => toast.show({ level: "warning", message })}
-          bashRunning={bashRunning()}
-          onBash={(command, quiet) => {
-            toBottom()
-            const outside = /^outside(?:\s+([\s\S]*))?$/.exec(command)
-            if (!outside) {
-              // A feature may hold it back (one typed during a plan request waits for its end).
-              if (features.holdBash(command, quiet)) return
-              return void session.bash(command, quiet)
-            }
-            const exact = outside[1]?.trim()
-            if (!exact) return actions.refuse("!outside needs a command: !outside <command>")
-            dialog.show(() => (
-              <DialogOutside
-                command={exact}
-                onAnswer={(approved, why) => {
-                  if (approved) void session.act("session.bashOutside", { command: exact })
-                  else if (why === "tooSmall")
-                    actions.refuse("The terminal is too small to show the command with its choices: not run")
-                }}
-              />
-            ))
-          }}
-          onCommand={(name, args) => {
-            if (!runCommand(actions, name, args))
-              actions.refuse(`Unknown command /${name}: /help lists them (start with // to send it as text)`)
-          }}
-          onInterrupt={() => void session.abort()}
-          onDequeue={() => session.dequeue()}
-          onRewind={() => void rewind()}
-          escTwiceMs={ESC_TWICE_MS}
+          cwd={cwd()}
+          features={features}
+          actions={actions}
+          onSent={() => list?.toBottom()}
         />
       </box>
       <Widgets widgets={data.ui.widgets} placement="belowEditor" />
