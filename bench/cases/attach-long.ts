@@ -2,7 +2,7 @@ import { connectOrStart } from "../../src/client/connect"
 import type { SocketClient } from "../../src/client/socket-client"
 import { LAST_MESSAGE_MARKER, sessionCopy } from "../fixtures/long-session"
 import type { BenchCase, CaseContext } from "../lib/bench-case"
-import { TAG_PREFIX, withProgram } from "../lib/bench-case"
+import { metric, TAG_PREFIX, vsPi, withProgram } from "../lib/bench-case"
 import { leftovers } from "../lib/proc"
 import { REPO, type Program } from "../programs"
 import { join } from "node:path"
@@ -72,15 +72,7 @@ export const attachLong: BenchCase = {
     "opens it over the socket and keeps it live. Time: from asking tmux to start `xagent attach` (in the " +
     "session's folder) until the marker that ends the last message is on screen. Pi has no daemon: its " +
     "figure is the same as for long resume, exec of `pi --session <file>` until the marker.",
-  metrics: [
-    {
-      key: "attach_s",
-      label: "exec → last message on screen",
-      unit: "s",
-      stat: "median",
-      target: { kind: "ratio", max: 0.5 },
-    },
-  ],
+  metrics: [metric("median", "attach_s", "exec → last message on screen", "s", vsPi(0.5))],
   async setup(ctx) {
     await ctx.serve("attach-long", { fallback: "ok" }, 2000)
   },

@@ -6,7 +6,7 @@ import { mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { connectOrStart } from "../../src/client/connect"
 import type { EventEnvelope } from "../../src/protocol"
-import { withProgram, type BenchCase } from "../lib/bench-case"
+import { atMost, type BenchCase, metric, withProgram } from "../lib/bench-case"
 import type { Pane } from "../lib/pane"
 
 const SPIN = fileURLToPath(new URL("../fixtures/busy-extension.ts", import.meta.url))
@@ -29,31 +29,13 @@ export const busyNeighbour: BenchCase = {
     "session's load) and B's idle host's resident memory.",
   programs: ["xagent"],
   metrics: [
-    {
-      key: "gap_ms",
-      label: "B's longest delta gap while A loops",
-      unit: "ms",
-      stat: "median",
-      target: { kind: "own", max: 100 },
-    },
-    {
-      key: "echo_ms",
-      label: "B's key → on screen while A loops, p50",
-      unit: "ms",
-      stat: "p50",
-      target: { kind: "own", max: 50 },
-    },
-    {
-      key: "echo_ms",
-      label: "B's key → on screen while A loops, p95",
-      unit: "ms",
-      stat: "p95",
-      target: { kind: "own", max: 100 },
-    },
-    { key: "gap_alone_ms", label: "B's longest delta gap, A idle (info)", unit: "ms", stat: "median" },
-    { key: "echo_alone_ms", label: "B's key → on screen, A idle, p95 (info)", unit: "ms", stat: "p95" },
-    { key: "open_ms", label: "session.open in a fresh host (info)", unit: "ms", stat: "median" },
-    { key: "host_mb", label: "idle session host RSS (info)", unit: "MB", stat: "median" },
+    metric("median", "gap_ms", "B's longest delta gap while A loops", "ms", atMost(100)),
+    metric("p50", "echo_ms", "B's key → on screen while A loops, p50", "ms", atMost(50)),
+    metric("p95", "echo_ms", "B's key → on screen while A loops, p95", "ms", atMost(100)),
+    metric("median", "gap_alone_ms", "B's longest delta gap, A idle (info)", "ms"),
+    metric("p95", "echo_alone_ms", "B's key → on screen, A idle, p95 (info)", "ms"),
+    metric("median", "open_ms", "session.open in a fresh host (info)", "ms"),
+    metric("median", "host_mb", "idle session host RSS (info)", "MB"),
   ],
   async setup(ctx) {
     await ctx.serve("busy-neighbour", { fallback: Array.from({ length: WORDS }, (_, i) => `w${i}`).join(" ") }, TPS)

@@ -1,6 +1,6 @@
 import { join } from "node:path"
 import type { BenchCase } from "../lib/bench-case"
-import { withProgram } from "../lib/bench-case"
+import { atMost, metric, withProgram } from "../lib/bench-case"
 import { REPO } from "../programs"
 import { GAPS_MS } from "./keystroke-echo"
 
@@ -21,8 +21,8 @@ export const componentKeys: BenchCase = {
     "xagent's own: a key's frame within one 60 Hz frame at p50 (two process hops cannot match an in-process " +
     "render, so no ratio is set).",
   metrics: [
-    { key: "key_ms", label: "key → frame, p50", unit: "ms", stat: "p50", target: { kind: "own", max: 16 } },
-    { key: "key_ms", label: "key → frame, p95", unit: "ms", stat: "p95" },
+    metric("p50", "key_ms", "key → frame, p50", "ms", atMost(16)),
+    metric("p95", "key_ms", "key → frame, p95", "ms"),
   ],
   async setup(ctx) {
     await ctx.serve("component-keys", { fallback: "ok" }, 2000)

@@ -1,5 +1,5 @@
 import type { BenchCase } from "../lib/bench-case"
-import { withProgram } from "../lib/bench-case"
+import { metric, vsPi, withProgram } from "../lib/bench-case"
 import { STARTUP_CPU_TAIL_MS, timeStart } from "./session-live"
 
 export const firstFrame: BenchCase = {
@@ -12,21 +12,9 @@ export const firstFrame: BenchCase = {
     `process of the run (xagent: window, daemon, session host) from exec until ${STARTUP_CPU_TAIL_MS / 1000} s ` +
     "after the session is live.",
   metrics: [
-    {
-      key: "first_frame_s",
-      label: "exec → first frame",
-      unit: "s",
-      stat: "median",
-      target: { kind: "ratio", max: 0.5 },
-    },
-    {
-      key: "ready_s",
-      label: "exec → session live, cold daemon",
-      unit: "s",
-      stat: "median",
-      target: { kind: "ratio", max: 0.8 },
-    },
-    { key: "cpu_s", label: "start-up CPU", unit: "CPU s", stat: "median", target: { kind: "ratio", max: 1.0 } },
+    metric("median", "first_frame_s", "exec → first frame", "s", vsPi(0.5)),
+    metric("median", "ready_s", "exec → session live, cold daemon", "s", vsPi(0.8)),
+    metric("median", "cpu_s", "start-up CPU", "CPU s", vsPi(1.0)),
   ],
   async setup(ctx) {
     await ctx.serve("first-frame", { fallback: "ok" }, 2000)

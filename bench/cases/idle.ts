@@ -1,5 +1,5 @@
 import type { BenchCase, Run, RunValues } from "../lib/bench-case"
-import { withProgram } from "../lib/bench-case"
+import { metric, vsPi, withProgram } from "../lib/bench-case"
 import { mainPid, preciseCpuS, uniqueResidentKb, type TreeSample } from "../lib/proc"
 import type { Program, ProgramId } from "../programs"
 
@@ -21,24 +21,13 @@ export const idle: BenchCase = {
     "its tree (helpers: xagent's daemon). When both use no CPU at all the ratio is 0 ÷ 0 and the target, read " +
     "as xagent ≤ 0.5 × pi, holds.",
   metrics: [
-    { key: "cpu_ms", label: "CPU while idle", unit: "CPU ms", stat: "median", target: { kind: "ratio", max: 0.5 } },
-    { key: "after_ready_cpu_ms", label: "CPU from ready to the idle period (info)", unit: "CPU ms", stat: "median" },
-    { key: "rss_mb", label: "RSS while idle (info)", unit: "MB", stat: "median" },
-    {
-      key: "pair_rss_mb",
-      label: "RSS of the window and its session host (pi: its process)",
-      unit: "MB",
-      stat: "median",
-      target: { kind: "ratio", max: 1.0 },
-    },
-    { key: "unique_mb", label: "memory of the whole tree, shared pages once (info)", unit: "MB", stat: "median" },
-    { key: "main_rss_mb", label: "RSS of the window process alone (info)", unit: "MB", stat: "median" },
-    {
-      key: "helpers_rss_mb",
-      label: "RSS of the rest of the tree: daemon and session host (info)",
-      unit: "MB",
-      stat: "median",
-    },
+    metric("median", "cpu_ms", "CPU while idle", "CPU ms", vsPi(0.5)),
+    metric("median", "after_ready_cpu_ms", "CPU from ready to the idle period (info)", "CPU ms"),
+    metric("median", "rss_mb", "RSS while idle (info)", "MB"),
+    metric("median", "pair_rss_mb", "RSS of the window and its session host (pi: its process)", "MB", vsPi(1.0)),
+    metric("median", "unique_mb", "memory of the whole tree, shared pages once (info)", "MB"),
+    metric("median", "main_rss_mb", "RSS of the window process alone (info)", "MB"),
+    metric("median", "helpers_rss_mb", "RSS of the rest of the tree: daemon and session host (info)", "MB"),
   ],
   async setup(ctx) {
     await ctx.serve("idle", { fallback: "ok" }, 2000)

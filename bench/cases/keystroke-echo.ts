@@ -1,6 +1,6 @@
 import { replyText } from "../fixtures/reply-text"
 import type { BenchCase } from "../lib/bench-case"
-import { withProgram } from "../lib/bench-case"
+import { metric, vsPi, withProgram } from "../lib/bench-case"
 
 const PROMPT = "write while I type"
 const END = "ECHO-END-12"
@@ -19,8 +19,8 @@ export const keystrokeEcho: BenchCase = {
     "with that character is on screen (polled every 2 ms). p50/p95 over all keys of all runs; keys typed " +
     "after the reply ended would be dropped (the reply is long enough that none are).",
   metrics: [
-    { key: "echo_ms", label: "key → on screen, p50", unit: "ms", stat: "p50", target: { kind: "ratio", max: 1.0 } },
-    { key: "echo_ms", label: "key → on screen, p95", unit: "ms", stat: "p95", target: { kind: "ratio", max: 1.0 } },
+    metric("p50", "echo_ms", "key → on screen, p50", "ms", vsPi(1.0)),
+    metric("p95", "echo_ms", "key → on screen, p95", "ms", vsPi(1.0)),
   ],
   async setup(ctx) {
     // long enough to outlast the typing; the run ends (and the stream with it) when the typing is done

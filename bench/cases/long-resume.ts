@@ -1,6 +1,6 @@
 import { LAST_MESSAGE_MARKER, sessionCopy } from "../fixtures/long-session"
 import type { BenchCase } from "../lib/bench-case"
-import { withProgram } from "../lib/bench-case"
+import { metric, vsPi, withProgram } from "../lib/bench-case"
 import { mainPid, uniqueResidentKb } from "../lib/proc"
 
 export const longResume: BenchCase = {
@@ -18,16 +18,10 @@ export const longResume: BenchCase = {
     "the same moment's memory with every physical page counted once (from /proc/<pid>/pagemap): a sum of RSS " +
     "counts the pages two processes share (xagent's window and daemon both map the Bun binary) twice.",
   metrics: [
-    {
-      key: "resume_s",
-      label: "exec → last message on screen",
-      unit: "s",
-      stat: "median",
-      target: { kind: "ratio", max: 0.5 },
-    },
-    { key: "ready_s", label: "exec → session ready (info)", unit: "s", stat: "median" },
-    { key: "rss_mb", label: "RSS after resume", unit: "MB", stat: "median", target: { kind: "ratio", max: 1.0 } },
-    { key: "unique_mb", label: "memory, shared pages once (info)", unit: "MB", stat: "median" },
+    metric("median", "resume_s", "exec → last message on screen", "s", vsPi(0.5)),
+    metric("median", "ready_s", "exec → session ready (info)", "s"),
+    metric("median", "rss_mb", "RSS after resume", "MB", vsPi(1.0)),
+    metric("median", "unique_mb", "memory, shared pages once (info)", "MB"),
   ],
   async setup(ctx) {
     await ctx.serve("long-resume", { fallback: "ok" }, 2000)

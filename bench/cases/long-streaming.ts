@@ -1,7 +1,7 @@
 import { LAST_MESSAGE_MARKER, sessionCopy } from "../fixtures/long-session"
 import { replyText } from "../fixtures/reply-text"
 import type { BenchCase, CaseContext, Run } from "../lib/bench-case"
-import { withProgram } from "../lib/bench-case"
+import { atMost, metric, withProgram } from "../lib/bench-case"
 import { median } from "../lib/stats"
 import type { Program } from "../programs"
 
@@ -37,16 +37,9 @@ export const longStreaming: BenchCase = {
     "empty session, then the long one. The target is on xagent's own " +
     "ratio (does streaming cost grow with the transcript?); Pi's is shown for reference.",
   metrics: [
-    { key: "empty_ms_per_ktok", label: "CPU per 1k tokens, one-turn session", unit: "CPU ms/1k tok", stat: "median" },
-    { key: "long_ms_per_ktok", label: "CPU per 1k tokens, long session", unit: "CPU ms/1k tok", stat: "median" },
-    {
-      key: "ratio",
-      label: "long ÷ empty",
-      unit: "×",
-      stat: "median",
-      derive: ratio,
-      target: { kind: "own", max: 1.2 },
-    },
+    metric("median", "empty_ms_per_ktok", "CPU per 1k tokens, one-turn session", "CPU ms/1k tok"),
+    metric("median", "long_ms_per_ktok", "CPU per 1k tokens, long session", "CPU ms/1k tok"),
+    { ...metric("median", "ratio", "long ÷ empty", "×", atMost(1.2)), derive: ratio },
   ],
   async setup(ctx) {
     await ctx.serve("long-streaming", { fallback: replyText(ctx.options.pacedTokens, END) }, TPS)

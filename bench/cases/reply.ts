@@ -1,5 +1,5 @@
 import type { BenchCase } from "../lib/bench-case"
-import { withProgram } from "../lib/bench-case"
+import { metric, vsPi, withProgram } from "../lib/bench-case"
 
 const PROMPT = "say the bench word"
 const MARKER = "pong-4d1c"
@@ -10,15 +10,7 @@ export const reply: BenchCase = {
   measures:
     `Once the session is ready (model name on screen, CPU quiet), "${PROMPT}" is typed and shown; the time ` +
     `from sending Enter until the reply's first text ("${MARKER}", the first streamed chunk) is on screen.`,
-  metrics: [
-    {
-      key: "reply_s",
-      label: "Enter → first reply text",
-      unit: "s",
-      stat: "median",
-      target: { kind: "ratio", max: 1.0 },
-    },
-  ],
+  metrics: [metric("median", "reply_s", "Enter → first reply text", "s", vsPi(1.0))],
   async setup(ctx) {
     await ctx.serve("reply", { fallback: `${MARKER} is the word.` }, 2000)
   },

@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import { existsSync } from "node:fs"
 import type { CaseContext, Run } from "../lib/bench-case"
-import { withProgram, type BenchCase } from "../lib/bench-case"
+import { type BenchCase, metric, vsPi, withProgram } from "../lib/bench-case"
 import type { Pane } from "../lib/pane"
 import { mainPid, sampleTree } from "../lib/proc"
 import type { Program } from "../programs"
@@ -37,14 +37,8 @@ export const liveWarm: BenchCase = {
     `For information, the CPU of the second start's own processes (window, session host; the daemon's ` +
     `share from exec on) until ${STARTUP_CPU_TAIL_MS / 1000} s after it is live.`,
   metrics: [
-    {
-      key: "ready_s",
-      label: "exec → session live, daemon running",
-      unit: "s",
-      stat: "median",
-      target: { kind: "ratio", max: 0.5 },
-    },
-    { key: "cpu_s", label: "start-up CPU, daemon running (info)", unit: "CPU s", stat: "median" },
+    metric("median", "ready_s", "exec → session live, daemon running", "s", vsPi(0.5)),
+    metric("median", "cpu_s", "start-up CPU, daemon running (info)", "CPU s"),
   ],
   async setup(ctx) {
     await ctx.serve("live-warm", { fallback: "ok" }, 2000)
@@ -72,15 +66,9 @@ export const liveBusy: BenchCase = {
     "the program's processes waits its turn for a core. Time: exec until the model name shows. For " +
     `information: exec → first frame, and the run's CPU until ${STARTUP_CPU_TAIL_MS / 1000} s after it is live.`,
   metrics: [
-    {
-      key: "ready_s",
-      label: `exec → session live, ${BUSY_PROCESSES} busy processes`,
-      unit: "s",
-      stat: "median",
-      target: { kind: "ratio", max: 1.0 },
-    },
-    { key: "first_frame_s", label: "exec → first frame, busy (info)", unit: "s", stat: "median" },
-    { key: "cpu_s", label: "start-up CPU, busy (info)", unit: "CPU s", stat: "median" },
+    metric("median", "ready_s", `exec → session live, ${BUSY_PROCESSES} busy processes`, "s", vsPi(1.0)),
+    metric("median", "first_frame_s", "exec → first frame, busy (info)", "s"),
+    metric("median", "cpu_s", "start-up CPU, busy (info)", "CPU s"),
   ],
   async setup(ctx) {
     await ctx.serve("live-busy", { fallback: "ok" }, 2000)

@@ -1,6 +1,6 @@
 import { replyText } from "../fixtures/reply-text"
 import type { BenchCase } from "../lib/bench-case"
-import { withProgram } from "../lib/bench-case"
+import { metric, vsPi, withProgram } from "../lib/bench-case"
 
 const PROMPT = "write the long answer"
 const END = "STREAM-END-77"
@@ -14,14 +14,8 @@ export const streamingCost: BenchCase = {
     "reply's end marker is on screen and the tree is quiet again (< 20 ms CPU per 200 ms). The reply is " +
     "mockllm at full speed (--tps 0: one token per SSE chunk, no pauses), prose with lists and code blocks.",
   metrics: [
-    {
-      key: "cpu_s",
-      label: "CPU to stream the reply",
-      unit: "CPU s",
-      stat: "median",
-      target: { kind: "ratio", max: 0.5 },
-    },
-    { key: "wall_s", label: "Enter → end on screen (info)", unit: "s", stat: "median" },
+    metric("median", "cpu_s", "CPU to stream the reply", "CPU s", vsPi(0.5)),
+    metric("median", "wall_s", "Enter → end on screen (info)", "s"),
   ],
   async setup(ctx) {
     await ctx.serve("streaming-cost", { fallback: replyText(ctx.options.streamTokens, END) }, 0)

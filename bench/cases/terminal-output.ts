@@ -5,7 +5,7 @@ import { readFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { replyText } from "../fixtures/reply-text"
 import type { BenchCase } from "../lib/bench-case"
-import { withProgram } from "../lib/bench-case"
+import { atMost, metric, withProgram } from "../lib/bench-case"
 import { tmuxQuote } from "../lib/tmux"
 import type { Program } from "../programs"
 
@@ -40,15 +40,9 @@ function terminalOutput(mode: "fullscreen" | "inline"): BenchCase {
       `already in the scrollback, counted as clears of the saved lines (ED 3: the only way a program ` +
       `can touch rows that scrolled off; rows still on screen are not counted).`,
     metrics: [
-      { key: "bytes_per_token", label: "bytes per streamed token", unit: "B/tok", stat: "median" },
-      { key: "full_clears", label: "full-screen clears while streaming", unit: "count", stat: "median" },
-      {
-        key: "scrollback_rewrites",
-        label: "rewrites of scrollback rows",
-        unit: "count",
-        stat: "median",
-        target: { kind: "own", max: 0 },
-      },
+      metric("median", "bytes_per_token", "bytes per streamed token", "B/tok"),
+      metric("median", "full_clears", "full-screen clears while streaming", "count"),
+      metric("median", "scrollback_rewrites", "rewrites of scrollback rows", "count", atMost(0)),
     ],
     async setup(ctx) {
       await ctx.serve(`terminal-output-${mode}`, { fallback: replyText(ctx.options.pacedTokens, END) }, 2000)

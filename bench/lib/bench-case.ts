@@ -25,6 +25,22 @@ export interface MetricSpec {
   target?: { kind: "ratio" | "own"; max: number }
 }
 
+/** Target: xagent's figure may be at most `max` times pi's. */
+export const vsPi = (max: number): MetricSpec["target"] => ({ kind: "ratio", max })
+/** Target: xagent's own figure may be at most `max`. */
+export const atMost = (max: number): MetricSpec["target"] => ({ kind: "own", max })
+
+/** One figure of a case; without a target it is shown for information. */
+export function metric(
+  stat: MetricSpec["stat"],
+  key: string,
+  label: string,
+  unit: Unit,
+  target?: MetricSpec["target"],
+): MetricSpec {
+  return target ? { key, label, unit, stat, target } : { key, label, unit, stat }
+}
+
 export interface Options {
   runs: number
   streamTokens: number

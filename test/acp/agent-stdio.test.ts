@@ -10,9 +10,11 @@ import {
   chunkText,
   firstRow,
   lastSent,
+  loadSession,
   newSession,
   pipeStream,
   prompt,
+  resumeSession,
   rowUpdates,
   startAcpBox,
   type AcpBox,
@@ -64,10 +66,7 @@ beforeAll(async () => {
   writeFileSync(join(box.box.cwd, "notes.txt"), "one\ntwo\nthree\n")
   ed = await box.editor()
 }, SLOW)
-afterAll(async () => {
-  await ed?.close()
-  await box.cleanup()
-})
+afterAll(() => box.cleanup())
 
 describe("stdio agent", () => {
   test(
@@ -309,11 +308,7 @@ describe("stdio agent", () => {
           .request(acp.methods.agent.session.load, { sessionId: "no-such-session", cwd: box.box.cwd, mcpServers: [] })
           .catch((e: acp.RequestError) => e)
         expect((missing as acp.RequestError).code).toBe(-32002)
-        const r = await other.cx.request(acp.methods.agent.session.load, {
-          sessionId: firstSession,
-          cwd: box.box.cwd,
-          mcpServers: [],
-        })
+        const r = await loadSession(other, box.box.cwd, firstSession)
         const seen = other.of(firstSession)
         expect(chunkText(seen, "user_message_chunk")).toBe("hi")
         expect(chunkText(seen, "agent_message_chunk")).toBe("Hello there.")
@@ -335,11 +330,7 @@ describe("stdio agent", () => {
         const closed = await prompt(other, firstSession, "again").catch((e: acp.RequestError) => e)
         expect((closed as acp.RequestError).code).toBe(-32002)
         // resume: the same session again, without its history.
-        const resumed = await other.cx.request(acp.methods.agent.session.resume, {
-          sessionId: firstSession,
-          cwd: box.box.cwd,
-          mcpServers: [],
-        })
+        const resumed = await resumeSession(other, box.box.cwd, firstSession)
         expect(resumed.configOptions?.map((o) => o.id)).toEqual(["model", "thought_level", "mode"])
         const after = other.updates.length
         expect((await prompt(other, firstSession, "and now?")).stopReason).toBe("end_turn")

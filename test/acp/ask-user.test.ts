@@ -80,10 +80,7 @@ beforeAll(async () => {
   })
   ed = await box.editor(FORM_CAPS)
 }, SLOW)
-afterAll(async () => {
-  await ed?.close()
-  await box.cleanup()
-})
+afterAll(() => box.cleanup())
 
 test(
   "a_ask_user_single_form_roundtrip: oneOf with the choices, custom field, nothing required",

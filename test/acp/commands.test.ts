@@ -26,10 +26,7 @@ beforeAll(async () => {
   })
   ed = await box.editor()
 }, SLOW)
-afterAll(async () => {
-  await ed?.close()
-  await box.cleanup()
-})
+afterAll(() => box.cleanup())
 
 test(
   "/todo, /goal, /plan and /computer:status answer with what they print",

@@ -27,10 +27,7 @@ beforeAll(async () => {
   writeFileSync(join(box.box.cwd, "lines.txt"), "one\ntwo\nthree\nfour\n")
   ed = await box.editor()
 }, SLOW)
-afterAll(async () => {
-  await ed?.close()
-  await box.cleanup()
-})
+afterAll(() => box.cleanup())
 
 test(
   "edits after allow_always: each finished row's diff runs from the file before that call to after it",

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test"
 import * as acp from "@agentclientprotocol/sdk"
 import { Recorder, assistantTexts } from "../daemon/harness"
-import { chunkText, newSession, prompt, startAcpBox, type AcpBox } from "./harness"
+import { chunkText, loadSession, newSession, prompt, startAcpBox, windowSessionWithReply, type AcpBox } from "./harness"
 
 const SLOW = 240_000
 const WORDS = 2500
@@ -31,22 +31,13 @@ const words = (text: string, word: string) => text.split(/\s+/).filter((w) => w 
 test(
   "an editor that joins a window's running reply and then closes the session, or its connection, leaves the reply running",
   async () => {
-    const win = await box.connect()
-    const { sessionId: hostId, info } = await win.request("session.open", { cwd: box.box.cwd, mode: { kind: "new" } })
-    const rec = new Recorder(win, hostId)
-    // A first reply, so the session is saved and an editor can find it.
-    await win.request("session.prompt", { sessionId: hostId, text: "hello" })
-    await rec.waitFor((s) => !s.running && assistantTexts(s.items).includes("ready."), "the first reply")
+    const { win, hostId, info, rec } = await windowSessionWithReply(box, "ready.")
     await win.request("session.prompt", { sessionId: hostId, text: "talk" })
     await rec.waitFor((s) => s.running && assistantTexts(s.items).some((t) => t.includes("word")), "the long reply")
 
     const join = async () => {
       const ed = await box.editor()
-      await ed.cx.request(acp.methods.agent.session.load, {
-        sessionId: info.piSessionId,
-        cwd: box.box.cwd,
-        mcpServers: [],
-      })
+      await loadSession(ed, box.box.cwd, info.piSessionId)
       await ed.waitFor(
         () => chunkText(ed.of(info.piSessionId), "agent_message_chunk").includes("word"),
         "the joined reply streaming",
@@ -89,11 +80,7 @@ test(
 
     const next = await box.editor()
     try {
-      await next.cx.request(acp.methods.agent.session.load, {
-        sessionId: s.sessionId,
-        cwd: box.box.cwd,
-        mcpServers: [],
-      })
+      await loadSession(next, box.box.cwd, s.sessionId)
       expect(words(chunkText(next.of(s.sessionId), "agent_message_chunk"), "more")).toBe(WORDS)
       // The session takes the next editor's prompt.
       expect((await prompt(next, s.sessionId, "and then")).stopReason).toBe("end_turn")

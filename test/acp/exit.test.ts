@@ -3,10 +3,8 @@
 // editor's run), which no abort can end before someone answers it.
 import { afterAll, beforeAll, expect, test } from "bun:test"
 import * as acp from "@agentclientprotocol/sdk"
-import { mkdirSync, writeFileSync } from "node:fs"
-import { join } from "node:path"
-import { Recorder, assistantTexts, until } from "../daemon/harness"
-import { connectEditor, startAcpBox, type AcpBox } from "./harness"
+import { assistantTexts, until } from "../daemon/harness"
+import { connectEditor, loadSession, startAcpBox, windowSessionWithReply, type AcpBox } from "./harness"
 
 const SLOW = 180_000
 
@@ -29,30 +27,21 @@ export default function (pi) {
 let box: AcpBox
 beforeAll(async () => {
   box = await startAcpBox({ turns: [{ text: "ready." }, { tool: "hold", args: {} }, { text: "Held and done." }] })
-  mkdirSync(join(box.box.agentDir, "extensions"), { recursive: true })
-  writeFileSync(join(box.box.agentDir, "extensions", "hold.js"), EXTENSION)
+  box.addExtension("hold.js", EXTENSION)
 }, SLOW)
 afterAll(() => box.cleanup())
 
 test(
   "xagent acp exits when its stdin closes, while a window's run it joined waits on a question",
   async () => {
-    const win = await box.connect()
-    const { sessionId: hostId, info } = await win.request("session.open", { cwd: box.box.cwd, mode: { kind: "new" } })
-    const rec = new Recorder(win, hostId)
-    await win.request("session.prompt", { sessionId: hostId, text: "hello" })
-    await rec.waitFor((s) => !s.running && assistantTexts(s.items).includes("ready."), "the first reply")
+    const { win, hostId, info, rec } = await windowSessionWithReply(box, "ready.")
     await win.request("session.prompt", { sessionId: hostId, text: "hold on" })
     const waiting = await rec.waitFor((s) => s.ui.pending.some((r) => r.kind === "confirm"), "the window's question")
 
     const proc = box.spawnAgent()
     const ed = connectEditor(proc)
     await ed.cx.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: {} })
-    await ed.cx.request(acp.methods.agent.session.load, {
-      sessionId: info.piSessionId,
-      cwd: box.box.cwd,
-      mcpServers: [],
-    })
+    await loadSession(ed, box.box.cwd, info.piSessionId)
     // Not the editor's run: its question stays the window's.
     expect(ed.permissions).toHaveLength(0)
     proc.stdin.end()

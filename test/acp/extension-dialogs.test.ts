@@ -2,8 +2,6 @@
 // select (and input, editor) as a one-field form; with no form to show, the dialog is declined
 // at once rather than left waiting for a window that may never come.
 import { afterAll, beforeAll, expect, test } from "bun:test"
-import { mkdirSync, writeFileSync } from "node:fs"
-import { join } from "node:path"
 import { allow, FORM_CAPS, lastSent, newSession, prompt, startAcpBox, type AcpBox } from "./harness"
 
 const SLOW = 90_000
@@ -35,8 +33,7 @@ beforeAll(async () => {
       { text: "Without forms." },
     ],
   })
-  mkdirSync(join(box.box.agentDir, "extensions"), { recursive: true })
-  writeFileSync(join(box.box.agentDir, "extensions", "choose.js"), EXTENSION)
+  box.addExtension("choose.js", EXTENSION)
 }, SLOW)
 afterAll(() => box.cleanup())
 

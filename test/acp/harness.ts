@@ -3,12 +3,12 @@
 // server: the session hosts are other processes, so pi-ai's in-process faux model cannot reach
 // them). The peer is the SDK's own client(), with its permission and form answers scripted.
 import * as acp from "@agentclientprotocol/sdk"
-import { existsSync, readFileSync } from "node:fs"
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import type { Subprocess } from "bun"
 import { XAGENT_BIN } from "../fixture/mockllm"
 import type { Scenario } from "../fixture/mockllm"
-import { startBox, until, type DaemonBox } from "../daemon/harness"
+import { Recorder, assistantTexts, startBox, until, type DaemonBox } from "../daemon/harness"
 
 export type Update = acp.SessionNotification["update"]
 export type PermissionAnswer = (
@@ -36,9 +36,23 @@ export interface Editor {
 
 export interface AcpBox extends DaemonBox {
   spawnAgent(): Subprocess<"pipe", "pipe", "pipe">
-  /** An SDK client connected to a fresh `xagent acp` and initialized with `capabilities`. */
+  /** An SDK client connected to a fresh `xagent acp` and initialized with `capabilities`; the
+   *  box's cleanup closes it if the test did not. */
   editor(capabilities?: acp.ClientCapabilities): Promise<Editor>
+  /** A fresh `xagent acp` spoken to line by line, for what the SDK's client would never send. */
+  rawAgent(): RawAgent
+  /** Writes a global Pi extension (the agent dir's extensions/ is trusted) as `file`. */
+  addExtension(file: string, source: string): void
   acpLog(): string
+}
+
+/** Every JSON line `xagent acp` wrote, parsed, and a way to write one. */
+export interface RawAgent {
+  proc: Subprocess<"pipe", "pipe", "pipe">
+  lines: Record<string, unknown>[]
+  /** Writes `message` as it is (no "jsonrpc" is added). */
+  send(message: object): void
+  close(): Promise<void>
 }
 
 export const FORM_CAPS: acp.ClientCapabilities = { elicitation: { form: {} } }
@@ -57,6 +71,7 @@ export async function startAcpBox(scenario: Scenario, opts: { tps?: number } = {
     procs.push(p)
     return p
   }
+  const editors: Editor[] = []
   const acpLogFile = join(box.box.xagentHome, "logs", "acp.log")
   return {
     ...box,
@@ -65,6 +80,7 @@ export async function startAcpBox(scenario: Scenario, opts: { tps?: number } = {
     async editor(capabilities = {}) {
       const proc = spawnAgent()
       const ed = connectEditor(proc)
+      editors.push(ed)
       await ed.cx.request(acp.methods.agent.initialize, {
         protocolVersion: acp.PROTOCOL_VERSION,
         clientCapabilities: capabilities,
@@ -72,7 +88,14 @@ export async function startAcpBox(scenario: Scenario, opts: { tps?: number } = {
       })
       return ed
     },
+    rawAgent: () => rawAgent(spawnAgent()),
+    addExtension(file, source) {
+      mkdirSync(join(box.box.agentDir, "extensions"), { recursive: true })
+      writeFileSync(join(box.box.agentDir, "extensions", file), source)
+    },
     async cleanup() {
+      // An editor ends as an editor would (its stdin closed) before anything is killed.
+      for (const ed of editors) await ed.close()
       for (const p of procs) {
         p.kill()
         await p.exited
@@ -99,6 +122,7 @@ export function connectEditor(proc: Subprocess<"pipe", "pipe", "pipe">): Editor 
   const permissions: acp.RequestPermissionRequest[] = []
   const forms: acp.CreateElicitationRequest[] = []
   const ed = {} as Editor
+  let closing: Promise<void> | undefined
   const app = acp
     .client({ name: "test-editor" })
     .onNotification(acp.methods.client.session.update, ({ params }) => void updates.push(params))
@@ -121,13 +145,42 @@ export function connectEditor(proc: Subprocess<"pipe", "pipe", "pipe">): Editor 
     onPermission: () => ({ outcome: { outcome: "selected", optionId: "reject_once" } }),
     onForm: () => ({ action: "decline" }),
     waitFor: <T>(probe: () => T | undefined | false, what: string) => until(probe, what),
+    // Once: a test's own close and the box's cleanup may both call it.
+    close: () =>
+      (closing ??= (async () => {
+        conn.close()
+        proc.stdin.end()
+        await proc.exited
+      })()),
+  })
+  return ed
+}
+
+function rawAgent(proc: Subprocess<"pipe", "pipe", "pipe">): RawAgent {
+  const lines: Record<string, unknown>[] = []
+  void (async () => {
+    let buf = ""
+    const decoder = new TextDecoder()
+    for await (const chunk of proc.stdout) {
+      buf += decoder.decode(chunk, { stream: true })
+      for (let nl = buf.indexOf("\n"); nl >= 0; nl = buf.indexOf("\n")) {
+        if (buf.slice(0, nl).trim()) lines.push(JSON.parse(buf.slice(0, nl)) as Record<string, unknown>)
+        buf = buf.slice(nl + 1)
+      }
+    }
+  })()
+  return {
+    proc,
+    lines,
+    send(message) {
+      proc.stdin.write(`${JSON.stringify(message)}\n`)
+      proc.stdin.flush()
+    },
     async close() {
-      conn.close()
       proc.stdin.end()
       await proc.exited
     },
-  })
-  return ed
+  }
 }
 
 /** The text of one kind of chunk, joined. */
@@ -152,6 +205,14 @@ export const aborted = (signal: AbortSignal) =>
 export const newSession = async (ed: Editor, cwd: string) =>
   ed.cx.request(acp.methods.agent.session.new, { cwd, mcpServers: [] })
 
+/** Joins a session by its Pi id, its history replayed as updates. */
+export const loadSession = (ed: Editor, cwd: string, sessionId: string) =>
+  ed.cx.request(acp.methods.agent.session.load, { sessionId, cwd, mcpServers: [] })
+
+/** Joins a session by its Pi id, without its history. */
+export const resumeSession = (ed: Editor, cwd: string, sessionId: string) =>
+  ed.cx.request(acp.methods.agent.session.resume, { sessionId, cwd, mcpServers: [] })
+
 export const prompt = (ed: Editor, sessionId: string, text: string) =>
   ed.cx.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text }] })
 
@@ -168,3 +229,13 @@ export const firstRow = (updates: Update[]) =>
 
 /** What the model was last sent, as text. */
 export const lastSent = (box: AcpBox) => JSON.stringify(box.llm.requests().at(-1)?.last ?? [])
+
+/** A window's session with one reply behind it, `reply`: saved, so an editor can find it by its Pi id. */
+export async function windowSessionWithReply(box: AcpBox, reply: string) {
+  const win = await box.connect()
+  const { sessionId: hostId, info } = await win.request("session.open", { cwd: box.box.cwd, mode: { kind: "new" } })
+  const rec = new Recorder(win, hostId)
+  await win.request("session.prompt", { sessionId: hostId, text: "hello" })
+  await rec.waitFor((s) => !s.running && assistantTexts(s.items).includes(reply), "the first reply")
+  return { win, hostId, info, rec }
+}

@@ -17,22 +17,9 @@ type Line = { jsonrpc?: string; id?: unknown; result?: unknown; error?: { code: 
 test(
   'no "jsonrpc", or a method that is not text: -32600 with the request\'s id; a valid request after is served',
   async () => {
-    const proc = box.spawnAgent()
-    const lines: Line[] = []
-    void (async () => {
-      let buf = ""
-      for await (const chunk of proc.stdout) {
-        buf += new TextDecoder().decode(chunk)
-        for (let nl = buf.indexOf("\n"); nl >= 0; nl = buf.indexOf("\n")) {
-          if (buf.slice(0, nl).trim()) lines.push(JSON.parse(buf.slice(0, nl)) as Line)
-          buf = buf.slice(nl + 1)
-        }
-      }
-    })()
-    const send = (m: object) => {
-      proc.stdin.write(`${JSON.stringify(m)}\n`)
-      proc.stdin.flush()
-    }
+    const agent = box.rawAgent()
+    const lines = agent.lines as Line[]
+    const send = agent.send
     try {
       send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: 1, clientCapabilities: {} } })
       await until(() => lines.some((l) => l.id === 1), "the initialize answer")
@@ -50,8 +37,7 @@ test(
       expect((await answer(7)).error?.message).toContain('"method" must be text')
       expect((await answer(9)).error?.code).toBe(-32601)
     } finally {
-      proc.stdin.end()
-      await proc.exited
+      await agent.close()
     }
   },
   SLOW,

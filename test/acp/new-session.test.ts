@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test"
 import * as acp from "@agentclientprotocol/sdk"
 import { until } from "../daemon/harness"
-import { chunkText, newSession, prompt, startAcpBox, type AcpBox } from "./harness"
+import { chunkText, loadSession, newSession, prompt, resumeSession, startAcpBox, type AcpBox } from "./harness"
 
 const SLOW = 180_000
 
@@ -20,22 +20,9 @@ type Line = { id?: number; method?: string; params?: { sessionId?: string; updat
 test(
   "session/new: its answer comes before any update of the session, on the wire",
   async () => {
-    const proc = box.spawnAgent()
-    const lines: Line[] = []
-    void (async () => {
-      let buf = ""
-      for await (const chunk of proc.stdout) {
-        buf += new TextDecoder().decode(chunk)
-        for (let nl = buf.indexOf("\n"); nl >= 0; nl = buf.indexOf("\n")) {
-          if (buf.slice(0, nl).trim()) lines.push(JSON.parse(buf.slice(0, nl)) as Line)
-          buf = buf.slice(nl + 1)
-        }
-      }
-    })()
-    const send = (m: object) => {
-      proc.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...m })}\n`)
-      proc.stdin.flush()
-    }
+    const agent = box.rawAgent()
+    const lines = agent.lines as Line[]
+    const send = (m: object) => agent.send({ jsonrpc: "2.0", ...m })
     try {
       send({ id: 1, method: "initialize", params: { protocolVersion: 1, clientCapabilities: {} } })
       await until(() => lines.some((l) => l.id === 1), "the initialize answer")
@@ -55,8 +42,7 @@ test(
         expect(updates(sessionId).every((l) => lines.indexOf(l) > at)).toBe(true)
       }
     } finally {
-      proc.stdin.end()
-      await proc.exited
+      await agent.close()
     }
   },
   SLOW,
@@ -74,17 +60,9 @@ test(
       const all = await other.cx.request(acp.methods.agent.session.list, {})
       expect(all.sessions.find((x) => x.sessionId === s.sessionId)?.cwd).toBe(box.box.cwd)
 
-      const loaded = await other.cx.request(acp.methods.agent.session.load, {
-        sessionId: s.sessionId,
-        cwd: box.box.cwd,
-        mcpServers: [],
-      })
+      const loaded = await loadSession(other, box.box.cwd, s.sessionId)
       expect(loaded.configOptions?.map((o) => o.id)).toContain("model")
-      await other.cx.request(acp.methods.agent.session.resume, {
-        sessionId: s.sessionId,
-        cwd: box.box.cwd,
-        mcpServers: [],
-      })
+      await resumeSession(other, box.box.cwd, s.sessionId)
       // The same live session: the joining editor's prompt is the first one's reply too.
       expect((await prompt(other, s.sessionId, "hello from the other")).stopReason).toBe("end_turn")
       expect(chunkText(other.of(s.sessionId), "agent_message_chunk")).toContain("Joined and answered.")

@@ -6,7 +6,8 @@ import { afterAll, describe, expect, test } from "bun:test"
 import { spawnSync } from "node:child_process"
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import { makeSandbox, startMockLlm, writeAgentDir, XAGENT_BIN } from "../fixture/mockllm"
+import { XAGENT_BIN } from "../fixture/mockllm"
+import { scriptedHome, startXagent } from "./terminal-box"
 import { hasTmux, openPane } from "./tmux"
 
 const WORDS = Array.from({ length: 240 }, (_, i) => `w${i + 1}`)
@@ -69,15 +70,8 @@ describe.skipIf(!hasTmux)("a reply left running in the background", () => {
   })
 
   async function setup(turns: { text: string }[]) {
-    const box = makeSandbox()
     // 30 tokens a second: the first reply takes several seconds, long enough to leave it.
-    const llm = await startMockLlm({ turns }, { tps: 30 })
-    writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
-    cleanups.push(
-      () => box.cleanup(),
-      () => llm.stop(),
-      () => spawnSync(XAGENT_BIN, ["daemon", "stop", "--force"], { cwd: box.cwd, env: box.env }),
-    )
+    const { box } = await scriptedHome({ turns }, cleanups, { tps: 30 })
     const pane = openPane({ cwd: box.cwd, env: box.env })
     cleanups.push(() => pane.kill())
     return { box, pane }
@@ -86,9 +80,7 @@ describe.skipIf(!hasTmux)("a reply left running in the background", () => {
   test("/new keeps the reply running in its host, the window moves on and says when it ends", async () => {
     const { box, pane } = await setup([{ text: REPLY }, { text: "second-session-marker" }])
     const sessions = join(box.agentDir, "sessions")
-    pane.type(`${XAGENT_BIN}; echo "EXIT=$?"`)
-    pane.send("Enter")
-    await pane.waitFor("Ask anything")
+    await startXagent(pane)
     pane.type("count slowly")
     pane.send("Enter")
     await pane.waitFor(/w3\b/)
@@ -132,9 +124,7 @@ describe.skipIf(!hasTmux)("a reply left running in the background", () => {
 
   test("quitting: nothing for an empty session; xagent attach <id> while the reply runs (full screen)", async () => {
     const { pane } = await setup([{ text: REPLY }])
-    pane.type(`${XAGENT_BIN}; echo "EXIT=$?"`)
-    pane.send("Enter")
-    await pane.waitFor("Ask anything")
+    await startXagent(pane)
     pane.send("C-d")
     const empty = await pane.waitFor("EXIT=0")
     expect(empty).not.toContain("Resume this session")
@@ -143,9 +133,7 @@ describe.skipIf(!hasTmux)("a reply left running in the background", () => {
     pane.send("Enter")
     await pane.waitFor((s) => !s.includes("EXIT=0"))
 
-    pane.type(`${XAGENT_BIN} --fullscreen; echo "EXIT=$?"`)
-    pane.send("Enter")
-    await pane.waitFor("Ask anything")
+    await startXagent(pane, "--fullscreen")
     pane.type("count slowly")
     pane.send("Enter")
     await pane.waitFor(/w3\b/)

@@ -1,10 +1,10 @@
 // The promise of the daemon, seen as a person sees it: a slow reply starts in one terminal, that
 // terminal is killed mid-reply, and `xagent attach` in a new one shows the reply finishing whole.
 import { afterAll, describe, expect, test } from "bun:test"
-import { spawnSync } from "node:child_process"
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import { makeSandbox, startMockLlm, writeAgentDir, XAGENT_BIN } from "../fixture/mockllm"
+import { XAGENT_BIN } from "../fixture/mockllm"
+import { scriptedHome } from "./terminal-box"
 import { hasTmux, openPane } from "./tmux"
 
 const WORDS = Array.from({ length: 90 }, (_, i) => `w${i + 1}`)
@@ -19,15 +19,8 @@ describe.skipIf(!hasTmux)("a reply outlives its terminal", () => {
   })
 
   test("kill the window's terminal mid-reply, then xagent attach shows it finish", async () => {
-    const box = makeSandbox()
     // 30 tokens a second: the reply takes about three seconds, long enough to kill its window.
-    const llm = await startMockLlm({ turns: [{ text: REPLY }] }, { tps: 30 })
-    writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
-    cleanups.push(
-      () => box.cleanup(),
-      () => llm.stop(),
-      () => spawnSync(XAGENT_BIN, ["daemon", "stop", "--force"], { cwd: box.cwd, env: box.env }),
-    )
+    const { box } = await scriptedHome({ turns: [{ text: REPLY }] }, cleanups, { tps: 30 })
 
     const first = openPane({ cwd: box.cwd, env: box.env })
     cleanups.push(() => first.kill())

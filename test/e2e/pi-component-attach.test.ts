@@ -2,9 +2,9 @@
 // a key moves the picker; the terminal is killed; `xagent attach` in a new one shows the picker as
 // it was, and it takes that terminal's keys (real key sequences, through tmux).
 import { afterAll, describe, expect, test } from "bun:test"
-import { spawnSync } from "node:child_process"
-import { makeSandbox, startMockLlm, writeAgentDir, XAGENT_BIN } from "../fixture/mockllm"
+import { XAGENT_BIN } from "../fixture/mockllm"
 import { PI_EXAMPLES } from "../fixture/pi-examples"
+import { scriptedHome } from "./terminal-box"
 import { hasTmux, openPane } from "./tmux"
 
 describe.skipIf(!hasTmux)("a Pi component outlives its terminal", () => {
@@ -14,14 +14,7 @@ describe.skipIf(!hasTmux)("a Pi component outlives its terminal", () => {
   })
 
   test("/tools in one terminal, the terminal killed, xagent attach drives the same picker", async () => {
-    const box = makeSandbox()
-    const llm = await startMockLlm({ turns: [] })
-    writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
-    cleanups.push(
-      () => box.cleanup(),
-      () => llm.stop(),
-      () => spawnSync(XAGENT_BIN, ["daemon", "stop", "--force"], { cwd: box.cwd, env: box.env }),
-    )
+    const { box } = await scriptedHome({ turns: [] }, cleanups)
 
     const first = openPane({ cwd: box.cwd, env: box.env })
     cleanups.push(() => first.kill())

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { XAGENT_BIN } from "../fixture/mockllm"
 import { TERMINAL_WAIT_MS } from "../fixture/wait"
-import { terminalBox } from "./terminal-box"
+import { daemonStatus, startXagent, terminalBox } from "./terminal-box"
 import { hasTmux } from "./tmux"
 
 /** Each test starts a window (and a daemon) in a real terminal and waits on it several times: the
@@ -54,9 +54,7 @@ describe.skipIf(!hasTmux || !ROOT)("quitting with entries the session file could
   async function unsavedWindow() {
     const world = await terminalBox({ turns: [{ text: "First answer." }, { text: "Second answer." }] }, cleanups)
     const { box, pane } = world
-    pane.type(`${XAGENT_BIN}; echo "EXIT=$?"`)
-    pane.send("Enter")
-    await pane.waitFor("Ask anything")
+    await startXagent(pane)
     pane.type("first question")
     pane.send("Enter")
     await pane.waitFor("First answer.")
@@ -84,10 +82,7 @@ describe.skipIf(!hasTmux || !ROOT)("quitting with entries the session file could
       expect(after).toMatch(/2 entries not saved to .* are kept in the live session/)
       expect(after).toMatch(/xagent attach [\w-]+/)
       // The window is gone and the daemon keeps the session (it would have ended it at once).
-      const status = JSON.parse(
-        spawnSync(XAGENT_BIN, ["daemon", "status", "--json"], { cwd: box.cwd, env: box.env, encoding: "utf8" }).stdout,
-      ) as { sessions: { file?: string }[] }
-      expect(status.sessions.map((s) => s.file)).toContain(file)
+      expect(daemonStatus(box).sessions.map((s) => s.file)).toContain(file)
       expect(readFileSync(file, "utf8")).not.toContain("Second answer.")
       run(["chattr", "-i", file])
       await until("the kept entries saved", () => readFileSync(file, "utf8").includes("Second answer."))
@@ -129,21 +124,14 @@ describe.skipIf(!hasTmux)("a follow-up queued in the window when the daemon dies
       const { box, pane } = await terminalBox({ turns: [{ text: slow }, { text: "Later answer." }] }, cleanups, {
         tps: 50,
       })
-      pane.type(`${XAGENT_BIN}; echo "EXIT=$?"`)
-      pane.send("Enter")
-      await pane.waitFor("Ask anything")
+      await startXagent(pane)
       pane.type("go slowly")
       pane.send("Enter")
       await pane.waitFor(/slow slow/)
       pane.type("the queued follow-up")
       pane.send("Enter")
       await pane.waitFor("Queued: the queued follow-up")
-      const status = spawnSync(XAGENT_BIN, ["daemon", "status", "--json"], {
-        cwd: box.cwd,
-        env: box.env,
-        encoding: "utf8",
-      })
-      process.kill((JSON.parse(status.stdout) as { pid: number }).pid, "SIGKILL")
+      process.kill(daemonStatus(box).pid, "SIGKILL")
       const after = (await pane.waitFor(/EXIT=75/)).replace(/\n/g, " ")
       expect(after).toMatch(/A queued message was not sent: +the queued follow-up/)
       expect(after).toMatch(/come back in the prompt when this session is opened again/)

@@ -3,9 +3,7 @@
 // after SIGCONT the reply goes on to its end. XAGENT_HEARTBEAT_MS=100 stands for the window's 5 s,
 // so 30 missed beats ("3 s" on the banner) are two and a half minutes of a stopped daemon.
 import { afterAll, describe, expect, test } from "bun:test"
-import { spawnSync } from "node:child_process"
-import { XAGENT_BIN } from "../fixture/mockllm"
-import { terminalBox } from "./terminal-box"
+import { daemonStatus, startXagent, terminalBox } from "./terminal-box"
 import { hasTmux } from "./tmux"
 
 const REPLY = `${"slow ".repeat(300)}reply-end-marker`
@@ -23,19 +21,12 @@ describe.skipIf(!hasTmux)("a stopped daemon", () => {
       tps: 100,
       env: { XAGENT_HEARTBEAT_MS: "100" },
     })
-    pane.type(`${XAGENT_BIN}; echo "EXIT=$?"`)
-    pane.send("Enter")
-    await pane.waitFor("Ask anything")
+    await startXagent(pane)
     pane.type("go slowly")
     pane.send("Enter")
     await pane.waitFor(/slow slow/)
-    const status = spawnSync(XAGENT_BIN, ["daemon", "status", "--json"], {
-      cwd: box.cwd,
-      env: box.env,
-      encoding: "utf8",
-    })
-    const s = JSON.parse(status.stdout) as { pid: number; hosts: { pid: number }[] }
-    const stopped = [s.pid, ...s.hosts.map((h) => h.pid)]
+    const s = daemonStatus(box)
+    const stopped = [s.pid, ...(s.hosts ?? []).map((h) => h.pid)]
     for (const p of stopped) process.kill(p, "SIGSTOP")
     let during: string
     try {

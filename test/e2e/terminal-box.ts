@@ -3,8 +3,9 @@
 import { spawnSync } from "node:child_process"
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
+import type { DaemonStatus } from "../../src/protocol"
 import { makeSandbox, startMockLlm, writeAgentDir, XAGENT_BIN, type Scenario } from "../fixture/mockllm"
-import { openPane } from "./tmux"
+import { openPane, type Pane } from "./tmux"
 
 export interface BoxOptions {
   tps?: number
@@ -24,13 +25,11 @@ export interface BoxOptions {
 const SUITE_SCREEN = process.env.XAGENT_E2E_SCREEN
 
 export async function terminalBox(script: Scenario, cleanups: (() => unknown)[], opts: BoxOptions = {}) {
-  const box = makeSandbox()
+  const { box, llm } = await scriptedHome(script, cleanups, opts)
   if (SUITE_SCREEN) {
     mkdirSync(box.env.XAGENT_HOME!, { recursive: true })
     writeFileSync(join(box.env.XAGENT_HOME!, "settings.json"), JSON.stringify({ screen: SUITE_SCREEN }))
   }
-  const llm = await startMockLlm(script, { tps: opts.tps })
-  writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
   const pane = openPane({
     cwd: box.cwd,
     env: { ...box.env, ...opts.env },
@@ -38,12 +37,35 @@ export async function terminalBox(script: Scenario, cleanups: (() => unknown)[],
     rows: opts.rows,
     history: opts.history,
   })
+  cleanups.push(() => pane.kill())
+  return { box, llm, pane }
+}
+
+/** The sandboxed home and scripted model alone, for a test that opens its own panes and chooses
+ *  its screen itself (the suite's screen setting is not written). */
+export async function scriptedHome(script: Scenario, cleanups: (() => unknown)[], opts: { tps?: number } = {}) {
+  const box = makeSandbox()
+  const llm = await startMockLlm(script, { tps: opts.tps })
+  writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
   cleanups.push(
     () => box.cleanup(),
     () => llm.stop(),
-    () => pane.kill(),
     // A daemon started by this run belongs to its sandbox; stop it whatever happened.
     () => spawnSync(XAGENT_BIN, ["daemon", "stop", "--force"], { cwd: box.cwd, env: box.env }),
   )
-  return { box, llm, pane }
+  return { box, llm }
+}
+
+/** Runs `xagent <args>` in the pane's shell, which prints `EXIT=<status>` once it ends, and waits
+ *  for its prompt. */
+export async function startXagent(pane: Pane, args = "", timeoutMs?: number): Promise<void> {
+  pane.type(`${XAGENT_BIN}${args ? ` ${args}` : ""}; echo "EXIT=$?"`)
+  pane.send("Enter")
+  await pane.waitFor("Ask anything", timeoutMs)
+}
+
+/** The sandbox's daemon as `xagent daemon status --json` tells it. */
+export function daemonStatus(box: { cwd: string; env: Record<string, string> }): DaemonStatus {
+  const r = spawnSync(XAGENT_BIN, ["daemon", "status", "--json"], { cwd: box.cwd, env: box.env, encoding: "utf8" })
+  return JSON.parse(r.stdout) as DaemonStatus
 }

@@ -24,7 +24,8 @@ const EXTENSION_COMMANDS = {
   ],
 }
 
-test("an extension command, /goal and text typed before the session is live are sent, in order, once it is", async () => {
+/** A window on a new session that stays unopened until `open()`, its first frame drawn. */
+async function windowBeforeItsSession() {
   const { opened, open } = gate()
   const client = new FakeClient({
     "session.open": async () => {
@@ -33,46 +34,43 @@ test("an extension command, /goal and text typed before the session is live are 
     },
     "session.commands": () => EXTENSION_COMMANDS,
   })
-  app = await mountApp({ client, target: { kind: "open", params: { cwd: "/proj/demo", mode: { kind: "new" } } } })
-  await app.until("Ask anything")
-  await app.submit("/pick")
-  await app.submit("/goal --rounds 3 ship the release")
-  await app.submit("and then say hi")
-  const waiting = await app.until("Waiting for the session: and then say hi")
+  const win = await mountApp({ client, target: { kind: "open", params: { cwd: "/proj/demo", mode: { kind: "new" } } } })
+  app = win
+  await win.until("Ask anything")
+  return { win, client, open }
+}
+
+test("an extension command, /goal and text typed before the session is live are sent, in order, once it is", async () => {
+  const { win, client, open } = await windowBeforeItsSession()
+  await win.submit("/pick")
+  await win.submit("/goal --rounds 3 ship the release")
+  await win.submit("and then say hi")
+  const waiting = await win.until("Waiting for the session: and then say hi")
   expect(waiting).toContain("Waiting for the session: /pick")
   expect(waiting).toContain("Waiting for the session: /goal --rounds 3 ship the release")
   expect(waiting).not.toContain("Unknown command")
   expect(client.calls("session.prompt")).toEqual([])
 
   open()
-  await app.until(() => client.calls("session.prompt").length === 3)
+  await win.until(() => client.calls("session.prompt").length === 3)
   expect(client.calls("session.prompt").map((p) => p.text)).toEqual([
     "/pick",
     "/goal --rounds 3 ship the release",
     "and then say hi",
   ])
-  await app.emit({ type: "snapshot", snapshot: snapshot() })
-  const after = await app.until((f) => !f.includes("Waiting for the session"))
+  await win.emit({ type: "snapshot", snapshot: snapshot() })
+  const after = await win.until((f) => !f.includes("Waiting for the session"))
   expect(after).not.toContain("Unknown command")
 })
 
 test("a /word typed early that the session does not know is said once its list is there, and comes back to be corrected", async () => {
-  const { opened, open } = gate()
-  const client = new FakeClient({
-    "session.open": async () => {
-      await opened
-      return { sessionId: "s1", info: sessionInfo(), warnings: [] }
-    },
-    "session.commands": () => EXTENSION_COMMANDS,
-  })
-  app = await mountApp({ client, target: { kind: "open", params: { cwd: "/proj/demo", mode: { kind: "new" } } } })
-  await app.until("Ask anything")
-  await app.submit("/pikc the readme")
-  await app.submit("/pick")
-  await app.until("Waiting for the session: /pick")
+  const { win, client, open } = await windowBeforeItsSession()
+  await win.submit("/pikc the readme")
+  await win.submit("/pick")
+  await win.until("Waiting for the session: /pick")
   open()
-  const frame = await app.until("Unknown command /pikc")
-  await app.until("› /pikc the readme")
+  const frame = await win.until("Unknown command /pikc")
+  await win.until("› /pikc the readme")
   expect(frame).not.toContain("Waiting for the session")
   expect(client.calls("session.prompt").map((p) => p.text)).toEqual(["/pick"])
 })

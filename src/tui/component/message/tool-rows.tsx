@@ -1,5 +1,5 @@
 // One row per built-in Pi tool, each fed the ToolItem and whether its output is open.
-import { Show } from "solid-js"
+import { Show, type JSX } from "solid-js"
 import type { ToolItem } from "../../../protocol"
 import { theme } from "../../theme"
 import { plural } from "../../../util/plural"
@@ -19,6 +19,17 @@ function ErrorOutput(props: { item: ToolItem; open: boolean }) {
   return (
     <Show when={props.item.status === "error" && props.item.output}>
       <OutputText text={props.item.output ?? ""} max={props.open ? OPEN_MAX : 6} from="start" color={theme.error} />
+    </Show>
+  )
+}
+
+/** A row's body: a failed call shows its error output in place of `children`, which shows once `shown` holds. */
+function BodyOrError(props: { item: ToolItem; open: boolean; shown: unknown; children: JSX.Element }) {
+  return (
+    <Show when={props.item.status === "error" || props.shown}>
+      <Show when={props.item.status !== "error"} fallback={<ErrorOutput item={props.item} open={props.open} />}>
+        {props.children}
+      </Show>
     </Show>
   )
 }
@@ -85,11 +96,9 @@ export function ReadToolRow(props: ToolRowProps) {
       meta={meta()}
       onToggle={props.onToggle}
     >
-      <Show when={props.item.status === "error" || (props.open && props.item.output)}>
-        <Show when={props.item.status !== "error"} fallback={<ErrorOutput item={props.item} open={props.open} />}>
-          <OutputText text={props.item.output ?? ""} max={OPEN_MAX} from="start" />
-        </Show>
-      </Show>
+      <BodyOrError item={props.item} open={props.open} shown={props.open && props.item.output}>
+        <OutputText text={props.item.output ?? ""} max={OPEN_MAX} from="start" />
+      </BodyOrError>
     </ToolFrame>
   )
 }
@@ -109,11 +118,9 @@ export function EditToolRow(props: ToolRowProps) {
       meta={meta()}
       onToggle={props.onToggle}
     >
-      <Show when={props.item.status === "error" || diff()}>
-        <Show when={props.item.status !== "error"} fallback={<ErrorOutput item={props.item} open={props.open} />}>
-          <DiffView diff={diff()} max={props.open ? OPEN_MAX : 12} />
-        </Show>
-      </Show>
+      <BodyOrError item={props.item} open={props.open} shown={diff()}>
+        <DiffView diff={diff()} max={props.open ? OPEN_MAX : 12} />
+      </BodyOrError>
     </ToolFrame>
   )
 }
@@ -130,11 +137,9 @@ export function WriteToolRow(props: ToolRowProps) {
       meta={meta()}
       onToggle={props.onToggle}
     >
-      <Show when={props.item.status === "error" || content()}>
-        <Show when={props.item.status !== "error"} fallback={<ErrorOutput item={props.item} open={props.open} />}>
-          <OutputText text={content()} max={props.open ? OPEN_MAX : 6} from="start" color={theme.text} />
-        </Show>
-      </Show>
+      <BodyOrError item={props.item} open={props.open} shown={content()}>
+        <OutputText text={content()} max={props.open ? OPEN_MAX : 6} from="start" color={theme.text} />
+      </BodyOrError>
     </ToolFrame>
   )
 }
@@ -169,11 +174,9 @@ export function SearchToolRow(props: ToolRowProps) {
       meta={meta()}
       onToggle={props.onToggle}
     >
-      <Show when={props.item.status === "error" || (props.open && count() > 0)}>
-        <Show when={props.item.status !== "error"} fallback={<ErrorOutput item={props.item} open={props.open} />}>
-          <OutputText text={props.item.output ?? ""} max={OPEN_MAX} from="start" />
-        </Show>
-      </Show>
+      <BodyOrError item={props.item} open={props.open} shown={props.open && count() > 0}>
+        <OutputText text={props.item.output ?? ""} max={OPEN_MAX} from="start" />
+      </BodyOrError>
     </ToolFrame>
   )
 }
