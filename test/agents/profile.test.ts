@@ -84,6 +84,18 @@ describe("a good profile", () => {
     expect(r.ok && r.profile.kind === "pi" && r.profile.tools).toEqual(["Read", "Grep", "Glob"])
   })
 
+  test("a '|' block keeps its lines; CRLF line ends, a byte-order mark and comment lines are read as YAML reads them", () => {
+    const r = parse(
+      "\uFEFF---\r\n# who\r\nname: multi\r\ndescription: |\r\n  first line\r\n\r\n    indented\r\nskills:\r\n  # none yet\r\n  - one # the first\r\n---\r\nbody\r\n",
+    )
+    expect(r.ok && r.profile).toMatchObject({
+      name: "multi",
+      description: "first line\n\n  indented",
+      skills: ["one"],
+      prompt: "body",
+    })
+  })
+
   test("values stay strings: nothing YAML would turn into a number or a boolean", () => {
     const r = parse('---\nname: n1\ndescription: 1.50\nacp: "on"\nargs: [yes, 007]\n---\n')
     expect(r.ok && r.profile.description).toBe("1.50")
