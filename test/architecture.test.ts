@@ -16,6 +16,7 @@ type Layer =
   | "util"
   | "acp"
   | "worktree"
+  | "agents"
   | "extensions"
   | "extension-window"
 type Kind = "static" | "dynamic" | "type"
@@ -43,11 +44,14 @@ const ALLOWED: Record<Layer, Layer[]> = {
   tui: ["protocol", "common", "util", "extension-window"],
   // `xagent acp` is a client of the daemon, like the window: its sessions live in the hosts.
   acp: ["protocol", "common", "client", "util"],
-  cli: ["client", "daemon", "tui", "acp", "util", "protocol", "common", "worktree"],
+  cli: ["client", "daemon", "tui", "acp", "util", "protocol", "common", "worktree", "agents"],
   util: [],
   // Managed git worktrees: git and xagent's record of them, for the CLI (and, through a service
   // the CLI hands it, the window's /worktree page).
   worktree: ["protocol", "common", "util"],
+  // Agent profiles: files read and checked (TypeBox), never run. The CLI lists them; whoever starts
+  // agents from them (a host, a bundled extension) joins this list then. Never the window: TypeBox.
+  agents: ["protocol", "common", "util"],
   extensions: ["protocol", "common", "util"],
   // A bundled feature's window part (extensions/<name>/window/): part of the window, held to its
   // rules (no Pi, no TypeBox, through any file it loads); besides, it may read its own extension's
@@ -97,7 +101,9 @@ const isWindow = (layer: Layer | undefined) => layer === "tui" || layer === "ext
 
 function layerOf(file: string): Layer | undefined {
   if (/^extensions\/[^/]+\/window\//.test(file)) return "extension-window"
-  const m = /^(?:src\/(protocol|common|runtime|daemon|client|tui|cli|util|worktree|acp)|(extensions))\//.exec(file)
+  const m = /^(?:src\/(protocol|common|runtime|daemon|client|tui|cli|util|worktree|acp|agents)|(extensions))\//.exec(
+    file,
+  )
   return (m?.[1] ?? m?.[2]) as Layer | undefined
 }
 
@@ -337,6 +343,21 @@ describe("the checker catches breaks", () => {
     expect(problems).toEqual([
       "src/protocol/events.ts: import '../common/todo' (protocol must not import common; it may import nothing of src/)",
       "src/common/todo.ts: import '../util/paths' (common must not import util; it may import protocol)",
+    ])
+  })
+
+  test("agent profiles are plain code the CLI reads, and the window never", () => {
+    const problems = checkLayers({
+      ...ok,
+      "src/agents/listing.ts": `import { xagentHome } from "../util/daemon-paths"\nimport "../runtime/host"\n`,
+      "src/util/daemon-paths.ts": "",
+      "src/runtime/host.ts": "",
+      "src/cli/agents-command.ts": `import { listProfiles } from "../agents/listing"\n`,
+      "src/tui/agents.tsx": `import type { ListedProfile } from "../agents/listing"\n`,
+    })
+    expect(problems).toEqual([
+      "src/agents/listing.ts: import '../runtime/host' (agents must not import runtime; it may import protocol, common, util)",
+      "src/tui/agents.tsx: import '../agents/listing' (tui must not import agents; it may import protocol, common, util, extension-window)",
     ])
   })
 
