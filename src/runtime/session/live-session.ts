@@ -22,6 +22,7 @@ import {
 } from "../../protocol/index"
 import { errorText } from "../../util/error-text"
 import { readRunLimits } from "../../util/run-limits"
+import { actingWindow } from "./acting-window"
 import { AttachmentSlot } from "./attach-files"
 import { ExtensionInfo } from "../extensions/bundled-host"
 import { commandActions } from "./command-actions"
@@ -81,6 +82,8 @@ export class LiveSession {
   private readonly extInfo = new ExtensionInfo()
   /** Replacements of Pi's AgentSession in progress (see replace()). */
   private readonly replacements = new Set<Promise<unknown>>()
+  /** The window whose request made the last replacement (SessionInfo.movedBy). */
+  private movedBy: string | undefined
   /** Stopping the run and ending the session (set up in start, before anything can emit). */
   private stop!: SessionStop
   /** Used once by the next runtime the factory builds (open, /new), then cleared. */
@@ -270,6 +273,7 @@ export class LiveSession {
       modelRuntime: this.deps.modelRuntime,
       autocomplete: !!this.bridge.autocomplete(),
       verbose: this.verbose,
+      movedBy: this.movedBy,
     })
   }
 
@@ -303,6 +307,8 @@ export class LiveSession {
    * run there reaches no window and is saved nowhere. Requests wait for `replaced()` meanwhile.
    */
   async replace<T>(fn: () => Promise<T>): Promise<T> {
+    // Before Pi binds the new session: the snapshot announcing it says whose move it was.
+    this.movedBy = actingWindow()
     const running = fn()
     this.replacements.add(running)
     try {
