@@ -49,4 +49,12 @@ for (const width of [80, 40])
       // Every frame the terminal got: the toast never over the box (a frame put right later is still seen).
       expect(drawn.length).toBeGreaterThan(0)
       for (const f of drawn) expect({ frame: f, broken: broken(f, width) }).toEqual({ frame: f, broken: [] })
+      // Nor cut short by it: a frame drawn before the footer has grown to take the toast keeps the
+      // composer and the status line, and leaves out the toast's rows rather than theirs.
+      for (const f of drawn.filter((f) => f.includes("The reply in")))
+        expect({ frame: f, composer: f.includes(COMPOSER), status: f.includes("Faux One") }).toEqual({
+          frame: f,
+          composer: true,
+          status: true,
+        })
     })
