@@ -47,7 +47,7 @@ export function useToast(): ToastApi {
   return useToastState().api
 }
 
-/** The stack, right-aligned, as wide as the terminal allows. */
+/** The toasts, one box each, oldest first. */
 function Stack(props: { toasts: Shown[] }) {
   return (
     <For each={props.toasts}>
