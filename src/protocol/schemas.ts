@@ -6,6 +6,11 @@ import { Type, type TSchema } from "typebox"
 
 const Id = Type.String({ minLength: 1, maxLength: 200 })
 const SessionRef = { sessionId: Id }
+/**
+ * The sending window's id (as in session.componentInput): a replacement of Pi's session the
+ * request makes, its extension commands' included, is stamped with it (SessionInfo.movedBy).
+ */
+const Window = { window: Type.Optional(Id) }
 /** Pi's rule for MCP server names: letters, digits, `_` and `-`. */
 const McpName = Type.String({ pattern: "^[A-Za-z0-9_-]{1,64}$" })
 const NameValue = Type.Object({ name: Type.String(), value: Type.String() })
@@ -106,6 +111,7 @@ export const Schemas = {
   "session.close": Type.Object(SessionRef),
   "session.prompt": Type.Object({
     ...SessionRef,
+    ...Window,
     text: Type.String(),
     behavior: Type.Optional(Type.Union([Type.Literal("steer"), Type.Literal("followUp")])),
     /** The window's composer: `@path` tokens naming files attach them (shared/attachment.ts). */
@@ -217,10 +223,10 @@ export const Schemas = {
   /** Reloads extensions, skills, prompt templates, settings and context files (Pi's /reload). */
   "session.reload": Type.Object(SessionRef),
   "session.compact": Type.Object({ ...SessionRef, instructions: Type.Optional(Type.String()) }),
-  "session.new": Type.Object(SessionRef),
-  "session.switch": Type.Object({ ...SessionRef, path: Type.String({ minLength: 1 }) }),
+  "session.new": Type.Object({ ...SessionRef, ...Window }),
+  "session.switch": Type.Object({ ...SessionRef, ...Window, path: Type.String({ minLength: 1 }) }),
   "session.forkPoints": Type.Object(SessionRef),
-  "session.fork": Type.Object({ ...SessionRef, entryId: Id }),
+  "session.fork": Type.Object({ ...SessionRef, ...Window, entryId: Id }),
   "session.tree": Type.Object(SessionRef),
   /** `summarize`: leave a summary of the branch left behind (Pi's "Summarize branch?"), with `customInstructions`. */
   "session.navigate": Type.Object({

@@ -127,6 +127,12 @@ export interface ModelRef {
 export interface SessionInfo {
   /** Pi's session id (the file's id); changes on /new, /fork, /session. */
   piSessionId: string
+  /**
+   * The window (its `window` id) whose request put this Pi session in the live session: its own
+   * /new, /resume, /fork, or an extension command it ran (`ctx.newSession()`). Absent when no
+   * window named itself (the opening, ACP, `--print`). A window tells its own moves by it.
+   */
+  movedBy?: string
   name?: string
   cwd: string
   file?: string

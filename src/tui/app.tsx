@@ -15,7 +15,7 @@ import { ComposerInputProvider } from "./context/composer-input"
 import { DialogProvider, useDialog } from "./context/dialog"
 import { ExitProvider, useExit } from "./context/exit"
 import { RouteProvider, useRoute } from "./context/route"
-import { ScreenProvider, type ScreenMode } from "./context/screen"
+import { ScreenProvider, useScreen, type ScreenMode } from "./context/screen"
 import { useStopGuard } from "./context/stop-guard"
 import { SyncProvider, useSync } from "./context/sync"
 import { SessionProvider, useSession } from "./context/session"
@@ -94,6 +94,7 @@ function Shell(props: {
   const client = useClient()
   const guard = useStopGuard()
   const session = useSession()
+  const screen = useScreen()
   // An extension's component with this window's keys gets Ctrl+D and Ctrl+S too (an editor, a game).
   const componentKeys = () => {
     const v = route.route().name === "session" ? focusedComponent(sync.data.ui.components) : undefined
@@ -215,7 +216,14 @@ function Shell(props: {
   })
 
   return (
-    <box width="100%" height="100%">
+    // Inline, the session page sits on the footer's bottom: in the one frame drawn before the footer
+    // follows a change of its height, what does not fit is the top (the live area's oldest rows, a
+    // toast), never the composer and status line.
+    <box
+      width="100%"
+      height="100%"
+      justifyContent={screen.inline && route.route().name === "session" ? "flex-end" : "flex-start"}
+    >
       <Switch>
         <Match when={route.route().name === "sessions"}>
           <SessionsPage initial={(route.route() as { initial?: boolean }).initial} />

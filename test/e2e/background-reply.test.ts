@@ -91,12 +91,15 @@ describe.skipIf(!hasTmux)("a reply left running in the background", () => {
 
     // The reply goes on without the window: it ends whole in the first session's file, and the
     // window, on its new session, says so.
-    const notice = await pane.waitFor("finished · /resume opens it")
-    // (a toast, wrapped: its lines joined back; in the inline footer its second line may sit on
-    // the composer's border, drawn around it)
-    expect(notice.replace(/[\s│╭╮╰╯─]*\n[\s│╭╮╰╯─]*|[\s]*[╭╮╰╯─│]+[\s]*/g, " ")).toContain(
-      "The reply in the background session “count slowly” finished",
-    )
+    // (with the composer: the screen may be caught while the footer grows to take the toast)
+    const notice = await pane.waitFor((s) => s.includes("finished · /resume opens it") && s.includes("Ask anything"))
+    // A toast, wrapped: its lines (`│ ` right of the composer's left edge) joined back. It has rows
+    // of its own above the composer, whose border stays whole.
+    const rows = notice.split("\n")
+    const toast = rows.flatMap((r) => /^\s+│ (.*)$/.exec(r)?.[1]?.trim() ?? [])
+    expect(toast.join(" ")).toBe("The reply in the background session “count slowly” finished · /resume opens it")
+    const prompt = rows.findIndex((r) => r.includes("Ask anything"))
+    expect(rows[prompt - 1]).toMatch(/^╭─+╮\s*$/)
     const first = await until("the first session's reply in its file", () =>
       sessionFiles(sessions).find((f) => f.users.includes("count slowly") && f.replies.join("") === REPLY),
     )

@@ -20,8 +20,10 @@ test("a switch made in another window is announced", async () => {
 
 test("this window's own /new is not announced as another's", async () => {
   const client = new FakeClient({
-    "session.new": () => {
-      client.emit({ type: "snapshot", snapshot: snapshot({ info: sessionInfo({ piSessionId: "pi-2" }) }) })
+    // as the host does: the move is stamped with the window that asked for it
+    "session.new": (p) => {
+      const info = sessionInfo({ piSessionId: "pi-2", movedBy: p.window })
+      client.emit({ type: "snapshot", snapshot: snapshot({ info }) })
       return {}
     },
   })

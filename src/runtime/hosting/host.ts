@@ -37,6 +37,7 @@ import {
   workspaceWarnings,
 } from "./session-open"
 import { warmModelApi } from "../session/warm-model-api"
+import { asWindow } from "../session/acting-window"
 
 /**
  * What may go ahead of a replacement of Pi's session: the answers to its dialogs and components (a
@@ -304,7 +305,7 @@ export function createHost(opts: HostOptions = {}): SessionHost {
         if (!live.started && method !== "session.uiRespond") await live.ready
         // Pi replacing the session (/new, a switch, a fork): what the person sent after it goes to the new one
         if (!AHEAD_OF_REPLACEMENT.has(method)) await live.replaced()
-        return handler(live, params, ctx)
+        return asWindow(params.window, () => handler(live, params, ctx))
       }
     }
   }

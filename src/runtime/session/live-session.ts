@@ -263,6 +263,7 @@ export class LiveSession {
       modelRuntime: this.deps.modelRuntime,
       autocomplete: !!this.bridge.autocomplete(),
       verbose: this.verbose,
+      movedBy: this.replacement.movedBy,
     })
   }
 

@@ -18,6 +18,8 @@ export interface InfoSources {
   autocomplete: boolean
   /** `--verbose`: the welcome shows whatever Pi's quietStartup says. */
   verbose: boolean
+  /** The window whose request made the last replacement of Pi's session. */
+  movedBy?: string
 }
 
 export function sessionInfo(s: AgentSession, from: InfoSources): SessionInfo {
@@ -26,6 +28,7 @@ export function sessionInfo(s: AgentSession, from: InfoSources): SessionInfo {
     cwd: s.sessionManager.getCwd(),
     thinkingLevel: s.thinkingLevel,
   }
+  if (from.movedBy) info.movedBy = from.movedBy
   const extensions = from.extInfo.snapshot()
   if (extensions) info.extensions = extensions
   if (s.sessionName) info.name = s.sessionName

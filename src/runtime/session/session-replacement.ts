@@ -2,6 +2,7 @@
 // extension's) and what the next runtime Pi's factory builds takes from the one that asked for it.
 import type { Api, Model } from "@earendil-works/pi-ai"
 import type { ThinkingLevel } from "../../protocol/index"
+import { actingWindow } from "./acting-window"
 
 /** Used once by the next runtime the factory builds (the opening, /new), then cleared. */
 export interface NextRuntime {
@@ -12,6 +13,8 @@ export interface NextRuntime {
 export class SessionReplacement {
   private readonly running = new Set<Promise<unknown>>()
   private next: NextRuntime = {}
+  /** The window whose request made the last replacement (SessionInfo.movedBy). */
+  movedBy: string | undefined
 
   /** What the next runtime is to use (the opening's model and thinking level). */
   hand(next: NextRuntime): void {
@@ -32,6 +35,8 @@ export class SessionReplacement {
    */
   async run<T>(fn: () => Promise<T>, next?: NextRuntime): Promise<T> {
     if (next) this.next = next
+    // Before Pi binds the new session: the snapshot announcing it says whose move it was.
+    this.movedBy = actingWindow()
     const running = fn()
     this.running.add(running)
     try {

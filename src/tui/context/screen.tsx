@@ -12,7 +12,6 @@ import { useDialog } from "./dialog"
 import { createSimpleContext } from "./helper"
 import { useRoute } from "./route"
 import { useSync } from "./sync"
-import { useToast } from "./toast"
 import { useView } from "./view"
 
 export type ScreenMode = "inline" | "fullscreen"
@@ -28,7 +27,6 @@ export const { use: useScreen, provider: ScreenProvider } = createSimpleContext(
     const dialog = useDialog()
     const sync = useSync()
     const view = useView()
-    const toast = useToast()
     const [rows, setRows] = createSignal(renderer.terminalHeight)
     const [liveHeight, setLiveHeight] = createSignal(0)
     const parts: { page?: Sized; live?: Sized; content?: Sized } = {}
@@ -80,7 +78,6 @@ export const { use: useScreen, provider: ScreenProvider } = createSimpleContext(
         rows()
         dialog.active()
         dialog.inPlace()
-        toast.rows()
         if (onMain()) measured()
       })
     }
@@ -99,7 +96,6 @@ export const { use: useScreen, provider: ScreenProvider } = createSimpleContext(
           liveNatural: parts.content?.height ?? 0,
           // A dialog in the footer's flow is part of the page's height; one over it takes all rows.
           dialog: dialog.active() && !dialog.inPlace(),
-          atLeast: toast.rows(),
         })
         setLiveHeight(size.live)
         renderer.footerHeight = size.footer
@@ -119,7 +115,6 @@ export const { use: useScreen, provider: ScreenProvider } = createSimpleContext(
         live: parts.live?.height ?? 0,
         liveNatural: Math.max(0, (parts.content?.height ?? 0) - released),
         dialog: dialog.active(),
-        atLeast: toast.rows(),
       })
       if (size.footer >= renderer.footerHeight) return
       setLiveHeight(size.live)

@@ -20,8 +20,12 @@ import { useSync } from "./sync"
 type SessionParams<M extends Method> =
   Params<M> extends infer P ? (P extends unknown ? Omit<P, "sessionId"> : never) : never
 
-/** Requests that put another Pi session in this live session (every window on it follows). */
-const MOVES = new Set<Method>(["session.new", "session.switch", "session.fork"])
+/**
+ * Requests that may put another Pi session in this live session (every window on it follows): a
+ * prompt may run an extension's command that does. They name the window, and the host stamps the
+ * move with it (SessionInfo.movedBy).
+ */
+const MAY_MOVE = new Set<Method>(["session.prompt", "session.new", "session.switch", "session.fork"])
 const JOINED = "That session is open in another window: joined it there (your session stays as it was)"
 
 export const { use: useSession, provider: SessionProvider } = createSimpleContext({
@@ -46,10 +50,9 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
     const [commandsKnown, setCommandsKnown] = createSignal(false)
     const [failure, setFailure] = createSignal<string>()
     let waiting: { resolve: (id: string) => void; reject: (e: Error) => void }[] = []
-    // Names this window to the host: the first window to press a key owns an extension component's keys.
+    // Names this window to the host: the first window to press a key owns an extension component's
+    // keys, and the moves its requests make are told from other windows' by it.
     const windowId = `w-${Math.random().toString(36).slice(2, 10)}`
-    // Moves this window asked for and has not seen land yet; any other move came from elsewhere.
-    let ownMoves = 0
 
     const report = (e: unknown) => {
       const message = e instanceof Error ? e.message : String(e)
@@ -76,13 +79,11 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
 
     /** Sends a request on this session; a failure is reported and comes back as undefined. */
     async function act<M extends Method>(method: M, params: SessionParams<M>): Promise<Result<M> | undefined> {
-      const moves = MOVES.has(method)
-      if (moves) ownMoves++
+      const window = MAY_MOVE.has(method) ? { window: windowId } : {}
       try {
         const sessionId = await whenReady()
-        return await client.request(method, { ...params, sessionId } as Params<M>)
+        return await client.request(method, { ...params, ...window, sessionId } as Params<M>)
       } catch (e) {
-        if (moves) ownMoves--
         report(e)
         return undefined
       }
@@ -158,7 +159,7 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
         (pi, before) => {
           if (!pi || !before || before === pi) return
           refreshCommands()
-          if (ownMoves > 0) return void ownMoves--
+          if (sync.data.info?.movedBy === windowId) return
           const name = sync.data.info?.name
           const where = name ? `“${name}”` : sync.data.items.length ? "another saved session" : "a new session"
           sync.notify({ level: "info", message: `Another window switched to ${where}` })

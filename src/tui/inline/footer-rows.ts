@@ -1,7 +1,6 @@
 // How tall the inline footer is: its content's height, but never more than the terminal less two
 // rows. When the content does not fit, the live area (the streaming reply, running tools) gives up
-// rows from its top, so the composer and status bar stay on screen. A dialog takes all of that;
-// toasts, drawn over the footer's top, get the rows they need.
+// rows from its top, so the composer and status bar stay on screen. A dialog takes all of that.
 
 export interface FooterInput {
   /** Terminal rows. */
@@ -13,8 +12,6 @@ export interface FooterInput {
   /** What the live area's content measured. */
   liveNatural: number
   dialog: boolean
-  /** Rows something drawn over the footer needs (the toasts). */
-  atLeast?: number
 }
 
 /**
@@ -28,6 +25,6 @@ export function footerRows(input: FooterInput): { footer: number; live: number }
   const rows = footerCap(input.rows)
   const rest = Math.max(0, input.page - input.live)
   const live = Math.max(0, Math.min(input.liveNatural, rows - rest))
-  const footer = input.dialog ? rows : Math.max(1, Math.min(rows, Math.max(rest + live, input.atLeast ?? 0)))
+  const footer = input.dialog ? rows : Math.max(1, Math.min(rows, rest + live))
   return { footer, live }
 }

@@ -13,7 +13,7 @@ import { DialogSlot, useDialog } from "../../context/dialog"
 import { useSession } from "../../context/session"
 import { useRoute } from "../../context/route"
 import { useSync } from "../../context/sync"
-import { useToast } from "../../context/toast"
+import { ToastRows, useToast } from "../../context/toast"
 import { useScreen } from "../../context/screen"
 import { useView } from "../../context/view"
 import type { VirtualListApi } from "../../ui/virtual-list"
@@ -125,9 +125,9 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
         if (screen.inline) screen.sized("page", this)
       }}
     >
-      {/* Inline, the footer's top rows are the toasts' own: they sit over these, not the composer. */}
-      <Show when={screen.inline && toast.rows() > 0}>
-        <box height={toast.rows()} flexShrink={0} />
+      {/* Inline, the footer's top rows are the toasts' own: drawn over it, they would cover the composer. */}
+      <Show when={screen.inline && route.route().name === "session"}>
+        <ToastRows width={dims().width} />
       </Show>
       <ConnectionBanner text={banner()?.text} color={banner()?.color} />
       <ComponentSlotView ext={ext} slot="header" />
