@@ -5,7 +5,7 @@ import type { Command } from "commander"
 import { PI_COMMANDS } from "./pi-command-names"
 
 /** Every subcommand name registered below (a test keeps this list whole). */
-export const SUBCOMMANDS = ["daemon", "attach", "sessions", "worktree", "acp", "help", ...PI_COMMANDS]
+export const SUBCOMMANDS = ["daemon", "attach", "sessions", "worktree", "acp", "doctor", "help", ...PI_COMMANDS]
 
 export function mayNameSubcommand(argv: string[]): boolean {
   return argv.some((a) => SUBCOMMANDS.includes(a) || a === "-h" || a === "--help")
@@ -25,6 +25,8 @@ export async function registerCommands(program: Command, argv: string[] = []): P
   registerWorktreeCommands(program)
   const { registerAcpCommand } = await import("./acp-command")
   registerAcpCommand(program)
+  const { registerDoctorCommand } = await import("./doctor-command")
+  registerDoctorCommand(program)
   const { registerPiCommands } = await import("./pi-package-commands")
   registerPiCommands(program, argv)
 }

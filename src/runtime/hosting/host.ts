@@ -92,6 +92,7 @@ export function createHost(opts: HostOptions = {}): SessionHost {
 
   const ctx: HostContext = {
     agentDir,
+    bwrap: opts.bwrap,
     modelRuntime: undefined as unknown as ModelRuntime,
     liveByFile: (path, except) => {
       const want = resolve(path)
