@@ -1,9 +1,11 @@
 // /doctor: the page draws every check with its verdict and fix at 120, 80 and 40 columns: the
 // host's (here: no bubblewrap at the configured path, a theme file that is not JSON, named with an
 // escape sequence) and the window's own terminal rows. Names from files are drawn without their
-// escapes; r checks again; Esc goes back to the session.
+// escapes; r checks again (the sandbox's probe too, so bubblewrap installed meanwhile passes); Esc
+// goes back to the session.
 import { afterEach, expect, test } from "bun:test"
-import { mkdirSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
 import { mountOnClient, type MountedApp } from "../fixture/tui"
@@ -76,3 +78,24 @@ for (const width of [120, 80, 40]) {
     await app.until((f) => !f.includes("No model request is made") && f.includes("Ask anything"))
   })
 }
+
+const realBwrap = Bun.which("bwrap")
+
+test.skipIf(!realBwrap)("r runs the sandbox's probe again: bubblewrap installed meanwhile passes", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "xagent-doctor-bwrap-"))
+  const bwrap = join(dir, "bwrap")
+  try {
+    fx = await createFauxFixture({ hostOptions: { bwrap } })
+    const { sessionId } = await fx.open()
+    app = await mountOnClient(fx.client, { kind: "attach", sessionId }, { width: 120, height: 60 })
+    await app.until("Ask anything")
+    await app.submit("/doctor")
+    await app.until((f) => says(words(f), `FAIL sandbox bubblewrap (${bwrap}) is not installed`))
+    // "Installed": the machine's own bubblewrap appears at the configured path.
+    symlinkSync(realBwrap!, bwrap)
+    await app.mockInput.typeText("r")
+    await app.until((f) => says(words(f), `ok sandbox bubblewrap works (${bwrap})`))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})

@@ -84,7 +84,7 @@ function modelCheck(i: DoctorInputs, settings: SettingsManager): DoctorCheck {
 }
 
 function sandboxCheck(bwrap?: string): DoctorCheck {
-  const got = probeSandbox(bwrap)
+  const got = probeSandbox(bwrap, true)
   if (got.ok) return { name: "sandbox", verdict: "ok", text: `bubblewrap works (${got.bwrap})` }
   return { name: "sandbox", verdict: "fail", text: got.reason, fix: got.fix }
 }
