@@ -99,3 +99,18 @@ test.skipIf(!realBwrap)("r runs the sandbox's probe again: bubblewrap installed 
     rmSync(dir, { recursive: true, force: true })
   }
 })
+
+test("an extension of the session that did not load fails the packages row, naming it", async () => {
+  fx = await createFauxFixture()
+  const extensions = join(fx.agentDir, "extensions")
+  mkdirSync(extensions, { recursive: true })
+  writeFileSync(join(extensions, "broken.ts"), 'throw new Error("broken on purpose")\n')
+  const { sessionId } = await fx.open()
+  app = await mountOnClient(fx.client, { kind: "attach", sessionId }, { width: 120, height: 60 })
+  await app.until("Ask anything")
+  await app.submit("/doctor")
+  const frame = await app.until((f) => words(f).includes("FAIL packages"))
+  expect(says(words(frame), `FAIL packages ${join(extensions, "broken.ts")} did not load`)).toBe(true)
+  expect(says(words(frame), "broken on purpose")).toBe(true)
+  expect(says(words(frame), "fix: fix or remove that extension")).toBe(true)
+})
