@@ -5,7 +5,17 @@ import type { Command } from "commander"
 import { PI_COMMANDS } from "./pi-command-names"
 
 /** Every subcommand name registered below (a test keeps this list whole). */
-export const SUBCOMMANDS = ["daemon", "attach", "sessions", "worktree", "acp", "agents", "help", ...PI_COMMANDS]
+export const SUBCOMMANDS = [
+  "daemon",
+  "attach",
+  "sessions",
+  "worktree",
+  "acp",
+  "agents",
+  "doctor",
+  "help",
+  ...PI_COMMANDS,
+]
 
 export function mayNameSubcommand(argv: string[]): boolean {
   return argv.some((a) => SUBCOMMANDS.includes(a) || a === "-h" || a === "--help")
@@ -27,6 +37,8 @@ export async function registerCommands(program: Command, argv: string[] = []): P
   registerAcpCommand(program)
   const { registerAgentsCommand } = await import("./agents-command")
   registerAgentsCommand(program)
+  const { registerDoctorCommand } = await import("./doctor-command")
+  registerDoctorCommand(program)
   const { registerPiCommands } = await import("./pi-package-commands")
   registerPiCommands(program, argv)
 }

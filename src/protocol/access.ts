@@ -59,6 +59,8 @@ export const ACCESS = {
   "settings.list": "read",
   // Token counts and costs from session files the agent's processes can read anyway.
   "session.usage": "read",
+  // Runs bubblewrap and git to see that they work, and connects to the daemon's socket.
+  "session.doctor": "mutate",
   // Writes Pi's settings.json.
   "settings.set": "mutate",
   // Sets the theme Pi components draw with, and may write Pi's settings.json.

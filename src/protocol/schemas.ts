@@ -245,6 +245,8 @@ export const Schemas = {
   "session.diff": Type.Object(SessionRef),
   "session.earlier": Type.Object({ ...SessionRef, before: Id }),
   "session.usage": Type.Object(SessionRef),
+  /** /doctor: the local readiness checks, in the session's folder, with what the session loaded. */
+  "session.doctor": Type.Object(SessionRef),
   "session.uiRespond": Type.Object({
     ...SessionRef,
     requestId: Id,

@@ -25,6 +25,7 @@ import { useView, ViewProvider } from "./context/view"
 import { SessionPage } from "./routes/session"
 import { SessionsPage } from "./routes/sessions"
 import { PackagesPage } from "./routes/packages"
+import { DoctorPage } from "./routes/doctor"
 import { TreePage } from "./routes/tree"
 import { WorktreePage } from "./routes/worktree"
 import { FeaturePage } from "./slots/page"
@@ -236,6 +237,9 @@ function Shell(props: {
         </Match>
         <Match when={route.route().name === "packages"}>
           <PackagesPage />
+        </Match>
+        <Match when={route.route().name === "doctor"}>
+          <DoctorPage />
         </Match>
         <Match when={route.route().name === "feature" && featurePage((route.route() as { page: string }).page)}>
           {(page: () => PageSlot) => (

@@ -35,6 +35,7 @@ export interface CommandActions {
   openTree(): void
   openWorktrees(): void
   openPackages(): void
+  openDoctor(): void
   fork(): void
   pickModel(query: string): void
   setThinking(level: string): void
@@ -91,6 +92,11 @@ export const COMMANDS: CommandSpec[] = [
     aliases: ["plugins"],
     description: "Pi packages and what each brings: install, remove, update, turn resources on or off",
     run: (a) => a.openPackages(),
+  },
+  {
+    name: "doctor",
+    description: "Check that xagent can work here: model and key, sandbox, git, daemon, Pi's files, terminal",
+    run: (a) => a.openDoctor(),
   },
   { name: "fork", description: "Start a new session from an earlier message", run: (a) => a.fork() },
   { name: "model", args: "[name]", description: "Choose the model", run: (a, args) => a.pickModel(args) },

@@ -73,6 +73,8 @@ export function createThemeControl(opts: {
       apply()
     },
     appearance: () => appearance,
+    /** What the terminal said of its colours (OSC 10/11); empty until it answers, if ever. */
+    terminalColors: (): TerminalColors => ({ ...terminal }),
     /** /theme or an extension's setTheme(name): a theme by name; false when there is none. */
     select(name: string, how: { save: boolean }): boolean {
       if (!find(name) && themeNameFor(name, appearance) === name) return false

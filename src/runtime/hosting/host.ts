@@ -93,6 +93,7 @@ export function createHost(opts: HostOptions = {}): SessionHost {
 
   const ctx: HostContext = {
     agentDir,
+    bwrap: opts.bwrap,
     modelRuntime: undefined as unknown as ModelRuntime,
     liveByFile: (path, except) => held.live(path, except),
   }

@@ -1,11 +1,12 @@
 // Requests addressed to one live session, by family: a window's prompts and answers
 // (prompt-methods.ts), how the session runs (setting-methods.ts), its conversation
-// (conversation-methods.ts), the Pi packages of its folder (package-methods.ts). Effects reach
-// windows as events; results carry only what the caller asked for. Every failure is a
-// ProtocolError with a message a person can act on.
+// (conversation-methods.ts), the Pi packages of its folder (package-methods.ts), /doctor's checks
+// (doctor-methods.ts). Effects reach windows as events; results carry only what the caller asked
+// for. Every failure is a ProtocolError with a message a person can act on.
 import type { ModelRuntime } from "@earendil-works/pi-coding-agent"
 import type { Params, Result } from "../../protocol/index"
 import { CONVERSATION_METHODS } from "./conversation-methods"
+import { DOCTOR_METHODS } from "./doctor-methods"
 import type { LiveSession } from "../session/live-session"
 import { PACKAGE_METHODS } from "./package-methods"
 import { PROMPT_METHODS } from "./prompt-methods"
@@ -14,6 +15,8 @@ import { SETTING_METHODS } from "./setting-methods"
 export interface HostContext {
   agentDir: string
   modelRuntime: ModelRuntime
+  /** The bubblewrap binary the sessions' sandbox uses (default XAGENT_BWRAP, else `bwrap` on PATH). */
+  bwrap?: string
   /** The live session (other than `except`) that has this file open, if any. */
   liveByFile(path: string, except?: string): LiveSession | undefined
 }
@@ -53,6 +56,7 @@ type SessionMethod =
   | "session.diff"
   | "session.earlier"
   | "session.usage"
+  | "session.doctor"
   | "session.uiRespond"
   | "session.componentInput"
   | "session.componentResize"
@@ -69,4 +73,5 @@ export const SESSION_METHODS: Handlers = {
   ...SETTING_METHODS,
   ...CONVERSATION_METHODS,
   ...PACKAGE_METHODS,
+  ...DOCTOR_METHODS,
 }

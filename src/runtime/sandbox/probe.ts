@@ -10,9 +10,13 @@ const INSTALL =
 
 const cache = new Map<string, Availability>()
 
-/** `bwrap`: the binary to use (default `XAGENT_BWRAP`, else `bwrap` on PATH). Cached per binary. */
-export function probeSandbox(bwrap = process.env.XAGENT_BWRAP || "bwrap"): Availability {
-  let got = cache.get(bwrap)
+/**
+ * `bwrap`: the binary to use (default `XAGENT_BWRAP`, else `bwrap` on PATH). Cached per binary;
+ * `fresh` runs it again (/doctor after the person installed bubblewrap) and keeps the new answer
+ * for the sessions opened after it.
+ */
+export function probeSandbox(bwrap = process.env.XAGENT_BWRAP || "bwrap", fresh = false): Availability {
+  let got = fresh ? undefined : cache.get(bwrap)
   if (!got) cache.set(bwrap, (got = probe(bwrap)))
   return got
 }

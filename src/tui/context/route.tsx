@@ -1,5 +1,5 @@
 // Which page fills the window: the live session, the saved-sessions list, the branch tree, the
-// worktrees, Pi's packages, or a window feature's page.
+// worktrees, Pi's packages, the doctor's checks, or a window feature's page.
 import { createSignal } from "solid-js"
 import { createSimpleContext } from "./helper"
 
@@ -10,6 +10,7 @@ export type Route =
   | { name: "tree" }
   | { name: "worktree" }
   | { name: "packages" }
+  | { name: "doctor" }
   /** A window feature's page (src/tui/slots): `page` is its PageSlot's name. */
   | { name: "feature"; page: string }
 

@@ -59,6 +59,7 @@ export function useCommandActions(): CommandActions {
     openTree: () => route.navigate({ name: "tree" }),
     openWorktrees: () => route.navigate({ name: "worktree" }),
     openPackages: () => route.navigate({ name: "packages" }),
+    openDoctor: () => route.navigate({ name: "doctor" }),
     fork: () =>
       // A fork takes this live session's place (Pi's fork from a message, in the session's host):
       // there is no host beside it for the reply to go on in.
