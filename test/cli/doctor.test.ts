@@ -3,11 +3,12 @@
 // failure with the install fix; a stale daemon socket is a warning; a name from a file reaches the
 // terminal without its escape sequences; and no model request is ever made.
 import { afterEach, expect, test } from "bun:test"
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs"
+import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import type { DoctorReport } from "../../src/protocol/doctor"
 import { makeSandbox, startMockLlm, writeAgentDir, type MockLlm, type Sandbox } from "../fixture/mockllm"
 import { runXagent } from "./run-xagent"
+import { binWithoutBwrap } from "../fixture/bin-without-bwrap"
 
 /** Each run starts Bun and loads Pi in a second process: generous on a loaded machine. */
 const SLOW = 120_000
@@ -27,17 +28,6 @@ const check = (r: DoctorReport, name: string) => {
   const c = r.checks.find((x) => x.name === name)
   if (!c) throw new Error(`no ${name} check in ${JSON.stringify(r)}`)
   return c
-}
-
-/** A PATH with git (and what the launcher's shell needs) but no bwrap. */
-function pathWithoutBwrap(root: string): string {
-  const bin = join(root, "bin-without-bwrap")
-  mkdirSync(bin)
-  for (const tool of ["git", "readlink", "sh"]) {
-    const found = Bun.which(tool)
-    if (found) symlinkSync(found, join(bin, tool))
-  }
-  return bin
 }
 
 test(
@@ -74,7 +64,7 @@ test(
     box = makeSandbox()
     llm = await startMockLlm({ turns: [], fallback: "MODEL-WAS-CALLED" })
     const { modelRef } = writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
-    const env: Record<string, string> = { ...box.env, PATH: pathWithoutBwrap(box.root) }
+    const env: Record<string, string> = { ...box.env, PATH: binWithoutBwrap(box.root) }
     delete env.XAGENT_BWRAP
     const hidden = { ...box, env }
 

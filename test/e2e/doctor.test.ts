@@ -2,24 +2,14 @@
 // broken and a PATH without bubblewrap. The page names the file with the place of its JSON error,
 // says the sandbox cannot run with the install fix, and no request reaches the model.
 import { afterAll, describe, expect, test } from "bun:test"
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs"
+import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { XAGENT_BIN } from "../fixture/mockllm"
 import { terminalBox } from "./terminal-box"
 import { hasTmux } from "./tmux"
+import { binWithoutBwrap } from "../fixture/bin-without-bwrap"
 
 if (!hasTmux) console.warn("test/e2e/doctor.test.ts: skipped, tmux is not installed (apt-get install tmux)")
-
-/** A folder of the few programs the launcher and the checks use, bubblewrap not among them. */
-function binWithoutBwrap(root: string): string {
-  const bin = join(root, "bin-without-bwrap")
-  mkdirSync(bin)
-  for (const tool of ["git", "readlink", "sh"]) {
-    const found = Bun.which(tool)
-    if (found) symlinkSync(found, join(bin, tool))
-  }
-  return bin
-}
 
 describe.skipIf(!hasTmux)("/doctor in a terminal", () => {
   const cleanups: (() => unknown)[] = []
