@@ -10,7 +10,7 @@ export { PLAN_CARD, PLAN_IMPLEMENT, PLAN_TOOL, planSteps }
 
 export type PlanOutcome = "plan_ready" | "blocked" | "no_plan" | "invalid"
 
-/** Custom message types (the card and the implementation's start are named in shared/plan.ts). */
+/** Custom message types (the card and the implementation's start are named in common/plan.ts). */
 export const PLAN_CHANGE = "plan-change"
 
 export interface PlanCardDetails {

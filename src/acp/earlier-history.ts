@@ -1,5 +1,5 @@
 // A session's older history for an ACP load: a window is sent only its newest part
-// (shared/history-window.ts), an editor's `session/load` replays all of it.
+// (common/history-window.ts), an editor's `session/load` replays all of it.
 import type { Client } from "../client/client"
 import type { TranscriptItem } from "../protocol"
 import { errorText } from "../util/error-text"

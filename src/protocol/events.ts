@@ -58,7 +58,7 @@ export type SessionEvent =
   | { type: "component_lines"; id: string; lines: string[]; width: number }
   /** The component is gone (done(), replaced, the session moved on). */
   | { type: "component_closed"; id: string }
-  /** A desktop notification an extension wrote to stdout (shared/terminal-notify.ts), for each window's terminal. */
+  /** A desktop notification an extension wrote to stdout (common/terminal-notify.ts), for each window's terminal. */
   | { type: "ui_terminal"; sequence: string }
   /**
    * An extension chose a theme (ctx.ui.setTheme): by name (a theme the windows list), or its

@@ -114,7 +114,7 @@ export const Schemas = {
     ...Window,
     text: Type.String(),
     behavior: Type.Optional(Type.Union([Type.Literal("steer"), Type.Literal("followUp")])),
-    /** The window's composer: `@path` tokens naming files attach them (shared/attachment.ts). */
+    /** The window's composer: `@path` tokens naming files attach them (common/attachment.ts). */
     attachFiles: Type.Optional(Type.Boolean()),
     /** Pi image content: base64 data and its MIME type. */
     images: Type.Optional(

@@ -15,7 +15,7 @@ export type UiRequest =
   /** The ask_user tool's questions; answered by `{answers}` (or `{cancelled: true}`). */
   | { id: string; kind: "ask_user"; questions: AskQuestion[] }
   /**
-   * A gated tool call waiting for consent (shared/permission.ts): answered by `{value}` with one
+   * A gated tool call waiting for consent (common/permission.ts): answered by `{value}` with one
    * of PERMISSION_CHOICES; `{cancelled: true}` denies it.
    */
   | { id: string; kind: "permission"; toolCallId: string; toolName: string; title: string; input: unknown }

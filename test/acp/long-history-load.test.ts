@@ -1,5 +1,5 @@
 // An editor's `session/load` of a session longer than a window is sent at once: a window gets the
-// newest part of a long history (shared/history-window.ts) and pages the rest, an editor's load
+// newest part of a long history (common/history-window.ts) and pages the rest, an editor's load
 // replays every message, oldest first, each once (acp/earlier-history.ts fetches the older part).
 import { afterAll, beforeAll, expect, test } from "bun:test"
 import * as acp from "@agentclientprotocol/sdk"

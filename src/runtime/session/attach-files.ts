@@ -1,4 +1,4 @@
-// `@path` in a message from a window attaches the file (shared/attachment.ts). The host reads
+// `@path` in a message from a window attaches the file (common/attachment.ts). The host reads
 // them, not the window: it knows the session's folder and the sandbox's read boundary, and a file
 // the agent's read tool would refuse is not attached either. What is read goes to the model as one
 // custom message after the person's, through a before_agent_start hook (Pi builds the run's first

@@ -1,4 +1,4 @@
-// The consent gate (shared/permission.ts): while a session's approval is "ask", a gated tool
+// The consent gate (common/permission.ts): while a session's approval is "ask", a gated tool
 // call waits for a `permission` dialog before it runs. Any window or editor may answer (the first
 // answer wins); a cancel, an abort, a closed session or any answer but an offered choice denies.
 // "Always" lasts for this live session only, per tool name.

@@ -93,7 +93,7 @@ export const { use: useSync, provider: SyncProvider } = createSimpleContext({
         notifyListeners.add(fn)
         return () => notifyListeners.delete(fn)
       },
-      /** Extensions' desktop notifications for the terminal (shared/terminal-notify.ts). */
+      /** Extensions' desktop notifications for the terminal (common/terminal-notify.ts). */
       onTerminal(fn: (sequence: string) => void) {
         terminalListeners.add(fn)
         return () => void terminalListeners.delete(fn)
