@@ -72,3 +72,17 @@ test("with no window to ask in, a shared bare name is refused with the owned for
   const sent = fx.client.request("session.prompt", { sessionId, text: "/hello" })
   await expect(sent).rejects.toThrow("/hello is a command of more than one extension: use /a:hello or /b:hello")
 })
+
+test("dismissing the question runs neither, and the prompt is over", async () => {
+  const { fx, sessionId, rec } = await fixture()
+  await fx.client.request("session.prompt", { sessionId, text: "/hello" })
+  const s = await rec.waitFor((s) => s.ui.pending.length > 0, "the question which /hello")
+  const before = rec.events.length
+  await fx.client.request("session.uiRespond", {
+    sessionId,
+    requestId: s.ui.pending[0]!.id,
+    response: { cancelled: true },
+  })
+  await rec.waitFor((_, events) => events.slice(before).some((e) => e.event.type === "turn_end"), "the prompt's end")
+  expect(saidOf(rec.events).filter((n) => n.message.startsWith("hello from"))).toEqual([])
+})
