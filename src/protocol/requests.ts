@@ -23,9 +23,14 @@ export interface FileChange {
 }
 
 export interface CommandInfo {
+  /** What to type after the slash: the bare name, or `<owner>:<name>` when owners share the name. */
   name: string
   description?: string
   source: "extension" | "prompt" | "skill"
+  /** An extension command's package or extension name (none for xagent's and Pi's own). */
+  owner?: string
+  /** Two owners registered this name: `name` is the owned form, and the bare one asks which. */
+  shared?: boolean
 }
 
 export interface ModelInfo {

@@ -219,5 +219,21 @@ export function paletteEntries(session: readonly CommandInfo[]): PaletteEntry[] 
     }
   })
   const taken = new Set(builtins.flatMap((c) => [c.name, ...(c.aliases ?? [])]))
-  return [...builtins, ...session.filter((c) => !taken.has(c.name)).map((c) => ({ ...c }))]
+  return [...builtins, ...session.filter((c) => !taken.has(c.name)).map(sessionEntry)]
+}
+
+/**
+ * A session command as the palette lists it. An extension's command also answers to
+ * `<owner>:<name>` (an alias, so typing the owner finds its commands); one whose name another
+ * owner shares is listed by that owned form only, and says so to the bare name's readers.
+ */
+function sessionEntry(c: CommandInfo): PaletteEntry {
+  const { shared, ...entry } = c
+  if (!c.owner) return entry
+  if (shared) return { ...entry, shared: c.name.slice(c.owner.length + 1) }
+  return {
+    ...entry,
+    aliases: [`${c.owner}:${c.name}`],
+    description: c.description ? `${c.owner} · ${c.description}` : c.owner,
+  }
 }

@@ -206,7 +206,7 @@ test("open takes extension files and a thinking level", async () => {
   const rec = fx.record(sessionId)
   expect(rec.state!.info.thinkingLevel).toBe("minimal")
   const { commands } = await fx.client.request("session.commands", { sessionId })
-  expect(commands).toContainEqual({ name: "greet", description: "Greets", source: "extension" })
+  expect(commands).toContainEqual({ name: "greet", description: "Greets", source: "extension", owner: "greeter" })
   await fx.client.request("session.prompt", { sessionId, text: "/greet" })
   await rec.waitFor((_s, ev) => saidOf(ev).some((n) => n.message === "hi from a file"), "the greeting")
   await expect(fx.open({ kind: "new" }, { extensions: ["ext/missing.ts"] })).rejects.toThrow(

@@ -9,6 +9,9 @@ import type { LiveSession } from "../session/live-session"
 import { editorText, takeQueue } from "./method-common"
 import type { RunToken } from "../session/event-projection"
 import { sessionBash } from "../session/session-bash"
+import { choiceLabels, matchCommand, ownedName, sharedNames, type CommandMatch } from "../extensions/command-owners"
+import { sessionCommands } from "../extensions/session-commands"
+import { terminalLine } from "../../common/terminal-text"
 import { saveUnsavedCopy } from "../files/unsaved-copy"
 import type { Handlers } from "./session-methods"
 
@@ -73,17 +76,11 @@ async function prompt(
   const s = live.session
   const space = text.indexOf(" ")
   const name = text.startsWith("/") ? text.slice(1, space === -1 ? undefined : space) : ""
-  if (name && s.extensionRunner.getCommand(name)) {
+  const match = name ? matchCommand(sessionCommands(s), name) : undefined
+  if (match) {
     // Commands may open dialogs and wait on them: accept now, report failures as notices. With no
     // window (--print) nobody waits on a dialog, and the caller needs to know when it is over.
-    const done = s.prompt(text).then(
-      () => live.settleCommand(),
-      (err) => {
-        const message = `/${name} failed: ${errorText(err)}`
-        live.notice("error", message)
-        live.settleCommand(message)
-      },
-    )
+    const done = runCommand(live, match, name, text.slice(1 + name.length))
     if (!live.interactive) await done
     return
   }
@@ -154,11 +151,44 @@ function idleShell(live: LiveSession) {
     throw new ProtocolError("failed", "A shell command is already running; interrupt it first")
 }
 
+/** An extension command the person named: Pi runs it under its own name; a shared bare name asks whose first. */
+async function runCommand(live: LiveSession, match: CommandMatch, name: string, rest: string): Promise<void> {
+  let run = "run" in match ? match.run : undefined
+  if ("choose" in match) {
+    const labels = choiceLabels(match.choose)
+    if (!live.interactive)
+      throw new ProtocolError(
+        "bad_request",
+        `/${name} is a command of more than one extension: use ${labels.join(" or ")}`,
+      )
+    const r = await live.bridge.request({ kind: "select", title: `Which /${name}?`, options: labels })
+    const picked = r && "value" in r ? labels.indexOf(r.value) : -1
+    // Dismissed: nothing ran, and the prompt the window sent is over.
+    if (picked === -1) return live.settleCommand()
+    run = match.choose[picked]!.invocationName
+  }
+  await live.session.prompt(`/${run}${rest}`).then(
+    () => live.settleCommand(),
+    (err) => {
+      const message = `/${name} failed: ${errorText(err)}`
+      live.notice("error", message)
+      live.settleCommand(message)
+    },
+  )
+}
+
 function commands(live: LiveSession): CommandInfo[] {
   const s = live.session
   const out: CommandInfo[] = []
-  for (const c of s.extensionRunner.getRegisteredCommands())
-    out.push(withDescription({ name: c.invocationName, source: "extension" }, c.description))
+  const extension = sessionCommands(s)
+  const shared = sharedNames(extension)
+  for (const c of extension) {
+    const owned = c.owner && shared.has(c.name)
+    const info: CommandInfo = { name: owned ? ownedName(c) : c.invocationName, source: "extension" }
+    if (c.owner) info.owner = c.owner
+    if (owned) info.shared = true
+    out.push(withDescription(info, c.description && terminalLine(c.description)))
+  }
   for (const t of s.promptTemplates) out.push(withDescription({ name: t.name, source: "prompt" }, t.description))
   // Pi's enableSkillCommands: off, skills stay in the prompt but get no /skill: commands.
   if (s.settingsManager.getEnableSkillCommands())

@@ -1,11 +1,13 @@
-// /help: the built-in commands (canonical names; aliases in brackets) and the keys. Scrolls with
+// /help: the built-in commands (canonical names; aliases in brackets), the session's extension
+// commands (xagent's own with the built-ins, the others under their owner) and the keys. Scrolls with
 // the arrows and PgUp/PgDn when the window is too short for all of it. /hotkeys: the keys as they
 // are in effect (the person's Pi keybindings file moves some), then the extensions' shortcuts.
 import { TextAttributes, type ScrollBoxRenderable } from "@opentui/core"
 import { useWindowRows } from "../context/window-rows"
 import { For, Show } from "solid-js"
 import { COMMANDS } from "../commands"
-import type { ShortcutInfo } from "../../protocol"
+import type { CommandInfo, ShortcutInfo } from "../../protocol"
+import { terminalLine } from "../../common/terminal-text"
 import { KEYS } from "../keys/help-list"
 import { useKeymap, type KeyAction, type Keymap } from "../keys/keymap"
 import { theme } from "../theme"
@@ -46,13 +48,39 @@ function effectiveLabel(keymap: Keymap, row: keyof typeof KEYS): string {
   return actions.map((a) => keysLabel(keymap.custom(a) ?? keymap.keysOf(a as KeyAction))).join(" / ")
 }
 
-/** `keysOnly`: /hotkeys, with the session's extension shortcuts. */
-export function HelpView(props: { keysOnly?: boolean; shortcuts?: readonly ShortcutInfo[] } = {}) {
+/** The session's extension commands: xagent's own (no owner), then each owner's, in the session's order. */
+function byOwner(commands: readonly CommandInfo[]): { own: CommandInfo[]; owners: [string, CommandInfo[]][] } {
+  const extension = commands.filter((c) => c.source === "extension")
+  const owners = new Map<string, CommandInfo[]>()
+  for (const c of extension) if (c.owner) owners.set(c.owner, [...(owners.get(c.owner) ?? []), c])
+  return { own: extension.filter((c) => !c.owner), owners: [...owners] }
+}
+
+function ExtensionCommandRow(props: { command: CommandInfo; indent?: boolean }) {
+  const c = props.command
+  const also = c.owner && !c.shared ? ` (also /${c.owner}:${terminalLine(c.name)})` : ""
+  return (
+    <text flexShrink={0} wrapMode="word">
+      <span style={{ fg: theme.accent }}>{`${props.indent ? "  " : ""}/${terminalLine(c.name)}`}</span>
+      <span style={{ fg: theme.muted }}>{c.description ? `  ${c.description}` : ""}</span>
+      <span style={{ fg: theme.dim }}>{also}</span>
+    </text>
+  )
+}
+
+/** `keysOnly`: /hotkeys, with the session's extension shortcuts; else `commands`: the session's. */
+export function HelpView(
+  props: { keysOnly?: boolean; shortcuts?: readonly ShortcutInfo[]; commands?: readonly CommandInfo[] } = {},
+) {
   const keymap = useKeymap()
   const custom = keymap.customized()
   const shortcuts = () => (props.keysOnly ? (props.shortcuts ?? []) : [])
+  const extension = byOwner(props.keysOnly ? [] : (props.commands ?? []))
+  const extensionRows =
+    extension.own.length +
+    extension.owners.reduce((n, [, list]) => n + list.length + 1, extension.owners.length ? 2 : 0)
   // Rows wrap rather than being cut, so a narrow window takes a few more lines (it scrolls).
-  const LINES = COMMANDS.length + Object.keys(KEYS).length + custom.length + shortcuts().length + 10
+  const LINES = COMMANDS.length + extensionRows + Object.keys(KEYS).length + custom.length + shortcuts().length + 10
   const windowRows = useWindowRows()
   let box: ScrollBoxRenderable | undefined
   useScrollKeys(() => box)
@@ -78,6 +106,22 @@ export function HelpView(props: { keysOnly?: boolean; shortcuts?: readonly Short
             </text>
           )}
         </For>
+        <For each={extension.own}>{(c) => <ExtensionCommandRow command={c} />}</For>
+        <Show when={extension.owners.length > 0}>
+          <text flexShrink={0} fg={theme.text} attributes={TextAttributes.BOLD} marginTop={1}>
+            Extensions' commands
+          </text>
+          <For each={extension.owners}>
+            {([owner, list]) => (
+              <>
+                <text flexShrink={0} fg={theme.accentAlt}>
+                  {owner}
+                </text>
+                <For each={list}>{(c) => <ExtensionCommandRow command={c} indent />}</For>
+              </>
+            )}
+          </For>
+        </Show>
         <Show when={!props.keysOnly}>
           <text flexShrink={0} fg={theme.text} attributes={TextAttributes.BOLD} marginTop={1}>
             Keys

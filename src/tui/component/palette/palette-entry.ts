@@ -7,6 +7,10 @@ export interface PaletteEntry {
   description?: string
   aliases?: string[]
   source: "builtin" | "extension" | "prompt" | "skill"
+  /** An extension command's package or extension name. */
+  owner?: string
+  /** The bare name two owners share, of an entry named `<owner>:<bare>`: typed, the session asks which. */
+  shared?: string
 }
 
 /**
@@ -24,6 +28,11 @@ export function filterEntries(entries: readonly PaletteEntry[], query: string): 
       .some((w) => w.startsWith(q))
   const described = entries.filter((e) => !named.includes(e) && e.description !== undefined && wordStart(e.description))
   return [...named, ...described]
+}
+
+/** Whether `name` is a bare name two owners share (the session asks which one it means). */
+export function isSharedName(entries: readonly PaletteEntry[], name: string): boolean {
+  return entries.some((e) => e.shared === name)
 }
 
 /** The entry named `name` (or aliased so). */

@@ -2,7 +2,7 @@
 // window's own commands, text for the session (a message, or a command of its extensions, prompt
 // templates and skills, which the session runs), or a `/word` that names nothing. Only exact
 // names and aliases count: a word that merely resembles a command is not one.
-import { findEntry, type PaletteEntry } from "../palette/palette-entry"
+import { findEntry, isSharedName, type PaletteEntry } from "../palette/palette-entry"
 
 export type Submission =
   | { kind: "bash"; command: string; quiet: boolean }
@@ -27,6 +27,7 @@ export function readSubmission(full: string, commands: readonly PaletteEntry[]):
   const entry = findEntry(commands, word)
   if (entry?.source === "builtin") return { kind: "builtin", name: entry.name, args }
   if (entry) return { kind: "send", text: `/${entry.name}${args ? " " + args : ""}` }
+  if (isSharedName(commands, word)) return { kind: "send", text: `/${word}${args ? " " + args : ""}` }
   // A path (`/usr/bin/x`) is text; any other word is no command.
   return word.includes("/") ? { kind: "send", text } : { kind: "unknown", name: word, args }
 }

@@ -48,7 +48,7 @@ export function useCommandActions(): CommandActions {
     ...useConversationActions(),
     ...useSettingsActions(),
     login: useLoginAction(),
-    help: () => dialog.show(() => <HelpView />),
+    help: () => dialog.show(() => <HelpView commands={session.commands()} />),
     newSession: () =>
       guard.leave({
         what: "start a new session",
