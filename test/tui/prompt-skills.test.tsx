@@ -81,6 +81,24 @@ describe("$ skill completion", () => {
     expect(c.calls).toEqual([["send", "$nope", "prompt"]])
   })
 
+  test("a $word no skill matches is left to the extensions' completions", async () => {
+    const c = await mount({
+      skills: SKILLS,
+      width: 80,
+      complete: async (text, cursor) => {
+        const m = /\$([A-Z]*)$/.exec(text.slice(0, cursor))
+        if (!m) return []
+        const start = cursor - m[1]!.length
+        return [{ label: "$HOME", description: "an environment variable", start, end: cursor, insert: "HOME" }]
+      },
+    })
+    await c.mockInput.typeText("echo $HO")
+    const frame = await c.until((f) => f.includes("an environment variable"))
+    expect(frame).not.toContain("$review-code")
+    c.mockInput.pressTab()
+    expect(editorLines(await c.frame())).toEqual(["› echo $HOME"])
+  })
+
   test("with no skills loaded, $ opens nothing (a price in prose stays prose)", async () => {
     const c = await mount({ width: 80 })
     await c.mockInput.typeText("costs $")

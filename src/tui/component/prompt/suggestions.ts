@@ -48,6 +48,8 @@ export function detectTrigger(text: string, cursor: number, skills = false): Tri
   return { kind: "skill", query: skill[1]!, start: cursor - skill[1]!.length - 1, end: cursor + after.length }
 }
 
+const matchingSkills = (skills: readonly SkillInfo[], query: string) => fuzzyFilter(skills, query, (k) => [k.name])
+
 export function createSuggestions(input: {
   text: Accessor<string>
   cursor: Accessor<number>
@@ -60,11 +62,13 @@ export function createSuggestions(input: {
 }) {
   // Esc hides the popup until the text changes.
   const [dismissed, setDismissed] = createSignal<string>()
-  const trigger = createMemo(() =>
-    dismissed() === input.text()
-      ? undefined
-      : detectTrigger(input.text(), input.cursor(), (input.skills?.().length ?? 0) > 0),
-  )
+  const trigger = createMemo(() => {
+    if (dismissed() === input.text()) return undefined
+    const t = detectTrigger(input.text(), input.cursor(), (input.skills?.().length ?? 0) > 0)
+    // A `$word` no skill matches is the extensions' to complete (a `$VAR` of theirs), not an empty list.
+    if (t?.kind === "skill" && !matchingSkills(input.skills?.() ?? [], t.query).length) return undefined
+    return t
+  })
   const [files] = createResource(() => (trigger()?.kind === "file" ? input.cwd() : undefined), listFiles)
   const asked = createMemo(() => {
     const complete = input.complete?.()
@@ -90,7 +94,7 @@ export function createSuggestions(input: {
       }))
     }
     if (t.kind === "skill") {
-      const skills = fuzzyFilter(input.skills?.() ?? [], t.query, (k) => [k.name])
+      const skills = matchingSkills(input.skills?.() ?? [], t.query)
       return skills.map((k) => ({ kind: "skill", name: k.name, label: "$" + k.name, detail: k.description }))
     }
     const paths = fuzzyFilter(files() ?? [], t.query, (p) => [basename(p), p], FILE_ROWS)
