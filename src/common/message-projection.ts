@@ -13,6 +13,7 @@ import type {
   UserItem,
 } from "../protocol/transcript"
 import { ATTACHED_FILES, attachedFilesDetails, attachedFilesMarker } from "./attachment"
+import { REQUIRED_SKILLS, requiredSkillsDetails, requiredSkillsMarker } from "./required-skills"
 import type {
   AssistantMessage,
   BashExecutionMessage,
@@ -138,9 +139,12 @@ export function projectCustom(
     timestamp: message.timestamp,
   }
   if (message.details !== undefined) item.details = message.details
-  // Attached files are for the model: every view (rows, copy, export, print) shows the marker.
+  // Attached files and required skills are for the model: every view (rows, copy, export, print)
+  // shows the marker.
   const attached = message.customType === ATTACHED_FILES ? attachedFilesDetails(message.details) : undefined
   if (attached) item.text = attachedFilesMarker(attached)
+  const skills = message.customType === REQUIRED_SKILLS ? requiredSkillsDetails(message.details) : undefined
+  if (skills) item.text = requiredSkillsMarker(skills)
   return item
 }
 

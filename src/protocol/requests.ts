@@ -33,6 +33,12 @@ export interface CommandInfo {
   shared?: boolean
 }
 
+/** A skill the session has loaded: `$name` in a window's message requires it. */
+export interface SkillInfo {
+  name: string
+  description?: string
+}
+
 export interface ModelInfo {
   provider: string
   id: string
@@ -136,7 +142,8 @@ export interface Results {
   "session.dequeue": { steering: string[]; followUp: string[] }
   /** The whole session written to a new file of its own (its file could not take every entry). */
   "session.saveUnsaved": { path: string }
-  "session.commands": { commands: CommandInfo[] }
+  /** `skills`: every loaded skill, listed as commands or not (Pi's enableSkillCommands). */
+  "session.commands": { commands: CommandInfo[]; skills?: SkillInfo[] }
   "session.models": {
     models: ModelInfo[]
     current?: { provider: string; id: string }

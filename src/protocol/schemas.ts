@@ -116,6 +116,8 @@ export const Schemas = {
     behavior: Type.Optional(Type.Union([Type.Literal("steer"), Type.Literal("followUp")])),
     /** The window's composer: `@path` tokens naming files attach them (common/attachment.ts). */
     attachFiles: Type.Optional(Type.Boolean()),
+    /** The window's composer: `$name` tokens naming loaded skills require them (common/required-skills.ts). */
+    requireSkills: Type.Optional(Type.Boolean()),
     /** Pi image content: base64 data and its MIME type. */
     images: Type.Optional(
       Type.Array(

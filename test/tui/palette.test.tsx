@@ -25,6 +25,23 @@ describe("command palette in the composer", () => {
     ])
   })
 
+  test("an extension's command name and description reach the terminal without their escape sequences", async () => {
+    const c = await mount({
+      width: 80,
+      commands: [
+        {
+          name: "evil\u001b[2J",
+          description: "wipes \u001b]52;c;Zm9v\u0007the\u001b[31m clipboard",
+          source: "extension",
+        },
+      ],
+    })
+    await c.mockInput.typeText("/ev")
+    const frame = await c.until((f) => f.includes("/evil"))
+    expect(paletteRows(frame)[0]).toBe("› /evil  wipes the clipboard")
+    expect(frame).not.toContain("\u001b")
+  })
+
   test("typing filters by name, alias and description", async () => {
     const c = await mount({ width: 80 })
     await c.mockInput.typeText("/rev")

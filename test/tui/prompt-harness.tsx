@@ -3,7 +3,7 @@ import { afterEach } from "bun:test"
 // renderer and records what it asks for.
 import { testRender } from "@opentui/solid"
 import { createSignal } from "solid-js"
-import type { QueueState } from "../../src/protocol"
+import type { CompletionItem, QueueState, SkillInfo } from "../../src/protocol"
 import { Composer, type SendHow } from "../../src/tui/component/prompt/composer"
 import { QueueRows } from "../../src/tui/component/prompt/queue-rows"
 import type { PaletteEntry } from "../../src/tui/component/palette/palette-entry"
@@ -37,6 +37,9 @@ export async function mountComposer(
     queue?: QueueState
     cwd?: string
     commands?: PaletteEntry[]
+    skills?: SkillInfo[]
+    /** The session's extensions' completions (ctx.ui.addAutocompleteProvider). */
+    complete?: (text: string, cursor: number) => Promise<CompletionItem[]>
     dequeued?: string
   } = {},
 ) {
@@ -60,6 +63,8 @@ export async function mountComposer(
             running={running()}
             queue={queue()}
             commands={opts.commands ?? COMMANDS}
+            skills={opts.skills}
+            complete={opts.complete}
             focused
             onSend={(text, how, images) => calls.push(images ? ["send", text, how, images] : ["send", text, how])}
             onImageError={(message) => calls.push(["imageError", message])}

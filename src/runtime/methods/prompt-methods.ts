@@ -1,8 +1,9 @@
 // Session methods of a window on the session: prompts, `!` commands, stopping, the queue,
 // completions and commands, shortcuts, and answers to the extensions' dialogs and components.
-import { ProtocolError, type CommandInfo, type Params, type UiResponse } from "../../protocol/index"
+import { ProtocolError, type CommandInfo, type Params, type SkillInfo, type UiResponse } from "../../protocol/index"
 import { errorText } from "../../util/error-text"
 import { queuedAttachmentNotice, readMentionedFiles } from "../session/attach-files"
+import { queuedSkillsNotice, readRequiredSkills } from "../session/required-skills"
 import { complete } from "../extensions/autocomplete"
 import { runShortcut } from "../extensions/extension-shortcuts"
 import type { LiveSession } from "../session/live-session"
@@ -17,7 +18,10 @@ import type { Handlers } from "./session-methods"
 
 export const PROMPT_METHODS = {
   "session.prompt": async (live, p) => {
-    await prompt(live, p.text, p.behavior, p.images, p.attachFiles === true)
+    await prompt(live, p.text, p.behavior, p.images, {
+      attachFiles: p.attachFiles === true,
+      requireSkills: p.requireSkills === true,
+    })
     return {}
   },
   "session.bash": async (live, p) => {
@@ -43,7 +47,7 @@ export const PROMPT_METHODS = {
     return {}
   },
   "session.complete": async (live, p) => ({ items: await complete(live.bridge.autocomplete(), p.text, p.cursor) }),
-  "session.commands": async (live) => ({ commands: commands(live) }),
+  "session.commands": async (live) => ({ commands: commands(live), skills: loadedSkills(live) }),
   "session.uiRespond": async (live, p) => {
     // The bridge checks the answer against its question (ask_user answers included).
     live.bridge.respond(p.requestId, p.response as UiResponse)
@@ -71,7 +75,7 @@ async function prompt(
   text: string,
   behavior?: "steer" | "followUp",
   images?: Params<"session.prompt">["images"],
-  attachFiles = false,
+  from: { attachFiles?: boolean; requireSkills?: boolean } = {},
 ) {
   const s = live.session
   const space = text.indexOf(" ")
@@ -92,15 +96,20 @@ async function prompt(
   if (hint) throw new ProtocolError("failed", hint)
   const unseen = images?.length ? imagesUnseen(s, images.length) : undefined
   // A command's text (a prompt template, a skill) is not the person's message: nothing is attached.
+  const typed = !text.startsWith("/")
   const attached =
-    attachFiles && !text.startsWith("/")
+    from.attachFiles && typed
       ? await readMentionedFiles(text, live.cwd, live.sandbox.workspace(live.cwd), live.sandbox.readDenied(live.cwd))
       : undefined
-  // The run this prompt starts takes them (AttachmentSlot's hook). A queued message is delivered
-  // alone, one a turn under Pi's default queue modes, so files sent after it would reach the model
-  // a turn late: it goes as typed, and the person is told.
+  const skills =
+    from.requireSkills && typed ? await readRequiredSkills(text, s.resourceLoader.getSkills().skills) : undefined
+  // The run this prompt starts takes them (NextRunMessage's hooks). A queued message is delivered
+  // alone, one a turn under Pi's default queue modes, so what is sent after it would reach the
+  // model a turn late: it goes as typed, and the person is told.
   if (attached && live.running) live.notice("warning", queuedAttachmentNotice(attached))
   else live.attachments.set(attached)
+  if (skills && live.running) live.notice("warning", queuedSkillsNotice(skills))
+  else live.requiredSkills.set(skills)
   let stopWatching = () => {}
   if (unseen) {
     // Pi sends such a model a placeholder instead: say so under the person's message, which the
@@ -122,7 +131,7 @@ async function prompt(
       streamingBehavior: live.running ? behavior : undefined,
       images: images?.length ? images : undefined,
       preflightResult: (disposition) => {
-        if (disposition !== "started") live.attachments.set(undefined)
+        if (disposition !== "started") forgetRunMessages(live)
         // "handled": an input hook or command consumed it; no run follows and the promise settles.
         if (disposition === "handled") return stopWatching()
         accepted = true
@@ -137,13 +146,19 @@ async function prompt(
       },
       (err) => {
         stopWatching()
-        live.attachments.set(undefined)
+        forgetRunMessages(live)
         live.settleRun(run)
         if (!accepted) reject(new ProtocolError("failed", errorText(err)))
         else live.notice("error", errorText(err))
       },
     )
   })
+}
+
+/** What a prompt that started no run had for its run is not kept for the next one. */
+function forgetRunMessages(live: LiveSession) {
+  live.attachments.set(undefined)
+  live.requiredSkills.set(undefined)
 }
 
 function idleShell(live: LiveSession) {
@@ -195,6 +210,13 @@ function commands(live: LiveSession): CommandInfo[] {
     for (const k of s.resourceLoader.getSkills().skills)
       out.push(withDescription({ name: `skill:${k.name}`, source: "skill" }, k.description))
   return out
+}
+
+/** Every loaded skill, whatever enableSkillCommands says: `$name` requires one (the window lists them). */
+function loadedSkills(live: LiveSession): SkillInfo[] {
+  return live.session.resourceLoader
+    .getSkills()
+    .skills.map((k) => (k.description ? { name: k.name, description: k.description } : { name: k.name }))
 }
 
 function withDescription(c: CommandInfo, description?: string): CommandInfo {

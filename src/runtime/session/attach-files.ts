@@ -5,12 +5,7 @@
 // messages there); a message queued during a reply goes without them (prompt-methods.ts says why).
 import { open, realpath, stat } from "node:fs/promises"
 import { isAbsolute, relative } from "node:path"
-import {
-  DEFAULT_MAX_BYTES,
-  DEFAULT_MAX_LINES,
-  truncateHead,
-  type ExtensionFactory,
-} from "@earendil-works/pi-coding-agent"
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, truncateHead } from "@earendil-works/pi-coding-agent"
 import { ATTACHED_FILES, fileMentions, type AttachedFile, type AttachedFilesDetails } from "../../common/attachment"
 import { inside } from "../sandbox/policy"
 import { readRefusal, toolPath } from "../sandbox/read-guard"
@@ -114,23 +109,4 @@ function lineCount(text: string): number {
   if (!text) return 0
   const breaks = text.split("\n").length - 1
   return text.endsWith("\n") ? breaks : breaks + 1
-}
-
-/** The attachment of the prompt being started while idle; the hook hands it to that run. */
-export class AttachmentSlot {
-  private pending?: AttachedFilesMessage
-
-  set(message: AttachedFilesMessage | undefined): void {
-    this.pending = message
-  }
-
-  /** The hook of the session's runtimes: the run a window's prompt starts carries its files. */
-  readonly hook: ExtensionFactory = (pi) => {
-    pi.on("before_agent_start", (event) => {
-      if (event.messageType !== "user" || !this.pending) return undefined
-      const message = this.pending
-      this.pending = undefined
-      return { message }
-    })
-  }
 }

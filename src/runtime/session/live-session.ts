@@ -20,7 +20,9 @@ import {
 } from "../../protocol/index"
 import { errorText } from "../../util/error-text"
 import { readRunLimits } from "../../util/run-limits"
-import { AttachmentSlot } from "./attach-files"
+import type { AttachedFilesMessage } from "./attach-files"
+import { NextRunMessage } from "./next-run-message"
+import type { RequiredSkillsMessage } from "./required-skills"
 import { ExtensionInfo } from "../extensions/bundled-host"
 import { commandActions } from "./command-actions"
 import type { ComponentHost } from "../extensions/component-host"
@@ -56,7 +58,9 @@ export class LiveSession {
   /** MCP servers an editor added to this live session (never the person's mcp.json). */
   readonly editorMcp = new EditorMcp()
   /** The files a window's `@path` prompt attaches, until its run starts. */
-  readonly attachments = new AttachmentSlot()
+  readonly attachments = new NextRunMessage<AttachedFilesMessage>()
+  /** The skills a window's `$name` prompt requires, until its run starts. */
+  readonly requiredSkills = new NextRunMessage<RequiredSkillsMessage>()
   /** Edits' and writes' files before and after, for an editor's diffs (kept only while one asks). */
   readonly fileChanges = new FileChanges(() => this.gate.approval === "ask")
   warnings: string[] = []

@@ -137,6 +137,7 @@ export function sessionRuntimeFactory(
       (pi) => watchModel(live, pi),
       readDenyHook(live.sandbox),
       live.attachments.hook,
+      live.requiredSkills.hook,
       live.gate.hook,
       live.editorMcp.factory,
       trustCommand(deps.agentDir),

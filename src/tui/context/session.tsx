@@ -3,8 +3,9 @@
 // than being dropped.
 import { useRenderer } from "@opentui/solid"
 import { batch, createEffect, createSignal, on, onMount } from "solid-js"
-import type { CommandInfo, Method, Params, Result } from "../../protocol"
+import type { CommandInfo, Method, Params, Result, SkillInfo } from "../../protocol"
 import { fileMentions } from "../../common/attachment"
+import { skillMentions } from "../../common/required-skills"
 import type { TuiOptions } from "../run-options"
 import { useComposerInput } from "./composer-input"
 import { takeQueued } from "../util/kept-queue"
@@ -45,6 +46,8 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
     const composer = useComposerInput()
     const [id, setId] = createSignal<string>()
     const [commands, setCommands] = createSignal<CommandInfo[]>([])
+    // The session's loaded skills, which `$` lists in the composer; they come with the command list.
+    const [skills, setSkills] = createSignal<SkillInfo[]>([])
     // Until the session's command list has come (or no session will), a `/word` cannot be told
     // from an extension's command: the composer holds what is sent until then.
     const [commandsKnown, setCommandsKnown] = createSignal(false)
@@ -146,7 +149,10 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
     const refreshCommands = () =>
       void act("session.commands", {}).then((r) =>
         batch(() => {
-          if (r) setCommands(r.commands)
+          if (r) {
+            setCommands(r.commands)
+            setSkills(r.skills ?? [])
+          }
           setCommandsKnown(true)
         }),
       )
@@ -190,6 +196,7 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
       windowId,
       failure,
       commands,
+      skills,
       /** Whether `commands` is the session's list yet (true too once no session will open). */
       commandsKnown,
       /** After /reload: templates, skills and extension commands may have changed. */
@@ -199,9 +206,11 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
       whenReady,
       send(text: string, how: "prompt" | "steer" | "followUp", images?: Params<"session.prompt">["images"]) {
         const behavior = how === "prompt" ? undefined : how
-        // What the person typed: an `@path` naming a file in the workspace attaches it.
+        // What the person typed: an `@path` naming a file in the workspace attaches it, a `$name`
+        // naming a loaded skill requires it (the host tells which do).
         const extra = {
           ...(fileMentions(text).length ? { attachFiles: true } : {}),
+          ...(skillMentions(text).length ? { requireSkills: true } : {}),
           ...(images?.length ? { images } : {}),
         }
         return act("session.prompt", behavior ? { text, behavior, ...extra } : { text, ...extra })

@@ -14,6 +14,7 @@ export const KEYS = {
   quietBash: { label: "!!cmd", help: "The same, with its output kept out of the model's context" },
   outside: { label: "!outside cmd", help: "Run that one command outside the sandbox, once you approve it" },
   files: { label: "@", help: "Complete a file path" },
+  skills: { label: "$", help: "At a word's start: a loaded skill; a sent $name requires it" },
   palette: { label: "/", help: "Command palette" },
   planMode: { label: "Shift+Tab", help: "Plan mode on/off for the next message" },
   planCard: {

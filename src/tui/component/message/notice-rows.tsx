@@ -20,8 +20,11 @@ export function NoticeRow(props: { item: NoticeItem }) {
   )
 }
 
-/** The files an `@path` message attached: one line under it; their contents went to the model only. */
-export function AttachedFilesRow(props: { item: CustomItem }) {
+/**
+ * What a message sent with it to the model only (the files of its `@path`s, the skills of its
+ * `$name`s): one line under it, the marker its projection made.
+ */
+export function MarkerRow(props: { item: CustomItem }) {
   return (
     <box flexShrink={0} paddingLeft={2}>
       <text fg={theme.muted}>{`⎿ ${terminalText(props.item.text)}`}</text>

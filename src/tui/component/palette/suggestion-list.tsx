@@ -1,6 +1,8 @@
-// The popup list above the composer (commands after `/`, paths after `@`): a window of rows that
-// keeps the selected one visible. Pure view; the composer owns the keys.
+// The popup list above the composer (commands after `/`, paths after `@`, skills after `$`): a
+// window of rows that keeps the selected one visible. Pure view; the composer owns the keys. Its
+// rows are names and descriptions extensions, skills and file names chose: drawn as one safe line.
 import { For, Show } from "solid-js"
+import { terminalLine } from "../../../common/terminal-text"
 import { theme } from "../../theme"
 
 export interface SuggestionItem {
@@ -37,11 +39,11 @@ export function SuggestionList(props: SuggestionListProps) {
                 {row.index === props.selected ? "› " : "  "}
               </text>
               <text wrapMode="none" flexShrink={0} maxWidth="70%" fg={theme.accent}>
-                {row.item.label}
+                {terminalLine(row.item.label)}
               </text>
               <Show when={row.item.detail}>
                 <text wrapMode="none" flexGrow={1} flexShrink={1} fg={theme.muted}>
-                  {"  " + row.item.detail}
+                  {"  " + terminalLine(row.item.detail!)}
                 </text>
               </Show>
             </box>

@@ -1,4 +1,4 @@
-// The prompt editor: multi-line text, history, big-paste marks, `/` commands, `@` paths, `!` shell,
+// The prompt editor: multi-line text, history, big-paste marks, `/` commands, `@` paths, `$` skills, `!` shell,
 // and the send/steer/follow-up/interrupt keys. It only reports intents through its props; text
 // from outside comes by `context/composer-input.tsx`. Its parts: the draft and its edits
 // (draft.ts), what Enter sends (sending.ts), the popup's keys (suggestion-keys.ts), the prompt's
@@ -6,7 +6,7 @@
 import { createEffect, createMemo, on, onCleanup, Show } from "solid-js"
 import { useTerminalDimensions } from "@opentui/solid"
 import type { KeyEvent, PasteEvent, TextareaRenderable } from "@opentui/core"
-import type { CompletionItem, QueueState } from "../../../protocol"
+import type { CompletionItem, QueueState, SkillInfo } from "../../../protocol"
 import { useKeymap } from "../../keys/keymap"
 import { theme } from "../../theme"
 import { useOptionalDialog } from "../../context/dialog"
@@ -34,6 +34,8 @@ export interface ComposerProps {
   bashRunning?: boolean
   queue: QueueState
   commands: PaletteEntry[]
+  /** The session's loaded skills: `$` at a word's start lists them. */
+  skills?: readonly SkillInfo[]
   /**
    * False until the session's command list has come: what is sent before then waits, in order,
    * and is read against the list once it is there (as if it had been typed then).
@@ -84,6 +86,7 @@ export function Composer(props: ComposerProps) {
     cursor: draft.cursor,
     cwd: () => props.cwd,
     commands: () => props.commands,
+    skills: () => props.skills ?? [],
     complete: () => props.complete,
   })
   const sending = createSending(props, draft, history)

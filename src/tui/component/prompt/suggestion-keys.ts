@@ -1,4 +1,4 @@
-// The keys of the `/` and `@` popup while it shows, and what taking one of its rows does. They
+// The keys of the `/`, `@` and `$` popup while it shows, and what taking one of its rows does. They
 // come before the prompt's own keys: Up, Down, Tab and Enter move in the list rather than the draft.
 import type { KeyEvent } from "@opentui/core"
 import type { Draft } from "./draft"
@@ -21,6 +21,10 @@ export function createSuggestionKeys(
     if (!t || !item || !draft.editor()) return
     if (item.kind === "file") {
       draft.replaceRange(t.start, t.end, "@" + item.path + (item.path.endsWith("/") ? "" : " "))
+      return
+    }
+    if (item.kind === "skill") {
+      draft.replaceRange(t.start, t.end, "$" + item.name + " ")
       return
     }
     if (key === "tab") {

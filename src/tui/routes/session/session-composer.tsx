@@ -77,6 +77,7 @@ export function SessionComposer(props: {
       running={data.running}
       queue={data.queue}
       commands={commands()}
+      skills={session.skills()}
       commandsKnown={session.commandsKnown()}
       focused={props.focused}
       onSend={(text, how, images) => {
