@@ -57,9 +57,8 @@ export class LiveSession {
   readonly gate: ToolGate
   /** MCP servers an editor added to this live session (never the person's mcp.json). */
   readonly editorMcp = new EditorMcp()
-  /** The files a window's `@path` prompt attaches, until its run starts. */
+  /** What a window's prompt adds to its run (`@path` files, `$name` skills), held until the run starts. */
   readonly attachments = new NextRunMessage<AttachedFilesMessage>()
-  /** The skills a window's `$name` prompt requires, until its run starts. */
   readonly requiredSkills = new NextRunMessage<RequiredSkillsMessage>()
   /** Edits' and writes' files before and after, for an editor's diffs (kept only while one asks). */
   readonly fileChanges = new FileChanges(() => this.gate.approval === "ask")
