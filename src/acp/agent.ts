@@ -377,10 +377,15 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
       })
     } else if (option.id === "thought_level")
       await client.request("session.setThinking", { sessionId: s.hostId, level: value as never })
-    else if (option.id === "mode" && s.mode !== value) {
-      s.mode = value as AcpMode
-      s.notify({ sessionUpdate: "current_mode_update", currentModeId: s.mode })
-    }
+    if (option.id === "mode" && s.mode !== value) return setMode(s, value as AcpMode)
+    // A new model or thinking level is the host's to report (its info event): one update per change.
+    return config(s)
+  }
+
+  /** The mode is this agent's own (nothing in the host changes): its updates go from here. */
+  async function setMode(s: AcpSession & { mode: AcpMode }, mode: AcpMode) {
+    s.mode = mode
+    s.notify({ sessionUpdate: "current_mode_update", currentModeId: s.mode })
     const next = await config(s)
     s.notify({ sessionUpdate: "config_option_update", configOptions: next })
     return next
