@@ -19,7 +19,7 @@ import {
 import { TODO_TOOL, todoDetails } from "../common/todo"
 import { EditorDialogs } from "./dialogs"
 import { fetchEarlier } from "./earlier-history"
-import { finalDiff, snapshotOf } from "./file-diffs"
+import { finalDiff, historyDiffs, snapshotOf } from "./file-diffs"
 import {
   advances,
   hasRow,
@@ -375,7 +375,7 @@ export class AcpSession {
     if (how === "live" && this.turn) this.turn.plan = readyPlan(item, this.turn.text) ?? this.turn.plan
     if (!hasRow(item.name)) {
       const todos = item.name === TODO_TOOL && item.status === "done" ? todoDetails(item.details) : undefined
-      if (todos && how === "live") this.notify({ sessionUpdate: "plan", entries: planEntries(todos.todos) })
+      if (todos && how !== "skip") this.notify({ sessionUpdate: "plan", entries: planEntries(todos.todos) })
       return
     }
     let row = this.rows.get(item.id)
@@ -385,7 +385,8 @@ export class AcpSession {
       this.rows.set(item.id, { status, output: item.output })
       if (how === "skip" || row) return
       this.notify({ sessionUpdate: "tool_call", ...this.rowFields(item), status, rawInput: item.args ?? {} })
-      if (item.output) this.notify(this.toolUpdate(item, status, []))
+      const diffs = historyDiffs(item, this.info.cwd)
+      if (item.output || diffs.length) this.notify(this.toolUpdate(item, status, diffs))
       return
     }
     // A gated call waits for consent after it "starts": it shows as running only once allowed.
