@@ -4,7 +4,7 @@
 // (promptCapabilities.image stays true).
 import { afterAll, beforeAll, expect, test } from "bun:test"
 import * as acp from "@agentclientprotocol/sdk"
-import { chunkText, lastSent, newSession, startAcpBox, type AcpBox } from "./harness"
+import { chunkText, lastSent, loadSession, newSession, startAcpBox, type AcpBox } from "./harness"
 
 const SLOW = 180_000
 // A 1×1 PNG.
@@ -35,6 +35,17 @@ test(
     expect(said).toMatch(/^Mock takes no images: it did not see the attached image \(only your text was sent\)\n/)
     expect(said).toContain("I read your words.")
     expect(chunkText(ed.of(s.sessionId), "agent_thought_chunk")).not.toMatch(/image/)
+    await ed.close()
+
+    // A load replays the message as it was sent: its text, then its image.
+    const next = await box.editor()
+    await loadSession(next, box.box.cwd, s.sessionId)
+    const user = next.of(s.sessionId).filter((u) => u.sessionUpdate === "user_message_chunk")
+    expect(user.map((u) => (u as { content: unknown }).content)).toEqual([
+      { type: "text", text: "what is in this picture?" },
+      { type: "image", data: PNG, mimeType: "image/png" },
+    ])
+    await next.close()
   },
   SLOW,
 )
