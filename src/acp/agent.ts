@@ -151,6 +151,14 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
     )
   }
 
+  function remember(id: string, cwd: string) {
+    try {
+      deps.newSessions?.remember(id, cwd)
+    } catch (err) {
+      deps.log(`could not record new session ${id}: ${errorText(err)}`)
+    }
+  }
+
   /** Ids session/new gave out that are neither saved nor live: each opens again, empty. */
   function unprompted(saved: SavedSession[], live: LiveSessionStatus[], cwd?: string): NewSessionEntry[] {
     const known = new Set([...saved.map((x) => x.id), ...live.map((x) => x.piSessionId)])
@@ -235,7 +243,7 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
         promptCapabilities: { image: true, embeddedContext: true },
         // stdio always (ACP's baseline); http through Pi's streamable HTTP client; never sse.
         mcpCapabilities: { http: true, sse: false },
-        sessionCapabilities: { list: {}, resume: {}, close: {} },
+        sessionCapabilities: { list: {}, resume: {}, close: {}, fork: {} },
       },
     }
   })
@@ -256,11 +264,7 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
       const open = await client.request("session.open", { cwd, mode: { kind: "new" }, trustPrompt: false })
       // Nothing of it goes out before this answer, which names it.
       const s = await openSession(open, false, cx, servers, true)
-      try {
-        deps.newSessions?.remember(s.id, open.info.cwd)
-      } catch (err) {
-        deps.log(`could not record new session ${s.id}: ${errorText(err)}`)
-      }
+      remember(s.id, cwd)
       const configOptions = await config(s).catch((err) => (s.answered(), Promise.reject(err)))
       afterOpen(s)
       return { sessionId: s.id, configOptions, modes: modeState(s.mode) }
@@ -274,6 +278,33 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
   app.onRequest(
     acp.methods.agent.session.resume,
     guard((p, cx) => reopen(p, false, cx)),
+  )
+
+  // session/fork is in the SDK's unstable schema only: registered by name, its params checked here.
+  app.onRequest(
+    "session/fork",
+    forkParams,
+    guard(async (p: ForkParams, cx) => {
+      const cwd = absoluteCwd(p.cwd)
+      const servers = mcpSpecs(p.mcpServers)
+      if (Array.isArray(p.additionalDirectories) && p.additionalDirectories.length)
+        throw RequestError.invalidParams(undefined, "additionalDirectories is not supported (not advertised)")
+      const found = await saved(p.sessionId)
+      const client = await deps.client()
+      // A copy as a new session, the source left as it is (a window or another editor may hold
+      // it). One with no file yet has had no prompt: its copy is a new session.
+      const open = await client.request("session.open", {
+        cwd,
+        mode: "file" in found ? { kind: "fork", ref: found.file.path } : { kind: "new" },
+        trustPrompt: false,
+      })
+      const s = await openSession(open, false, cx, servers, true)
+      s.mode = sessions.get(String(p.sessionId))?.mode ?? s.mode
+      if (!("file" in found)) remember(s.id, cwd)
+      const configOptions = await config(s).catch((err) => (s.answered(), Promise.reject(err)))
+      afterOpen(s)
+      return { sessionId: s.id, configOptions, modes: modeState(s.mode) }
+    }),
   )
 
   app.onRequest(
@@ -416,4 +447,17 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
       sessions.clear()
     },
   }
+}
+
+interface ForkParams {
+  sessionId: unknown
+  cwd: unknown
+  mcpServers?: unknown
+  additionalDirectories?: unknown
+}
+
+function forkParams(params: unknown): ForkParams {
+  if (typeof params !== "object" || params === null || Array.isArray(params))
+    throw RequestError.invalidParams(undefined, "session/fork takes an object: sessionId, cwd, mcpServers")
+  return params as ForkParams
 }
