@@ -194,8 +194,10 @@ export default function plan(pi: ExtensionAPI, host?: BundledHost): void {
       const path = String((e.input as { path?: unknown }).path ?? "")
       const full = isAbsolute(path) ? path : resolve(ctx.cwd, path)
       const inside = !relative(ctx.cwd, full).startsWith("..")
-      if (saved.autoAccept && inside) return
-      if (!ctx.hasUI || host?.mode === "print" || allowed.has(e.toolName)) return
+      // Consent given here (the plan approved with its edits, or this dialog) is the call's only
+      // question: the host's consent gate (an editor's) does not ask again.
+      if ((saved.autoAccept && inside) || allowed.has(e.toolName)) return void host?.consented(e.toolCallId)
+      if (!ctx.hasUI || host?.mode === "print") return
       if (!host) {
         const ok = await ctx.ui.confirm(`Allow ${e.toolName}?`, `${e.toolName} ${path}`)
         return ok ? undefined : { block: true, reason: `The person declined this ${e.toolName}.` }
@@ -214,6 +216,7 @@ export default function plan(pi: ExtensionAPI, host?: BundledHost): void {
       const choice = r && "value" in r && isPermissionChoice(r.value) ? r.value : "reject_once"
       if (choice === "allow_always") allowed.add(e.toolName)
       if (choice === "reject_once") return { block: true, reason: `The person declined this ${e.toolName}.` }
+      host.consented(e.toolCallId)
     }
   })
 

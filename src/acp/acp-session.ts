@@ -15,11 +15,12 @@ import {
   type SessionStats,
   type ToolItem,
   type TranscriptItem,
+  type UserItem,
 } from "../protocol"
 import { TODO_TOOL, todoDetails } from "../common/todo"
 import { EditorDialogs } from "./dialogs"
 import { fetchEarlier } from "./earlier-history"
-import { finalDiff, snapshotOf } from "./file-diffs"
+import { finalDiff, historyDiffs, snapshotOf } from "./file-diffs"
 import {
   advances,
   hasRow,
@@ -319,7 +320,7 @@ export class AcpSession {
       })
     else if (item.kind === "tool") this.tool(item, how)
     // The editor shows its own prompts; history shows every one.
-    else if (item.kind === "user" && how === "replay") this.userText(item.text)
+    else if (item.kind === "user" && how === "replay") this.userMessage(item)
     else if ((item.kind === "notice" || item.kind === "custom") && how === "live" && this.turn) {
       const said = commandSays(item, this.turn.ran)
       if (said) this.notify(said)
@@ -341,8 +342,24 @@ export class AcpSession {
       .catch((err) => this.link.log(`closing panel ${c.id}: ${errorText(err)}`))
   }
 
-  private userText(text: string): void {
-    this.notify({ sessionUpdate: "user_message_chunk", content: { type: "text", text } })
+  /** A message of the history: its text, then its images (the host keeps their data). */
+  private userMessage(item: UserItem): void {
+    if (item.text) this.notify({ sessionUpdate: "user_message_chunk", content: { type: "text", text: item.text } })
+    if (!item.images) return
+    const images = this.link.client
+      .request("session.userImages", { sessionId: this.hostId, timestamp: item.timestamp })
+      .then((r) => r.images)
+      .catch((err) => {
+        this.link.log(`images of ${item.id}: ${errorText(err)}`)
+        return []
+      })
+    for (let i = 0; i < item.images; i++)
+      this.notify(
+        images.then((all): SessionUpdate => ({
+          sessionUpdate: "user_message_chunk",
+          content: all[i] ? { type: "image", ...all[i]! } : { type: "text", text: "[image]" },
+        })),
+      )
   }
 
   /** Sends what of block `i` has not been sent yet (deltas and whole items meet here). */
@@ -375,7 +392,7 @@ export class AcpSession {
     if (how === "live" && this.turn) this.turn.plan = readyPlan(item, this.turn.text) ?? this.turn.plan
     if (!hasRow(item.name)) {
       const todos = item.name === TODO_TOOL && item.status === "done" ? todoDetails(item.details) : undefined
-      if (todos && how === "live") this.notify({ sessionUpdate: "plan", entries: planEntries(todos.todos) })
+      if (todos && how !== "skip") this.notify({ sessionUpdate: "plan", entries: planEntries(todos.todos) })
       return
     }
     let row = this.rows.get(item.id)
@@ -385,7 +402,8 @@ export class AcpSession {
       this.rows.set(item.id, { status, output: item.output })
       if (how === "skip" || row) return
       this.notify({ sessionUpdate: "tool_call", ...this.rowFields(item), status, rawInput: item.args ?? {} })
-      if (item.output) this.notify(this.toolUpdate(item, status, []))
+      const diffs = historyDiffs(item, this.info.cwd)
+      if (item.output || diffs.length) this.notify(this.toolUpdate(item, status, diffs))
       return
     }
     // A gated call waits for consent after it "starts": it shows as running only once allowed.

@@ -15,6 +15,7 @@ import {
 } from "../protocol"
 import { AcpSession, errorText } from "./acp-session"
 import { mcpSpecs } from "./mcp-servers"
+import type { NewSessions, NewSessionEntry } from "./new-sessions"
 import { configOptions, modeState, promptParts, type AcpMode } from "./turn-map"
 
 export interface AgentDeps {
@@ -24,6 +25,8 @@ export interface AgentDeps {
   log(msg: string): void
   /** The daemon's live sessions (absent: none to add to the saved ones, as in process). */
   live?(): Promise<LiveSessionStatus[]>
+  /** Ids session/new gave out, kept until Pi saves them (absent: none kept, as in process). */
+  newSessions?: NewSessions
 }
 
 const PAGE = 50
@@ -148,17 +151,45 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
     )
   }
 
-  /** A saved session, or a live one not saved yet (joined by its host's handle). */
-  async function saved(sessionId: unknown): Promise<{ file: SavedSession } | { live: LiveSessionStatus }> {
+  function remember(id: string, cwd: string) {
+    try {
+      deps.newSessions?.remember(id, cwd)
+    } catch (err) {
+      deps.log(`could not record new session ${id}: ${errorText(err)}`)
+    }
+  }
+
+  /** Ids session/new gave out that are neither saved nor live: each opens again, empty. */
+  function unprompted(saved: SavedSession[], live: LiveSessionStatus[], cwd?: string): NewSessionEntry[] {
+    const known = new Set([...saved.map((x) => x.id), ...live.map((x) => x.piSessionId)])
+    return (deps.newSessions?.all() ?? []).filter((x) => {
+      if (!saved.some((f) => f.id === x.id)) return !known.has(x.id) && (!cwd || x.cwd === cwd)
+      deps.newSessions?.forget(x.id)
+      return false
+    })
+  }
+
+  /**
+   * A saved session, a live one not saved yet (joined by its host's handle), or one session/new
+   * gave out that nothing holds any more (opened again under its id).
+   */
+  async function saved(
+    sessionId: unknown,
+  ): Promise<{ file: SavedSession } | { live: LiveSessionStatus } | { fresh: NewSessionEntry }> {
     if (typeof sessionId !== "string" || !sessionId)
       throw RequestError.invalidParams(undefined, "sessionId must be text")
     const client = await deps.client()
     const { sessions: all } = await client.request("sessions.list", { all: true })
     const found = all.find((x) => x.id === sessionId)
-    if (found) return { file: found }
+    if (found) {
+      deps.newSessions?.forget(sessionId)
+      return { file: found }
+    }
     const live = (await unsaved(all)).find((x) => x.piSessionId === sessionId)
-    if (!live) throw RequestError.sessionNotFound(sessionId)
-    return { live }
+    if (live) return { live }
+    const fresh = deps.newSessions?.recall(sessionId)
+    if (fresh) return { fresh }
+    throw RequestError.sessionNotFound(sessionId)
   }
 
   async function reopen(
@@ -176,6 +207,7 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
     // names only for a file of the person's session store.
     // One not saved yet has no file to open by: it is joined as `xagent attach` joins it; its
     // info comes with the first snapshot.
+    // One given out by session/new and never prompted is made again, in its folder, with its id.
     const open: Result<"session.open"> =
       "live" in found
         ? {
@@ -183,11 +215,18 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
             info: { piSessionId: sessionId, cwd: found.live.cwd } as SessionInfo,
             warnings: [],
           }
-        : await client.request("session.open", {
-            cwd,
-            mode: { kind: "session", ref: found.file.path },
-            trustPrompt: false,
-          })
+        : "fresh" in found
+          ? await client.request("session.open", {
+              cwd: found.fresh.cwd,
+              mode: { kind: "new" },
+              trustPrompt: false,
+              pi: { sessionId },
+            })
+          : await client.request("session.open", {
+              cwd,
+              mode: { kind: "session", ref: found.file.path },
+              trustPrompt: false,
+            })
     const s = await openSession(open, replay, cx, servers)
     afterOpen(s)
     return { configOptions: await config(s), modes: modeState(s.mode) }
@@ -204,7 +243,7 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
         promptCapabilities: { image: true, embeddedContext: true },
         // stdio always (ACP's baseline); http through Pi's streamable HTTP client; never sse.
         mcpCapabilities: { http: true, sse: false },
-        sessionCapabilities: { list: {}, resume: {}, close: {} },
+        sessionCapabilities: { list: {}, resume: {}, close: {}, fork: {} },
       },
     }
   })
@@ -225,6 +264,7 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
       const open = await client.request("session.open", { cwd, mode: { kind: "new" }, trustPrompt: false })
       // Nothing of it goes out before this answer, which names it.
       const s = await openSession(open, false, cx, servers, true)
+      remember(s.id, cwd)
       const configOptions = await config(s).catch((err) => (s.answered(), Promise.reject(err)))
       afterOpen(s)
       return { sessionId: s.id, configOptions, modes: modeState(s.mode) }
@@ -238,6 +278,33 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
   app.onRequest(
     acp.methods.agent.session.resume,
     guard((p, cx) => reopen(p, false, cx)),
+  )
+
+  // session/fork is in the SDK's unstable schema only: registered by name, its params checked here.
+  app.onRequest(
+    "session/fork",
+    forkParams,
+    guard(async (p: ForkParams, cx) => {
+      const cwd = absoluteCwd(p.cwd)
+      const servers = mcpSpecs(p.mcpServers)
+      if (Array.isArray(p.additionalDirectories) && p.additionalDirectories.length)
+        throw RequestError.invalidParams(undefined, "additionalDirectories is not supported (not advertised)")
+      const found = await saved(p.sessionId)
+      const client = await deps.client()
+      // A copy as a new session, the source left as it is (a window or another editor may hold
+      // it). One with no file yet has had no prompt: its copy is a new session.
+      const open = await client.request("session.open", {
+        cwd,
+        mode: "file" in found ? { kind: "fork", ref: found.file.path } : { kind: "new" },
+        trustPrompt: false,
+      })
+      const s = await openSession(open, false, cx, servers, true)
+      s.mode = sessions.get(String(p.sessionId))?.mode ?? s.mode
+      if (!("file" in found)) remember(s.id, cwd)
+      const configOptions = await config(s).catch((err) => (s.answered(), Promise.reject(err)))
+      afterOpen(s)
+      return { sessionId: s.id, configOptions, modes: modeState(s.mode) }
+    }),
   )
 
   app.onRequest(
@@ -261,13 +328,13 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
       const { sessions: files } = await client.request("sessions.list", p.cwd ? { cwd: p.cwd } : { all: true })
       // Sessions opened but not prompted yet are the newest of all, not yet on disk.
       const now = new Date().toISOString()
+      const live = await unsaved(files, p.cwd ?? undefined)
       const all = [
-        ...(await unsaved(files, p.cwd ?? undefined)).map((x) => ({
-          sessionId: x.piSessionId!,
-          cwd: x.cwd,
-          title: null,
-          updatedAt: now,
-        })),
+        ...live.map((x) => ({ sessionId: x.piSessionId!, cwd: x.cwd, title: null, updatedAt: now })),
+        // Given out and never prompted, held by nothing now: newest first.
+        ...unprompted(files, live, p.cwd ?? undefined)
+          .sort((a, b) => b.created.localeCompare(a.created))
+          .map((x) => ({ sessionId: x.id, cwd: x.cwd, title: null, updatedAt: x.created })),
         ...files.map((x) => ({
           sessionId: x.id,
           cwd: x.cwd,
@@ -341,10 +408,15 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
       })
     } else if (option.id === "thought_level")
       await client.request("session.setThinking", { sessionId: s.hostId, level: value as never })
-    else if (option.id === "mode" && s.mode !== value) {
-      s.mode = value as AcpMode
-      s.notify({ sessionUpdate: "current_mode_update", currentModeId: s.mode })
-    }
+    if (option.id === "mode" && s.mode !== value) return setMode(s, value as AcpMode)
+    // A new model or thinking level is the host's to report (its info event): one update per change.
+    return config(s)
+  }
+
+  /** The mode is this agent's own (nothing in the host changes): its updates go from here. */
+  async function setMode(s: AcpSession & { mode: AcpMode }, mode: AcpMode) {
+    s.mode = mode
+    s.notify({ sessionUpdate: "current_mode_update", currentModeId: s.mode })
     const next = await config(s)
     s.notify({ sessionUpdate: "config_option_update", configOptions: next })
     return next
@@ -375,4 +447,17 @@ export function createAgent(deps: AgentDeps): { app: acp.AgentApp; closeAll(): P
       sessions.clear()
     },
   }
+}
+
+interface ForkParams {
+  sessionId: unknown
+  cwd: unknown
+  mcpServers?: unknown
+  additionalDirectories?: unknown
+}
+
+function forkParams(params: unknown): ForkParams {
+  if (typeof params !== "object" || params === null || Array.isArray(params))
+    throw RequestError.invalidParams(undefined, "session/fork takes an object: sessionId, cwd, mcpServers")
+  return params as ForkParams
 }

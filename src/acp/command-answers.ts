@@ -3,6 +3,7 @@
 // A notice during a run (a retry, compaction) is the agent's thought, never its answer. A panel
 // only a window can draw is closed and named; a plan request's plan is asked about (dialogs.ts).
 import type { SessionUpdate } from "@agentclientprotocol/sdk"
+import { isImagesUnseenNotice } from "../common/unseen-images"
 import { PLAN_CARD, PLAN_IMPLEMENT, PLAN_TOOL, planSteps } from "../common/plan"
 import { type ComponentView, type CustomItem, type NoticeItem, type ToolItem } from "../protocol"
 import type { PlanEntry } from "./turn-map"
@@ -16,6 +17,8 @@ const say = (text: string): SessionUpdate => ({ sessionUpdate: "agent_message_ch
 
 /** The update a notice or card of the editor's turn becomes, if any. */
 export function commandSays(item: NoticeItem | CustomItem, ran: boolean): SessionUpdate | undefined {
+  // The editor's own images went unseen: part of the answer, never a thought a client folds away.
+  if (item.kind === "notice" && isImagesUnseenNotice(item.text)) return say(`${item.text}\n`)
   if (item.kind === "notice")
     return ran
       ? { sessionUpdate: "agent_thought_chunk", content: { type: "text", text: `${item.text}\n` } }

@@ -2,7 +2,8 @@
 // could write, while it waits for consent) and the file once the call is done.
 import { existsSync, readFileSync } from "node:fs"
 import type { ToolItem } from "../protocol"
-import { targetPath, type DiffContent } from "./tool-rows"
+import { writeDetails } from "../common/write-details"
+import { previewDiffs, targetPath, type DiffContent } from "./tool-rows"
 
 /** The file's text now; null when it does not exist; undefined when it cannot be read (or is no file tool's). */
 export function snapshotOf(item: { name: string; args: unknown }, cwd: string): string | null | undefined {
@@ -26,4 +27,57 @@ export function finalDiff(item: ToolItem, cwd: string, before: string | null | u
   } catch {
     return []
   }
+}
+
+/**
+ * A finished edit or write of a history (session/load), from what the session file kept: an
+ * edit's patch (Pi's details) hunk by hunk, else its replacements as the model wrote them; a write
+ * that made its file. A write over a file the history never held shows no diff: its old text is gone.
+ */
+export function historyDiffs(item: ToolItem, cwd: string): DiffContent[] {
+  const path = targetPath(item.name, item.args, cwd)
+  if (item.status !== "done" || !path) return []
+  if (item.name === "write") {
+    const content = (item.args as { content?: unknown } | undefined)?.content
+    return writeDetails(item.details)?.created && typeof content === "string"
+      ? [{ type: "diff", path, oldText: null, newText: content }]
+      : []
+  }
+  if (item.name !== "edit") return []
+  const patch = (item.details as { patch?: unknown } | undefined)?.patch
+  const hunks = typeof patch === "string" ? patchHunks(patch) : []
+  return hunks.length
+    ? hunks.map((h) => ({ type: "diff", path, ...h }))
+    : previewDiffs("edit", item.args, cwd, undefined)
+}
+
+/** A unified diff's hunks as the text before and after each (its context lines in both). */
+export function patchHunks(patch: string): { oldText: string; newText: string }[] {
+  const hunks: { old: string[]; new: string[] }[] = []
+  let last: "old" | "new" | "both" = "both"
+  for (const line of patch.split("\n")) {
+    if (line.startsWith("@@")) {
+      hunks.push({ old: [], new: [] })
+      continue
+    }
+    const h = hunks.at(-1)
+    if (!h || !line) continue
+    const text = `${line.slice(1)}\n`
+    if (line[0] === " ") {
+      h.old.push(text)
+      h.new.push(text)
+      last = "both"
+    } else if (line[0] === "-") {
+      h.old.push(text)
+      last = "old"
+    } else if (line[0] === "+") {
+      h.new.push(text)
+      last = "new"
+    } else if (line[0] === "\\") {
+      // "\ No newline at end of file": the line before it ends the file without one.
+      for (const side of last === "both" ? [h.old, h.new] : [h[last]])
+        if (side.length) side[side.length - 1] = side.at(-1)!.slice(0, -1)
+    }
+  }
+  return hunks.map((h) => ({ oldText: h.old.join(""), newText: h.new.join("") }))
 }

@@ -8,6 +8,7 @@ import type { SocketClient } from "../client/socket-client"
 import { daemonPaths } from "../util/daemon-paths"
 import { createAgent } from "./agent"
 import { limitLines, MAX_LINE_BYTES } from "./line-limit"
+import { NewSessions } from "./new-sessions"
 import { refuseInvalidRequests } from "./request-check"
 
 export interface AcpOptions {
@@ -58,7 +59,8 @@ export async function runAcp(opts: AcpOptions): Promise<number> {
     // A client without a daemon (in process) has no live sessions beyond the saved ones.
     return c.daemon ? (await c.daemon("daemon.status", {})).sessions : []
   }
-  const { app, closeAll } = createAgent({ client: getClient, version: opts.version, log, live })
+  const newSessions = new NewSessions(`${daemonPaths().home}/acp/new-sessions`)
+  const { app, closeAll } = createAgent({ client: getClient, version: opts.version, log, live, newSessions })
   const output = new WritableStream<Uint8Array>({
     write: (chunk) =>
       new Promise<void>((resolve, reject) => process.stdout.write(chunk, (err) => (err ? reject(err) : resolve()))),

@@ -29,6 +29,12 @@ export interface BundledHost {
    * A new conversation starts with none: the extension restates it on its session_start.
    */
   setState(state: unknown): void
+  /**
+   * The person already consented to this tool call (they approved a plan with its edits
+   * auto-accepted, or answered the extension's own permission dialog): the host's consent gate,
+   * which asks an editor about every gated call, does not ask about it again.
+   */
+  consented(toolCallId: string): void
 }
 
 export interface BundledSandbox {

@@ -80,6 +80,7 @@ export const ACCESS = {
   // processes can read those anyway, but a peer has no reason to make the host run git.
   "session.diff": "mutate",
   "session.earlier": "read",
+  "session.userImages": "read",
   // Answers the session's questions and dialogs: the very thing the agent must not do for itself.
   "session.uiRespond": "mutate",
   // Keys for an extension's component: they run its code and answer it, as a person at a window.

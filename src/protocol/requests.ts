@@ -179,6 +179,8 @@ export interface Results {
   "session.diff": WorkspaceDiff
   /** The items right before `before`, newest last, up to HISTORY_BYTES; `earlier`: how many are before those. */
   "session.earlier": { items: TranscriptItem[]; earlier: number }
+  /** Base64 data and MIME type of each, in the message's order; none when no such message. */
+  "session.userImages": { images: { data: string; mimeType: string }[] }
   /** `session`: every reply in this session's file (all branches); `today`: since local midnight, across the agent dir's sessions. */
   "session.usage": {
     session: UsageReport

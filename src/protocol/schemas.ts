@@ -246,6 +246,8 @@ export const Schemas = {
   "session.lastReply": Type.Object(SessionRef),
   "session.diff": Type.Object(SessionRef),
   "session.earlier": Type.Object({ ...SessionRef, before: Id }),
+  /** The images of the person's message sent at `timestamp` (its item's); an editor's load replays them. */
+  "session.userImages": Type.Object({ ...SessionRef, timestamp: Type.Number() }),
   "session.usage": Type.Object(SessionRef),
   /** /doctor: the local readiness checks, in the session's folder, with what the session loaded. */
   "session.doctor": Type.Object(SessionRef),

@@ -90,7 +90,8 @@ describe("stdio agent", () => {
         loadSession: true,
         promptCapabilities: { image: true, embeddedContext: true },
         mcpCapabilities: { http: true, sse: false },
-        sessionCapabilities: { list: {}, resume: {}, close: {} },
+        // fork is in the SDK's unstable schema only.
+        sessionCapabilities: { list: {}, resume: {}, close: {}, fork: {} } as acp.SessionCapabilities,
       })
       const unknown = await conn.agent.request("xagent/nothing", {}).catch((e: acp.RequestError) => e)
       expect((unknown as acp.RequestError).code).toBe(-32601)

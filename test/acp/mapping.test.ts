@@ -6,6 +6,7 @@ import * as acp from "@agentclientprotocol/sdk"
 import { fauxAssistantMessage } from "@earendil-works/pi-ai"
 import { createAgent } from "../../src/acp/agent"
 import { answersFromForm } from "../../src/acp/ask-form"
+import { patchHunks } from "../../src/acp/file-diffs"
 import { advances, toolKind, toolLocations, hasRow } from "../../src/acp/tool-rows"
 import { planEntries, promptParts, stopReasonOf } from "../../src/acp/turn-map"
 import type { AskQuestion } from "../../src/protocol"
@@ -148,5 +149,30 @@ describe("pure rules", () => {
       ],
     })
     expect(answersFromForm(q, "nope")).toHaveProperty("problem")
+  })
+})
+
+describe("a history's edit patch as diffs", () => {
+  test("each hunk's text before and after, context in both; a last line without a newline kept so", () => {
+    const patch = [
+      "--- a.txt",
+      "+++ a.txt",
+      "@@ -1,3 +1,3 @@",
+      " one",
+      "-two",
+      "+TWO",
+      " three",
+      "@@ -20,2 +20,2 @@",
+      " nineteen",
+      "-end",
+      "\\ No newline at end of file",
+      "+END",
+      "\\ No newline at end of file",
+      "",
+    ].join("\n")
+    expect(patchHunks(patch)).toEqual([
+      { oldText: "one\ntwo\nthree\n", newText: "one\nTWO\nthree\n" },
+      { oldText: "nineteen\nend", newText: "nineteen\nEND" },
+    ])
   })
 })

@@ -1,7 +1,7 @@
 // A new session before its first prompt: nothing of it is sent before the session/new answer that
 // names it (a client drops updates of a session it does not know yet), and it can be found again:
 // session/list shows it, and another connection's load or resume joins it (Pi writes its file only
-// with the first reply).
+// with the first reply), also after the editor that made it has gone and the daemon ended it.
 import { afterAll, beforeAll, expect, test } from "bun:test"
 import * as acp from "@agentclientprotocol/sdk"
 import { until } from "../daemon/harness"
@@ -11,7 +11,7 @@ const SLOW = 180_000
 
 let box: AcpBox
 beforeAll(async () => {
-  box = await startAcpBox({ turns: [{ text: "Joined and answered." }] })
+  box = await startAcpBox({ turns: [{ text: "Joined and answered." }, { text: "Loaded and answered." }] })
 }, SLOW)
 afterAll(() => box.cleanup())
 
@@ -73,6 +73,45 @@ test(
     } finally {
       await other.close()
       await first.close()
+    }
+  },
+  SLOW,
+)
+
+test(
+  "a session not prompted yet, its editor gone and its host ended, is listed, loads empty and resumes in a new xagent acp",
+  async () => {
+    const first = await box.editor()
+    const s = await newSession(first, box.box.cwd)
+    await first.close()
+    // Nothing holds it in the daemon any more: what follows finds it by what xagent acp kept of it.
+    const term = await box.connect()
+    for (const deadline = Date.now() + 60_000; ; await Bun.sleep(100)) {
+      const { sessions } = await term.daemon("daemon.status", {})
+      if (!sessions.some((x) => x.piSessionId === s.sessionId)) break
+      if (Date.now() > deadline) throw new Error("the unprompted session did not end with its editor")
+    }
+
+    const next = await box.editor()
+    try {
+      const listed = await next.cx.request(acp.methods.agent.session.list, { cwd: box.box.cwd })
+      expect(listed.sessions.map((x) => x.sessionId)).toContain(s.sessionId)
+      const loaded = await loadSession(next, box.box.cwd, s.sessionId)
+      expect(loaded.configOptions?.map((o) => o.id)).toContain("model")
+      // An empty history: nothing of a conversation is replayed.
+      await next.waitFor(
+        () => next.of(s.sessionId).some((u) => u.sessionUpdate === "available_commands_update"),
+        "the loaded session's commands",
+      )
+      expect(next.of(s.sessionId).filter((u) => u.sessionUpdate.endsWith("_chunk"))).toEqual([])
+      await resumeSession(next, box.box.cwd, s.sessionId)
+      expect((await prompt(next, s.sessionId, "hello again")).stopReason).toBe("end_turn")
+      expect(chunkText(next.of(s.sessionId), "agent_message_chunk")).toMatch(/and answered\./)
+      // The prompt went into that very session: its file now carries the id the editor was given.
+      const saved = await term.request("sessions.list", { cwd: box.box.cwd })
+      expect(saved.sessions.map((x) => x.id)).toContain(s.sessionId)
+    } finally {
+      await next.close()
     }
   },
   SLOW,

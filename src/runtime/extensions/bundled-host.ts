@@ -36,6 +36,8 @@ export interface BundledHostDeps {
   shellPath(): string | undefined
   info: ExtensionInfo
   emitInfo(): void
+  /** The consent gate is not to ask about this call (BundledHost.consented). */
+  consented(toolCallId: string): void
 }
 
 /** The host of each bundled extension, by its name (the key of its state). */
@@ -84,6 +86,7 @@ export function createBundledHost(d: BundledHostDeps): (name: string) => Bundled
     // Bundled dialogs (ask_user) go to every window like any extension dialog.
     request: (req, o) => d.bridge.request(req, o),
     setState: (state) => setState(name, state),
+    consented: (toolCallId) => d.consented(toolCallId),
     sandbox,
   })
 }

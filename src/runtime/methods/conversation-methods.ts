@@ -113,6 +113,15 @@ export const CONVERSATION_METHODS = {
     if (!page) throw new ProtocolError("not_found", `no item ${p.before} in this session's view`)
     return page
   },
+  "session.userImages": async (live, p) => {
+    for (const e of live.session.sessionManager.getEntries()) {
+      if (e.type !== "message" || e.message.role !== "user" || e.message.timestamp !== p.timestamp) continue
+      const c = e.message.content
+      if (typeof c === "string") break
+      return { images: c.flatMap((b) => (b.type === "image" ? [{ data: b.data, mimeType: b.mimeType }] : [])) }
+    }
+    return { images: [] }
+  },
   "session.lastReply": async (live) => {
     const text = live.session.getLastAssistantText()
     return text === undefined ? {} : { text }

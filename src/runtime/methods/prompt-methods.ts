@@ -1,6 +1,7 @@
 // Session methods of a window on the session: prompts, `!` commands, stopping, the queue,
 // completions and commands, shortcuts, and answers to the extensions' dialogs and components.
 import { ProtocolError, type CommandInfo, type Params, type SkillInfo, type UiResponse } from "../../protocol/index"
+import { imagesUnseenNotice } from "../../common/unseen-images"
 import { errorText } from "../../util/error-text"
 import { queuedAttachmentNotice, readMentionedFiles } from "../session/attach-files"
 import { queuedSkillsNotice, readRequiredSkills } from "../session/required-skills"
@@ -66,8 +67,7 @@ export { prompt as promptSession }
 function imagesUnseen(s: LiveSession["session"], count: number): string | undefined {
   const model = s.model
   if (!model || model.input.includes("image")) return undefined
-  const what = count === 1 ? "the attached image" : `the ${count} attached images`
-  return `${model.name || model.id} takes no images: it did not see ${what} (only your text was sent)`
+  return imagesUnseenNotice(model.name || model.id, count)
 }
 
 async function prompt(

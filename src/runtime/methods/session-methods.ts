@@ -55,6 +55,7 @@ type SessionMethod =
   | "session.lastReply"
   | "session.diff"
   | "session.earlier"
+  | "session.userImages"
   | "session.usage"
   | "session.doctor"
   | "session.uiRespond"

@@ -16,6 +16,7 @@ import { execLine } from "./bwrap-args"
 import { guardedAccess, guardedMkdir, guardedWrite } from "./file-guard"
 import type { Ask, SessionSandbox } from "./session-sandbox"
 import { errorText } from "../../util/error-text"
+import type { WriteDetails } from "../../common/write-details"
 
 export interface ShellSettings {
   shellPath?: string
@@ -47,6 +48,12 @@ export interface ChangeLog {
   record(toolCallId: string, path: string, oldText: string | null, newText: string): void
 }
 
+const missing = (path: string) =>
+  access(path).then(
+    () => false,
+    (err: NodeJS.ErrnoException) => err.code === "ENOENT",
+  )
+
 const textOrNull = (path: string) =>
   readFile(path, "utf8").catch((err: NodeJS.ErrnoException) => {
     if (err.code === "ENOENT") return null
@@ -73,12 +80,14 @@ export function sandboxedTools(
     return roots ? guardedWrite(roots, path, content) : writeFile(path, content, "utf8")
   }
   const bash = createBashToolDefinition(cwd, shell)
-  const writeTool = (id?: string) =>
+  const writeTool = (id?: string, said: Partial<WriteDetails> = {}) =>
     createWriteToolDefinition(cwd, {
       operations: {
         writeFile: async (path, content) => {
           const before = id && changes?.keeping() ? await textOrNull(path).catch(() => undefined) : undefined
+          const created = before !== undefined ? before === null : await missing(path)
           await put(path, content)
+          said.created = created
           if (id && before !== undefined) changes?.record(id, path, before, content)
         },
         mkdir: async (dir) => {
@@ -137,7 +146,12 @@ export function sandboxedTools(
     } as ToolDefinition,
     {
       ...write,
-      execute: (...a: Parameters<typeof write.execute>) => writeTool(a[0]).execute(...a),
+      // Whether the file was new goes into the history with the result (common/write-details.ts).
+      async execute(...a: Parameters<typeof write.execute>) {
+        const said: Partial<WriteDetails> = {}
+        const result = await writeTool(a[0], said).execute(...a)
+        return said.created === undefined ? result : { ...result, details: { created: said.created } }
+      },
     } as unknown as ToolDefinition,
     {
       ...edit,

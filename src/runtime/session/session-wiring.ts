@@ -124,6 +124,7 @@ export function sessionRuntimeFactory(
     shellPath: () => live.session.settingsManager.getShellPath(),
     info: own.extInfo,
     emitInfo: () => live.emitInfo(),
+    consented: (toolCallId) => live.gate.consented(toolCallId),
   })
   return runtimeFactory({
     modelRuntime: deps.modelRuntime,

@@ -9,6 +9,8 @@ import type { UiBridge } from "../extensions/ui-bridge"
 export class ToolGate {
   approval: Approval = "off"
   private readonly always = new Set<string>()
+  /** Calls a bundled extension's hook (which runs before this one) already had consent for. */
+  private readonly covered = new Set<string>()
 
   constructor(private readonly bridge: UiBridge) {}
 
@@ -17,9 +19,15 @@ export class ToolGate {
     if (approval === "off") this.always.clear()
   }
 
+  /** The person consented to this call elsewhere (BundledHost.consented): one question per call. */
+  consented(toolCallId: string): void {
+    this.covered.add(toolCallId)
+  }
+
   /** The extension hook that holds gated calls (an error in it blocks the call: Pi fails safe). */
   readonly hook = (pi: ExtensionAPI) => {
     pi.on("tool_call", async (e, ctx) => {
+      if (this.covered.delete(e.toolCallId)) return undefined
       if (this.approval !== "ask" || !gatedTool(e.toolName) || this.always.has(e.toolName)) return undefined
       const r = await this.bridge.request(
         {
