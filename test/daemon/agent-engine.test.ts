@@ -61,8 +61,20 @@ beforeAll(async () => {
 
 afterAll(async () => {
   rec?.stop()
+  // the agent's own daemon first (its `xagent acp` started one in its home)
+  await stopDaemon(join(box.box.root, "agent-home"))
   await box?.cleanup()
 })
+
+async function stopDaemon(home: string) {
+  const proc = Bun.spawn([XAGENT_BIN, "daemon", "stop"], {
+    cwd: box.box.cwd,
+    env: { ...box.env, XAGENT_HOME: home },
+    stdout: "ignore",
+    stderr: "ignore",
+  })
+  await proc.exited
+}
 
 describe("an ACP agent as a session's engine", () => {
   test(
