@@ -145,6 +145,8 @@ describe("an ACP agent as a session's engine", () => {
     "what the agent session does not serve is refused with the reason",
     async () => {
       await expect(c.request("session.models", { sessionId })).rejects.toThrow(/external ACP agent/)
+      // the palette's list, asked as every window starts: none of xagent's or Pi's commands run here
+      expect(await c.request("session.commands", { sessionId })).toEqual({ commands: [] })
     },
     SLOW,
   )

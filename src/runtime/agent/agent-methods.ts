@@ -20,6 +20,9 @@ const HANDLERS: Partial<Record<Method, Handler>> = {
     await s.abort()
     return {}
   },
+  // The window asks for its palette's commands as a session starts: an agent session has none
+  // of xagent's or Pi's to run (the agent's own are not offered yet), so the list is empty.
+  "session.commands": async () => ({ commands: [] }),
   "session.uiRespond": async (s, p: Params<"session.uiRespond">) => {
     s.respond(p.requestId, p.response as UiResponse)
     return {}
