@@ -115,6 +115,11 @@ describe("an ACP agent as a session's engine", () => {
       // the tool's row sits between the text before it and the text after it
       expect(s.items.map((i) => i.kind)).toEqual(["user", "assistant", "user", "assistant", "tool", "assistant"])
       expect(assistantTexts(s.items)).toEqual(["Hello from the engine.", "Running it.", "Ran."])
+      // a second window that comes now draws the same session from its snapshot
+      const other = new Recorder(await box.attach(), sessionId)
+      const seen = await other.waitFor((o) => o.items.length === s.items.length, "the second window's snapshot")
+      other.stop()
+      expect(seen.items).toEqual(s.items)
     },
     SLOW,
   )
@@ -157,6 +162,8 @@ describe("an ACP agent as a session's engine", () => {
       expect(agentPids(box.box.cwd)).toHaveLength(1)
       await c.request("session.close", { sessionId })
       await until(() => agentPids(box.box.cwd).length === 0, "the agent's process to end")
+      // the host said so in the daemon's log
+      await until(() => box.log().includes(`agent ${sessionId} exited`), "the agent's end in the daemon log")
     },
     SLOW,
   )
