@@ -169,10 +169,23 @@ function toolItem(call: ToolFields, timestamp: number): ToolItem {
   }
 }
 
+/** Lines of context kept around each change; farther unchanged lines fold into an `@@` line. */
+const CONTEXT = 3
+
+/** The change as the edit row draws it: `+`, `-` and ` ` lines, the unchanged far ones left out. */
 function unifiedLines(before: string, after: string): string {
-  return lineDiff(before, after)
-    .map((l) => `${l.op}${l.text}`)
-    .join("\n")
+  const lines = lineDiff(before, after)
+  const near = lines.map(() => false)
+  lines.forEach((l, i) => {
+    if (l.op === " ") return
+    for (let j = Math.max(0, i - CONTEXT); j <= Math.min(lines.length - 1, i + CONTEXT); j++) near[j] = true
+  })
+  const out: string[] = []
+  lines.forEach((l, i) => {
+    if (near[i]) out.push(`${l.op}${l.text}`)
+    else if (out.at(-1) !== "@@") out.push("@@")
+  })
+  return out.join("\n")
 }
 
 function oneLine(text: string): string {
