@@ -45,6 +45,7 @@ beforeAll(async () => {
       { tool: "bash", args: { command: "echo engine-out" }, text: "Running it." },
       { text: "Ran." },
       { repeat: "word ", count: 4000, tps: 40 },
+      { repeat: "more ", count: 4000, tps: 40 },
     ],
   })
   c = await box.connect()
@@ -164,6 +165,37 @@ describe("an ACP agent as a session's engine", () => {
       await until(() => agentPids(box.box.cwd).length === 0, "the agent's process to end")
       // the host said so in the daemon's log
       await until(() => box.log().includes(`agent ${sessionId} exited`), "the agent's end in the daemon log")
+    },
+    SLOW,
+  )
+
+  test(
+    "an agent that dies mid-reply: its windows are told why, and the session ends",
+    async () => {
+      const opened = await c.request("session.open", {
+        cwd: box.box.cwd,
+        mode: { kind: "new" },
+        agent: { command: [XAGENT_BIN, "acp"], env: { XAGENT_HOME: join(box.box.root, "agent-home") } },
+      })
+      const watch = new Recorder(c, opened.sessionId)
+      await c.request("session.prompt", { sessionId: opened.sessionId, text: "talk" })
+      await watch.waitFor((s) => (assistantTexts(s.items).at(-1) ?? "").startsWith("more more"), "the reply to start")
+      const [pid] = agentPids(box.box.cwd)
+      process.kill(pid!, "SIGKILL")
+      const s = await watch.waitFor(
+        (s, events) => events.some((e) => e.event.type === "closed"),
+        "the session to end with its agent",
+      )
+      watch.stop()
+      expect(s.running).toBe(false)
+      const notices = s.items.filter((i) => i.kind === "notice").map((i) => (i as { text: string }).text)
+      expect(notices.some((t) => t.includes("The agent was ended by SIGKILL"))).toBe(true)
+      const closed = watch.events.find((e) => e.event.type === "closed")!.event
+      expect(closed).toEqual({ type: "closed", reason: "The agent was ended by SIGKILL" })
+      // the session is gone from the host: a request for it says so
+      await expect(c.request("session.prompt", { sessionId: opened.sessionId, text: "again" })).rejects.toThrow(
+        /Unknown session/,
+      )
     },
     SLOW,
   )

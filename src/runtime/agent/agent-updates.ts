@@ -112,6 +112,7 @@ export class AgentProjection {
     const done: AssistantItem = { ...reply, streaming: false }
     if (stop === "cancelled") done.stopReason = "aborted"
     else if (stop === "max_tokens") done.stopReason = "length"
+    else if (stop === "error") done.stopReason = "error"
     else done.stopReason = "stop"
     return [{ type: "item_update", item: done }]
   }
