@@ -28,6 +28,10 @@ export function buildProgram(run: (flags: RootFlags, words: string[]) => Promise
     .option("-r, --resume", "pick a saved session to resume (opens the session page)")
     .option("--session <path|id>", "open a session file, or a saved session by id (or id prefix)")
     .option("-m, --model <provider/id>", "model to use, e.g. anthropic/claude-sonnet-4-5")
+    .option(
+      "--agent <name|command>",
+      "run the session on an external ACP agent instead of Pi: a name from 'xagent agents', or its command line",
+    )
     .option("--provider <name>", "the provider of --model when it names only the model id (Pi's flag)")
     .option("--thinking <level>", `thinking level: ${THINKING_LEVELS.join("|")}`)
     .option(
@@ -127,6 +131,10 @@ export function buildProgram(run: (flags: RootFlags, words: string[]) => Promise
 
 async function runRoot(flags: RootFlags, words: string[]): Promise<number> {
   const plan = planRun(flags, words, process.cwd())
+  if (flags.agent !== undefined) {
+    const { agentChoice } = await import("./agent-choice")
+    plan.open.agent = await agentChoice(flags.agent, plan.cwd)
+  }
   if (plan.command) {
     const { runPiCommand } = await import("./pi-commands")
     return runPiCommand(plan.command, plan.cwd, {

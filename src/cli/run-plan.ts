@@ -19,6 +19,8 @@ export interface RootFlags extends PiFlags {
   continue?: boolean
   resume?: boolean
   model?: string
+  /** `--agent <name|command>`: an external ACP agent runs the session (resolved by agent-choice.ts). */
+  agent?: string
   /** Pi's `--provider p --model id`: the same as `--model p/id`. */
   provider?: string
   thinking?: string
@@ -112,6 +114,7 @@ export function planRun(flags: RootFlags, words: string[], cwd: string, env = pr
       "--resume opens the session page, which --print has no window for: use --continue or --session",
     )
 
+  if (flags.agent !== undefined) agentConflicts(flags, chosen)
   const open: RunPlan["open"] = { cwd }
   if (flags.provider !== undefined) {
     if (flags.model === undefined) throw new UsageError("--provider names the provider of --model: give --model too")
@@ -190,6 +193,22 @@ export function screenChoice(
   } catch (e) {
     throw new UsageError(e instanceof Error ? e.message : String(e))
   }
+}
+
+/** An external agent's session is a new one, run by the agent's own model and settings. */
+function agentConflicts(flags: RootFlags, chosen: string[]) {
+  const with_ = [
+    ...chosen,
+    ...(flags.fork !== undefined ? ["--fork"] : []),
+    ...(flags.sessionId !== undefined ? ["--session-id"] : []),
+    ...(flags.model !== undefined ? ["--model"] : []),
+    ...(flags.thinking !== undefined ? ["--thinking"] : []),
+    ...(flags.mode === "rpc" ? ["--mode rpc"] : []),
+  ]
+  if (with_.length)
+    throw new UsageError(
+      `--agent runs a new session on the agent's own model and settings: ${with_.join(", ")} ${with_.length > 1 ? "are" : "is"} for Pi's sessions`,
+    )
 }
 
 /** Pi's: --fork and --session-id each pick the session too (a fork may take a new id). */

@@ -105,6 +105,16 @@ export const Schemas = {
     pi: Type.Optional(PiOptions),
     /** Extension flags (`pi.registerFlag`) from the command line: `--plan` is true, `--preset fast` "fast". */
     flags: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.Union([Type.String(), Type.Boolean()]))),
+    /**
+     * An external ACP agent runs the session instead of Pi (`xagent --agent`): its program and
+     * arguments, and the environment it gets beside the host's (docs/adr-acp-client.md).
+     */
+    agent: Type.Optional(
+      Type.Object({
+        command: Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { minItems: 1, maxItems: 256 }),
+        env: Type.Optional(Type.Record(Type.String({ pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }), Type.String())),
+      }),
+    ),
   }),
   "session.subscribe": Type.Object({ ...SessionRef, after: Type.Integer({ minimum: 0 }) }),
   "session.unsubscribe": Type.Object(SessionRef),

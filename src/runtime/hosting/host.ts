@@ -38,6 +38,8 @@ import {
 } from "./session-open"
 import { warmModelApi } from "../session/warm-model-api"
 import { asWindow } from "../session/acting-window"
+import { AgentSession } from "../agent/agent-session"
+import { agentRequest } from "../agent/agent-methods"
 
 /**
  * What may go ahead of a replacement of Pi's session: the answers to its dialogs and components (a
@@ -76,6 +78,8 @@ export function createHost(opts: HostOptions = {}): SessionHost {
   const hostExtensionPaths = (opts.extensionPaths ?? []).map((p) => (isNamedExtension(p) ? p.trim() : resolve(p)))
   const bundled = createBundledSlot(resolve(opts.bundledDir ?? bundledDir()))
   const sessions = new Map<string, LiveSession>()
+  // Sessions on an external ACP agent (runtime/agent): no Pi, no session file.
+  const agents = new Map<string, AgentSession>()
   const held = new HeldFiles(() => sessions.values())
   let disposed = false
 
@@ -131,6 +135,14 @@ export function createHost(opts: HostOptions = {}): SessionHost {
   }
 
   async function close(sessionId: string, reason: string) {
+    const agent = agents.get(sessionId)
+    if (agent) {
+      // Listed until its process has ended: the broker ends a host whose sessions are all gone,
+      // and the agent's own ending (its tools, its children) comes first.
+      await agent.close(reason)
+      agents.delete(sessionId)
+      return
+    }
     const s = sessions.get(sessionId)
     if (!s) return
     sessions.delete(sessionId)
@@ -141,6 +153,7 @@ export function createHost(opts: HostOptions = {}): SessionHost {
     const cwd = resolve(p.cwd)
     if (!existsSync(cwd) || !statSync(cwd).isDirectory())
       throw new ProtocolError("bad_request", `No such folder: ${cwd}`)
+    if (p.agent) return openAgent(p, cwd)
     const model = p.model ? resolveModel(modelRuntime, p.model) : undefined
     const extensionPaths = [
       ...hostExtensionPaths,
@@ -225,6 +238,27 @@ export function createHost(opts: HostOptions = {}): SessionHost {
     return { sessionId: live.id, info: live.info(), warnings }
   }
 
+  /** A session on an external ACP agent: always a new one (the agent's own sessions are not listed yet). */
+  async function openAgent(p: Params<"session.open">, cwd: string): Promise<Result<"session.open">> {
+    if (p.mode.kind !== "new")
+      throw new ProtocolError(
+        "bad_request",
+        "An external agent's session starts new: --continue, --resume, --session and --fork are for Pi's sessions",
+      )
+    const id = `s-${randomUUID().slice(0, 8)}`
+    const agent = await AgentSession.start(id, cwd, p.agent!, {
+      log,
+      journalLimits: opts.journalLimits,
+      onEnded: () => agents.delete(id),
+    })
+    if (disposed) {
+      await agent.close("host shut down")
+      throw new ProtocolError("failed", "The session host is shutting down")
+    }
+    agents.set(id, agent)
+    return { sessionId: id, info: agent.info(), warnings: [] }
+  }
+
   const openedWarnings = (live: LiveSession, extensionPaths: string[]) => [
     ...live.warnings,
     ...offlineSkips(extensionPaths),
@@ -283,10 +317,10 @@ export function createHost(opts: HostOptions = {}): SessionHost {
       case "session.subscribe":
       case "session.unsubscribe":
         // Streams need a callback: transports route these to subscribe(); here we only check the id.
-        get(params.sessionId)
+        if (!agents.has(params.sessionId)) get(params.sessionId)
         return {}
       case "session.close":
-        get(params.sessionId)
+        if (!agents.has(params.sessionId)) get(params.sessionId)
         await close(params.sessionId, "closed")
         return {}
       case "sessions.list":
@@ -301,6 +335,8 @@ export function createHost(opts: HostOptions = {}): SessionHost {
         const handler = SESSION_METHODS[method as keyof typeof SESSION_METHODS] as
           ((live: LiveSession, p: unknown, host: HostContext) => Promise<unknown>) | undefined
         if (!handler) throw new ProtocolError("unknown_method", `Unknown method "${method}"`)
+        const agent = agents.get(params.sessionId)
+        if (agent) return agentRequest(agent, method, params)
         const live = get(params.sessionId)
         // an opening that waits on the person: only the answer may go ahead of it
         if (!live.started && method !== "session.uiRespond") await live.ready
@@ -331,9 +367,15 @@ export function createHost(opts: HostOptions = {}): SessionHost {
         throw new ProtocolError("failed", errorText(err))
       }
     },
-    runtimeOf: (sessionId) => get(sessionId).rt,
+    runtimeOf: (sessionId) => {
+      if (agents.has(sessionId))
+        throw new ProtocolError("failed", `Session "${sessionId}" runs on an external ACP agent, not on Pi`)
+      return get(sessionId).rt
+    },
     holds: (paths) => held.marks(paths),
     subscribe(sessionId, after, onEvent) {
+      const agent = agents.get(sessionId)
+      if (agent) return agent.journal.subscribe(after, onEvent)
       const live = get(sessionId)
       const off = live.journal.subscribe(after, onEvent)
       // the window has its view (sent just now): the first prompt's model code can load meanwhile
@@ -345,16 +387,26 @@ export function createHost(opts: HostOptions = {}): SessionHost {
       }
     },
     live() {
-      return [...sessions.values()].map((s) => ({
-        sessionId: s.id,
-        piSessionId: s.piSessionId,
-        cwd: s.cwd,
-        file: s.file,
-        running: s.running,
-        pendingQuestions: s.bridge.pendingCount(),
-        unsaved: s.unsaved,
-        subscribers: s.journal.subscribers,
-      }))
+      return [
+        ...[...sessions.values()].map((s) => ({
+          sessionId: s.id,
+          piSessionId: s.piSessionId,
+          cwd: s.cwd,
+          file: s.file,
+          running: s.running,
+          pendingQuestions: s.bridge.pendingCount(),
+          unsaved: s.unsaved,
+          subscribers: s.journal.subscribers,
+        })),
+        ...[...agents.values()].map((a) => ({
+          sessionId: a.id,
+          piSessionId: a.agentSessionId,
+          cwd: a.cwd,
+          running: a.running,
+          pendingQuestions: a.pendingQuestions,
+          subscribers: a.journal.subscribers,
+        })),
+      ]
     },
     terminalNotify(sequence) {
       for (const s of sessions.values()) s.emit({ type: "ui_terminal", sequence })
@@ -362,7 +414,7 @@ export function createHost(opts: HostOptions = {}): SessionHost {
     async dispose() {
       if (disposed) return
       disposed = true
-      await Promise.all([...sessions.keys()].map((id) => close(id, "host shut down")))
+      await Promise.all([...sessions.keys(), ...agents.keys()].map((id) => close(id, "host shut down")))
     },
   }
 }

@@ -1,0 +1,315 @@
+// A live session whose engine is an external ACP agent (docs/adr-acp-client.md): its program runs
+// as this host's child on a stdio pipe, spoken to with the ACP SDK's client side, and its updates
+// reach windows as the events a Pi session sends (agent-updates.ts), through the same journal.
+// Three identities stay apart: the SDK's JSON-RPC ids, this session's id (xagent's), and the
+// agent's own session id. The agent process ends with the session.
+import { spawn, type ChildProcess } from "node:child_process"
+import { randomUUID } from "node:crypto"
+import { Readable, Writable } from "node:stream"
+import * as acp from "@agentclientprotocol/sdk"
+import {
+  emptySnapshot,
+  ProtocolError,
+  type Params,
+  type SessionEvent,
+  type SessionInfo,
+  type SessionSnapshot,
+  type UiResponse,
+} from "../../protocol/index"
+import { errorText } from "../../util/error-text"
+import { Journal, type JournalLimits } from "../session/journal"
+import { SnapshotState } from "../session/snapshot-state"
+import { AgentProjection, turnStop } from "./agent-updates"
+import { permissionAsk, type PermissionAsk } from "./agent-permission"
+
+export type AgentSpec = NonNullable<Params<"session.open">["agent"]>
+
+export interface AgentDeps {
+  log: (msg: string) => void
+  journalLimits?: JournalLimits
+  /** The agent ended by itself: the host forgets the session. */
+  onEnded?: () => void
+}
+
+/** How long an agent has to end after SIGTERM before it is killed. */
+const TERM_GRACE_MS = 3000
+
+export class AgentSession {
+  readonly journal: Journal
+  private state: SnapshotState
+  private readonly projection: AgentProjection
+  private proc!: ChildProcess
+  private cx!: acp.ClientContext
+  private conn: acp.ClientConnection | undefined
+  /** What the agent advertised in `initialize`: it decides what is sent. */
+  agentInfo: acp.InitializeResponse | undefined
+  /** The agent's own session id (`session/new`), never xagent's. */
+  agentSessionId = ""
+  closed = false
+  private turn: Promise<void> | undefined
+  private readonly asks = new Map<string, { ask: PermissionAsk; settle: (r: acp.RequestPermissionResponse) => void }>()
+  private exited: Promise<void> = Promise.resolve()
+
+  private constructor(
+    readonly id: string,
+    readonly cwd: string,
+    readonly spec: AgentSpec,
+    private readonly deps: AgentDeps,
+  ) {
+    this.projection = new AgentProjection(id)
+    this.state = new SnapshotState(emptySnapshot(id), { owned: true })
+    this.journal = new Journal(
+      id,
+      () => this.state.windowSnapshot(),
+      deps.journalLimits,
+      (err) => deps.log(`a window's listener failed: ${errorText(err)}`),
+    )
+  }
+
+  /** Spawns the agent, initializes it and opens its session in `cwd`; a failure ends the process. */
+  static async start(id: string, cwd: string, spec: AgentSpec, deps: AgentDeps): Promise<AgentSession> {
+    const s = new AgentSession(id, cwd, spec, deps)
+    try {
+      await s.connect()
+    } catch (err) {
+      await s.stopProcess()
+      const said = err instanceof acp.RequestError ? err.message : errorText(err)
+      throw new ProtocolError("failed", `The agent ${JSON.stringify(spec.command.join(" "))} did not start: ${said}`)
+    }
+    s.state.apply({ type: "snapshot", snapshot: s.fresh() })
+    return s
+  }
+
+  private async connect() {
+    const [command, ...args] = this.spec.command
+    const proc = spawn(command!, args, {
+      cwd: this.cwd,
+      env: { ...process.env, ...this.spec.env },
+      stdio: ["pipe", "pipe", "pipe"],
+    })
+    this.proc = proc
+    const failed = new Promise<never>((_, reject) => {
+      proc.once("error", (err) => reject(err))
+      proc.once("exit", (code, signal) =>
+        reject(new Error(`it exited (${signal ?? `code ${code}`}) before its session opened`)),
+      )
+    })
+    failed.catch(() => {})
+    this.exited = new Promise((res) => proc.once("close", () => res()))
+    proc.once("exit", (code, signal) => this.agentExited(code, signal))
+    // Its stderr is the agent's log: line by line into the host's (the daemon's log).
+    let tail = ""
+    proc.stderr!.setEncoding("utf8")
+    proc.stderr!.on("data", (chunk: string) => {
+      const lines = (tail + chunk).split("\n")
+      tail = lines.pop()!.slice(-4096)
+      for (const line of lines) if (line.trim()) this.deps.log(`agent ${this.id}: ${line.slice(0, 4096)}`)
+    })
+    proc.stdin!.on("error", () => {})
+    const stream = acp.ndJsonStream(
+      Writable.toWeb(proc.stdin!) as WritableStream<Uint8Array>,
+      Readable.toWeb(proc.stdout!) as ReadableStream<Uint8Array>,
+    )
+    const app = acp
+      .client({ name: "xagent" })
+      .onNotification(acp.methods.client.session.update, ({ params }) => this.update(params))
+      .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) => this.permission(params, signal))
+    this.conn = app.connect(stream)
+    this.cx = this.conn.agent
+    this.agentInfo = await Promise.race([
+      this.cx.request(acp.methods.agent.initialize, {
+        protocolVersion: acp.PROTOCOL_VERSION,
+        // The first slice offers the agent no file system or terminal of its own: it uses its own.
+        clientCapabilities: {},
+        clientInfo: { name: "xagent", version: "1" },
+      }),
+      failed,
+    ])
+    const opened = await Promise.race([
+      this.cx.request(acp.methods.agent.session.new, { cwd: this.cwd, mcpServers: [] }),
+      failed,
+    ])
+    this.agentSessionId = opened.sessionId
+  }
+
+  private fresh(): SessionSnapshot {
+    return { ...emptySnapshot(this.id), info: this.info() }
+  }
+
+  info(): SessionInfo {
+    const agent = this.agentInfo?.agentInfo
+    return {
+      piSessionId: this.agentSessionId,
+      cwd: this.cwd,
+      thinkingLevel: "off",
+      name: agent ? `${agent.title ?? agent.name} (ACP)` : `${this.spec.command[0]} (ACP)`,
+    }
+  }
+
+  get running(): boolean {
+    return this.turn !== undefined
+  }
+
+  get pendingQuestions(): number {
+    return this.asks.size
+  }
+
+  snapshot(): SessionSnapshot {
+    return this.state.snapshot()
+  }
+
+  emit(event: SessionEvent): void {
+    if (this.closed) return
+    this.state.apply(event)
+    this.journal.append(event.type === "snapshot" ? { type: "snapshot", snapshot: this.state.windowSnapshot() } : event)
+  }
+
+  private emitAll(events: SessionEvent[]) {
+    for (const e of events) this.emit(e)
+  }
+
+  /** One prompt at a time: the turn runs on after this answers, as a Pi session's does. */
+  prompt(p: Params<"session.prompt">): void {
+    if (this.closed) throw new ProtocolError("failed", "The session has ended")
+    if (this.turn)
+      throw new ProtocolError(
+        "failed",
+        "The agent is still answering: wait for its reply (or stop it with Esc) before sending another message",
+      )
+    const content: acp.ContentBlock[] = [{ type: "text", text: p.text }]
+    if (p.images?.length) {
+      if (!this.agentInfo?.agentCapabilities?.promptCapabilities?.image)
+        throw new ProtocolError("failed", "This agent does not take images: send the message without them")
+      for (const img of p.images) content.push({ type: "image", data: img.data, mimeType: img.mimeType })
+    }
+    this.emitAll(this.projection.user(p.text))
+    this.emit({ type: "run", running: true, startedAt: Date.now() })
+    const turnId = randomUUID()
+    this.turn = this.cx
+      .request(acp.methods.agent.session.prompt, { sessionId: this.agentSessionId, prompt: content })
+      .then(
+        (r) => this.endTurn(turnStop(r.stopReason)),
+        (err) => this.endTurn("error", err instanceof acp.RequestError ? err.message : errorText(err)),
+      )
+      .finally(() => {
+        this.turn = undefined
+      })
+    this.deps.log(`agent ${this.id}: turn ${turnId} sent to the agent's session ${this.agentSessionId}`)
+  }
+
+  private endTurn(stop: ReturnType<typeof turnStop>, errorMessage?: string) {
+    if (this.closed) return
+    this.withdrawAsks()
+    const { events, itemId } = this.projection.endTurn(stop)
+    this.emitAll(events)
+    if (errorMessage)
+      this.emit({
+        type: "item_add",
+        item: {
+          kind: "notice",
+          id: `${this.id}-e${randomUUID().slice(0, 8)}`,
+          level: "error",
+          text: `The agent failed: ${errorMessage}`,
+          timestamp: Date.now(),
+        },
+      })
+    this.emit({ type: "run", running: false })
+    this.emit(
+      errorMessage
+        ? { type: "turn_end", stopReason: "error", errorMessage }
+        : { type: "turn_end", stopReason: stop, itemId },
+    )
+  }
+
+  /** session/cancel; the agent answers the prompt `cancelled`. Its open questions are withdrawn first, as ACP asks. */
+  async abort(): Promise<void> {
+    if (!this.turn) return
+    this.withdrawAsks()
+    await this.cx.notify(acp.methods.agent.session.cancel, { sessionId: this.agentSessionId })
+  }
+
+  respond(requestId: string, response: UiResponse): void {
+    const pending = this.asks.get(requestId)
+    if (!pending) throw new ProtocolError("not_found", `No open question "${requestId}" (already answered?)`)
+    const answer = pending.ask.answer(response)
+    this.asks.delete(requestId)
+    pending.settle(answer)
+    this.emit({ type: "ui_resolved", requestId })
+  }
+
+  private update(n: acp.SessionNotification) {
+    if (n.sessionId !== this.agentSessionId) return
+    this.emitAll(this.projection.handle(n.update))
+  }
+
+  private permission(params: acp.RequestPermissionRequest, signal: AbortSignal) {
+    if (params.sessionId !== this.agentSessionId || this.closed)
+      return Promise.resolve<acp.RequestPermissionResponse>({ outcome: { outcome: "cancelled" } })
+    this.emitAll(this.projection.toolFromPermission(params.toolCall))
+    const id = `perm-${randomUUID().slice(0, 8)}`
+    const ask = permissionAsk(id, params, this.projection.toolTitle(params.toolCall.toolCallId))
+    return new Promise<acp.RequestPermissionResponse>((settle) => {
+      this.asks.set(id, { ask, settle })
+      this.emit({ type: "ui_request", request: ask.request })
+      // The agent withdrew it (its own cancel): the dialog closes.
+      signal.addEventListener("abort", () => {
+        if (!this.asks.delete(id)) return
+        settle({ outcome: { outcome: "cancelled" } })
+        this.emit({ type: "ui_resolved", requestId: id })
+      })
+    })
+  }
+
+  private withdrawAsks() {
+    for (const [id, { settle }] of this.asks) {
+      settle({ outcome: { outcome: "cancelled" } })
+      this.emit({ type: "ui_resolved", requestId: id })
+    }
+    this.asks.clear()
+  }
+
+  private agentExited(code: number | null, signal: NodeJS.Signals | null) {
+    this.deps.log(`agent ${this.id} exited (${signal ?? `code ${code}`})`)
+    if (this.closed) return
+    const how = signal ? `was ended by ${signal}` : `exited with code ${code}`
+    this.emit({
+      type: "item_add",
+      item: {
+        kind: "notice",
+        id: `${this.id}-x`,
+        level: "error",
+        text: `The agent ${how}: this session can take no more messages`,
+        timestamp: Date.now(),
+      },
+    })
+    this.closed = true
+    this.emitAfterClose({ type: "closed", reason: `The agent ${how}` })
+    this.deps.onEnded?.()
+  }
+
+  private emitAfterClose(e: SessionEvent) {
+    this.state.apply(e)
+    this.journal.append(e)
+    this.journal.clear()
+  }
+
+  async close(reason: string): Promise<void> {
+    if (this.closed) return this.stopProcess()
+    this.withdrawAsks()
+    this.emit({ type: "closed", reason })
+    this.closed = true
+    this.journal.clear()
+    await this.stopProcess()
+  }
+
+  private async stopProcess() {
+    this.conn?.close()
+    const proc = this.proc
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return
+    proc.stdin?.end()
+    proc.kill("SIGTERM")
+    const timer = setTimeout(() => proc.kill("SIGKILL"), TERM_GRACE_MS)
+    await this.exited
+    clearTimeout(timer)
+  }
+}
