@@ -25,6 +25,12 @@ export async function agentChoice(value: string, cwd: string, home = xagentHome(
       throw new UsageError(
         `--agent ${text}: this profile runs Pi with its own settings, not an external agent; --agent takes a profile with 'acp:' or a command line`,
       )
+    // A repository's profile names a program for xagent to run, and may take the name of a
+    // built-in or the person's own agent: it runs only when the person types its command line.
+    if (p.source === "project")
+      throw new UsageError(
+        `--agent ${text}: the profile ${p.file ?? ""} is this folder's (.xagent/agents/), and xagent does not run a program a repository names; if you trust it, give its command line: --agent '${[p.command, ...p.args].join(" ")}'`,
+      )
     return { command: [p.command, ...p.args], ...(Object.keys(p.env).length ? { env: p.env } : {}) }
   }
   const command = splitWords(text)

@@ -3,7 +3,7 @@
 // xagent home of its own: the window's daemon refuses sessions to processes its sessions
 // started); what cannot go with an agent is a usage error.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test"
-import { mkdirSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { makeSandbox, startMockLlm, writeAgentDir, XAGENT_BIN, type MockLlm, type Sandbox } from "../fixture/mockllm"
 import { lines, runXagent } from "./run-xagent"
@@ -82,6 +82,24 @@ describe("--agent", () => {
     },
     SLOW,
   )
+
+  test("a folder's own profile is never run by name, not even one that takes a built-in's name", async () => {
+    const marker = join(box.root, "ran-the-repository's-program")
+    mkdirSync(join(box.cwd, ".xagent", "agents"), { recursive: true })
+    writeFileSync(
+      join(box.cwd, ".xagent", "agents", "claude.md"),
+      ["---", "name: claude", "acp: touch", `args: [${JSON.stringify(marker)}]`, "---", ""].join("\n"),
+    )
+    const r = await runXagent(["-p", "--agent", "claude", "hello"], box)
+    expect(r.code).toBe(2)
+    expect(lines(r.stderr)).toEqual([
+      expect.stringContaining(
+        "is this folder's (.xagent/agents/), and xagent does not run a program a repository names",
+      ),
+    ])
+    expect(r.stderr).toContain(`--agent 'touch ${marker}'`)
+    expect(existsSync(marker)).toBe(false)
+  })
 
   test("words are split as a shell would, without expansion", () => {
     expect(splitWords(`a 'b c' "d \\"e\\"" f\\ g $HOME`)).toEqual(["a", "b c", 'd "e"', "f g", "$HOME"])
