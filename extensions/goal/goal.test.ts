@@ -6,7 +6,7 @@ import { fauxAssistantMessage, getCurrentTools, type TranscriptContext } from "@
 import type { CustomItem, SessionSnapshot } from "../../src/protocol"
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { join } from "node:path"
-import { goalStatusText, parseGoalArgs, type GoalState } from "./rules"
+import { GOAL_CARD, goalStatusText, parseGoalArgs, type GoalState } from "./rules"
 import type { FauxFixture } from "../../test/fixture/faux"
 import { toolTurn, useFauxSessions } from "../../test/fixture/faux-session"
 
@@ -159,11 +159,8 @@ test("Esc pauses; /goal resume continues; reopened, the goal shows paused and no
   expect(fx.faux.state.callCount).toBe(calls)
 
   await fx.client.request("session.prompt", { sessionId: again.sessionId, text: "/goal" })
-  const card = await rec2.waitFor(
-    (s) => s.items.some((i) => i.kind === "custom" && i.customType === "goal-status"),
-    "card",
-  )
-  const d = card.items.find((i): i is CustomItem => i.kind === "custom" && i.customType === "goal-status")!.details as {
+  const card = await rec2.waitFor((s) => s.items.some((i) => i.kind === "custom" && i.customType === GOAL_CARD), "card")
+  const d = card.items.find((i): i is CustomItem => i.kind === "custom" && i.customType === GOAL_CARD)!.details as {
     goal: GoalState
     commands: string[]
   }
@@ -192,10 +189,7 @@ test("setting a goal over an unfinished one asks first; declining keeps it", asy
   const req = asking.ui.pending.find((r) => r.kind === "confirm")!
   await fx.client.request("session.uiRespond", { sessionId, requestId: req.id, response: { confirmed: false } })
   await send("/goal")
-  const card = await rec.waitFor(
-    (s) => s.items.some((i) => i.kind === "custom" && i.customType === "goal-status"),
-    "card",
-  )
+  const card = await rec.waitFor((s) => s.items.some((i) => i.kind === "custom" && i.customType === GOAL_CARD), "card")
   expect(JSON.stringify(card.items.at(-1))).toContain('"objective":"first"')
 })
 
