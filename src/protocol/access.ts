@@ -45,6 +45,8 @@ export const ACCESS = {
   "session.complete": "mutate",
   // Hands the queued messages back and empties the queue: it changes what the session will do.
   "session.dequeue": "mutate",
+  // Changes, drops or sends a queued message: what the session will do next.
+  "session.queueEdit": "mutate",
   // Writes a file (the session's copy) where the host chooses: a person quitting, not the agent.
   "session.saveUnsaved": "mutate",
   "session.commands": "read",

@@ -140,6 +140,7 @@ export interface Results {
   /** Each completion as the edit it makes: `text.slice(start, end)` becomes `insert`. */
   "session.complete": { items: CompletionItem[] }
   "session.dequeue": { steering: string[]; followUp: string[] }
+  "session.queueEdit": {}
   /** The whole session written to a new file of its own (its file could not take every entry). */
   "session.saveUnsaved": { path: string }
   /** `skills`: every loaded skill, listed as commands or not (Pi's enableSkillCommands). */

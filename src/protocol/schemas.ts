@@ -201,6 +201,19 @@ export const Schemas = {
   "session.shortcut": Type.Object({ ...SessionRef, key: Type.String({ minLength: 1, maxLength: 100 }) }),
   /** Empties the queue and hands its texts back, so the composer can take them again. */
   "session.dequeue": Type.Object(SessionRef),
+  /**
+   * One queued message (`/follow-up`): `edit` replaces its text (its images stay), `remove` drops it,
+   * `sendNow` stops the reply and sends it (only the next eligible one: the first steer, else the
+   * first follow-up). `text` is what the window showed, so a row delivered meanwhile is not mistaken.
+   */
+  "session.queueEdit": Type.Object({
+    ...SessionRef,
+    kind: Type.Union([Type.Literal("steering"), Type.Literal("followUp")]),
+    index: Type.Integer({ minimum: 0 }),
+    text: Type.String(),
+    action: Type.Union([Type.Literal("edit"), Type.Literal("remove"), Type.Literal("sendNow")]),
+    newText: Type.Optional(Type.String({ minLength: 1, maxLength: 1_000_000 })),
+  }),
   "session.saveUnsaved": Type.Object(SessionRef),
   "session.commands": Type.Object(SessionRef),
   "session.models": Type.Object(SessionRef),

@@ -26,6 +26,7 @@ import { SessionPage } from "./routes/session"
 import { SessionsPage } from "./routes/sessions"
 import { PackagesPage } from "./routes/packages"
 import { DoctorPage } from "./routes/doctor"
+import { FollowUpPage } from "./routes/follow-up"
 import { TreePage } from "./routes/tree"
 import { WorktreePage } from "./routes/worktree"
 import { FeaturePage } from "./slots/page"
@@ -240,6 +241,9 @@ function Shell(props: {
         </Match>
         <Match when={route.route().name === "doctor"}>
           <DoctorPage />
+        </Match>
+        <Match when={route.route().name === "follow-up"}>
+          <FollowUpPage />
         </Match>
         <Match when={route.route().name === "feature" && featurePage((route.route() as { page: string }).page)}>
           {(page: () => PageSlot) => (

@@ -36,6 +36,7 @@ export interface CommandActions {
   openWorktrees(): void
   openPackages(): void
   openDoctor(): void
+  openFollowUp(): void
   fork(): void
   pickModel(query: string): void
   setThinking(level: string): void
@@ -97,6 +98,11 @@ export const COMMANDS: CommandSpec[] = [
     name: "doctor",
     description: "Check that xagent can work here: model and key, sandbox, git, daemon, Pi's files, terminal",
     run: (a) => a.openDoctor(),
+  },
+  {
+    name: "follow-up",
+    description: "The messages queued behind the reply: edit one, send the next now, or remove one",
+    run: (a) => a.openFollowUp(),
   },
   { name: "fork", description: "Start a new session from an earlier message", run: (a) => a.fork() },
   { name: "model", args: "[name]", description: "Choose the model", run: (a, args) => a.pickModel(args) },

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { PI_EXAMPLES, REPO_ROOT } from "../fixture/mockllm"
 import { EXAMPLES, type Entry, type Verdict } from "./examples"
+import { renderDifferences } from "./differences"
 import { CORPUS } from "./packages/corpus"
 import { PACKAGES } from "./packages/packages"
 
@@ -72,7 +73,7 @@ export function renderTable(installed = installedExamples()): string {
   )
   for (const [name, e] of rows)
     out.push(`| ${name} | ${LABEL[e.verdict]} | ${e.test ? `\`test/compat/${e.test}\`` : ""} | ${cell(e.note)} |`)
-  return [...out, "", ...renderPackages()].join("\n") + "\n"
+  return [...out, "", ...renderPackages(), "", ...renderDifferences()].join("\n") + "\n"
 }
 
 /** The second table: Pi packages from the npm registry (test/compat/packages/). */

@@ -1,5 +1,6 @@
-// Stopping a reply hands its queued steers and follow-ups back to the window that stopped it (as
-// Pi's own editor does); they are never delivered later, behind a newer message.
+// Stopping a reply hands its queued follow-ups back to the window that stopped it (as Pi's own
+// editor does); they are never delivered later, behind a newer message. (A queued steer is sent
+// at the stop: test/runtime/queue-edit.test.ts.)
 import { afterEach, expect, test } from "bun:test"
 import { fauxAssistantMessage, type TranscriptContext } from "@earendil-works/pi-ai"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
@@ -32,11 +33,11 @@ test("abort returns the queue as editor text and empties it; the next prompt goe
   ])
   await fx.client.request("session.prompt", { sessionId, text: "talk a lot" })
   await rec.waitFor((_s, ev) => ev.some((e) => e.event.type === "text_delta" && e.event.delta.length > 0), "streaming")
-  await fx.client.request("session.prompt", { sessionId, text: "steer now", behavior: "steer" })
   await fx.client.request("session.prompt", { sessionId, text: "follow A", behavior: "followUp" })
-  await rec.waitFor((s) => s.queue.steering.length === 1 && s.queue.followUp.length === 1, "the queue")
+  await fx.client.request("session.prompt", { sessionId, text: "follow B", behavior: "followUp" })
+  await rec.waitFor((s) => s.queue.followUp.length === 2, "the queue")
 
-  expect(await fx.client.request("session.abort", { sessionId })).toEqual({ editorText: "steer now\n\nfollow A" })
+  expect(await fx.client.request("session.abort", { sessionId })).toEqual({ editorText: "follow A\n\nfollow B" })
   const stopped = await rec.waitFor((s) => !s.running, "the stop")
   expect(stopped.queue).toEqual({ steering: [], followUp: [] })
 

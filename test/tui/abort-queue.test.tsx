@@ -24,7 +24,7 @@ test("Esc during a reply puts the queued messages back in the composer and the q
   frame = await app.until("› steer now")
   expect(app.client.calls("session.abort")).toEqual([{ sessionId: "s1" }])
   expect(frame).not.toContain("Steer: steer now")
-  expect(frame).not.toContain("Alt+↑ to edit")
+  expect(frame).not.toContain("Alt+↑ edit all")
   expect(frame).toContain("follow A")
 })
 

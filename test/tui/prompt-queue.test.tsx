@@ -34,7 +34,7 @@ describe("queue rows", () => {
       " Steer: use the new API",
       " Queued: then add tests",
       " Queued: and docs",
-      " Alt+↑ to edit",
+      " Alt+↑ edit all · Alt+↓ or click: one",
       "composer",
     ])
     setQueue({ steering: [], followUp: [] })
@@ -49,6 +49,6 @@ describe("queue rows", () => {
     const rows = setup.captureCharFrame().split("\n")
     expect(rows[0]!.startsWith(" Queued: please")).toBe(true)
     expect(rows[0]).toContain("...")
-    expect(rows[1]!.trim()).toBe("Alt+↑ to edit")
+    expect(rows[1]!.trim()).toBe("Alt+↑ edit all · Alt+↓ or click: one")
   })
 })

@@ -3,14 +3,14 @@
 import { ProtocolError } from "../../protocol/index"
 import { errorText } from "../../util/error-text"
 import type { LiveSession } from "../session/live-session"
+import { takeQueued } from "../session/queue-edit"
 
 /**
  * Messages queued behind a running reply (steer, follow-up), taken out before the session is
  * replaced: Pi would drop them with it, and they are the person's words.
  */
 export function takeQueue(live: LiveSession): string | undefined {
-  const { steering, followUp } = live.session.clearQueue()
-  const texts = [...steering, ...followUp]
+  const texts = takeQueued(live).map((m) => m.text)
   return texts.length ? texts.join("\n\n") : undefined
 }
 

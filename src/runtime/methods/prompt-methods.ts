@@ -8,7 +8,8 @@ import { queuedSkillsNotice, readRequiredSkills } from "../session/required-skil
 import { complete } from "../extensions/autocomplete"
 import { runShortcut } from "../extensions/extension-shortcuts"
 import type { LiveSession } from "../session/live-session"
-import { editorText, takeQueue } from "./method-common"
+import { editorText } from "./method-common"
+import { editQueue, requeue, takeQueued } from "../session/queue-edit"
 import type { RunToken } from "../session/event-projection"
 import { sessionBash } from "../session/session-bash"
 import { choiceLabels, matchCommand, ownedName, sharedNames, type CommandMatch } from "../extensions/command-owners"
@@ -16,6 +17,7 @@ import { sessionCommands } from "../extensions/session-commands"
 import { terminalLine } from "../../common/terminal-text"
 import { saveUnsavedCopy } from "../files/unsaved-copy"
 import type { Handlers } from "./session-methods"
+import type { ImageContent } from "../pi-types"
 
 export const PROMPT_METHODS = {
   "session.prompt": async (live, p) => {
@@ -36,12 +38,36 @@ export const PROMPT_METHODS = {
     return {}
   },
   "session.abort": async (live) => {
-    // Pi would send the queue after a newer message; the window that stopped the reply gets it back.
-    const queued = takeQueue(live)
+    // Pi would send the queue after a newer message; the window that stopped the reply gets it
+    // back, but for one steer: it was meant for this reply, before any follow-up, so it is sent.
+    const queued = takeQueued(live)
     await live.abort()
-    return editorText(queued)
+    const steer = queued.find((m) => m.kind === "steering")
+    const back = queued.filter((m) => m !== steer).map((m) => m.text)
+    if (!steer) return editorText(...back)
+    try {
+      await prompt(live, steer.text, undefined, steer.images)
+      return editorText(...back)
+    } catch (err) {
+      // Not sent (no model, no key): it goes back with the rest, first, as it was queued first.
+      live.notice("error", `The queued steer was not sent: ${errorText(err)}`)
+      return editorText(steer.text, ...back)
+    }
   },
-  "session.dequeue": async (live) => live.session.clearQueue(),
+  "session.dequeue": async (live) => {
+    live.queuedImages.clear()
+    return live.session.clearQueue()
+  },
+  "session.queueEdit": async (live, p) => {
+    const { send } = await editQueue(live, p)
+    if (!send) return {}
+    // What stays queued is the new run's: Pi's queue outlives the stop and is read as it runs.
+    const rest = takeQueued(live)
+    await live.abort()
+    await prompt(live, send.text, undefined, send.images)
+    await requeue(live, rest)
+    return {}
+  },
   "session.saveUnsaved": async (live) => saveUnsavedCopy(live),
   "session.shortcut": async (live, p) => {
     runShortcut(live.session, p.key, (text) => live.notice("error", text))
@@ -131,6 +157,7 @@ async function prompt(
       streamingBehavior: live.running ? behavior : undefined,
       images: images?.length ? images : undefined,
       preflightResult: (disposition) => {
+        if (disposition === "queued") noteImages(live, behavior, images)
         if (disposition !== "started") forgetRunMessages(live)
         // "handled": an input hook or command consumed it; no run follows and the promise settles.
         if (disposition === "handled") return stopWatching()
@@ -153,6 +180,14 @@ async function prompt(
       },
     )
   })
+}
+
+/** A queued message's images, which Pi's queue API will not hand back (QueuedImages). */
+function noteImages(live: LiveSession, behavior: "steer" | "followUp" | undefined, images?: ImageContent[]) {
+  const kind = behavior === "steer" ? "steering" : "followUp"
+  const queue = kind === "steering" ? live.session.getSteeringMessages() : live.session.getFollowUpMessages()
+  const last = queue[queue.length - 1]
+  if (last !== undefined) live.queuedImages.note(kind, last, images)
 }
 
 /** What a prompt that started no run had for its run is not kept for the next one. */

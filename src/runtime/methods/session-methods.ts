@@ -33,6 +33,7 @@ type SessionMethod =
   | "session.shortcut"
   | "session.complete"
   | "session.dequeue"
+  | "session.queueEdit"
   | "session.saveUnsaved"
   | "session.commands"
   | "session.models"

@@ -40,6 +40,7 @@ import { SessionStop } from "./session-stop"
 import { createSessionUi, sessionRuntimeFactory, type SessionDeps, type StartOptions } from "./session-wiring"
 import { emptyUi, SnapshotState } from "./snapshot-state"
 import { ToolGate } from "./tool-gate"
+import { QueuedImages } from "./queued-messages"
 import type { ProjectTrust } from "../setup/project-trust"
 import { endWrites, hookConversation, hookKeyHints, unsavedCount } from "./pi-hooks"
 import { SessionOpening } from "./session-opening"
@@ -60,6 +61,8 @@ export class LiveSession {
   /** What a window's prompt adds to its run (`@path` files, `$name` skills), held until the run starts. */
   readonly attachments = new NextRunMessage<AttachedFilesMessage>()
   readonly requiredSkills = new NextRunMessage<RequiredSkillsMessage>()
+  /** The images of messages queued behind the reply, which Pi's queue API does not hand back. */
+  readonly queuedImages = new QueuedImages()
   /** Edits' and writes' files before and after, for an editor's diffs (kept only while one asks). */
   readonly fileChanges = new FileChanges(() => this.gate.approval === "ask")
   warnings: string[] = []

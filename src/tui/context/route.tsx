@@ -1,5 +1,5 @@
 // Which page fills the window: the live session, the saved-sessions list, the branch tree, the
-// worktrees, Pi's packages, the doctor's checks, or a window feature's page.
+// worktrees, Pi's packages, the doctor's checks, the queued messages, or a window feature's page.
 import { createSignal } from "solid-js"
 import { createSimpleContext } from "./helper"
 
@@ -11,6 +11,8 @@ export type Route =
   | { name: "worktree" }
   | { name: "packages" }
   | { name: "doctor" }
+  /** The queue behind the running reply (/follow-up). */
+  | { name: "follow-up" }
   /** A window feature's page (src/tui/slots): `page` is its PageSlot's name. */
   | { name: "feature"; page: string }
 

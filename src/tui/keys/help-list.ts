@@ -7,6 +7,10 @@ export const KEYS = {
   queue: { label: "Enter while a reply runs", help: "Queue the message as a follow-up" },
   steer: { label: "Alt+Enter, Ctrl+Enter", help: "While a reply runs: steer it; on an idle prompt: send, as in Pi" },
   dequeue: { label: "Alt+↑", help: "Take queued messages back into the prompt" },
+  followUp: {
+    label: "Alt+↓, a click on a queued row",
+    help: "Edit, send now or remove one queued message (/follow-up)",
+  },
   interrupt: { label: "Esc", help: "Stop the running reply or ! command" },
   rewind: { label: "Esc twice on an empty prompt", help: "Rewind to before an earlier message" },
   history: { label: "↑ / ↓", help: "Prompt history of this folder" },

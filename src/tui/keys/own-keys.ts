@@ -23,6 +23,7 @@ export const OWN_KEYS: ReadonlyMap<string, string> = new Map<string, string>([
   ["alt+enter", KEYS.steer.help],
   ["ctrl+enter", KEYS.steer.help],
   ["alt+up", KEYS.dequeue.help],
+  ["alt+down", KEYS.followUp.help],
   ["escape", KEYS.interrupt.help],
   ["shift+tab", KEYS.planMode.help],
   ["alt+i", KEYS.planCard.help],

@@ -112,7 +112,13 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   // Before the page's own keys, whose checks are looser (Ctrl+P is taken whatever else is held):
   // a forwarded key is one the window does not bind.
   useExtensionShortcuts(() => props.focused && !dialog.active())
-  usePageKeys({ focused: () => props.focused, dockActive: dock.active, actions, list: () => list })
+  usePageKeys({
+    focused: () => props.focused,
+    dockActive: dock.active,
+    actions,
+    list: () => list,
+    queued: () => data.queue.steering.length + data.queue.followUp.length > 0,
+  })
 
   return (
     <box
@@ -132,7 +138,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       <ConnectionBanner text={banner()?.text} color={banner()?.color} />
       <ComponentSlotView ext={ext} slot="header" />
       <TranscriptArea version={props.version} features={features} apiRef={(api) => (list = api)} />
-      <QueueRows queue={data.queue} />
+      <QueueRows queue={data.queue} onOpen={() => actions.openFollowUp()} />
       <For each={features.rows("aboveComposer")}>{(row) => row.view()}</For>
       <Show when={data.running && data.ui.workingVisible}>
         <Working

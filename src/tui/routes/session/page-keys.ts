@@ -15,6 +15,8 @@ export function usePageKeys(opts: {
   dockActive: () => boolean
   actions: CommandActions
   list: () => VirtualListApi | undefined
+  /** Messages wait behind the reply: Alt+↓ opens /follow-up. */
+  queued: () => boolean
 }): void {
   const view = useView()
   const dialog = useDialog()
@@ -40,6 +42,7 @@ export function usePageKeys(opts: {
     if (keys.matches("app.model.cycleForward", e)) return (actions.cycleModel("forward"), handled())
     if (keys.matches("app.model.cycleBackward", e)) return (actions.cycleModel("backward"), handled())
     if (keys.matches("app.model.select", e)) return (actions.pickModel(""), handled())
+    if (e.meta && !e.ctrl && !e.shift && e.name === "down" && opts.queued()) return (actions.openFollowUp(), handled())
     // No key by default, as in Pi: the person's keybindings file may give it one.
     if (keys.matches("app.session.new", e)) return (actions.newSession(), handled())
     if (opts.dockActive()) return
