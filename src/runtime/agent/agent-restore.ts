@@ -1,7 +1,8 @@
 // What a rebuilt agent session says first (agent-replay.ts): the turn that was running when the
 // host went is over (nothing of it will come), its questions are gone (the agent that asked is
-// not the one that will answer), a prompt the agent may never have received is reported as
-// such, and lines of the journal that could not be read are counted.
+// not the one that will answer), messages queued behind it are not sent (and said so), a prompt
+// the agent may never have received is reported as such, and lines of the journal that could
+// not be read are counted.
 import type { SessionEvent, SessionSnapshot } from "../../protocol/index"
 import type { Replayed } from "./agent-replay"
 
@@ -24,6 +25,14 @@ export function afterRestart(r: Replayed, snap: SessionSnapshot, idPrefix: strin
       })
   }
   if (snap.running) out.push({ type: "run", running: false })
+  const queued = [...snap.queue.steering, ...snap.queue.followUp]
+  if (queued.length) {
+    out.push({ type: "queue", queue: { steering: [], followUp: [] } })
+    notice(
+      "warning",
+      `${queued.length} queued message${queued.length === 1 ? " was" : "s were"} not sent (the session host stopped first): ${queued.map((q) => `"${oneLine(q)}"`).join(", ")}`,
+    )
+  }
   if (r.skipped)
     notice(
       "warning",

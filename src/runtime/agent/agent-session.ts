@@ -24,6 +24,7 @@ import { permissionAsk, type PermissionAsk } from "./agent-permission"
 import { AgentJournalFile } from "./agent-journal"
 import { replayJournal, type Replayed } from "./agent-replay"
 import { afterRestart } from "./agent-restore"
+import { AgentQueue, type Queued } from "./agent-queue"
 
 export type AgentSpec = NonNullable<Params<"session.open">["agent"]>
 
@@ -45,6 +46,8 @@ export class AgentSession {
   private projection: AgentProjection
   /** The session on disk: a restart rebuilds it from there (agent-replay.ts). */
   private disk: AgentJournalFile | undefined
+  /** Messages sent while a turn runs (agent-queue.ts). */
+  private readonly queue = new AgentQueue()
   /** The agent started and its session opened again after a restart (or failed to). */
   private attached: Promise<void> = Promise.resolve()
   private proc!: ChildProcess
@@ -263,9 +266,18 @@ export class AgentSession {
     for (const e of events) this.emit(e)
   }
 
-  /** One prompt at a time: the turn runs on after this answers, as a Pi session's does. */
+  /**
+   * One prompt at a time: the turn runs on after this answers, as a Pi session's does. One sent
+   * as a follow-up (or to steer) while a turn runs waits in the queue for the turn's end.
+   */
   prompt(p: Params<"session.prompt">): void {
     if (this.closed) throw new ProtocolError("failed", "The session has ended")
+    if (this.turn && p.behavior) {
+      this.checkImages(p)
+      this.queue.add(p)
+      this.emit({ type: "queue", queue: this.queue.state() })
+      return
+    }
     if (this.turn)
       throw new ProtocolError(
         "failed",
@@ -275,13 +287,20 @@ export class AgentSession {
     this.start(p)
   }
 
-  private checkImages(p: Params<"session.prompt">) {
+  private checkImages(p: Queued) {
     // Before the agent is back after a restart its capabilities are unknown: the turn tells.
     if (p.images?.length && this.agentInfo && !this.agentInfo.agentCapabilities?.promptCapabilities?.image)
       throw new ProtocolError("failed", "This agent does not take images: send the message without them")
   }
 
-  private start(p: Params<"session.prompt">) {
+  /** The queued messages, off the queue (Esc gives them back to the composer). */
+  takeQueue(): string[] {
+    const texts = this.queue.take().map((q) => q.text)
+    if (texts.length) this.emit({ type: "queue", queue: this.queue.state() })
+    return texts
+  }
+
+  private start(p: Queued) {
     const content: acp.ContentBlock[] = [{ type: "text", text: p.text }]
     for (const img of p.images ?? []) content.push({ type: "image", data: img.data, mimeType: img.mimeType })
     this.emitAll(this.projection.user(p.text))
@@ -301,7 +320,17 @@ export class AgentSession {
       )
       .finally(() => {
         this.turn = undefined
+        this.sendQueued()
       })
+  }
+
+  /** The turn ended: the first queued message starts the next one. */
+  private sendQueued() {
+    if (this.closed || this.turn) return
+    const next = this.queue.next()
+    if (!next) return
+    this.emit({ type: "queue", queue: this.queue.state() })
+    this.start(next)
   }
 
   /**
