@@ -7,19 +7,18 @@ import type { AgentSession } from "./agent-session"
 type Handler = (s: AgentSession, p: any) => Promise<unknown>
 
 const HANDLERS: Partial<Record<Method, Handler>> = {
+  // A follow-up (or a steer: ACP cannot steer a running turn) waits for the turn's end.
   "session.prompt": async (s, p: Params<"session.prompt">) => {
-    if (p.behavior)
-      throw new ProtocolError(
-        "failed",
-        "This agent takes one message at a time: wait for its reply (or stop it with Esc) before sending another",
-      )
     s.prompt(p)
     return {}
   },
+  // As a Pi session's stop: the queued messages go back to the window that stopped the turn.
   "session.abort": async (s) => {
+    const queued = s.takeQueue()
     await s.abort()
-    return {}
+    return queued.length ? { editorText: queued.join("\n\n") } : {}
   },
+  "session.dequeue": async (s) => ({ steering: [], followUp: s.takeQueue() }),
   // The window asks for its palette's commands as a session starts: an agent session has none
   // of xagent's or Pi's to run (the agent's own are not offered yet), so the list is empty.
   "session.commands": async () => ({ commands: [] }),

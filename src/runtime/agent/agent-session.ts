@@ -21,12 +21,18 @@ import { Journal, type JournalLimits } from "../session/journal"
 import { SnapshotState } from "../session/snapshot-state"
 import { AgentProjection, turnStop } from "./agent-updates"
 import { permissionAsk, type PermissionAsk } from "./agent-permission"
+import { AgentJournalFile } from "./agent-journal"
+import { replayJournal, type Replayed } from "./agent-replay"
+import { afterRestart } from "./agent-restore"
+import { AgentQueue, type Queued } from "./agent-queue"
 
 export type AgentSpec = NonNullable<Params<"session.open">["agent"]>
 
 export interface AgentDeps {
   log: (msg: string) => void
   journalLimits?: JournalLimits
+  /** xagent's home: the session's journal on disk is under it (agent-journal.ts). */
+  home: string
   /** The agent ended by itself: the host forgets the session. */
   onEnded?: () => void
 }
@@ -37,7 +43,13 @@ const TERM_GRACE_MS = 3000
 export class AgentSession {
   readonly journal: Journal
   private state: SnapshotState
-  private readonly projection: AgentProjection
+  private projection: AgentProjection
+  /** The session on disk: a restart rebuilds it from there (agent-replay.ts). */
+  private disk: AgentJournalFile | undefined
+  /** Messages sent while a turn runs (agent-queue.ts). */
+  private readonly queue = new AgentQueue()
+  /** The agent started and its session opened again after a restart (or failed to). */
+  private attached: Promise<void> = Promise.resolve()
   private proc!: ChildProcess
   private cx!: acp.ClientContext
   private conn: acp.ClientConnection | undefined
@@ -77,10 +89,69 @@ export class AgentSession {
       throw new ProtocolError("failed", `The agent ${JSON.stringify(spec.command.join(" "))} did not start: ${said}`)
     }
     s.state.apply({ type: "snapshot", snapshot: s.fresh() })
+    s.disk = AgentJournalFile.create(
+      deps.home,
+      { k: "meta", v: 1, id, cwd, command: spec.command, ...(spec.env ? { env: spec.env } : {}), created: Date.now() },
+      () => s.state.snapshot(),
+      deps.log,
+    )
+    s.journalAgent()
+    s.disk.checkpoint()
     return s
   }
 
-  private async connect() {
+  /**
+   * The session of a journal, rebuilt with no request to the agent; the agent is started and its
+   * session reopened meanwhile (session/resume, else session/load, when it offers one).
+   */
+  static restore(path: string, deps: AgentDeps): AgentSession {
+    const r = replayJournal(path)
+    const spec: AgentSpec = { command: r.meta.command, ...(r.meta.env ? { env: r.meta.env } : {}) }
+    const s = new AgentSession(r.meta.id, r.meta.cwd, spec, deps)
+    // Ids after a restart must not meet the rebuilt items' (the projection counts from one).
+    s.projection = new AgentProjection(`${r.meta.id}-${randomUUID().slice(0, 4)}`)
+    s.state = r.state
+    s.agentSessionId = ""
+    s.disk = AgentJournalFile.reopen(path, () => s.state.snapshot(), deps.log)
+    s.emitAll(afterRestart(r, s.state.snapshot(), `${s.id}-r${randomUUID().slice(0, 4)}`))
+    s.attached = s.reattach(r.agent)
+    // A failure is told in the transcript (reattach), and again to a prompt that waits on it.
+    s.attached.catch(() => {})
+    return s
+  }
+
+  private async reattach(prev: Replayed["agent"]) {
+    try {
+      await this.connect(prev)
+    } catch (err) {
+      const said = err instanceof acp.RequestError ? err.message : errorText(err)
+      this.deps.log(`agent ${this.id}: did not start again: ${said}`)
+      this.notice("error", `The agent did not start again: ${said}`)
+      throw err
+    }
+    this.emit({ type: "info", info: this.info() })
+  }
+
+  /** The agent's session as the journal keeps it: a restart reopens it by this id. */
+  private journalAgent() {
+    const caps = this.agentInfo?.agentCapabilities
+    this.disk?.record({
+      k: "agent",
+      sessionId: this.agentSessionId,
+      load: !!caps?.loadSession,
+      resume: !!caps?.sessionCapabilities?.resume,
+    })
+  }
+
+  private notice(level: "info" | "warning" | "error", text: string) {
+    this.emit({
+      type: "item_add",
+      item: { kind: "notice", id: `${this.id}-n${randomUUID().slice(0, 8)}`, level, text, timestamp: Date.now() },
+    })
+  }
+
+  /** `prev`: the agent's session before a restart, reopened if the agent offers it. */
+  private async connect(prev?: Replayed["agent"]) {
     const [command, ...args] = this.spec.command
     const proc = spawn(command!, args, {
       cwd: this.cwd,
@@ -125,11 +196,30 @@ export class AgentSession {
       }),
       failed,
     ])
-    const opened = await Promise.race([
-      this.cx.request(acp.methods.agent.session.new, { cwd: this.cwd, mcpServers: [] }),
-      failed,
-    ])
-    this.agentSessionId = opened.sessionId
+    if (!prev) {
+      const opened = await Promise.race([
+        this.cx.request(acp.methods.agent.session.new, { cwd: this.cwd, mcpServers: [] }),
+        failed,
+      ])
+      this.agentSessionId = opened.sessionId
+      return
+    }
+    // Until the agent answers, agentSessionId stays empty: what session/load replays is not
+    // projected (the journal already drew it).
+    const caps = this.agentInfo.agentCapabilities
+    const again = { sessionId: prev.sessionId, cwd: this.cwd, mcpServers: [] }
+    if (prev.sessionId && caps?.sessionCapabilities?.resume)
+      await Promise.race([this.cx.request(acp.methods.agent.session.resume, again), failed])
+    else if (prev.sessionId && caps?.loadSession)
+      await Promise.race([this.cx.request(acp.methods.agent.session.load, again), failed])
+    else {
+      this.notice(
+        "warning",
+        "This agent cannot reopen its session: what is above is read-only. A new message starts a new session of the agent, which does not remember it",
+      )
+      return
+    }
+    this.agentSessionId = prev.sessionId
   }
 
   private fresh(): SessionSnapshot {
@@ -144,6 +234,11 @@ export class AgentSession {
       thinkingLevel: "off",
       name: agent ? `${agent.title ?? agent.name} (ACP)` : `${this.spec.command[0]} (ACP)`,
     }
+  }
+
+  /** The journal on disk (agent-journal.ts). */
+  get file(): string | undefined {
+    return this.disk?.path
   }
 
   get running(): boolean {
@@ -162,39 +257,97 @@ export class AgentSession {
     if (this.closed) return
     this.state.apply(event)
     this.journal.append(event.type === "snapshot" ? { type: "snapshot", snapshot: this.state.windowSnapshot() } : event)
+    // A session the person closed or the host shut down opens again from here: its end is not kept.
+    if (event.type === "snapshot") this.disk?.checkpoint()
+    else if (event.type !== "closed") this.disk?.event(event)
   }
 
   private emitAll(events: SessionEvent[]) {
     for (const e of events) this.emit(e)
   }
 
-  /** One prompt at a time: the turn runs on after this answers, as a Pi session's does. */
+  /**
+   * One prompt at a time: the turn runs on after this answers, as a Pi session's does. One sent
+   * as a follow-up (or to steer) while a turn runs waits in the queue for the turn's end.
+   */
   prompt(p: Params<"session.prompt">): void {
     if (this.closed) throw new ProtocolError("failed", "The session has ended")
+    if (this.turn && p.behavior) {
+      this.checkImages(p)
+      this.queue.add(p)
+      this.emit({ type: "queue", queue: this.queue.state() })
+      return
+    }
     if (this.turn)
       throw new ProtocolError(
         "failed",
         "The agent is still answering: wait for its reply (or stop it with Esc) before sending another message",
       )
+    this.checkImages(p)
+    this.start(p)
+  }
+
+  private checkImages(p: Queued) {
+    // Before the agent is back after a restart its capabilities are unknown: the turn tells.
+    if (p.images?.length && this.agentInfo && !this.agentInfo.agentCapabilities?.promptCapabilities?.image)
+      throw new ProtocolError("failed", "This agent does not take images: send the message without them")
+  }
+
+  /** The queued messages, off the queue (Esc gives them back to the composer). */
+  takeQueue(): string[] {
+    const texts = this.queue.take().map((q) => q.text)
+    if (texts.length) this.emit({ type: "queue", queue: this.queue.state() })
+    return texts
+  }
+
+  private start(p: Queued) {
     const content: acp.ContentBlock[] = [{ type: "text", text: p.text }]
-    if (p.images?.length) {
-      if (!this.agentInfo?.agentCapabilities?.promptCapabilities?.image)
-        throw new ProtocolError("failed", "This agent does not take images: send the message without them")
-      for (const img of p.images) content.push({ type: "image", data: img.data, mimeType: img.mimeType })
-    }
+    for (const img of p.images ?? []) content.push({ type: "image", data: img.data, mimeType: img.mimeType })
     this.emitAll(this.projection.user(p.text))
     this.emit({ type: "run", running: true, startedAt: Date.now() })
     const turnId = randomUUID()
-    this.turn = this.cx
-      .request(acp.methods.agent.session.prompt, { sessionId: this.agentSessionId, prompt: content })
+    this.turn = this.send(turnId, p.text, content)
       .then(
-        (r) => this.endTurn(turnStop(r.stopReason)),
-        (err) => this.endTurn("error", err instanceof acp.RequestError ? err.message : errorText(err)),
+        (r) => {
+          this.disk?.record({ k: "answer", turn: turnId, stop: r.stopReason })
+          this.endTurn(turnStop(r.stopReason))
+        },
+        (err) => {
+          // The agent's own error is its answer: the prompt reached it.
+          if (err instanceof acp.RequestError) this.disk?.record({ k: "answer", turn: turnId, stop: "error" })
+          this.endTurn("error", err instanceof acp.RequestError ? err.message : errorText(err))
+        },
       )
       .finally(() => {
         this.turn = undefined
+        this.sendQueued()
       })
+  }
+
+  /** The turn ended: the first queued message starts the next one. */
+  private sendQueued() {
+    if (this.closed || this.turn) return
+    const next = this.queue.next()
+    if (!next) return
+    this.emit({ type: "queue", queue: this.queue.state() })
+    this.start(next)
+  }
+
+  /**
+   * session/prompt, once the agent is there again after a restart; on an agent that could not
+   * reopen its session, a new one first. Journaled before it goes: a restart that finds it
+   * unanswered reports it, never sends it again.
+   */
+  private async send(turnId: string, text: string, content: acp.ContentBlock[]) {
+    await this.attached
+    if (!this.agentSessionId) {
+      const opened = await this.cx.request(acp.methods.agent.session.new, { cwd: this.cwd, mcpServers: [] })
+      this.agentSessionId = opened.sessionId
+      this.journalAgent()
+    }
+    this.disk?.record({ k: "prompt", turn: turnId, text })
     this.deps.log(`agent ${this.id}: turn ${turnId} sent to the agent's session ${this.agentSessionId}`)
+    return this.cx.request(acp.methods.agent.session.prompt, { sessionId: this.agentSessionId, prompt: content })
   }
 
   private endTurn(stop: ReturnType<typeof turnStop>, errorMessage?: string) {
@@ -219,11 +372,12 @@ export class AgentSession {
         ? { type: "turn_end", stopReason: "error", errorMessage }
         : { type: "turn_end", stopReason: stop, itemId },
     )
+    this.disk?.sync()
   }
 
   /** session/cancel; the agent answers the prompt `cancelled`. Its open questions are withdrawn first, as ACP asks. */
   async abort(): Promise<void> {
-    if (!this.turn) return
+    if (!this.turn || !this.agentSessionId) return
     this.withdrawAsks()
     await this.cx.notify(acp.methods.agent.session.cancel, { sessionId: this.agentSessionId })
   }
@@ -283,6 +437,7 @@ export class AgentSession {
       },
     })
     this.closed = true
+    this.disk?.close()
     this.emitAfterClose({ type: "closed", reason: `The agent ${how}` })
     this.deps.onEnded?.()
   }
@@ -298,6 +453,7 @@ export class AgentSession {
     this.withdrawAsks()
     this.emit({ type: "closed", reason })
     this.closed = true
+    this.disk?.close()
     this.journal.clear()
     await this.stopProcess()
   }

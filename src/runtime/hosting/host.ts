@@ -40,6 +40,7 @@ import { warmModelApi } from "../session/warm-model-api"
 import { asWindow } from "../session/acting-window"
 import { AgentSession } from "../agent/agent-session"
 import { agentRequest } from "../agent/agent-methods"
+import { agentJournalRef, listAgentSessions } from "../agent/agent-replay"
 
 /**
  * What may go ahead of a replacement of Pi's session: the answers to its dialogs and components (a
@@ -154,6 +155,9 @@ export function createHost(opts: HostOptions = {}): SessionHost {
     if (!existsSync(cwd) || !statSync(cwd).isDirectory())
       throw new ProtocolError("bad_request", `No such folder: ${cwd}`)
     if (p.agent) return openAgent(p, cwd)
+    // An agent session's journal (its path or id, from the -r page or `--session`): rebuilt from it.
+    const journal = p.mode.kind === "session" ? agentJournalRef(xagentHome(), p.mode.ref, cwd) : undefined
+    if (journal) return restoreAgent(journal)
     const model = p.model ? resolveModel(modelRuntime, p.model) : undefined
     const extensionPaths = [
       ...hostExtensionPaths,
@@ -249,6 +253,7 @@ export function createHost(opts: HostOptions = {}): SessionHost {
     const agent = await AgentSession.start(id, cwd, p.agent!, {
       log,
       journalLimits: opts.journalLimits,
+      home: xagentHome(),
       onEnded: () => agents.delete(id),
     })
     if (disposed) {
@@ -257,6 +262,26 @@ export function createHost(opts: HostOptions = {}): SessionHost {
     }
     agents.set(id, agent)
     return { sessionId: id, info: agent.info(), warnings: [] }
+  }
+
+  /** An agent session from its journal: its transcript at once, its agent started again meanwhile. */
+  function restoreAgent(path: string): Result<"session.open"> {
+    const live = [...agents.values()].find((a) => a.file === path)
+    if (live)
+      return { sessionId: live.id, info: live.info(), warnings: ["This session was already open; joined it as is."] }
+    let agent: AgentSession
+    try {
+      agent = AgentSession.restore(path, {
+        log,
+        journalLimits: opts.journalLimits,
+        home: xagentHome(),
+        onEnded: () => agents.delete(agent.id),
+      })
+    } catch (err) {
+      throw new ProtocolError("failed", `Could not reopen the agent session ${path}: ${errorText(err)}`)
+    }
+    agents.set(agent.id, agent)
+    return { sessionId: agent.id, info: agent.info(), warnings: [] }
   }
 
   const openedWarnings = (live: LiveSession, extensionPaths: string[]) => [
@@ -305,9 +330,25 @@ export function createHost(opts: HostOptions = {}): SessionHost {
       const parent = f.parentSessionPath && idByPath.get(f.parentSessionPath)
       if (parent) out[i]!.forkOf = parent
     })
-    const marks = held.marks(out.map((saved) => saved.path))
+    out.push(...listAgentSessions(xagentHome(), p.all || !p.cwd ? undefined : resolve(p.cwd)))
+    out.sort((a, b) => b.modified - a.modified)
+    const marks = holds(out.map((saved) => saved.path))
     for (const saved of out) if (marks[saved.path]) saved.live = marks[saved.path]
     return { sessions: out }
+  }
+
+  /** Which of `paths` a live session of this host has open: Pi's files and agents' journals. */
+  function holds(paths: string[]) {
+    const marks = held.marks(paths)
+    for (const a of agents.values())
+      if (a.file && paths.includes(a.file))
+        marks[a.file] = {
+          sessionId: a.id,
+          running: a.running,
+          pendingQuestions: a.pendingQuestions,
+          windows: a.journal.subscribers,
+        }
+    return marks
   }
 
   async function dispatch(method: Method, params: any): Promise<unknown> {
@@ -372,7 +413,7 @@ export function createHost(opts: HostOptions = {}): SessionHost {
         throw new ProtocolError("failed", `Session "${sessionId}" runs on an external ACP agent, not on Pi`)
       return get(sessionId).rt
     },
-    holds: (paths) => held.marks(paths),
+    holds,
     subscribe(sessionId, after, onEvent) {
       const agent = agents.get(sessionId)
       if (agent) return agent.journal.subscribe(after, onEvent)
@@ -402,6 +443,7 @@ export function createHost(opts: HostOptions = {}): SessionHost {
           sessionId: a.id,
           piSessionId: a.agentSessionId,
           cwd: a.cwd,
+          file: a.file,
           running: a.running,
           pendingQuestions: a.pendingQuestions,
           subscribers: a.journal.subscribers,

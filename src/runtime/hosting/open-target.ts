@@ -3,6 +3,8 @@
 import { resolve } from "node:path"
 import { getAgentDir } from "@earendil-works/pi-coding-agent"
 import type { Params } from "../../protocol/index"
+import { xagentHome } from "../../util/daemon-paths"
+import { agentJournalRef } from "../agent/agent-replay"
 import {
   mostRecentFile,
   resolveSessionRef,
@@ -17,6 +19,11 @@ export async function openTarget(p: Params<"session.open">, agentDir = getAgentD
   const flag = p.pi?.sessionDir
   const trust = p.pi?.projectTrust
   if (p.mode.kind === "continue") return mostRecentFile(sessionDirFor(cwd, dir, flag, trust))
+  if (p.mode.kind === "session") {
+    // An agent session's journal: the daemon joins the host that has it open, as for a file.
+    const journal = agentJournalRef(xagentHome(), p.mode.ref, cwd)
+    if (journal) return journal
+  }
   if (p.mode.kind === "session") return resolveSessionRef(p.mode.ref, cwd, dir, flag, trust)
   // `--session-id` of a session that exists opens it (a fork always makes a new one).
   if (p.mode.kind === "new" && p.pi?.sessionId && !p.pi.noSession)
