@@ -78,6 +78,8 @@ export const ACCESS = {
   // Writes a file wherever the caller says.
   "session.export": "mutate",
   "session.lastReply": "read",
+  // Spends the person's model tokens.
+  "session.btw": "mutate",
   // Runs git (with no program the repository names) and reads the folder's files: the agent's
   // processes can read those anyway, but a peer has no reason to make the host run git.
   "session.diff": "mutate",

@@ -76,6 +76,12 @@ export type SessionEvent =
    * has one (by id: a long reply sent twice to every window would cost as much as the reply).
    */
   | { type: "turn_end"; stopReason: TurnStopReason; itemId?: string; errorMessage?: string }
+  /**
+   * A side question's answer (/btw), for the window that asked (`id` is its own; the others
+   * ignore it): text as it streams, then `done`, or an `error`. Nothing is kept: the
+   * conversation never holds it.
+   */
+  | { type: "side_answer"; id: string; delta?: string; done?: boolean; error?: string }
   /** The live session ended (closed, or the host shut down). */
   | { type: "closed"; reason: string }
 

@@ -130,6 +130,7 @@ export function applyEvent(s: SnapshotView, e: SessionEvent, index?: ItemIndex):
     case "ui_terminal":
     case "ui_theme":
     case "turn_end":
+    case "side_answer":
       return
     default: {
       const unhandled: never = e

@@ -177,6 +177,8 @@ export interface Results {
   "session.setName": {}
   "session.export": { path: string }
   "session.lastReply": { text?: string }
+  /** Answered once the side run started; its text comes as `side_answer` events. */
+  "session.btw": {}
   "session.diff": WorkspaceDiff
   /** The items right before `before`, newest last, up to HISTORY_BYTES; `earlier`: how many are before those. */
   "session.earlier": { items: TranscriptItem[]; earlier: number }

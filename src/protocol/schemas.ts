@@ -267,6 +267,11 @@ export const Schemas = {
     path: Type.Optional(Type.String()),
   }),
   "session.lastReply": Type.Object(SessionRef),
+  /**
+   * /btw: a side question answered by a tool-free run over a copy of the conversation. `id` is
+   * the asking window's own: the answer streams back as `side_answer` events carrying it.
+   */
+  "session.btw": Type.Object({ ...SessionRef, id: Id, question: Type.String({ minLength: 1, maxLength: 20000 }) }),
   "session.diff": Type.Object(SessionRef),
   "session.earlier": Type.Object({ ...SessionRef, before: Id }),
   /** The images of the person's message sent at `timestamp` (its item's); an editor's load replays them. */

@@ -25,8 +25,8 @@ export function exportArgs(args: string): { format: ExportFormat; path?: string 
   return { format: byName, path }
 }
 
-/** What `/copy` takes: the last reply, one of its code blocks (1-based; the last without a number), or everything. */
-export type CopyTarget = { kind: "reply" } | { kind: "code"; n?: number } | { kind: "all" }
+/** What `/copy` takes: the last reply, one of its code blocks (1-based; the last without a number), everything, or the /btw answer. */
+export type CopyTarget = { kind: "reply" } | { kind: "code"; n?: number } | { kind: "all" } | { kind: "side" }
 
 export interface CommandActions {
   help(): void
@@ -42,6 +42,8 @@ export interface CommandActions {
   setThinking(level: string): void
   compact(instructions: string): void
   rename(name: string): void
+  /** A side question: a tool-free answer in a dock, the conversation left as it is. */
+  btw(question: string): void
   copy(target: CopyTarget): void
   usage(): void
   exportSession(format: ExportFormat, path?: string): void
@@ -120,6 +122,13 @@ export const COMMANDS: CommandSpec[] = [
   },
   { name: "name", args: "[name]", description: "Name this session", run: (a, args) => a.rename(args) },
   {
+    name: "btw",
+    aliases: ["side"],
+    args: "<question>",
+    description: "A side question: answered without tools, beside the conversation, which it leaves as it is",
+    run: (a, args) => a.btw(args),
+  },
+  {
     name: "copy",
     args: "[code [n]|all]",
     description: "Copy the last reply, one of its code blocks, or the whole conversation",
@@ -127,12 +136,13 @@ export const COMMANDS: CommandSpec[] = [
       const [what = "", n, ...rest] = args.split(/\s+/).filter(Boolean)
       if (what === "" && n === undefined) return a.copy({ kind: "reply" })
       if (what === "all" && n === undefined) return a.copy({ kind: "all" })
+      if (what === "btw" && n === undefined) return a.copy({ kind: "side" })
       if (what === "code" && rest.length === 0) {
         if (n === undefined) return a.copy({ kind: "code" })
         if (/^[1-9]\d*$/.test(n)) return a.copy({ kind: "code", n: Number(n) })
         return a.refuse(`/copy code takes a block number (1 for the first), not "${n}"`)
       }
-      a.refuse(`Unknown /copy "${args}": use /copy, /copy code [n] or /copy all`)
+      a.refuse(`Unknown /copy "${args}": use /copy, /copy code [n], /copy all or /copy btw`)
     },
   },
   {

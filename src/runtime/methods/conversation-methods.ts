@@ -1,5 +1,5 @@
 // Session methods on the conversation: compaction, a new session, switching, forking, the tree
-// and moving in it, the name, export, the last reply and usage.
+// and moving in it, the name, export, the last reply, a side question (/btw) and usage.
 import { writeFileSync } from "node:fs"
 import { homedir } from "node:os"
 import { isAbsolute, resolve } from "node:path"
@@ -13,6 +13,7 @@ import { resolveSessionRef, workspaceOverride } from "../files/session-files"
 import type { Handlers } from "./session-methods"
 import { repairTornTail } from "../files/torn-tail"
 import { workspaceDiff } from "../session/workspace-diff"
+import { answerSideQuestion } from "../session/side-question"
 import { registryPrices, replyUsage, summarize, todayUsage, type ReplyUsage } from "../files/usage"
 
 export const CONVERSATION_METHODS = {
@@ -125,6 +126,10 @@ export const CONVERSATION_METHODS = {
   "session.lastReply": async (live) => {
     const text = live.session.getLastAssistantText()
     return text === undefined ? {} : { text }
+  },
+  "session.btw": async (live, p) => {
+    await answerSideQuestion(live.session, p.id, p.question, (e) => live.emit(e))
+    return {}
   },
   "session.usage": async (live, _p, host) => {
     const prices = registryPrices(host.modelRuntime)

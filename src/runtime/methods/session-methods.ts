@@ -54,6 +54,7 @@ type SessionMethod =
   | "session.setName"
   | "session.export"
   | "session.lastReply"
+  | "session.btw"
   | "session.diff"
   | "session.earlier"
   | "session.userImages"

@@ -55,6 +55,7 @@ function emptyState(sessionId?: string): SessionState {
 }
 
 export type ThemeEvent = Extract<SessionEvent, { type: "ui_theme" }>
+export type SideEvent = Extract<SessionEvent, { type: "side_answer" }>
 
 /** An extension's text for the prompt (the ui_editor event). */
 export interface EditorFill {
@@ -70,6 +71,8 @@ export function createSessionStore(
     onTerminal?: (sequence: string) => void
     /** An extension chose a theme (ctx.ui.setTheme). */
     onTheme?: (event: ThemeEvent) => void
+    /** A piece of a side question's answer (/btw), for whichever window asked it. */
+    onSide?: (event: SideEvent) => void
   } = {},
 ) {
   const [state, setState] = createStore<SessionState>(emptyState())
@@ -99,6 +102,7 @@ export function createSessionStore(
     if (event.type === "ui_editor") hooks.onEditor?.({ text: event.text, how: event.how })
     if (event.type === "ui_terminal") hooks.onTerminal?.(event.sequence)
     if (event.type === "ui_theme") hooks.onTheme?.(event)
+    if (event.type === "side_answer") return hooks.onSide?.(event)
     setState(
       produce((draft) => {
         if (event.type === "run" && event.running && !draft.running) draft.runChars = 0

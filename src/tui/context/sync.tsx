@@ -10,6 +10,7 @@ import { createEventQueue } from "./event-queue"
 import { createSimpleContext } from "./helper"
 import { useComposerInput } from "./composer-input"
 import { createSessionStore, type Notify, type ThemeEvent } from "./session-store"
+import { createSideAnswer } from "./side-answer"
 
 /** What the window's queue holds back: streamed text (an empty delta only opens a block). */
 export const streamedText = (env: EventEnvelope) => env.event.type === "text_delta" && env.event.delta !== ""
@@ -22,11 +23,13 @@ export const { use: useSync, provider: SyncProvider } = createSimpleContext({
     const notifyListeners = new Set<(n: Notify) => void>()
     const terminalListeners = new Set<(sequence: string) => void>()
     const themeListeners = new Set<(e: ThemeEvent) => void>()
+    const side = createSideAnswer()
     const store = createSessionStore({
       onNotify: (n) => notifyListeners.forEach((fn) => fn(n)),
       onEditor: (fill) => (fill.how === "set" ? composer.set(fill.text) : composer.paste(fill.text)),
       onTerminal: (seq) => terminalListeners.forEach((fn) => fn(seq)),
       onTheme: (e) => themeListeners.forEach((fn) => fn(e)),
+      onSide: side.apply,
     })
     const queue = createEventQueue<EventEnvelope>(
       (events) => store.apply(events),
@@ -60,6 +63,7 @@ export const { use: useSync, provider: SyncProvider } = createSimpleContext({
       /** Draws `sessionId` from now on (journal replay or snapshot first, then live events). */
       attach(sessionId: string) {
         queue.flush()
+        side.dismiss()
         store.reset(sessionId)
         subscribe(sessionId, 0)
       },
@@ -103,6 +107,8 @@ export const { use: useSync, provider: SyncProvider } = createSimpleContext({
         themeListeners.add(fn)
         return () => void themeListeners.delete(fn)
       },
+      /** This window's side question (/btw) and its answer, drawn in a dock above the composer. */
+      side,
       idle: () => queue.idle(),
     }
   },

@@ -1,4 +1,4 @@
-// What the commands do with this conversation itself: name it, compact it, copy, export, count
+// What the commands do with this conversation itself: name it, compact it, ask beside it (/btw), copy, export, count
 // its usage, show the files it changed, and ask for AGENTS.md.
 import { useTerminalDimensions } from "@opentui/solid"
 import type { CommandActions, CopyTarget, ExportFormat } from "../../commands"
@@ -17,7 +17,7 @@ import { copyText } from "./copy-text"
 
 export function useConversationActions(): Pick<
   CommandActions,
-  "compact" | "rename" | "copy" | "usage" | "exportSession" | "diff" | "init"
+  "compact" | "rename" | "btw" | "copy" | "usage" | "exportSession" | "diff" | "init"
 > {
   const session = useSession()
   const dialog = useDialog()
@@ -39,8 +39,15 @@ export function useConversationActions(): Pick<
         <DialogInput title="Name this session" value={sync.data.info?.name} onSubmit={apply} onCancel={() => {}} />
       ))
     },
+    btw(question) {
+      if (!question) return fail("/btw needs a question: /btw <question>")
+      const id = `side-${Math.random().toString(36).slice(2, 10)}`
+      sync.side.ask(id, question)
+      void session.act("session.btw", { id, question }).then((r) => r || sync.side.failed(id))
+    },
     async copy(target: CopyTarget) {
       const picked = await copyText(target, {
+        side: () => sync.side.current()?.text,
         lastReply: async () => (await session.act("session.lastReply", {}))?.text,
         all: () => (sync.data.info ? transcriptMarkdown(sync.data.info, sync.data.items) : ""),
       })

@@ -9,8 +9,12 @@ export type Picked = { text: string; what: string } | { refused: string }
 
 export async function copyText(
   target: CopyTarget,
-  source: { lastReply: () => Promise<string | undefined>; all: () => string },
+  source: { lastReply: () => Promise<string | undefined>; all: () => string; side?: () => string | undefined },
 ): Promise<Picked> {
+  if (target.kind === "side") {
+    const text = source.side?.()
+    return text ? { text, what: "the side answer" } : { refused: "No side answer to copy: ask one with /btw" }
+  }
   if (target.kind === "all") {
     const text = source.all()
     return text ? { text, what: "the conversation" } : { refused: "Nothing to copy yet" }

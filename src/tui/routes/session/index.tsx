@@ -1,5 +1,5 @@
 // The session page: transcript (or the welcome), queued messages, the working line, extension
-// widgets around the composer, and the status bar. While a feature's dock is open (its questions to
+// widgets around the composer, a side question's answer (/btw) above it, and the status bar. While a feature's dock is open (its questions to
 // the person: src/tui/slots) it takes the composer's place (the composer keeps its draft, hidden) and
 // the status bar steps aside.
 // Inline, a dialog does the same: there is no screen to float it over. Its parts: the conversation
@@ -32,6 +32,8 @@ import { UiRequests } from "./ui-requests"
 import { Widgets } from "./widgets"
 import { ComponentOverlays, ComponentSlotView, useExtensionComponents } from "./extension-components"
 import { replyRate, WorkingLine } from "./working-line"
+import { SideDock } from "./side-dock"
+import type { SideAnswer } from "../../context/side-answer"
 import { useWindowRows } from "../../context/window-rows"
 import { useFeatureSessions } from "../../slots/session"
 
@@ -112,9 +114,11 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   // Before the page's own keys, whose checks are looser (Ctrl+P is taken whatever else is held):
   // a forwarded key is one the window does not bind.
   useExtensionShortcuts(() => props.focused && !dialog.active())
+  // An open side answer (/btw) takes the paging keys, as a dock does.
+  const side = sync.side.current
   usePageKeys({
     focused: () => props.focused,
-    dockActive: dock.active,
+    dockActive: () => dock.active() || !!side(),
     actions,
     list: () => list,
     queued: () => data.queue.steering.length + data.queue.followUp.length > 0,
@@ -151,6 +155,17 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       </Show>
       <Widgets widgets={data.ui.widgets} placement="aboveEditor" />
       <ComponentSlotView ext={ext} slot="widget" placement="aboveEditor" />
+      <Show when={side()}>
+        {(s: () => SideAnswer) => (
+          <SideDock
+            side={s()}
+            width={dims().width}
+            rows={screen.inline ? screen.rows() : dims().height}
+            focused={props.focused && !dock.active() && !dialog.active()}
+            onDismiss={() => sync.side.dismiss()}
+          />
+        )}
+      </Show>
       <ComposerDock
         dock={dock}
         width={dims().width}

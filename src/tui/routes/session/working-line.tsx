@@ -1,7 +1,7 @@
 // `⠋ Working (2m, 50 tok/s) – session name` while a reply runs.
 import { Show } from "solid-js"
 import type { AssistantItem } from "../../../protocol"
-import { terminalText } from "../../../common/terminal-text"
+import { terminalLine, terminalText } from "../../../common/terminal-text"
 import { theme } from "../../theme"
 import { formatElapsed } from "../../util/format"
 
@@ -42,7 +42,8 @@ export function WorkingLine(props: {
         <span style={{ fg: theme.text }}>{terminalText(props.message || "Working")}</span>
         <span style={{ fg: theme.muted }}>{detail()}</span>
         <Show when={props.name}>
-          <span style={{ fg: theme.dim }}>{` – ${props.name}`}</span>
+          {/* A name may come from the model (the provisional name), an extension or the file. */}
+          <span style={{ fg: theme.dim }}>{` – ${terminalLine(props.name ?? "")}`}</span>
         </Show>
       </text>
     </box>
