@@ -36,6 +36,7 @@ export interface CommandActions {
   openWorktrees(): void
   openPackages(): void
   openDoctor(): void
+  openContext(tab: "runs" | "usage" | "growth"): void
   fork(): void
   pickModel(query: string): void
   setThinking(level: string): void
@@ -97,6 +98,17 @@ export const COMMANDS: CommandSpec[] = [
     name: "doctor",
     description: "Check that xagent can work here: model and key, sandbox, git, daemon, Pi's files, terminal",
     run: (a) => a.openDoctor(),
+  },
+  {
+    name: "context",
+    args: "[usage|growth]",
+    description: "What each run was set up with and what fills the context window; growth: each request's size",
+    run: (a, args) => {
+      const tab = args.trim()
+      if (tab === "") return a.openContext("runs")
+      if (tab === "usage" || tab === "growth") return a.openContext(tab)
+      a.refuse(`Unknown /context "${args}": use /context, /context usage or /context growth`)
+    },
   },
   { name: "fork", description: "Start a new session from an earlier message", run: (a) => a.fork() },
   { name: "model", args: "[name]", description: "Choose the model", run: (a, args) => a.pickModel(args) },

@@ -60,6 +60,7 @@ export function useCommandActions(): CommandActions {
     openWorktrees: () => route.navigate({ name: "worktree" }),
     openPackages: () => route.navigate({ name: "packages" }),
     openDoctor: () => route.navigate({ name: "doctor" }),
+    openContext: (tab) => route.navigate({ name: "context", tab }),
     fork: () =>
       // A fork takes this live session's place (Pi's fork from a message, in the session's host):
       // there is no host beside it for the reply to go on in.
