@@ -156,9 +156,9 @@ export function usageLines(r: ContextReport, width: number): Line[] {
   else out.push(...wrapped("", `sent: ? (${u.unmeasured ?? "not measured"})`, width, "note"))
   out.push(blank)
   // Two figure columns whatever the width; the names take what is left.
-  const name = Math.max(10, width - 20)
+  const name = Math.max(10, width - 18)
   const row = (a: string, b: string, c: string): string =>
-    fitCells(a, name).padEnd(name) + b.padStart(10) + c.padStart(10)
+    fitCells(a, name).padEnd(name) + b.padStart(9) + c.padStart(9)
   out.push(one("head", row("contributor", "measured", "estimate"), width))
   for (const p of u.parts)
     out.push(one("text", row(p.name, p.tokens === undefined ? "?" : exact(p.tokens), `≈${exact(p.estimate)}`), width))

@@ -51,7 +51,8 @@ export function ContextPage(props: { tab?: ContextTab }) {
   const [report, { refetch }] = createResource(async () => (await session.act("session.context", {})) ?? undefined)
   // The newest run until the person picks another.
   const run = (r: ContextReport) => Math.min(selected() ?? r.runs.length - 1, r.runs.length - 1)
-  const width = () => Math.max(10, dims().width - 2)
+  // The padding's two columns and one for the scrollbar a long tab shows: a line never meets it.
+  const width = () => Math.max(10, dims().width - 3)
   const lines = (): Line[] => {
     const r = report()
     if (!r) return []
@@ -117,7 +118,7 @@ export function ContextPage(props: { tab?: ContextTab }) {
         </Show>
         <For each={lines()}>
           {(line) => (
-            <text flexShrink={0} wrapMode="none" truncate>
+            <text flexShrink={0} wrapMode="none">
               {line.length === 0 ? " " : ""}
               <For each={line}>{(s) => <span style={{ fg: colour(s.tone) }}>{s.text}</span>}</For>
             </text>
