@@ -63,6 +63,9 @@ export const ACCESS = {
   "session.usage": "read",
   // Runs bubblewrap and git to see that they work, and connects to the daemon's socket.
   "session.doctor": "mutate",
+  // Counts and names (tools, skills, the system prompt's files), never a file's text: what the
+  // session file and the folder already show the agent.
+  "session.context": "read",
   // Writes Pi's settings.json.
   "settings.set": "mutate",
   // Sets the theme Pi components draw with, and may write Pi's settings.json.

@@ -1,6 +1,7 @@
 // Every request a window may send (its parameters are the TypeBox schemas in schemas.ts) with
 // the result type each one answers with. Effects come back as events, not results.
 import type { Static } from "typebox"
+import type { ContextReport } from "./context"
 import type { DoctorReport } from "./doctor"
 import type { PackagesListing } from "./packages"
 import type { Schemas } from "./schemas"
@@ -191,6 +192,7 @@ export interface Results {
     context?: SessionStats["context"]
   }
   "session.doctor": DoctorReport
+  "session.context": ContextReport
   "session.uiRespond": {}
   /** `cleared`: the key was Ctrl+C and it emptied an extension's editor (Pi's first Ctrl+C), so it does not arm quitting. */
   "session.componentInput": { cleared?: boolean }

@@ -279,6 +279,8 @@ export const Schemas = {
   "session.usage": Type.Object(SessionRef),
   /** /doctor: the local readiness checks, in the session's folder, with what the session loaded. */
   "session.doctor": Type.Object(SessionRef),
+  /** /context: the runs' recorded configuration, what fills the window, each request's size. */
+  "session.context": Type.Object(SessionRef),
   "session.uiRespond": Type.Object({
     ...SessionRef,
     requestId: Id,

@@ -14,7 +14,7 @@ import { ClipboardProvider } from "./context/clipboard"
 import { ComposerInputProvider } from "./context/composer-input"
 import { DialogProvider, useDialog } from "./context/dialog"
 import { ExitProvider, useExit } from "./context/exit"
-import { RouteProvider, useRoute } from "./context/route"
+import { RouteProvider, useRoute, type ContextTab } from "./context/route"
 import { ScreenProvider, useScreen, type ScreenMode } from "./context/screen"
 import { useStopGuard } from "./context/stop-guard"
 import { SyncProvider, useSync } from "./context/sync"
@@ -25,6 +25,7 @@ import { useView, ViewProvider } from "./context/view"
 import { SessionPage } from "./routes/session"
 import { SessionsPage } from "./routes/sessions"
 import { PackagesPage } from "./routes/packages"
+import { ContextPage } from "./routes/context"
 import { DoctorPage } from "./routes/doctor"
 import { FollowUpPage } from "./routes/follow-up"
 import { TreePage } from "./routes/tree"
@@ -244,6 +245,9 @@ function Shell(props: {
         </Match>
         <Match when={route.route().name === "follow-up"}>
           <FollowUpPage />
+        </Match>
+        <Match when={route.route().name === "context"}>
+          <ContextPage tab={(route.route() as { tab?: ContextTab }).tab} />
         </Match>
         <Match when={route.route().name === "feature" && featurePage((route.route() as { page: string }).page)}>
           {(page: () => PageSlot) => (

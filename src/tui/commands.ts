@@ -37,6 +37,7 @@ export interface CommandActions {
   openPackages(): void
   openDoctor(): void
   openFollowUp(): void
+  openContext(tab: "runs" | "usage" | "growth"): void
   fork(): void
   pickModel(query: string): void
   setThinking(level: string): void
@@ -105,6 +106,17 @@ export const COMMANDS: CommandSpec[] = [
     name: "follow-up",
     description: "The messages queued behind the reply: edit one, send the next now, or remove one",
     run: (a) => a.openFollowUp(),
+  },
+  {
+    name: "context",
+    args: "[usage|growth]",
+    description: "What each run was set up with and what fills the context window; growth: each request's size",
+    run: (a, args) => {
+      const tab = args.trim()
+      if (tab === "") return a.openContext("runs")
+      if (tab === "usage" || tab === "growth") return a.openContext(tab)
+      a.refuse(`Unknown /context "${args}": use /context, /context usage or /context growth`)
+    },
   },
   { name: "fork", description: "Start a new session from an earlier message", run: (a) => a.fork() },
   { name: "model", args: "[name]", description: "Choose the model", run: (a, args) => a.pickModel(args) },

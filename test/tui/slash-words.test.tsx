@@ -36,13 +36,13 @@ test("an unknown /word is refused with a message, stays in the composer, and not
   expect(app.client.calls("session.prompt")).toEqual([])
 })
 
-test("Enter on /context runs no command that only resembles it (the palette offers /compact for its description)", async () => {
+test("Enter on /free runs no command that only resembles it (the palette offers /compact for its description)", async () => {
   const app = await ready()
-  await app.mockInput.typeText("/context")
+  await app.mockInput.typeText("/free")
   await app.until("/compact")
   app.mockInput.pressEnter()
-  const frame = await app.until("Unknown command /context")
-  expect(frame).toContain("› /context")
+  const frame = await app.until("Unknown command /free")
+  expect(frame).toContain("› /free")
   expect(app.client.calls("session.compact")).toEqual([])
   // The word as typed, when it is a command's exact name, runs with the palette open.
   app.mockInput.pressKey("u", { ctrl: true })

@@ -1,10 +1,11 @@
 // Requests addressed to one live session, by family: a window's prompts and answers
 // (prompt-methods.ts), how the session runs (setting-methods.ts), its conversation
 // (conversation-methods.ts), the Pi packages of its folder (package-methods.ts), /doctor's checks
-// (doctor-methods.ts). Effects reach windows as events; results carry only what the caller asked
-// for. Every failure is a ProtocolError with a message a person can act on.
+// (doctor-methods.ts), /context's report (context-methods.ts). Effects reach windows as events;
+// results carry only what the caller asked for. Every failure is a ProtocolError with a message a person can act on.
 import type { ModelRuntime } from "@earendil-works/pi-coding-agent"
 import type { Params, Result } from "../../protocol/index"
+import { CONTEXT_METHODS } from "./context-methods"
 import { CONVERSATION_METHODS } from "./conversation-methods"
 import { DOCTOR_METHODS } from "./doctor-methods"
 import type { LiveSession } from "../session/live-session"
@@ -60,6 +61,7 @@ type SessionMethod =
   | "session.userImages"
   | "session.usage"
   | "session.doctor"
+  | "session.context"
   | "session.uiRespond"
   | "session.componentInput"
   | "session.componentResize"
@@ -77,4 +79,5 @@ export const SESSION_METHODS: Handlers = {
   ...CONVERSATION_METHODS,
   ...PACKAGE_METHODS,
   ...DOCTOR_METHODS,
+  ...CONTEXT_METHODS,
 }

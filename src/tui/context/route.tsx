@@ -1,7 +1,9 @@
 // Which page fills the window: the live session, the saved-sessions list, the branch tree, the
-// worktrees, Pi's packages, the doctor's checks, the queued messages, or a window feature's page.
+// worktrees, Pi's packages, the doctor's checks, the queued messages, /context, or a window feature's page.
 import { createSignal } from "solid-js"
 import { createSimpleContext } from "./helper"
+
+export type ContextTab = "runs" | "usage" | "growth"
 
 export type Route =
   | { name: "session" }
@@ -13,6 +15,8 @@ export type Route =
   | { name: "doctor" }
   /** The queue behind the running reply (/follow-up). */
   | { name: "follow-up" }
+  /** /context, opened on one of its tabs. */
+  | { name: "context"; tab?: ContextTab }
   /** A window feature's page (src/tui/slots): `page` is its PageSlot's name. */
   | { name: "feature"; page: string }
 

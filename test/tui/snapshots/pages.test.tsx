@@ -1,9 +1,11 @@
 // Whole-frame snapshots (text and colours) of the session pages at 120, 80 and 40 columns: the
-// saved sessions (`/resume`) and the session tree (`/tree`). The ages read the fixed clock.
+// saved sessions (`/resume`), the session tree (`/tree`) and /context's run details and context
+// usage. The ages read the fixed clock.
 // Update on purpose: `node_modules/.bin/bun test --update-snapshots test/tui/snapshots`.
 import { afterEach, describe, expect, test } from "bun:test"
 import type { SavedSession, TreeNode } from "../../../src/protocol"
 import { FakeClient, snapshot } from "../../fixture/fake-client"
+import { contextReport } from "../context-fixture"
 import { mountApp, type MountedApp } from "../../fixture/tui"
 import { fixedWorld, NOW, settledFrame, WIDTHS } from "./frames"
 
@@ -70,6 +72,7 @@ async function mount(width: number) {
   const client = new FakeClient({
     "sessions.list": () => ({ sessions: SAVED }),
     "session.tree": () => ({ nodes: TREE }),
+    "session.context": () => contextReport(),
   })
   app = await mountApp({ width, height: 30, client })
   await app.emit({ type: "snapshot", snapshot: snapshot() })
@@ -88,5 +91,17 @@ describe.each(WIDTHS)("at %i columns", (width) => {
     const a = await mount(width)
     await a.submit("/tree")
     expect(await settledFrame(a, (f) => f.includes("B works") && f.includes("approach A"))).toMatchSnapshot()
+  })
+
+  test("/context: run details", async () => {
+    const a = await mount(width)
+    await a.submit("/context")
+    expect(await settledFrame(a, (f) => f.includes("Run 3 of 3") && f.includes("MCP servers"))).toMatchSnapshot()
+  })
+
+  test("/context: context usage", async () => {
+    const a = await mount(width)
+    await a.submit("/context usage")
+    expect(await settledFrame(a, (f) => f.includes("contributor") && f.includes("estimate"))).toMatchSnapshot()
   })
 })

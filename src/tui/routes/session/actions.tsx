@@ -61,6 +61,7 @@ export function useCommandActions(): CommandActions {
     openPackages: () => route.navigate({ name: "packages" }),
     openDoctor: () => route.navigate({ name: "doctor" }),
     openFollowUp: () => route.navigate({ name: "follow-up" }),
+    openContext: (tab) => route.navigate({ name: "context", tab }),
     fork: () =>
       // A fork takes this live session's place (Pi's fork from a message, in the session's host):
       // there is no host beside it for the reply to go on in.
