@@ -97,7 +97,8 @@ export function resolveProfile(name: string, cwd: string): Resolved {
         source: own.source,
         ...(own.model ? { model: own.model } : {}),
         ...(own.thinking ? { thinking: own.thinking } : {}),
-        tools: own.tools ?? GENERAL,
+        // Claude Code's tool names, as a file copied from there writes them, mean theirs here too.
+        tools: own.tools ? [...new Set(own.tools.map((t) => CLAUDE_TOOLS[t] ?? t))] : GENERAL,
         instructions: own.prompt,
         notes: [],
       },
