@@ -190,3 +190,25 @@ test("past the limit a call waits for a slot, in order, and leaves the queue whe
   third!()
   expect(await slots.take()).toBeFunction()
 })
+
+test("a child's tools are the parent's own: its read reads the parent's folder", async () => {
+  const { fx, rec, send } = await open({ files: { "notes.txt": "NOTE-42 in the parent's folder" } })
+  fx.faux.setResponses(
+    router((r) => {
+      if (r.task === "ask a reader") {
+        if (!r.results.length) return calls(agentCall({ task: "READ notes", title: "Read notes", profile: "explore" }))
+        return fauxAssistantMessage("done")
+      }
+      if (!r.results.length)
+        return fauxAssistantMessage([fauxToolCall("read", toolArgs({ path: "notes.txt" }))], { stopReason: "toolUse" })
+      return fauxAssistantMessage(`child read: ${r.results[0]}`)
+    }),
+  )
+  await send("ask a reader")
+  const s = await rec.waitFor(settled, "the reply")
+  const out = agentResults(s)[0]!
+  expect(out.status).toBe("done")
+  expect(out.output).toContain("child read: ")
+  expect(out.output).toContain("NOTE-42 in the parent's folder")
+  expect((out.details as { usage: { turns: number } }).usage.turns).toBe(2)
+})
