@@ -52,7 +52,8 @@ const ALLOWED: Record<Layer, Layer[]> = {
   // Agent profiles: files read and checked (TypeBox), never run. The CLI lists them; whoever starts
   // agents from them (a host, a bundled extension) joins this list then. Never the window: TypeBox.
   agents: ["protocol", "common", "util"],
-  extensions: ["protocol", "common", "util"],
+  // subagents runs children on the profiles src/agents reads (its host part; its window part cannot).
+  extensions: ["protocol", "common", "util", "agents"],
   // A bundled feature's window part (extensions/<name>/window/): part of the window, held to its
   // rules (no Pi, no TypeBox, through any file it loads); besides, it may read its own extension's
   // shared rules (extensions/<name>/rules.ts), never the host part or another extension.
@@ -391,7 +392,7 @@ describe("the checker catches breaks", () => {
     })
     expect(problems).toEqual([
       "extensions/b/index.ts: import '@earendil-works/pi-coding-agent/dist/core/tools' (extensions use Pi's public API: import the package, not its files)",
-      "extensions/b/index.ts: import '../../src/runtime/host' (extensions must not import runtime; it may import protocol, common, util)",
+      "extensions/b/index.ts: import '../../src/runtime/host' (extensions must not import runtime; it may import protocol, common, util, agents)",
     ])
   })
 
@@ -427,7 +428,7 @@ describe("the checker catches breaks", () => {
       "extensions/c/window/index.tsx": `import type { ExtensionAPI } from "@earendil-works/pi-coding-agent"\n`,
     }
     expect(checkLayers(files)).toEqual([
-      "extensions/b/index.ts: import './window/index' (extensions must not import extension-window; it may import protocol, common, util)",
+      "extensions/b/index.ts: import './window/index' (extensions must not import extension-window; it may import protocol, common, util, agents)",
       "extensions/b/window/index.tsx: import '../../a/rules' (extensions/b/window must not import extensions/a: each stands alone)",
       "extensions/c/window/index.tsx: import '@earendil-works/pi-coding-agent' (extension-window must not import Pi; only src/runtime and extensions do)",
       "extensions/b/window/index.tsx: reaches 'typebox' through extensions/b/window/index.tsx",

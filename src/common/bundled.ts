@@ -35,6 +35,12 @@ export interface BundledHost {
    * which asks an editor about every gated call, does not ask about it again.
    */
   consented(toolCallId: string): void
+  /**
+   * Pi's ModelRuntime of the session (its models and sign-ins, those only held in memory too), so
+   * a session an extension starts itself (a subagent) asks the models as this one does. `unknown`
+   * because this file names no Pi type: the extension gives it Pi's type.
+   */
+  readonly modelRuntime?: unknown
 }
 
 export interface BundledSandbox {

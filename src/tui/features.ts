@@ -5,6 +5,7 @@ import { askUserWindow } from "../../extensions/ask-user/window"
 import { computerUseWindow } from "../../extensions/computer-use/window"
 import { goalWindow } from "../../extensions/goal/window"
 import { planWindow } from "../../extensions/plan/window"
+import { subagentsWindow } from "../../extensions/subagents/window"
 import { todoWindow } from "../../extensions/todo/window"
 import type { WindowFeature } from "./slots/types"
 
@@ -14,4 +15,5 @@ export const WINDOW_FEATURES: readonly WindowFeature[] = [
   todoWindow,
   computerUseWindow,
   askUserWindow,
+  subagentsWindow,
 ]

@@ -103,7 +103,7 @@ const ROWS: Row[] = [
   [
     "--exclude-tools",
     ["--exclude-tools", "bash,edit"],
-    (s) => expect(s.tools).toEqual(["projtool", "read", "todo_write", "write"]),
+    (s) => expect(s.tools).toEqual(["agent", "projtool", "read", "todo_write", "write"]),
   ],
   ["-xt", ["-xt", "bash"], (s) => expect(s.tools).not.toContain("bash")],
   ["--no-tools", ["--no-tools"], (s) => expect(s.tools).toEqual([])],
@@ -111,13 +111,13 @@ const ROWS: Row[] = [
   [
     "--no-builtin-tools",
     ["--no-builtin-tools", "-e", HELLO],
-    (s) => expect(s.tools).toEqual(["hello", "projtool", "todo_write"]),
+    (s) => expect(s.tools).toEqual(["agent", "hello", "projtool", "todo_write"]),
   ],
-  ["-nbt", ["-nbt"], (s) => expect(s.tools).toEqual(["projtool", "todo_write"])],
+  ["-nbt", ["-nbt"], (s) => expect(s.tools).toEqual(["agent", "projtool", "todo_write"])],
   [
     "--no-extensions",
     ["--no-extensions", "-e", HELLO],
-    (s) => expect(s.tools).toEqual(["bash", "edit", "hello", "read", "todo_write", "write"]),
+    (s) => expect(s.tools).toEqual(["agent", "bash", "edit", "hello", "read", "todo_write", "write"]),
   ],
   ["-ne", ["-ne"], (s) => expect(s.tools).not.toContain("projtool")],
   ["(context files by default)", [], (s) => expect(s.system).toContain("AGENTSMARK")],

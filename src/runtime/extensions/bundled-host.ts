@@ -38,6 +38,8 @@ export interface BundledHostDeps {
   emitInfo(): void
   /** The consent gate is not to ask about this call (BundledHost.consented). */
   consented(toolCallId: string): void
+  /** Pi's ModelRuntime of the session (BundledHost.modelRuntime). */
+  modelRuntime?: unknown
 }
 
 /** The host of each bundled extension, by its name (the key of its state). */
@@ -88,5 +90,6 @@ export function createBundledHost(d: BundledHostDeps): (name: string) => Bundled
     setState: (state) => setState(name, state),
     consented: (toolCallId) => d.consented(toolCallId),
     sandbox,
+    modelRuntime: d.modelRuntime,
   })
 }

@@ -125,6 +125,7 @@ export function sessionRuntimeFactory(
     info: own.extInfo,
     emitInfo: () => live.emitInfo(),
     consented: (toolCallId) => live.gate.consented(toolCallId),
+    modelRuntime: deps.modelRuntime,
   })
   return runtimeFactory({
     modelRuntime: deps.modelRuntime,

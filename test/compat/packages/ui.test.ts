@@ -29,7 +29,7 @@ describe.skipIf(!hasTmux)("registry packages: UI, themes, providers", () => {
       const runs = await judge("@agentuity/pi@2.0.21")
       if (!runs) return
       // The same tools in both: Pi's, and xagent's bundled ones beside them; none of the package.
-      const xagentOwn = new Set(["ask_user", "todo_write"])
+      const xagentOwn = new Set(["ask_user", "todo_write", "agent"])
       expect(runs.pi.requests[0]!.tools).toEqual(["read", "bash", "edit", "write"])
       expect(runs.xagent.requests[0]!.tools.filter((t) => !xagentOwn.has(t))).toEqual(runs.pi.requests[0]!.tools)
     },

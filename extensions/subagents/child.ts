@@ -1,0 +1,189 @@
+// One child: a Pi session of its own in the parent's process and folder, with its profile's model,
+// thinking level, tools and instructions, and a context that starts empty but for its task. It is
+// kept in memory (docs/adr-subagents.md says why): the parent's tool result keeps what it returns.
+// Its tools are the parent's own (the sandboxed bash, edit, write and the guarded read), so it runs
+// inside the parent's sandbox and write boundary; grep, find and ls, which only read, are Pi's.
+import type { Api, Model } from "@earendil-works/pi-ai"
+import {
+  createAgentSession,
+  createFindTool,
+  createGrepTool,
+  createLsTool,
+  DefaultResourceLoader,
+  getAgentDir,
+  SessionManager,
+  SettingsManager,
+  type ExtensionToolContext,
+  type ModelRuntime,
+  type ToolDefinition,
+} from "@earendil-works/pi-coding-agent"
+import type { ChildProfile } from "./profiles"
+import { AGENT_TOOL } from "./rules"
+
+type AgentTool = ExtensionToolContext["tools"][number]
+
+export interface ChildUsage {
+  input: number
+  output: number
+  cacheRead: number
+  cacheWrite: number
+  cost: number
+  turns: number
+}
+
+export interface ChildOutcome {
+  status: "done" | "failed" | "cancelled"
+  /** The child's final text (its last reply's text blocks). */
+  text: string
+  error?: string
+  usage: ChildUsage
+  model: string
+  tools: string[]
+}
+
+export interface ChildSpec {
+  profile: ChildProfile
+  task: string
+  cwd: string
+  /** The parent's model runtime (auth and models): the child signs in as its parent does. */
+  modelRuntime?: ModelRuntime
+  parent: ExtensionToolContext
+  /** The child's own `agent` tool (one level deeper), when its profile has it. */
+  agentTool?: ToolDefinition
+  signal?: AbortSignal
+  onTool?(name: string): void
+}
+
+const READ_ONLY_FACTORIES: Record<string, (cwd: string) => AgentTool> = {
+  grep: (cwd) => createGrepTool(cwd) as unknown as AgentTool,
+  find: (cwd) => createFindTool(cwd) as unknown as AgentTool,
+  ls: (cwd) => createLsTool(cwd) as unknown as AgentTool,
+}
+
+/** The tools the child gets: each of its profile's the parent can give, by name; the rest are left out. */
+export function childTools(spec: Pick<ChildSpec, "profile" | "cwd" | "parent" | "agentTool">): {
+  tools: ToolDefinition[]
+  missing: string[]
+} {
+  const tools: ToolDefinition[] = []
+  const missing: string[] = []
+  for (const name of spec.profile.tools) {
+    // Only the child's own: the parent's `agent` tool is a level higher and would skip the depth limit.
+    if (name === AGENT_TOOL) {
+      if (spec.agentTool) tools.push(spec.agentTool)
+      else missing.push(name)
+      continue
+    }
+    const own = spec.parent.tools.find((t) => t.name === name)
+    const made = own ?? READ_ONLY_FACTORIES[name]?.(spec.cwd)
+    if (made) tools.push(asDefinition(made))
+    else missing.push(name)
+  }
+  return { tools, missing }
+}
+
+function asDefinition(t: AgentTool): ToolDefinition {
+  return {
+    name: t.name,
+    label: t.label,
+    description: t.description,
+    parameters: t.parameters,
+    ...(t.prepareArguments ? { prepareArguments: t.prepareArguments } : {}),
+    execute: (id, params, signal, onUpdate) => t.execute(id, params, signal, onUpdate),
+  } as ToolDefinition
+}
+
+export function findModel(ref: string, parent: ExtensionToolContext): Model<Api> | undefined {
+  const slash = ref.indexOf("/")
+  if (slash > 0) return parent.modelRegistry.find(ref.slice(0, slash), ref.slice(slash + 1))
+  return parent.modelRegistry.getAll().find((m) => m.id === ref)
+}
+
+export async function runChild(spec: ChildSpec): Promise<ChildOutcome> {
+  const { profile, parent } = spec
+  const model = profile.model ? findModel(profile.model, parent) : parent.model
+  const empty: ChildUsage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0, turns: 0 }
+  if (!model)
+    return {
+      status: "failed",
+      text: "",
+      error: profile.model ? `the model '${profile.model}' is not known here` : "the parent has no model",
+      usage: empty,
+      model: profile.model ?? "",
+      tools: [],
+    }
+  const { tools } = childTools(spec)
+  const agentDir = getAgentDir()
+  const settingsManager = SettingsManager.inMemory()
+  // No extensions, skills or prompt templates: the child is the profile's, not the person's setup
+  // again (their extensions would run a second time in this process). Context files stay.
+  const resourceLoader = new DefaultResourceLoader({
+    cwd: spec.cwd,
+    agentDir,
+    settingsManager,
+    noExtensions: true,
+    noSkills: true,
+    noPromptTemplates: true,
+    noThemes: true,
+    ...(profile.instructions ? { appendSystemPrompt: [profile.instructions] } : {}),
+  })
+  await resourceLoader.reload()
+  const { session } = await createAgentSession({
+    cwd: spec.cwd,
+    agentDir,
+    ...(spec.modelRuntime ? { modelRuntime: spec.modelRuntime } : {}),
+    model,
+    ...(profile.thinking ? { thinkingLevel: profile.thinking as never } : {}),
+    tools: tools.map((t) => t.name),
+    customTools: tools,
+    resourceLoader,
+    settingsManager,
+    sessionManager: SessionManager.inMemory(spec.cwd),
+  })
+  const unsubscribe = session.subscribe((e) => {
+    if (e.type === "tool_execution_start") spec.onTool?.(e.toolName)
+  })
+  const abort = () => void session.abort()
+  spec.signal?.addEventListener("abort", abort, { once: true })
+  let error: string | undefined
+  try {
+    if (spec.signal?.aborted) throw new Error("cancelled")
+    await session.prompt(spec.task)
+  } catch (e) {
+    error = (e as Error).message
+  } finally {
+    spec.signal?.removeEventListener("abort", abort)
+    unsubscribe()
+  }
+  const usage = { ...empty }
+  let last: { stopReason?: string; errorMessage?: string; content?: unknown } | undefined
+  for (const m of session.messages) {
+    if (m.role !== "assistant") continue
+    usage.turns++
+    usage.input += m.usage.input
+    usage.output += m.usage.output
+    usage.cacheRead += m.usage.cacheRead
+    usage.cacheWrite += m.usage.cacheWrite
+    usage.cost += m.usage.cost.total
+    last = m
+  }
+  const activeTools = session.getActiveToolNames()
+  session.dispose()
+  const text = Array.isArray(last?.content)
+    ? (last.content as { type: string; text?: string }[])
+        .filter((b) => b.type === "text")
+        .map((b) => b.text ?? "")
+        .join("")
+        .trim()
+    : ""
+  const cancelled = spec.signal?.aborted || last?.stopReason === "aborted"
+  const failed = !cancelled && (error !== undefined || last?.stopReason === "error" || !last)
+  return {
+    status: cancelled ? "cancelled" : failed ? "failed" : "done",
+    text,
+    ...(failed ? { error: error ?? last?.errorMessage ?? "the child gave no reply" } : {}),
+    usage,
+    model: `${model.provider}/${model.id}`,
+    tools: activeTools,
+  }
+}

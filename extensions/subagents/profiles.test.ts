@@ -1,0 +1,60 @@
+// Which profile a child runs on: the built-ins, Claude Code's `.claude/agents/*.md` read as they
+// are, xagent's own files winning a name, and the reasons a profile is refused.
+import { expect, test } from "bun:test"
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { resolveProfile } from "./profiles"
+
+function project(files: Record<string, string>): string {
+  const cwd = mkdtempSync(join(tmpdir(), "xagent-subagents-"))
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(join(cwd, rel, ".."), { recursive: true })
+    writeFileSync(join(cwd, rel), text)
+  }
+  return cwd
+}
+
+test("built-ins: explore and plan only read; general has the writing tools and agent", () => {
+  const cwd = project({})
+  const tools = (n: string) => {
+    const r = resolveProfile(n, cwd)
+    return r.ok ? r.profile.tools : r.reason
+  }
+  expect(tools("explore")).toEqual(["read", "grep", "find", "ls"])
+  expect(tools("plan")).toEqual(["read", "grep", "find", "ls"])
+  expect(tools("general")).toEqual(["read", "bash", "edit", "write", "grep", "find", "ls", "agent"])
+})
+
+test("a Claude Code file is read as it is: its tools mapped, its body the instructions, its model alias noted", () => {
+  const cwd = project({
+    ".claude/agents/reviewer.md":
+      "---\nname: code-reviewer\ndescription: Reviews code\ntools: Read, Grep, Glob, WebFetch\nmodel: sonnet\ncolor: blue\n---\nYou review code.\n",
+  })
+  const r = resolveProfile("code-reviewer", cwd)
+  expect(r.ok).toBe(true)
+  if (!r.ok) return
+  expect(r.profile.source).toBe("claude")
+  expect(r.profile.tools).toEqual(["read", "grep", "find"])
+  expect(r.profile.instructions).toBe("You review code.")
+  expect(r.profile.model).toBeUndefined()
+  expect(r.profile.notes.join("; ")).toContain("tool 'WebFetch' has no counterpart here")
+  expect(r.profile.notes.join("; ")).toContain("model 'sonnet' is Claude Code's name")
+})
+
+test("xagent's project file wins a name over Claude Code's; a broken one is refused, not replaced", () => {
+  const cwd = project({
+    ".claude/agents/explore.md": "---\nname: explore\ntools: Bash\n---\nClaude's.\n",
+    ".xagent/agents/explore.md": "---\nname: explore\ntools: [read]\nthinking: low\n---\nOurs.\n",
+    ".xagent/agents/broken.md": "---\nname: broken\nthinking: loud\n---\n",
+    ".xagent/agents/remote.md": "---\nname: remote\nacp: some-agent\n---\n",
+  })
+  const ours = resolveProfile("explore", cwd)
+  expect(
+    ours.ok && [ours.profile.source, ours.profile.tools, ours.profile.thinking, ours.profile.instructions],
+  ).toEqual(["project", ["read"], "low", "Ours."])
+  const broken = resolveProfile("broken", cwd)
+  expect(!broken.ok && broken.reason).toContain("line 3: 'thinking' must be one of")
+  const remote = resolveProfile("remote", cwd)
+  expect(!remote.ok && remote.reason).toContain("runs an external ACP agent (some-agent)")
+})

@@ -1,0 +1,183 @@
+// The profiles a child can run on: three built-ins (general, explore, plan), Claude Code's
+// `.claude/agents/*.md` read as Claude Code writes them, and xagent's own profile files
+// ($XAGENT_HOME/agents, .xagent/agents: src/agents). A stronger source wins a name: xagent's files
+// over Claude Code's, Claude Code's over the built-ins. A profile this slice cannot run (an ACP
+// agent, a file with mistakes) is refused with its reason, never replaced by a weaker one.
+import { readdirSync, readFileSync, statSync } from "node:fs"
+import { homedir } from "node:os"
+import { join } from "node:path"
+import { parseFrontmatter } from "../../src/agents/frontmatter"
+import { listProfiles, profileNamed } from "../../src/agents/listing"
+import { xagentHome } from "../../src/util/daemon-paths"
+import { AGENT_TOOL } from "./rules"
+
+export interface ChildProfile {
+  name: string
+  source: "built-in" | "claude" | "user" | "project"
+  /** `provider/id`, or undefined for the parent's model. */
+  model?: string
+  thinking?: string
+  /** Tool names the child gets (of those its parent can give). */
+  tools: string[]
+  /** Added to the child's system prompt. */
+  instructions: string
+  /** What was read but is not used (a Claude Code tool with no counterpart), said in the result. */
+  notes: string[]
+}
+
+const READ_ONLY = ["read", "grep", "find", "ls"]
+const GENERAL = ["read", "bash", "edit", "write", "grep", "find", "ls", AGENT_TOOL]
+
+const BUILT_IN: ChildProfile[] = [
+  {
+    name: "general",
+    source: "built-in",
+    tools: GENERAL,
+    instructions:
+      "You are a subagent: another agent gave you one task. Do it, then end with a short report of what you did and found; that report is all the other agent sees.",
+    notes: [],
+  },
+  {
+    name: "explore",
+    source: "built-in",
+    tools: READ_ONLY,
+    instructions:
+      "You are a read-only explorer subagent: search and read the code to answer the task; you cannot change files or run commands. End with a concise answer naming the files and lines that matter.",
+    notes: [],
+  },
+  {
+    name: "plan",
+    source: "built-in",
+    tools: READ_ONLY,
+    instructions:
+      "You are a planning subagent: read the code, then answer with a step-by-step plan for the task (files to change and how, risks, how to test). Change nothing.",
+    notes: [],
+  },
+]
+
+export function builtinNames(): string[] {
+  return BUILT_IN.map((p) => p.name)
+}
+
+/** Claude Code's tool names and xagent's (Pi's) counterparts. */
+const CLAUDE_TOOLS: Record<string, string> = {
+  Read: "read",
+  Write: "write",
+  Edit: "edit",
+  MultiEdit: "edit",
+  Bash: "bash",
+  Grep: "grep",
+  Glob: "find",
+  LS: "ls",
+  Task: AGENT_TOOL,
+  TodoWrite: "todo_write",
+}
+
+export type Resolved = { ok: true; profile: ChildProfile } | { ok: false; reason: string }
+
+/** The profile `name` runs, looked up in `cwd`'s project and the person's folders. */
+export function resolveProfile(name: string, cwd: string): Resolved {
+  const listed = profileNamed(listProfiles({ home: xagentHome(), cwd }), name)
+  if (listed && "problem" in listed) {
+    const p = listed.problem
+    const why = p.errors.map((e) => (e.line ? `line ${e.line}: ${e.message}` : e.message)).join("; ")
+    return { ok: false, reason: `the profile '${name}' (${p.file}) cannot be read: ${why}` }
+  }
+  const own = listed?.profile
+  if (own && own.source !== "built-in") {
+    if (own.kind === "acp")
+      return {
+        ok: false,
+        reason: `the profile '${name}' runs an external ACP agent (${own.command}); children on ACP agents are not built yet, use a Pi profile`,
+      }
+    return {
+      ok: true,
+      profile: {
+        name,
+        source: own.source,
+        ...(own.model ? { model: own.model } : {}),
+        ...(own.thinking ? { thinking: own.thinking } : {}),
+        // Claude Code's tool names, as a file copied from there writes them, mean theirs here too.
+        tools: own.tools ? [...new Set(own.tools.map((t) => CLAUDE_TOOLS[t] ?? t))] : GENERAL,
+        instructions: own.prompt,
+        notes: [],
+      },
+    }
+  }
+  for (const dir of [join(cwd, ".claude", "agents"), join(homedir(), ".claude", "agents")]) {
+    const found = claudeProfile(dir, name)
+    if (found) return found
+  }
+  const builtin = BUILT_IN.find((p) => p.name === name)
+  if (builtin) return { ok: true, profile: builtin }
+  if (own?.kind === "acp")
+    return {
+      ok: false,
+      reason: `'${name}' is an external ACP agent (${own.command}); children on ACP agents are not built yet, use a Pi profile`,
+    }
+  return { ok: false, reason: `no profile is named '${name}' (built-in: ${builtinNames().join(", ")})` }
+}
+
+/** A Claude Code subagent file of that name in `dir`, if there is one. */
+function claudeProfile(dir: string, name: string): Resolved | undefined {
+  let files: string[]
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith(".md"))
+  } catch {
+    return undefined
+  }
+  for (const f of files.sort()) {
+    const file = join(dir, f)
+    let text: string
+    try {
+      const st = statSync(file)
+      if (!st.isFile() || st.size > 256 * 1024) continue
+      text = readFileSync(file, "utf8")
+    } catch {
+      continue
+    }
+    let front
+    try {
+      front = parseFrontmatter(text)
+    } catch (e) {
+      if (f.replace(/\.md$/, "") === name)
+        return { ok: false, reason: `the profile '${name}' (${file}) cannot be read: ${(e as Error).message}` }
+      continue
+    }
+    const get = (key: string) => front.entries.find((e) => e.key === key)?.value
+    const own = get("name")
+    if ((typeof own === "string" && own ? own : f.replace(/\.md$/, "")) !== name) continue
+    const notes: string[] = []
+    const rawTools = get("tools")
+    const listed =
+      rawTools === undefined
+        ? undefined
+        : (Array.isArray(rawTools) ? rawTools : typeof rawTools === "string" ? rawTools.split(",") : [])
+            .map((t) => t.trim())
+            .filter(Boolean)
+    const tools = listed
+      ? listed.flatMap((t) => {
+          const mapped = CLAUDE_TOOLS[t] ?? (Object.values(CLAUDE_TOOLS).includes(t) ? t : undefined)
+          if (!mapped) notes.push(`tool '${t}' has no counterpart here`)
+          return mapped ? [mapped] : []
+        })
+      : GENERAL
+    // Claude Code's aliases (sonnet, opus, haiku, inherit) name its own models: the parent's runs instead.
+    const model = get("model")
+    const modelRef = typeof model === "string" && model.includes("/") ? model : undefined
+    if (typeof model === "string" && model && !modelRef && model !== "inherit")
+      notes.push(`model '${model}' is Claude Code's name; the parent's model runs`)
+    return {
+      ok: true,
+      profile: {
+        name,
+        source: "claude",
+        ...(modelRef ? { model: modelRef } : {}),
+        tools: [...new Set(tools)],
+        instructions: front.body.trim(),
+        notes,
+      },
+    }
+  }
+  return undefined
+}

@@ -1,0 +1,56 @@
+// How many children run at once in one session (its whole tree shares the count): a call past the
+// limit waits for a slot, in the order asked, and leaves the queue when its call is aborted.
+
+export interface Slots {
+  /** Resolves to the slot's release, or undefined when `signal` aborts first. */
+  take(signal?: AbortSignal): Promise<(() => void) | undefined>
+  readonly limit: number
+}
+
+export function createSlots(limit: number): Slots {
+  let used = 0
+  const waiting: (() => void)[] = []
+  const release = () => {
+    used--
+    waiting.shift()?.()
+  }
+  return {
+    limit,
+    take(signal) {
+      if (signal?.aborted) return Promise.resolve(undefined)
+      if (used < limit) {
+        used++
+        return Promise.resolve(once(release))
+      }
+      return new Promise((resolve) => {
+        const go = () => {
+          signal?.removeEventListener("abort", stop)
+          used++
+          resolve(once(release))
+        }
+        const stop = () => {
+          const i = waiting.indexOf(go)
+          if (i >= 0) waiting.splice(i, 1)
+          resolve(undefined)
+        }
+        waiting.push(go)
+        signal?.addEventListener("abort", stop, { once: true })
+      })
+    },
+  }
+}
+
+function once(f: () => void): () => void {
+  let done = false
+  return () => {
+    if (done) return
+    done = true
+    f()
+  }
+}
+
+/** XAGENT_SUBAGENTS_MAX when it is a whole number from 1, else the default. */
+export function limitFrom(env: string | undefined, fallback: number): number {
+  const n = Number(env)
+  return Number.isInteger(n) && n >= 1 ? n : fallback
+}

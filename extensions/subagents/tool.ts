@@ -1,0 +1,119 @@
+// The `agent` tool: the model hands a task to a child session and gets its final text back as the
+// tool's result. Several calls in one message run at once, up to the session's limit (the rest wait
+// their turn); a child's own `agent` tool is one level deeper, and refuses past the depth limit.
+// The parent's abort (Esc) reaches every child through the call's signal: none outlives the call.
+import type { ExtensionToolContext, ModelRuntime, ToolDefinition } from "@earendil-works/pi-coding-agent"
+import { Type } from "typebox"
+import { runChild, type ChildOutcome } from "./child"
+import { resolveProfile } from "./profiles"
+import { AGENT_TOOL, MAX_DEPTH, type ChildState } from "./rules"
+import type { Slots } from "./slots"
+
+export interface AgentToolDeps {
+  slots: Slots
+  modelRuntime(): ModelRuntime | undefined
+  /** A child was asked for, started or ended (undefined: it is gone). */
+  update(id: string, child: ChildState | undefined): void
+}
+
+export interface AgentDetails {
+  profile: string
+  title: string
+  status: ChildOutcome["status"]
+  model: string
+  tools: string[]
+  usage: ChildOutcome["usage"]
+  depth: number
+}
+
+const Params = Type.Object({
+  task: Type.String({ description: "The whole task: the child sees nothing of this conversation but this text." }),
+  title: Type.String({ description: "A few words naming the task, shown to the person while it runs." }),
+  profile: Type.Optional(
+    Type.String({
+      description:
+        "The child's profile: general (default; reads, runs and edits), explore (read-only search), plan (read-only planning), or a profile of the project's or the person's.",
+    }),
+  ),
+  background: Type.Optional(
+    Type.Boolean({ description: "Not available yet: children always finish before the reply goes on." }),
+  ),
+})
+
+let nextId = 0
+
+/** The tool of a session at `depth` (0: the main agent); its children run at depth + 1. */
+export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinition {
+  const tool: ToolDefinition<typeof Params, AgentDetails> = {
+    name: AGENT_TOOL,
+    label: "Agent",
+    description:
+      "Start a subagent: a child session with its own empty context that does one task in this folder and returns its final report. Several calls in one message run at the same time. Give it everything it needs in `task`.",
+    promptSnippet: "agent: hand a self-contained task to a subagent (general, explore, plan) and get its report",
+    parameters: Params,
+    async execute(_id, params, signal, _onUpdate, ctx) {
+      const depthNow = depth + 1
+      if (depthNow > MAX_DEPTH)
+        throw new Error(
+          `Subagents may nest ${MAX_DEPTH} deep, and this one is already at depth ${depth}: do the task yourself.`,
+        )
+      if (params.background)
+        throw new Error("Background subagents are not available yet: call agent without background, and wait for it.")
+      const name = params.profile?.trim() || "general"
+      const resolved = resolveProfile(name, ctx.cwd)
+      if (!resolved.ok) throw new Error(`Cannot start a subagent: ${resolved.reason}.`)
+      const profile = resolved.profile
+      const id = `c${++nextId}`
+      const title = params.title.trim() || params.task.trim().slice(0, 60)
+      const child: ChildState = { id, profile: name, title, status: "queued", depth: depthNow, queuedAt: Date.now() }
+      deps.update(id, child)
+      let outcome: ChildOutcome
+      try {
+        const release = await deps.slots.take(signal)
+        if (!release) throw new Error("The subagent was cancelled before it started.")
+        try {
+          deps.update(id, { ...child, status: "running", startedAt: Date.now() })
+          outcome = await runChild({
+            profile,
+            task: params.task,
+            cwd: ctx.cwd,
+            modelRuntime: deps.modelRuntime(),
+            parent: ctx as ExtensionToolContext,
+            // At the deepest level it is still given, to refuse with the reason rather than be unknown.
+            ...(profile.tools.includes(AGENT_TOOL) ? { agentTool: createAgentTool(deps, depthNow) } : {}),
+            ...(signal ? { signal } : {}),
+          })
+        } finally {
+          release()
+        }
+      } finally {
+        deps.update(id, undefined)
+      }
+      const summary = summaryLine(name, title, outcome)
+      const notes = profile.notes.length ? `\n(profile notes: ${profile.notes.join("; ")})` : ""
+      if (outcome.status === "cancelled") throw new Error(`${summary}${outcome.text ? `\n\n${outcome.text}` : ""}`)
+      if (outcome.status === "failed") throw new Error(`${summary}: ${outcome.error ?? "failed"}${notes}`)
+      return {
+        content: [{ type: "text", text: `${summary}${notes}\n\n${outcome.text || "(no text)"}` }],
+        details: {
+          profile: name,
+          title,
+          status: outcome.status,
+          model: outcome.model,
+          tools: outcome.tools,
+          usage: outcome.usage,
+          depth: depthNow,
+        },
+      }
+    },
+  }
+  return tool as unknown as ToolDefinition
+}
+
+/** `explore · Find the loader: done in 2 turns, 1.2k in / 340 out`. */
+export function summaryLine(profile: string, title: string, o: ChildOutcome): string {
+  const k = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n))
+  const word = o.status === "done" ? "done" : o.status === "cancelled" ? "cancelled" : "failed"
+  const turns = `${o.usage.turns} turn${o.usage.turns === 1 ? "" : "s"}`
+  return `Subagent ${profile} · ${title}: ${word} in ${turns}, ${k(o.usage.input)} in / ${k(o.usage.output)} out${o.usage.cost ? `, $${o.usage.cost.toFixed(4)}` : ""} (${o.model})`
+}

@@ -1,0 +1,25 @@
+// Subagents in the window: the children the host part lists in the session's info
+// (`info.extensions.subagents`), drawn as rows under the status line while they run.
+import { Show } from "solid-js"
+import type { WindowFeature } from "../../../src/tui/slots/types"
+import { subagentsOf } from "../rules"
+import { SubagentRows } from "./subagent-rows"
+
+export const subagentsWindow: WindowFeature = {
+  name: "subagents",
+  session(ctx) {
+    const children = () => subagentsOf(ctx.state())?.children ?? []
+    return {
+      rows: [
+        {
+          placement: "belowStatus",
+          view: () => (
+            <Show when={children().length > 0}>
+              <SubagentRows children={children()} />
+            </Show>
+          ),
+        },
+      ],
+    }
+  },
+}
