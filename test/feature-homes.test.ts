@@ -27,8 +27,8 @@ const HOMES: Record<string, Home> = {
     outside: {
       "src/common/todo.ts": "todo_write's details: read by plan mode's panel and by ACP too",
       "src/common/permission.ts": "todo_write needs no approval in a gated session",
-      "src/acp/acp-session.ts": ACP,
       "src/acp/command-answers.ts": ACP,
+      "src/acp/tool-call-updates.ts": ACP,
       "src/acp/tool-rows.ts": ACP,
       "src/acp/turn-map.ts": ACP,
     },
@@ -58,6 +58,8 @@ const HOMES: Record<string, Home> = {
       "src/acp/agent.ts": ACP,
       "src/acp/command-answers.ts": ACP,
       "src/acp/dialogs.ts": ACP,
+      "src/acp/prompt-turn.ts": ACP,
+      "src/acp/session-config.ts": ACP,
       "src/acp/tool-rows.ts": ACP,
       "src/acp/turn-map.ts": ACP,
       "src/tui/keys/help-list.ts": HELP,

@@ -7,7 +7,7 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk"
 import { DENIED, PERMISSION_CHOICES } from "../common/permission"
 import { type AskQuestion, type UiRequest, type UiResponse } from "../protocol"
-import type { SessionLink } from "./acp-session"
+import type { SessionLink } from "./session-link"
 import { answersFromForm, askAgain, askForm, askSketches, ASK_RESULTS } from "./ask-form"
 import { previewDiffs, toolKind, toolLocations, toolTitle } from "./tool-rows"
 

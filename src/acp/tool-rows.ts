@@ -1,5 +1,5 @@
 // xagent's tool items as ACP tool rows: kinds, titles, absolute locations and diffs. Pure, so the
-// mapping is tested in process; the session (acp-session.ts) decides when each row is sent.
+// mapping is tested in process; tool-call-updates.ts decides when each row is sent.
 import { isAbsolute, resolve } from "node:path"
 import type { ToolItem } from "../protocol"
 import { PLAN_TOOL } from "../common/plan"

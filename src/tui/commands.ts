@@ -259,9 +259,11 @@ function sessionEntry(c: CommandInfo): PaletteEntry {
   const { shared, ...entry } = c
   if (!c.owner) return entry
   if (shared) return { ...entry, shared: c.name.slice(c.owner.length + 1) }
+  // An owner named as its command (reload-runtime.ts's /reload-runtime) would only repeat the name.
+  const owner = c.owner === c.name ? undefined : c.owner
   return {
     ...entry,
     aliases: [`${c.owner}:${c.name}`],
-    description: c.description ? `${c.owner} · ${c.description}` : c.owner,
+    description: owner && c.description ? `${owner} · ${c.description}` : (owner ?? c.description),
   }
 }

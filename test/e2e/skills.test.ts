@@ -3,9 +3,8 @@
 // message as typed and, as a message of its own after it, the skill's text; `$nope` stays text.
 import { afterAll, describe, expect, test } from "bun:test"
 import { mkdirSync, writeFileSync } from "node:fs"
-import { join } from "node:path"
-import { XAGENT_BIN } from "../fixture/mockllm"
-import { terminalBox } from "./terminal-box"
+import { dirname, join } from "node:path"
+import { startedBox } from "./terminal-box"
 import { hasTmux } from "./tmux"
 
 if (!hasTmux) console.warn("test/e2e/skills.test.ts: skipped, tmux is not installed (apt-get install tmux)")
@@ -25,19 +24,14 @@ describe.skipIf(!hasTmux)("$skill in the composer", () => {
   }, 60_000)
 
   test("$ completes a skill, and the request holds the skill's text after the message as typed", async () => {
-    const { pane, llm, box } = await terminalBox({ turns: [{ text: "SKILLED" }, { text: "PLAIN" }] }, cleanups, {
-      cols: 100,
-      rows: 30,
+    const skillFile = (home: string) => join(home, "skills", "review-code", "SKILL.md")
+    const { pane, llm, box } = await startedBox(["SKILLED", "PLAIN"], cleanups, (box) => {
+      mkdirSync(dirname(skillFile(box.agentDir)), { recursive: true })
+      writeFileSync(
+        skillFile(box.agentDir),
+        "---\nname: review-code\ndescription: Review code for bugs before a merge\n---\n\nREVIEW-STEPS: read every diff.\n",
+      )
     })
-    const dir = join(box.agentDir, "skills", "review-code")
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(
-      join(dir, "SKILL.md"),
-      "---\nname: review-code\ndescription: Review code for bugs before a merge\n---\n\nREVIEW-STEPS: read every diff.\n",
-    )
-    pane.type(`${XAGENT_BIN} --no-daemon; echo "EXIT=$?"`)
-    pane.send("Enter")
-    await pane.waitFor("Ask anything", 60_000)
 
     pane.type("check $rev")
     await pane.waitFor("$review-code  Review code for bugs before a merge", 60_000)
@@ -55,7 +49,7 @@ describe.skipIf(!hasTmux)("$skill in the composer", () => {
     expect(sent.length).toBe(user + 2)
     expect(sent[user + 1]!.role).toBe("user")
     const skill = textOf(sent[user + 1]!)
-    expect(skill).toContain(`<skill name="review-code" location="${join(dir, "SKILL.md")}">`)
+    expect(skill).toContain(`<skill name="review-code" location="${skillFile(box.agentDir)}">`)
     expect(skill).toContain("REVIEW-STEPS: read every diff.\n</skill>")
 
     // A `$word` naming no skill opens nothing and goes as typed, alone.

@@ -64,6 +64,21 @@ export async function startXagent(pane: Pane, args = "", timeoutMs?: number): Pr
   await pane.waitFor("Ask anything", timeoutMs)
 }
 
+/**
+ * A 100×30 box whose scripted model answers each prompt with the next of `replies`, and
+ * `xagent --no-daemon` started in it once `prepare` wrote what the home needs first (a skill).
+ */
+export async function startedBox(
+  replies: string[],
+  cleanups: (() => unknown)[],
+  prepare?: (box: Awaited<ReturnType<typeof terminalBox>>["box"]) => void,
+) {
+  const started = await terminalBox({ turns: replies.map((text) => ({ text })) }, cleanups, { cols: 100, rows: 30 })
+  prepare?.(started.box)
+  await startXagent(started.pane, "--no-daemon", 60_000)
+  return started
+}
+
 /** The sandbox's daemon as `xagent daemon status --json` tells it. */
 export function daemonStatus(box: { cwd: string; env: Record<string, string> }): DaemonStatus {
   const r = spawnSync(XAGENT_BIN, ["daemon", "status", "--json"], { cwd: box.cwd, env: box.env, encoding: "utf8" })

@@ -5,7 +5,7 @@
 // picks a session reach the prompt.
 import { afterAll, describe, expect, test } from "bun:test"
 import { XAGENT_BIN } from "../fixture/mockllm"
-import { terminalBox } from "./terminal-box"
+import { startedBox, startXagent, terminalBox } from "./terminal-box"
 import { hasTmux } from "./tmux"
 
 if (!hasTmux) console.warn("test/e2e/type-ahead.test.ts: skipped, tmux is not installed (apt-get install tmux)")
@@ -25,9 +25,7 @@ describe.skipIf(!hasTmux)("type-ahead before the session is live", () => {
       cleanups,
       { cols: 100, rows: 30 },
     )
-    pane.type(`${XAGENT_BIN}; echo "EXIT=$?"`)
-    pane.send("Enter")
-    await pane.waitFor("Ask anything", 60_000)
+    await startXagent(pane, "", 60_000)
     pane.type("/goal write the notes")
     pane.send("Enter")
     const screen = await pane.waitFor(/Goal achieved/, 60_000)
@@ -39,13 +37,7 @@ describe.skipIf(!hasTmux)("type-ahead before the session is live", () => {
   }, 150_000)
 
   test("-r: keys typed right after a session is picked all reach the prompt", async () => {
-    const { pane, llm } = await terminalBox({ turns: [{ text: "FIRST-REPLY" }, { text: "SECOND-REPLY" }] }, cleanups, {
-      cols: 100,
-      rows: 30,
-    })
-    pane.type(`${XAGENT_BIN} --no-daemon; echo "EXIT=$?"`)
-    pane.send("Enter")
-    await pane.waitFor("Ask anything", 60_000)
+    const { pane, llm } = await startedBox(["FIRST-REPLY", "SECOND-REPLY"], cleanups)
     pane.type("the saved one")
     await pane.waitFor("› the saved one", 60_000)
     pane.send("Enter")

@@ -20,7 +20,7 @@ afterEach(async () => {
   root = undefined
 })
 
-/** An agent folder with extensions a.ts and b.ts (each `/hello`) and the package @acme/greeter (`/wave`). */
+/** An agent folder with extensions a.ts and b.ts (each `/hello`), ping.ts (`/ping`) and the package @acme/greeter (`/wave`). */
 async function fixture(interactive = true) {
   root = mkdtempSync(join(tmpdir(), "xagent-owned-"))
   const agentDir = writeOwnedExtensions(root)
@@ -39,6 +39,7 @@ test("the session's commands name each owner; a shared name is offered in its ow
     { name: "a:hello", owner: "a", shared: true, source: "extension", description: "hello from a" },
     { name: "b:hello", owner: "b", shared: true, source: "extension", description: "hello from b" },
     { name: "wave", owner: "greeter", source: "extension", description: "wave from greeter" },
+    { name: "ping", owner: "ping", source: "extension", description: "ping from ping" },
   ])
 })
 

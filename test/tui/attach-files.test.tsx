@@ -7,8 +7,8 @@ import { afterEach, expect, test } from "bun:test"
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { fauxAssistantMessage } from "@earendil-works/pi-ai"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
+import { queuedDuringReply, recordRequests } from "../fixture/faux-requests"
 import { mountOnClient, type MountedApp } from "../fixture/tui"
 
 let fx: FauxFixture | undefined
@@ -22,20 +22,6 @@ afterEach(async () => {
   if (outside) rmSync(outside, { recursive: true, force: true })
   outside = undefined
 })
-
-type Ctx = { messages: { role: string; content: unknown }[] }
-
-/** What the model was sent, one JSON string per message, for each request. */
-function recordRequests(fx: FauxFixture, replies: string[]): string[][] {
-  const seen: string[][] = []
-  fx.faux.setResponses(
-    replies.map((reply) => (ctx: Ctx) => {
-      seen.push(ctx.messages.map((m) => JSON.stringify(m)))
-      return fauxAssistantMessage(reply)
-    }),
-  )
-  return seen
-}
 
 test("the model gets the message as typed and then the named files; the transcript shows a marker", async () => {
   fx = await createFauxFixture({
@@ -103,33 +89,11 @@ test("a file the sandbox keeps from the agent is named as such and not sent", as
 
 test("a message queued during a reply goes as typed, and the person is told its files were not attached", async () => {
   fx = await createFauxFixture({ files: { "plan.md": "QUEUEDPLAN\n" }, tokensPerSecond: 20 })
-  const seen: string[][] = []
-  fx.faux.setResponses([
-    () => fauxAssistantMessage("slow reply ".repeat(30)),
-    (ctx: Ctx) => {
-      seen.push(ctx.messages.map((m) => JSON.stringify(m)))
-      return fauxAssistantMessage("SECOND")
-    },
-  ])
-  const { sessionId } = await fx.open()
-  const rec = fx.record(sessionId)
-  await fx.client.request("session.prompt", { sessionId, text: "start" })
-  await rec.waitFor((s) => s.running, "the reply to run")
-  await fx.client.request("session.prompt", {
-    sessionId,
-    text: "then follow @plan.md",
-    behavior: "followUp",
-    attachFiles: true,
-  })
-  const s = await rec.waitFor(
-    (s) => !s.running && s.items.some((i) => i.kind === "assistant" && JSON.stringify(i).includes("SECOND")),
-    "the follow-up's reply",
-  )
-  expect(seen[0]!.some((m) => m.includes("then follow @plan.md"))).toBe(true)
-  expect(seen[0]!.join("\n")).not.toContain("QUEUEDPLAN")
-  expect(s.items.some((i) => i.kind === "custom")).toBe(false)
-  const notice = s.items.find((i) => i.kind === "notice")
-  expect(notice && "text" in notice ? notice.text : "").toStartWith("Not attached: @plan.md. Files go with a message")
+  const { sent, session, notice } = await queuedDuringReply(fx, { text: "then follow @plan.md", attachFiles: true })
+  expect(sent.some((m) => m.includes("then follow @plan.md"))).toBe(true)
+  expect(sent.join("\n")).not.toContain("QUEUEDPLAN")
+  expect(session.items.some((i) => i.kind === "custom")).toBe(false)
+  expect(notice).toStartWith("Not attached: @plan.md. Files go with a message")
 })
 
 test("without attachFiles (print mode, editors over ACP) the text goes alone", async () => {

@@ -1,7 +1,8 @@
 // Owned commands in the window, on a real session whose extensions a.ts and b.ts both register
-// `/hello` and whose package @acme/greeter registers `/wave`: the palette offers `/a:hello` and
-// `/b:hello` (never a bare `/hello` that could be either), the bare `/hello` asks which and runs
-// the one picked, and /help lists the extensions' commands under their owners.
+// `/hello`, ping.ts registers `/ping` and whose package @acme/greeter registers `/wave`: the palette
+// offers `/a:hello` and `/b:hello` (never a bare `/hello` that could be either), the bare `/hello`
+// asks which and runs the one picked, and /help lists the extensions' commands under their owners
+// (an owner named as its command is not named again).
 import { afterEach, expect, test } from "bun:test"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -43,6 +44,14 @@ test("at 80 columns the palette offers both owners' /hello, and /wave under its 
   expect(await app.until("/wave")).toContain("/wave  greeter · wave from greeter")
 })
 
+test("the palette leaves out an owner named as its command: /ping, not ping · ping", async () => {
+  const app = await window(80)
+  await app.mockInput.typeText("/pin")
+  const frame = await app.until("ping from ping")
+  expect(frame).toContain("/ping  ping from ping")
+  expect(frame).not.toContain("ping · ")
+})
+
 test("the bare /hello asks which of the two, and runs the one picked", async () => {
   const app = await window(80)
   await app.submit("/hello there")
@@ -69,7 +78,9 @@ test("/help lists the extensions' commands by owner", async () => {
   }
   const heading = at("Extensions' commands")
   expect(heading).toBeGreaterThan(at("/quit  Leave xagent (also /exit)"))
-  expect(rows.slice(heading + 1, heading + 7)).toEqual([
+  expect(rows.slice(heading + 1, heading + 8)).toEqual([
+    // An owner named as its command: the command alone, with no alias that repeats it.
+    "/ping  ping from ping",
     "a",
     "/a:hello  hello from a",
     "b",

@@ -6,8 +6,8 @@
 import { afterEach, expect, test } from "bun:test"
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { fauxAssistantMessage } from "@earendil-works/pi-ai"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
+import { queuedDuringReply, recordRequests } from "../fixture/faux-requests"
 import { mountOnClient, type MountedApp } from "../fixture/tui"
 
 let fx: FauxFixture | undefined
@@ -18,20 +18,6 @@ afterEach(async () => {
   await fx?.dispose()
   fx = undefined
 })
-
-type Ctx = { messages: { role: string; content: unknown }[] }
-
-/** What the model was sent, one JSON string per message, for each request. */
-function recordRequests(fx: FauxFixture, replies: string[]): string[][] {
-  const seen: string[][] = []
-  fx.faux.setResponses(
-    replies.map((reply) => (ctx: Ctx) => {
-      seen.push(ctx.messages.map((m) => JSON.stringify(m)))
-      return fauxAssistantMessage(reply)
-    }),
-  )
-  return seen
-}
 
 function writeSkill(agentDir: string, name: string, description: string, body: string): string {
   const dir = join(agentDir, "skills", name)
@@ -114,33 +100,11 @@ test("two skills go in the order named, in one message after the person's", asyn
 test("a message queued during a reply goes as typed, and the person is told its skills were not sent", async () => {
   fx = await createFauxFixture({ tokensPerSecond: 20 })
   writeSkill(fx.agentDir, "review-code", "Review code for bugs.", "REVIEWSTEPS")
-  const seen: string[][] = []
-  fx.faux.setResponses([
-    () => fauxAssistantMessage("slow reply ".repeat(30)),
-    (ctx: Ctx) => {
-      seen.push(ctx.messages.map((m) => JSON.stringify(m)))
-      return fauxAssistantMessage("SECOND")
-    },
-  ])
-  const { sessionId } = await fx.open()
-  const rec = fx.record(sessionId)
-  await fx.client.request("session.prompt", { sessionId, text: "start" })
-  await rec.waitFor((s) => s.running, "the reply to run")
-  await fx.client.request("session.prompt", {
-    sessionId,
-    text: "then $review-code",
-    behavior: "followUp",
-    requireSkills: true,
-  })
-  const s = await rec.waitFor(
-    (s) => !s.running && s.items.some((i) => i.kind === "assistant" && JSON.stringify(i).includes("SECOND")),
-    "the follow-up's reply",
-  )
-  expect(seen[0]!.some((m) => m.includes("then $review-code"))).toBe(true)
-  expect(seen[0]!.join("\n")).not.toContain("REVIEWSTEPS")
-  expect(s.items.some((i) => i.kind === "custom")).toBe(false)
-  const notice = s.items.find((i) => i.kind === "notice")
-  expect(notice && "text" in notice ? notice.text : "").toStartWith("Skills not sent: $review-code. Skills go with")
+  const { sent, session, notice } = await queuedDuringReply(fx, { text: "then $review-code", requireSkills: true })
+  expect(sent.some((m) => m.includes("then $review-code"))).toBe(true)
+  expect(sent.join("\n")).not.toContain("REVIEWSTEPS")
+  expect(session.items.some((i) => i.kind === "custom")).toBe(false)
+  expect(notice).toStartWith("Skills not sent: $review-code. Skills go with")
 })
 
 test("without requireSkills (print mode, editors over ACP) the text goes alone; the command list names the skills", async () => {

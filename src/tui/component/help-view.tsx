@@ -48,17 +48,32 @@ function effectiveLabel(keymap: Keymap, row: keyof typeof KEYS): string {
   return actions.map((a) => keysLabel(keymap.custom(a) ?? keymap.keysOf(a as KeyAction))).join(" / ")
 }
 
-/** The session's extension commands: xagent's own (no owner), then each owner's, in the session's order. */
-function byOwner(commands: readonly CommandInfo[]): { own: CommandInfo[]; owners: [string, CommandInfo[]][] } {
+/** An owner named as its command (reload-runtime.ts's /reload-runtime): naming it only repeats the name. */
+const ownerSaysNothing = (c: CommandInfo) => c.owner === c.name
+
+/**
+ * The session's extension commands: xagent's own (no owner); those whose owner is their own name,
+ * listed without it; then each other owner's, in the session's order.
+ */
+function byOwner(commands: readonly CommandInfo[]): {
+  own: CommandInfo[]
+  selfNamed: CommandInfo[]
+  owners: [string, CommandInfo[]][]
+} {
   const extension = commands.filter((c) => c.source === "extension")
   const owners = new Map<string, CommandInfo[]>()
-  for (const c of extension) if (c.owner) owners.set(c.owner, [...(owners.get(c.owner) ?? []), c])
-  return { own: extension.filter((c) => !c.owner), owners: [...owners] }
+  for (const c of extension)
+    if (c.owner && !ownerSaysNothing(c)) owners.set(c.owner, [...(owners.get(c.owner) ?? []), c])
+  return {
+    own: extension.filter((c) => !c.owner),
+    selfNamed: extension.filter((c) => c.owner && ownerSaysNothing(c)),
+    owners: [...owners],
+  }
 }
 
 function ExtensionCommandRow(props: { command: CommandInfo; indent?: boolean }) {
   const c = props.command
-  const also = c.owner && !c.shared ? ` (also /${c.owner}:${terminalLine(c.name)})` : ""
+  const also = c.owner && !c.shared && !ownerSaysNothing(c) ? ` (also /${c.owner}:${terminalLine(c.name)})` : ""
   return (
     <text flexShrink={0} wrapMode="word">
       <span style={{ fg: theme.accent }}>{`${props.indent ? "  " : ""}/${terminalLine(c.name)}`}</span>
@@ -76,9 +91,11 @@ export function HelpView(
   const custom = keymap.customized()
   const shortcuts = () => (props.keysOnly ? (props.shortcuts ?? []) : [])
   const extension = byOwner(props.keysOnly ? [] : (props.commands ?? []))
+  const owned = extension.selfNamed.length + extension.owners.length > 0
   const extensionRows =
     extension.own.length +
-    extension.owners.reduce((n, [, list]) => n + list.length + 1, extension.owners.length ? 2 : 0)
+    extension.selfNamed.length +
+    extension.owners.reduce((n, [, list]) => n + list.length + 1, owned ? 2 : 0)
   // Rows wrap rather than being cut, so a narrow window takes a few more lines (it scrolls).
   const LINES = COMMANDS.length + extensionRows + Object.keys(KEYS).length + custom.length + shortcuts().length + 10
   const windowRows = useWindowRows()
@@ -107,10 +124,11 @@ export function HelpView(
           )}
         </For>
         <For each={extension.own}>{(c) => <ExtensionCommandRow command={c} />}</For>
-        <Show when={extension.owners.length > 0}>
+        <Show when={owned}>
           <text flexShrink={0} fg={theme.text} attributes={TextAttributes.BOLD} marginTop={1}>
             Extensions' commands
           </text>
+          <For each={extension.selfNamed}>{(c) => <ExtensionCommandRow command={c} />}</For>
           <For each={extension.owners}>
             {([owner, list]) => (
               <>
