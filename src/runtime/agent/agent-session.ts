@@ -21,6 +21,7 @@ import { Journal, type JournalLimits } from "../session/journal"
 import { SnapshotState } from "../session/snapshot-state"
 import { AgentProjection, turnStop } from "./agent-updates"
 import { permissionAsk, type PermissionAsk } from "./agent-permission"
+import { AgentState } from "./agent-state"
 
 export type AgentSpec = NonNullable<Params<"session.open">["agent"]>
 
@@ -38,6 +39,10 @@ export class AgentSession {
   readonly journal: Journal
   private state: SnapshotState
   private readonly projection: AgentProjection
+  /** The agent's commands, configuration and usage, as it last sent them. */
+  readonly agentState = new AgentState(() => this.agentName())
+  /** Updates that came before `session/new` answered (agents send commands and usage at once). */
+  private early: acp.SessionNotification[] | undefined = []
   private proc!: ChildProcess
   private cx!: acp.ClientContext
   private conn: acp.ClientConnection | undefined
@@ -130,19 +135,34 @@ export class AgentSession {
       failed,
     ])
     this.agentSessionId = opened.sessionId
+    this.agentState.opened(opened)
+    const early = this.early ?? []
+    this.early = undefined
+    for (const n of early) this.update(n)
   }
 
   private fresh(): SessionSnapshot {
-    return { ...emptySnapshot(this.id), info: this.info() }
+    const empty = emptySnapshot(this.id)
+    return { ...empty, info: this.info(), stats: this.agentState.stats() ?? empty.stats }
+  }
+
+  private agentName(): string {
+    const agent = this.agentInfo?.agentInfo
+    return agent ? (agent.title ?? agent.name) : this.spec.command[0]!
   }
 
   info(): SessionInfo {
-    const agent = this.agentInfo?.agentInfo
+    const st = this.agentState
+    const mode = st.mode()
+    const model = st.model()
     return {
       piSessionId: this.agentSessionId,
       cwd: this.cwd,
       thinkingLevel: "off",
-      name: agent ? `${agent.title ?? agent.name} (ACP)` : `${this.spec.command[0]} (ACP)`,
+      // the mode the agent confirmed goes with its name, where the status line shows the session
+      name: `${this.agentName()} (ACP${mode ? `, ${mode}` : ""})`,
+      ...(model ? { model } : {}),
+      ...(st.commandsRevision ? { commandsRevision: st.commandsRevision } : {}),
     }
   }
 
@@ -238,8 +258,12 @@ export class AgentSession {
   }
 
   private update(n: acp.SessionNotification) {
+    if (this.early) return void this.early.push(n)
     if (n.sessionId !== this.agentSessionId) return
     this.emitAll(this.projection.handle(n.update))
+    const changed = this.agentState.apply(n.update)
+    if (changed === "info") this.emit({ type: "info", info: this.info() })
+    else if (changed === "stats") this.emit({ type: "stats", stats: this.agentState.stats()! })
   }
 
   private permission(params: acp.RequestPermissionRequest, signal: AbortSignal) {
