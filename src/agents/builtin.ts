@@ -1,5 +1,7 @@
 // The ACP agents xagent knows by name: each needs no file, and a user's or project's file of the
 // same name replaces it. The programs are the agents' own ACP front ends, as their packages install them.
+// `xagent acp` keeps its sessions in its own process: it runs in a session host of the daemon,
+// which would refuse it sessions (a daemon opens none for processes its sessions started).
 import type { AcpProfile } from "./profile"
 
 const known: [name: string, description: string, color: string, command: string, ...args: string[]][] = [
@@ -8,7 +10,7 @@ const known: [name: string, description: string, color: string, command: string,
   ["gemini", "Gemini CLI over ACP (gemini --acp)", "cyan", "gemini", "--acp"],
   ["opencode", "OpenCode over ACP (opencode acp)", "yellow", "opencode", "acp"],
   ["pi", "Pi over ACP (pi-acp)", "magenta", "pi-acp"],
-  ["xagent", "xagent over ACP (xagent acp)", "green", "xagent", "acp"],
+  ["xagent", "xagent over ACP (xagent acp)", "green", "xagent", "acp", "--no-daemon"],
 ]
 
 export function builtinProfiles(): AcpProfile[] {

@@ -157,6 +157,11 @@ export interface SessionInfo {
   autocomplete?: boolean
   /** Keys the extensions registered (`pi.registerShortcut`), as Pi's key ids (`ctrl+shift+k`). */
   shortcuts?: ShortcutInfo[]
+  /**
+   * An external ACP agent's session: bumped each time the agent sends its slash commands, so a
+   * window asks for the palette's list (session.commands) again.
+   */
+  commandsRevision?: number
   /** Theme files Pi's resources found for this session (extensions' resources_discover, packages). */
   themePaths?: string[]
   /**

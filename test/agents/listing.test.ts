@@ -34,7 +34,7 @@ test("with no files: the known ACP agents, each with its program", () => {
       "gemini built-in gemini --acp",
       "opencode built-in opencode acp",
       "pi built-in pi-acp",
-      "xagent built-in xagent acp",
+      "xagent built-in xagent acp --no-daemon",
     ],
   )
 })

@@ -151,8 +151,11 @@ describe("an ACP agent as a session's engine", () => {
     "what the agent session does not serve is refused with the reason",
     async () => {
       await expect(c.request("session.models", { sessionId })).rejects.toThrow(/external ACP agent/)
-      // the palette's list, asked as every window starts: none of xagent's or Pi's commands run here
-      expect(await c.request("session.commands", { sessionId })).toEqual({ commands: [] })
+      // the palette's list is the agent's own commands (as its available_commands_update named
+      // them), each sent back as prompt text
+      const { commands } = await c.request("session.commands", { sessionId })
+      expect(commands.length).toBeGreaterThan(0)
+      expect(commands.every((cmd) => cmd.source === "prompt")).toBe(true)
     },
     SLOW,
   )

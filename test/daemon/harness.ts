@@ -8,7 +8,14 @@ import type { EventEnvelope, SessionSnapshot, TranscriptItem } from "../../src/p
 import { SnapshotState } from "../../src/runtime/session/snapshot-state"
 import { daemonPaths, type DaemonPaths } from "../../src/util/daemon-paths"
 import { stringEnv } from "../../src/util/env-fingerprint"
-import { makeSandbox, startMockLlm, writeAgentDir, type MockLlm, type Sandbox, type Scenario } from "../fixture/mockllm"
+import {
+  makeSandbox,
+  startMockLlm,
+  writeAgentDir,
+  type Sandbox,
+  type Scenario,
+  type ScriptedLlm,
+} from "../fixture/mockllm"
 import { WAIT_MS } from "../fixture/wait"
 
 export const BUN = process.execPath
@@ -16,7 +23,7 @@ export const HERE = import.meta.dir
 
 export interface DaemonBox {
   box: Sandbox
-  llm: MockLlm
+  llm: ScriptedLlm
   paths: DaemonPaths
   /** Environment a daemon of this box starts with. */
   env: Record<string, string>

@@ -44,7 +44,15 @@ describe("an agent's updates as items", () => {
       ],
       streaming: false,
     })
-    expect(items[1]).toMatchObject({ kind: "tool", id: "t1", name: "ls -la", status: "done", output: "a.txt" })
+    // a command is the bash row, its command the title as one safe line
+    expect(items[1]).toMatchObject({
+      kind: "tool",
+      id: "t1",
+      name: "bash",
+      args: { command: "ls -la" },
+      status: "done",
+      output: "a.txt",
+    })
     expect(items[2]).toMatchObject({ blocks: [{ type: "text", text: "Found it." }], streaming: false })
     expect(last).toBe(items[2]!.id)
   })
@@ -80,5 +88,63 @@ describe("an agent's updates as items", () => {
   test("a tool still running when the turn ends did not finish", () => {
     const { items } = run([{ sessionUpdate: "tool_call", toolCallId: "t3", title: "sleep", status: "in_progress" }])
     expect(items[0]).toMatchObject({ status: "error", output: "Not finished: the turn ended" })
+  })
+
+  test("a command's output sent only as _meta.terminal_output (pi-acp's way) is the row's output", () => {
+    const { items } = run([
+      { sessionUpdate: "tool_call", toolCallId: "t4", title: "echo hi", kind: "execute", status: "in_progress" },
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "t4",
+        _meta: { terminal_output: { terminal_id: "t4", data: "h" } },
+      },
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "t4",
+        status: "completed",
+        _meta: { terminal_output: { terminal_id: "t4", data: "i\n" } },
+      },
+    ])
+    expect(items).toEqual([expect.objectContaining({ name: "bash", status: "done", output: "hi\n" })])
+  })
+
+  test("a plan is the todo card: one per turn, redrawn with each list", () => {
+    const entry = (content: string, status: acp.PlanEntryStatus): acp.PlanEntry => ({
+      content,
+      status,
+      priority: "medium",
+    })
+    const { items, events } = run([
+      { sessionUpdate: "plan", entries: [entry("Read\u001b[2J it", "in_progress"), entry("Fix it", "pending")] },
+      text("Reading."),
+      { sessionUpdate: "plan", entries: [entry("Read it", "completed"), entry("Fix it", "in_progress")] },
+    ])
+    expect(items.map((i) => i.kind)).toEqual(["custom", "assistant"])
+    expect(items[0]).toMatchObject({
+      customType: "todo",
+      text: "Todo · 1 of 2 done\n[x] Read it\n[>] Fix it",
+      details: {
+        todos: [
+          { id: "1", content: "Read it", status: "completed" },
+          { id: "2", content: "Fix it", status: "in_progress" },
+        ],
+      },
+    })
+    expect(events.filter((e) => e.type === "item_add" && e.item.kind === "custom")).toHaveLength(1)
+  })
+
+  test("a permission for a tool call never announced draws no row; one announced later takes its fields", () => {
+    const p = new AgentProjection("s", () => 1)
+    expect(p.toolFromPermission({ toolCallId: "ui-1", title: "Allow?", kind: "other" })).toEqual([])
+    expect(
+      p.toolFromPermission({ toolCallId: "t5", title: "rm x", kind: "execute", rawInput: { command: "rm x" } }),
+    ).toEqual([])
+    const later = p.handle({ sessionUpdate: "tool_call_update", toolCallId: "t5", status: "in_progress" })
+    expect(later).toEqual([
+      { type: "item_add", item: expect.objectContaining({ id: "t5", name: "bash", args: { command: "rm x" } }) },
+    ])
+    // the turn's end finishes only drawn rows
+    const end = p.endTurn("end_turn").events
+    expect(end.map((e) => (e as { item: { id: string } }).item.id)).toEqual(["t5"])
   })
 })

@@ -19,9 +19,9 @@ const HANDLERS: Partial<Record<Method, Handler>> = {
     return queued.length ? { editorText: queued.join("\n\n") } : {}
   },
   "session.dequeue": async (s) => ({ steering: [], followUp: s.takeQueue() }),
-  // The window asks for its palette's commands as a session starts: an agent session has none
-  // of xagent's or Pi's to run (the agent's own are not offered yet), so the list is empty.
-  "session.commands": async () => ({ commands: [] }),
+  // The palette's commands are the agent's own (none of xagent's or Pi's run here): picked, they
+  // are typed as `/name args` and sent as prompt text, which is how ACP agents take them.
+  "session.commands": async (s) => ({ commands: s.agentState.paletteCommands() }),
   "session.uiRespond": async (s, p: Params<"session.uiRespond">) => {
     s.respond(p.requestId, p.response as UiResponse)
     return {}

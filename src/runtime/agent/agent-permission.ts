@@ -55,7 +55,8 @@ export function permissionAsk(
     return options.slice(0, i).some((p) => p.name === o.name) ? `${name} (${i + 1})` : name
   })
   return {
-    request: { id, kind: "select", title: `${title}: allow?`, options: labels },
+    // A title that is already a question (an extension's "…Allow?") is not asked twice.
+    request: { id, kind: "select", title: /\?\s*$/.test(title) ? title.trim() : `${title}: allow?`, options: labels },
     answer(response) {
       if ("cancelled" in response) return cancelled()
       const at = "value" in response ? labels.indexOf(response.value) : -1

@@ -25,6 +25,7 @@ import { AgentJournalFile } from "./agent-journal"
 import { replayJournal, type Replayed } from "./agent-replay"
 import { afterRestart } from "./agent-restore"
 import { AgentQueue, type Queued } from "./agent-queue"
+import { AgentState } from "./agent-state"
 
 export type AgentSpec = NonNullable<Params<"session.open">["agent"]>
 
@@ -50,6 +51,10 @@ export class AgentSession {
   private readonly queue = new AgentQueue()
   /** The agent started and its session opened again after a restart (or failed to). */
   private attached: Promise<void> = Promise.resolve()
+  /** The agent's commands, configuration and usage, as it last sent them. */
+  readonly agentState = new AgentState(() => this.agentName())
+  /** Updates that came before `session/new` answered (agents send commands and usage at once). */
+  private early: acp.SessionNotification[] | undefined = []
   private proc!: ChildProcess
   private cx!: acp.ClientContext
   private conn: acp.ClientConnection | undefined
@@ -202,17 +207,21 @@ export class AgentSession {
         failed,
       ])
       this.agentSessionId = opened.sessionId
+      this.agentState.opened(opened)
+      this.takeEarly("all")
       return
     }
-    // Until the agent answers, agentSessionId stays empty: what session/load replays is not
-    // projected (the journal already drew it).
+    // Until the agent answers, agentSessionId stays empty and what session/load replays waits in
+    // `early`: only its commands, configuration and usage are kept (the journal drew the history).
     const caps = this.agentInfo.agentCapabilities
     const again = { sessionId: prev.sessionId, cwd: this.cwd, mcpServers: [] }
+    let reopened: acp.LoadSessionResponse | acp.ResumeSessionResponse
     if (prev.sessionId && caps?.sessionCapabilities?.resume)
-      await Promise.race([this.cx.request(acp.methods.agent.session.resume, again), failed])
+      reopened = await Promise.race([this.cx.request(acp.methods.agent.session.resume, again), failed])
     else if (prev.sessionId && caps?.loadSession)
-      await Promise.race([this.cx.request(acp.methods.agent.session.load, again), failed])
+      reopened = await Promise.race([this.cx.request(acp.methods.agent.session.load, again), failed])
     else {
+      this.early = undefined
       this.notice(
         "warning",
         "This agent cannot reopen its session: what is above is read-only. A new message starts a new session of the agent, which does not remember it",
@@ -220,19 +229,32 @@ export class AgentSession {
       return
     }
     this.agentSessionId = prev.sessionId
+    this.agentState.opened({ sessionId: prev.sessionId, ...reopened })
+    this.takeEarly("state")
   }
 
   private fresh(): SessionSnapshot {
-    return { ...emptySnapshot(this.id), info: this.info() }
+    const empty = emptySnapshot(this.id)
+    return { ...empty, info: this.info(), stats: this.agentState.stats() ?? empty.stats }
+  }
+
+  private agentName(): string {
+    const agent = this.agentInfo?.agentInfo
+    return agent ? (agent.title ?? agent.name) : this.spec.command[0]!
   }
 
   info(): SessionInfo {
-    const agent = this.agentInfo?.agentInfo
+    const st = this.agentState
+    const mode = st.mode()
+    const model = st.model()
     return {
       piSessionId: this.agentSessionId,
       cwd: this.cwd,
       thinkingLevel: "off",
-      name: agent ? `${agent.title ?? agent.name} (ACP)` : `${this.spec.command[0]} (ACP)`,
+      // the mode the agent confirmed goes with its name, where the status line shows the session
+      name: `${this.agentName()} (ACP${mode ? `, ${mode}` : ""})`,
+      ...(model ? { model } : {}),
+      ...(st.commandsRevision ? { commandsRevision: st.commandsRevision } : {}),
     }
   }
 
@@ -343,6 +365,7 @@ export class AgentSession {
     if (!this.agentSessionId) {
       const opened = await this.cx.request(acp.methods.agent.session.new, { cwd: this.cwd, mcpServers: [] })
       this.agentSessionId = opened.sessionId
+      this.agentState.opened(opened)
       this.journalAgent()
     }
     this.disk?.record({ k: "prompt", turn: turnId, text })
@@ -392,8 +415,31 @@ export class AgentSession {
   }
 
   private update(n: acp.SessionNotification) {
+    if (this.early) return void this.early.push(n)
     if (n.sessionId !== this.agentSessionId) return
     this.emitAll(this.projection.handle(n.update))
+    this.applyState(n)
+  }
+
+  /**
+   * The updates held while the agent's session opened: all of them for a new session (agents
+   * send their commands and usage at once); after a restart only what they say of the agent's
+   * state, since the rest is a replay of history the journal already drew.
+   */
+  private takeEarly(which: "all" | "state") {
+    const early = this.early ?? []
+    this.early = undefined
+    for (const n of early) {
+      if (n.sessionId !== this.agentSessionId) continue
+      if (which === "all") this.update(n)
+      else this.applyState(n)
+    }
+  }
+
+  private applyState(n: acp.SessionNotification) {
+    const changed = this.agentState.apply(n.update)
+    if (changed === "info") this.emit({ type: "info", info: this.info() })
+    else if (changed === "stats") this.emit({ type: "stats", stats: this.agentState.stats()! })
   }
 
   private permission(params: acp.RequestPermissionRequest, signal: AbortSignal) {

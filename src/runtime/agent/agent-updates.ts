@@ -3,7 +3,8 @@
 // assistant item's text and thinking blocks (streamed as text_delta), tool calls a tool item.
 // A tool call ends the assistant item before it, so text after a tool reads below its row.
 import type * as acp from "@agentclientprotocol/sdk"
-import type { AssistantItem, SessionEvent, ToolItem, TurnStopReason } from "../../protocol/index"
+import type { AssistantItem, CustomItem, SessionEvent, ToolItem, TurnStopReason } from "../../protocol/index"
+import { TODO_CARD, todoText, type TodoItem } from "../../common/todo"
 import { lineDiff } from "../../common/line-diff"
 import { terminalText } from "../../common/terminal-text"
 
@@ -28,7 +29,11 @@ export function turnStop(reason: acp.StopReason): TurnStopReason {
 export class AgentProjection {
   private seq = 0
   private reply: AssistantItem | undefined
-  private readonly tools = new Map<string, { item: ToolItem; acp: ToolFields }>()
+  private readonly tools = new Map<string, { item: ToolItem; acp: ToolFields; terminal: string }>()
+  /** Fields of tool calls known so far only from a permission request (see toolFromPermission). */
+  private readonly asked = new Map<string, ToolFields>()
+  /** This turn's plan card: each plan the agent sends replaces the list on it. */
+  private planCard: CustomItem | undefined
   /** The last finished assistant item of the current turn, for its turn_end. */
   private lastReply: string | undefined
 
@@ -55,15 +60,24 @@ export class AgentProjection {
         return [...this.endReply(), ...this.tool(update, true)]
       case "tool_call_update":
         return this.tool(update, false)
+      case "plan":
+        return [...this.endReply(), ...this.plan(update.entries)]
       default:
-        // The first slice draws the transcript; plans, commands, modes and usage are not shown yet.
+        // Commands, modes, config options and usage are the session's state (agent-state.ts).
         return []
     }
   }
 
-  /** A tool call the agent asks permission for: its fields may come first (or only) in the request. */
+  /**
+   * A tool call the agent asks permission for. One it announced updates its row; one it did not is
+   * not drawn yet: agents ask about things that are no tool call of theirs (pi-acp asks its
+   * extensions' questions under a made-up id), and such a row would never finish. Its fields wait
+   * for the tool_call that may follow; the dialog shows what is asked meanwhile.
+   */
   toolFromPermission(call: acp.ToolCallUpdate): SessionEvent[] {
-    return [...this.endReply(), ...this.tool(call, !this.tools.has(call.toolCallId))]
+    if (this.tools.has(call.toolCallId)) return [...this.endReply(), ...this.tool(call, false)]
+    this.asked.set(call.toolCallId, { ...this.asked.get(call.toolCallId), ...call })
+    return this.endReply()
   }
 
   toolTitle(toolCallId: string): string | undefined {
@@ -73,6 +87,8 @@ export class AgentProjection {
   /** The turn is over: the open reply is finished, and the turn's last reply named. */
   endTurn(stop: TurnStopReason): { events: SessionEvent[]; itemId?: string } {
     const events = this.endReply(stop)
+    this.asked.clear()
+    this.planCard = undefined
     // A tool left running when the turn ended (a cancel) did not finish.
     for (const t of this.tools.values())
       if (t.item.status === "pending" || t.item.status === "running") {
@@ -82,6 +98,29 @@ export class AgentProjection {
     const itemId = this.lastReply
     this.lastReply = undefined
     return { events, itemId }
+  }
+
+  /**
+   * A plan as the todo card (src/common/todo.ts): the agent sends the whole list each time, so a
+   * turn has one card, redrawn with each list; its entries' priorities are not drawn.
+   */
+  private plan(entries: acp.PlanEntry[]): SessionEvent[] {
+    const todos: TodoItem[] = entries.map((e, i) => ({
+      id: String(i + 1),
+      content: terminalText(e.content).replace(/\s+/g, " ").trim(),
+      status: e.status,
+    }))
+    const created = !this.planCard
+    const card: CustomItem = {
+      kind: "custom",
+      id: this.planCard?.id ?? this.nextId("p"),
+      customType: TODO_CARD,
+      text: todoText(todos),
+      details: { todos },
+      timestamp: this.planCard?.timestamp ?? this.now(),
+    }
+    this.planCard = card
+    return [{ type: created ? "item_add" : "item_update", item: card }]
   }
 
   private chunk(blockType: "text" | "thinking", content: acp.ContentBlock): SessionEvent[] {
@@ -119,10 +158,12 @@ export class AgentProjection {
 
   private tool(fields: ToolFields, created: boolean): SessionEvent[] {
     const known = this.tools.get(fields.toolCallId)
-    const merged: ToolFields = { ...known?.acp, toolCallId: fields.toolCallId }
+    const merged: ToolFields = { ...(known?.acp ?? this.asked.get(fields.toolCallId)), toolCallId: fields.toolCallId }
+    this.asked.delete(fields.toolCallId)
     for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== null) (merged as any)[k] = v
-    const item = toolItem(merged, known?.item.timestamp ?? this.now())
-    this.tools.set(fields.toolCallId, { item, acp: merged })
+    const terminal = (known?.terminal ?? "") + terminalOutput(fields)
+    const item = toolItem(merged, terminal, known?.item.timestamp ?? this.now())
+    this.tools.set(fields.toolCallId, { item, acp: merged, terminal })
     return [{ type: created || !known ? "item_add" : "item_update", item }]
   }
 }
@@ -135,16 +176,26 @@ const STATUS: Record<acp.ToolCallStatus, ToolItem["status"]> = {
 }
 
 /**
- * One ACP tool call as a tool item. A call whose content is a diff is drawn as an edit (the
- * window's edit row reads `details.diff`); any other is a plain row named by its title, with its
- * input and its text content as the output.
+ * Output an agent streams for a terminal it runs itself, in the `_meta.terminal_output` extension
+ * Zed reads (pi-acp sends its bash output only so, whatever the client offered): the new bytes.
  */
-function toolItem(call: ToolFields, timestamp: number): ToolItem {
+function terminalOutput(fields: ToolFields): string {
+  const data = (fields._meta as { terminal_output?: { data?: unknown } } | undefined)?.terminal_output?.data
+  return typeof data === "string" ? data : ""
+}
+
+/**
+ * One ACP tool call as a tool item. A call whose content is a diff is drawn as an edit (the
+ * window's edit row reads `details.diff`); a command (`execute`) as the bash row, its command
+ * from the input or else the title; any other is a plain row named by its title, with its input
+ * and its text content (or its terminal's output) as the output.
+ */
+function toolItem(call: ToolFields, terminal: string, timestamp: number): ToolItem {
   const content = call.content ?? []
   const diff = content.find((c): c is Extract<acp.ToolCallContent, { type: "diff" }> => c.type === "diff")
-  const output = content
-    .flatMap((c) => (c.type === "content" && c.content.type === "text" ? [c.content.text] : []))
-    .join("\n")
+  const output =
+    content.flatMap((c) => (c.type === "content" && c.content.type === "text" ? [c.content.text] : [])).join("\n") ||
+    terminal
   const status = STATUS[call.status ?? "pending"] ?? "pending"
   // The title is the row's name, drawn as it is: one line, no control bytes.
   const title = oneLine(call.title ?? call.kind ?? "tool")
@@ -159,11 +210,22 @@ function toolItem(call: ToolFields, timestamp: number): ToolItem {
       ...(output ? { output } : {}),
       timestamp,
     }
+  const input = (call.rawInput ?? {}) as Record<string, unknown>
+  if (call.kind === "execute")
+    return {
+      kind: "tool",
+      id: call.toolCallId,
+      name: "bash",
+      args: { ...input, command: typeof input.command === "string" ? input.command : title },
+      status,
+      ...(output ? { output } : {}),
+      timestamp,
+    }
   return {
     kind: "tool",
     id: call.toolCallId,
     name: title,
-    args: call.rawInput ?? {},
+    args: input,
     status,
     ...(output ? { output } : {}),
     timestamp,

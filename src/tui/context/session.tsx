@@ -158,6 +158,14 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
       )
     // The list is asked for as soon as the session is live, not when its first snapshot lands.
     createEffect(on(id, (now) => now && refreshCommands()))
+    // An external ACP agent sends its commands when it likes (after its session opens, and again).
+    createEffect(
+      on(
+        () => sync.data.info?.commandsRevision,
+        (rev, before) => rev !== undefined && rev !== before && refreshCommands(),
+        { defer: true },
+      ),
+    )
     // Extension commands, prompt templates and skills change with the Pi session (/new, /resume…).
     createEffect(
       on(
