@@ -215,11 +215,18 @@ export class AgentSession {
     // `early`: only its commands, configuration and usage are kept (the journal drew the history).
     const caps = this.agentInfo.agentCapabilities
     const again = { sessionId: prev.sessionId, cwd: this.cwd, mcpServers: [] }
-    let reopened: acp.LoadSessionResponse | acp.ResumeSessionResponse
+    // The SDK types both answers loosely; each carries the same configOptions and modes as session/new's.
+    let reopened: Partial<acp.NewSessionResponse> | null | undefined
     if (prev.sessionId && caps?.sessionCapabilities?.resume)
-      reopened = await Promise.race([this.cx.request(acp.methods.agent.session.resume, again), failed])
+      reopened = (await Promise.race([
+        this.cx.request(acp.methods.agent.session.resume, again),
+        failed,
+      ])) as typeof reopened
     else if (prev.sessionId && caps?.loadSession)
-      reopened = await Promise.race([this.cx.request(acp.methods.agent.session.load, again), failed])
+      reopened = (await Promise.race([
+        this.cx.request(acp.methods.agent.session.load, again),
+        failed,
+      ])) as typeof reopened
     else {
       this.early = undefined
       this.notice(
@@ -229,7 +236,7 @@ export class AgentSession {
       return
     }
     this.agentSessionId = prev.sessionId
-    this.agentState.opened({ sessionId: prev.sessionId, ...reopened })
+    this.agentState.opened({ ...reopened, sessionId: prev.sessionId })
     this.takeEarly("state")
   }
 
