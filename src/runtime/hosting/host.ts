@@ -38,7 +38,9 @@ import {
 } from "./session-open"
 import { warmModelApi } from "../session/warm-model-api"
 import { asWindow } from "../session/acting-window"
-import { AgentSession } from "../agent/agent-session"
+// Type only: the ACP client engine (the ACP SDK and its schemas) loads when an agent session
+// opens, never for Pi's sessions, which are nearly all of them.
+import type { AgentSession } from "../agent/agent-session"
 import { agentRequest } from "../agent/agent-methods"
 import { agentJournalRef, listAgentSessions } from "../agent/agent-replay"
 
@@ -250,6 +252,7 @@ export function createHost(opts: HostOptions = {}): SessionHost {
         "An external agent's session starts new: --continue, --resume, --session and --fork are for Pi's sessions",
       )
     const id = `s-${randomUUID().slice(0, 8)}`
+    const { AgentSession } = await import("../agent/agent-session")
     const agent = await AgentSession.start(id, cwd, p.agent!, {
       log,
       journalLimits: opts.journalLimits,
@@ -265,10 +268,19 @@ export function createHost(opts: HostOptions = {}): SessionHost {
   }
 
   /** An agent session from its journal: its transcript at once, its agent started again meanwhile. */
-  function restoreAgent(path: string): Result<"session.open"> {
+  async function restoreAgent(path: string): Promise<Result<"session.open">> {
     const live = [...agents.values()].find((a) => a.file === path)
     if (live)
       return { sessionId: live.id, info: live.info(), warnings: ["This session was already open; joined it as is."] }
+    const { AgentSession } = await import("../agent/agent-session")
+    // A second open of the same journal while the engine loaded joins the first.
+    const joined = [...agents.values()].find((a) => a.file === path)
+    if (joined)
+      return {
+        sessionId: joined.id,
+        info: joined.info(),
+        warnings: ["This session was already open; joined it as is."],
+      }
     let agent: AgentSession
     try {
       agent = AgentSession.restore(path, {
