@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test"
 import { readdirSync, readFileSync, readlinkSync } from "node:fs"
 import { join } from "node:path"
 import type { SocketClient } from "../../src/client/socket-client"
-import type { AssistantItem, EventEnvelope, SessionSnapshot, ToolItem } from "../../src/protocol"
+import type { AssistantItem, ToolItem } from "../../src/protocol"
 import { XAGENT_BIN } from "../fixture/mockllm"
-import { Recorder, assistantTexts, startBox, until, type DaemonBox } from "./harness"
+import { Recorder, assistantTexts, startBox, until, type DaemonBox, turnsEnded } from "./harness"
 
 const SLOW = 120_000
 
@@ -30,9 +30,6 @@ function agentPids(cwd: string): number[] {
 }
 
 /** `n` turns have ended (turn_end comes after the run's end). */
-const turnsEnded = (n: number) => (s: SessionSnapshot, events: EventEnvelope[]) =>
-  !s.running && events.filter((e) => e.event.type === "turn_end").length >= n
-
 let box: DaemonBox
 let c: SocketClient
 let sessionId: string

@@ -9,15 +9,12 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test"
 import { appendFileSync, readFileSync, statSync } from "node:fs"
 import { join } from "node:path"
 import type { SocketClient } from "../../src/client/socket-client"
-import type { AssistantItem, EventEnvelope, SessionSnapshot } from "../../src/protocol"
+import type { AssistantItem, SessionSnapshot } from "../../src/protocol"
 import { runXagent } from "../cli/run-xagent"
 import { XAGENT_BIN } from "../fixture/mockllm"
-import { alive, Recorder, assistantTexts, startBox, until, type DaemonBox } from "./harness"
+import { alive, Recorder, assistantTexts, startBox, until, type DaemonBox, turnsEnded } from "./harness"
 
 const SLOW = 180_000
-
-const turnsEnded = (n: number) => (s: SessionSnapshot, events: EventEnvelope[]) =>
-  !s.running && events.filter((e) => e.event.type === "turn_end").length >= n
 
 let box: DaemonBox
 let c: SocketClient

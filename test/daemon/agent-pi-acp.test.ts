@@ -7,15 +7,12 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test"
 import { existsSync, mkdirSync } from "node:fs"
 import { join } from "node:path"
 import type { SocketClient } from "../../src/client/socket-client"
-import type { EventEnvelope, SessionSnapshot, ToolItem } from "../../src/protocol"
+import type { ToolItem } from "../../src/protocol"
 import { PI_EXAMPLES, REPO_ROOT, writeAgentDir } from "../fixture/mockllm"
-import { Recorder, assistantTexts, startBox, type DaemonBox } from "./harness"
+import { Recorder, assistantTexts, startBox, type DaemonBox, turnsEnded } from "./harness"
 
 const SLOW = 120_000
 const BIN = join(REPO_ROOT, "node_modules/.bin")
-
-const turnsEnded = (n: number) => (s: SessionSnapshot, events: EventEnvelope[]) =>
-  !s.running && events.filter((e) => e.event.type === "turn_end").length >= n
 
 let box: DaemonBox
 let c: SocketClient

@@ -5,14 +5,12 @@
 import { afterAll, beforeAll, expect, test } from "bun:test"
 import { join } from "node:path"
 import type { SocketClient } from "../../src/client/socket-client"
-import type { EventEnvelope, SessionSnapshot } from "../../src/protocol"
+import type { SessionSnapshot } from "../../src/protocol"
 import { XAGENT_BIN } from "../fixture/mockllm"
-import { Recorder, assistantTexts, startBox, type DaemonBox } from "./harness"
+import { Recorder, assistantTexts, startBox, type DaemonBox, turnsEnded } from "./harness"
 
 const SLOW = 120_000
 
-const turnsEnded = (n: number) => (s: SessionSnapshot, events: EventEnvelope[]) =>
-  !s.running && events.filter((e) => e.event.type === "turn_end").length >= n
 const userTexts = (s: SessionSnapshot) => s.items.flatMap((i) => (i.kind === "user" ? [i.text] : []))
 
 let box: DaemonBox

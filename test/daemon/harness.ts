@@ -161,6 +161,10 @@ export class Recorder {
 export const replyDone = (turns: number) => (s: SessionSnapshot) =>
   !s.running && s.items.filter((i) => i.kind === "assistant" && !i.streaming).length >= turns
 
+/** N turns ended (an agent session's `turn_end` events) and nothing running. */
+export const turnsEnded = (n: number) => (s: SessionSnapshot, events: EventEnvelope[]) =>
+  !s.running && events.filter((e) => e.event.type === "turn_end").length >= n
+
 export function assistantTexts(items: TranscriptItem[]): string[] {
   return items
     .filter((i) => i.kind === "assistant")
