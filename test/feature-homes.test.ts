@@ -31,6 +31,7 @@ const HOMES: Record<string, Home> = {
       "src/acp/tool-call-updates.ts": ACP,
       "src/acp/tool-rows.ts": ACP,
       "src/acp/turn-map.ts": ACP,
+      "src/runtime/agent/agent-updates.ts": "an external ACP agent's plan is drawn as the todo card (its shape)",
     },
   },
   "computer-use": {

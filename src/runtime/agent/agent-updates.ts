@@ -32,8 +32,8 @@ export class AgentProjection {
   private readonly tools = new Map<string, { item: ToolItem; acp: ToolFields; terminal: string }>()
   /** Fields of tool calls known so far only from a permission request (see toolFromPermission). */
   private readonly asked = new Map<string, ToolFields>()
-  /** This turn's plan card: each plan the agent sends replaces the list on it. */
-  private planCard: CustomItem | undefined
+  /** This turn's todo card: each plan the agent sends replaces the list on it. */
+  private todoCard: CustomItem | undefined
   /** The last finished assistant item of the current turn, for its turn_end. */
   private lastReply: string | undefined
 
@@ -88,7 +88,7 @@ export class AgentProjection {
   endTurn(stop: TurnStopReason): { events: SessionEvent[]; itemId?: string } {
     const events = this.endReply(stop)
     this.asked.clear()
-    this.planCard = undefined
+    this.todoCard = undefined
     // A tool left running when the turn ended (a cancel) did not finish.
     for (const t of this.tools.values())
       if (t.item.status === "pending" || t.item.status === "running") {
@@ -110,16 +110,16 @@ export class AgentProjection {
       content: terminalText(e.content).replace(/\s+/g, " ").trim(),
       status: e.status,
     }))
-    const created = !this.planCard
+    const created = !this.todoCard
     const card: CustomItem = {
       kind: "custom",
-      id: this.planCard?.id ?? this.nextId("p"),
+      id: this.todoCard?.id ?? this.nextId("p"),
       customType: TODO_CARD,
       text: todoText(todos),
       details: { todos },
-      timestamp: this.planCard?.timestamp ?? this.now(),
+      timestamp: this.todoCard?.timestamp ?? this.now(),
     }
-    this.planCard = card
+    this.todoCard = card
     return [{ type: created ? "item_add" : "item_update", item: card }]
   }
 
