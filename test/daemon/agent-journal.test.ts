@@ -9,12 +9,15 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test"
 import { appendFileSync, readFileSync, statSync } from "node:fs"
 import { join } from "node:path"
 import type { SocketClient } from "../../src/client/socket-client"
-import type { AssistantItem, SessionSnapshot } from "../../src/protocol"
+import type { AssistantItem, EventEnvelope, SessionSnapshot } from "../../src/protocol"
 import { runXagent } from "../cli/run-xagent"
 import { XAGENT_BIN } from "../fixture/mockllm"
 import { alive, Recorder, assistantTexts, startBox, until, type DaemonBox, turnsEnded } from "./harness"
 
 const SLOW = 180_000
+
+/** An info event naming the agent as it introduced itself in `initialize`: it is there again. */
+const reattached = (e: EventEnvelope) => e.event.type === "info" && (e.event.info.name ?? "").startsWith("xagent (ACP")
 
 let box: DaemonBox
 let c: SocketClient
@@ -112,8 +115,9 @@ describe("an agent session's journal", () => {
       expect(opened.items.map((i) => i.kind)).toEqual(["user", "assistant"])
       expect(assistantTexts(opened.items)).toEqual(["Before the restart."])
       expect(box.llm.requests().length).toBe(asked)
-      // the agent is back (its name in the session's info), and still nothing was asked of the model
-      await rec.waitFor((s) => s.info?.name === "xagent (ACP)", "the agent re-attached")
+      // the agent is back (an info event after the reopen names it, with the mode it reports: the
+      // journal's own checkpoint already held its name), and still nothing was asked of the model
+      await rec.waitFor((_s, events) => events.some(reattached), "the agent re-attached")
       expect(box.llm.requests().length).toBe(asked)
       expect(notices(rec.snapshot!)).toEqual([])
 
@@ -157,7 +161,7 @@ describe("an agent session's journal", () => {
         "again",
         "talk at length",
       ])
-      await again.waitFor((s) => s.info?.name === "xagent (ACP)", "the agent re-attached")
+      await again.waitFor((_s, events) => events.some(reattached), "the agent re-attached")
       again.stop()
       expect(box.llm.requests().length).toBe(asked)
     },
