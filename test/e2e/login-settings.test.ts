@@ -141,7 +141,11 @@ describe.skipIf(!hasTmux)("sign-in and settings in a terminal", () => {
     await pane.waitFor((s) => !s.includes("Settings (Pi's settings.json)"))
 
     await command(pane, "/hotkeys")
-    screen = await pane.waitFor("Ctrl+P, Shift+Ctrl+P  Next / previous model")
+    // Inline, the dialog grows the footer, which sits at the screen's bottom: a frame taken while
+    // it grows shows the dialog's lower rows only, so the wait is for both rows at once.
+    screen = await pane.waitFor(
+      (s) => s.includes("Ctrl+P, Shift+Ctrl+P  Next / previous model") && s.includes("Esc twice on an empty prompt"),
+    )
     expect(screen).toContain("Esc twice on an empty prompt")
     pane.send("Escape")
     await pane.waitFor((s) => !s.includes("Next / previous model"))
