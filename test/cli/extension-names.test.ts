@@ -3,36 +3,25 @@
 // `@earendil-works/*` and `typebox`. Each extension registers a tool whose schema and result use
 // values from those imports at run time (a type-only import would be erased and prove nothing);
 // the scripted model calls it, and the tool's result reaches the model's next request.
-import { afterAll, beforeAll, expect, test } from "bun:test"
+import { expect, test } from "bun:test"
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { makeSandbox, startMockLlm, writeAgentDir, type MockLlm, type Sandbox } from "../fixture/mockllm"
-import { runXagent } from "./run-xagent"
+import { runXagent, scriptedWorld } from "./run-xagent"
 
 const SLOW = 60_000
 
-let box: Sandbox
-let llm: MockLlm
-beforeAll(async () => {
-  box = makeSandbox()
-  llm = await startMockLlm({
-    turns: [
-      { text: "Calling it.", tool: "old_names", args: { word: "old" } },
-      { text: "Old names loaded." },
-      { text: "Calling it.", tool: "new_names", args: { word: "new" } },
-      { text: "New names loaded." },
-    ],
-  })
-  writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
-})
-afterAll(async () => {
-  await llm.stop()
-  box.cleanup()
+const world = scriptedWorld({
+  turns: [
+    { text: "Calling it.", tool: "old_names", args: { word: "old" } },
+    { text: "Old names loaded." },
+    { text: "Calling it.", tool: "new_names", args: { word: "new" } },
+    { text: "New names loaded." },
+  ],
 })
 
 /** An extension whose tool answers `<name> saw <word>, <bytes> max` using its imports' values. */
 function extension(name: string, imports: { ai: string; agent: string; typebox: string }): string {
-  const file = join(box.root, `${name}.ts`)
+  const file = join(world.box.root, `${name}.ts`)
   writeFileSync(
     file,
     `import { Type } from ${JSON.stringify(imports.typebox)}
@@ -76,11 +65,11 @@ for (const { line, name, word, reply, imports } of LINES)
   test(
     `an extension importing ${line} loads and its tool runs`,
     async () => {
-      const r = await runXagent(["-p", "use the tool", "-e", extension(name, imports)], box)
+      const r = await runXagent(["-p", "use the tool", "-e", extension(name, imports)], world.box)
       expect(r.stderr).toBe(`→ ${name} {"word":"${word}"}\n`)
       expect(r.stdout).toBe(`Calling it.\n\n${reply}\n`)
       expect(r.code).toBe(0)
-      expect(JSON.stringify(llm.requests().at(-1)!.last)).toContain(`${name} saw ${word}, 50.0KB max`)
+      expect(JSON.stringify(world.llm.requests().at(-1)!.last)).toContain(`${name} saw ${word}, 50.0KB max`)
     },
     SLOW,
   )

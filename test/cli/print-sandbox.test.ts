@@ -1,35 +1,24 @@
 // `xagent -p` and the sandbox, through bin/xagent: with no sandbox it refuses (exit 1, saying
 // what to install) unless --dangerously-skip-sandbox; with one, the tool's command runs inside it.
-import { afterAll, beforeAll, expect, test } from "bun:test"
-import { makeSandbox, startMockLlm, writeAgentDir, type MockLlm, type Sandbox } from "../fixture/mockllm"
-import { runXagent } from "./run-xagent"
+import { expect, test } from "bun:test"
+import { runXagent, scriptedWorld } from "./run-xagent"
 
 const SLOW = 60_000
-let box: Sandbox
-let llm: MockLlm
-beforeAll(async () => {
-  box = makeSandbox()
-  llm = await startMockLlm({
-    turns: [
-      { text: "Ran it.", tool: "bash", args: { command: "ls -d $XAGENT_HOME/run || echo state-hidden" } },
-      { text: "Done inside." },
-      { text: "Done without." },
-    ],
-  })
-  writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
-})
-afterAll(async () => {
-  await llm.stop()
-  box.cleanup()
+const world = scriptedWorld({
+  turns: [
+    { text: "Ran it.", tool: "bash", args: { command: "ls -d $XAGENT_HOME/run || echo state-hidden" } },
+    { text: "Done inside." },
+    { text: "Done without." },
+  ],
 })
 
 test(
   "-p runs the agent's commands in the sandbox",
   async () => {
-    const r = await runXagent(["-p", "go"], box)
+    const r = await runXagent(["-p", "go"], world.box)
     expect(r.code).toBe(0)
     expect(r.stdout).toContain("Done inside.")
-    const sent = JSON.stringify(llm.requests().at(-1)!.last)
+    const sent = JSON.stringify(world.llm.requests().at(-1)!.last)
     expect(sent).toContain("state-hidden")
   },
   SLOW,
@@ -38,16 +27,16 @@ test(
 test(
   "-p with no sandbox refuses, saying what to install, unless --dangerously-skip-sandbox",
   async () => {
-    const env = { ...box.env, XAGENT_BWRAP: "/nonexistent/bwrap" }
-    const refused = await runXagent(["-p", "go"], { ...box, env })
+    const env = { ...world.box.env, XAGENT_BWRAP: "/nonexistent/bwrap" }
+    const refused = await runXagent(["-p", "go"], { ...world.box, env })
     expect(refused.code).toBe(1)
     expect(refused.stderr).toContain("apt-get install bubblewrap")
     expect(refused.stderr).toContain("--dangerously-skip-sandbox")
-    const calls = llm.requests().length
-    const full = await runXagent(["-p", "--dangerously-skip-sandbox", "go"], { ...box, env })
+    const calls = world.llm.requests().length
+    const full = await runXagent(["-p", "--dangerously-skip-sandbox", "go"], { ...world.box, env })
     expect(full.code).toBe(0)
     expect(full.stdout).toContain("Done without.")
-    expect(llm.requests().length).toBe(calls + 1)
+    expect(world.llm.requests().length).toBe(calls + 1)
   },
   SLOW,
 )

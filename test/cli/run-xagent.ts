@@ -1,5 +1,15 @@
 // Runs the real bin/xagent as a child process and collects what it said.
-import { makeSandbox, startMockLlm, writeAgentDir, XAGENT_BIN, type MockLlm, type Sandbox } from "../fixture/mockllm"
+import { afterAll, beforeAll } from "bun:test"
+import {
+  makeSandbox,
+  startMockLlm,
+  writeAgentDir,
+  XAGENT_BIN,
+  type MockLlm,
+  type Scenario,
+  type ScriptedLlm,
+  type Sandbox,
+} from "../fixture/mockllm"
 
 /** A sandbox whose model answers every request "ok". */
 export async function okModelBox(): Promise<{ box: Sandbox; llm: MockLlm }> {
@@ -7,6 +17,27 @@ export async function okModelBox(): Promise<{ box: Sandbox; llm: MockLlm }> {
   const llm = await startMockLlm({ turns: [], fallback: "ok" })
   writeAgentDir(box.agentDir, { baseUrl: llm.baseUrl })
   return { box, llm }
+}
+
+/**
+ * A test file's world: a sandbox whose model plays `scenario`, made before the file's tests and
+ * stopped after them. Read `box` and `llm` inside tests (they are set once the file's beforeAll ran).
+ */
+export function scriptedWorld(
+  scenario: Scenario,
+  opts: { tps?: number } = {},
+): { readonly box: Sandbox; readonly llm: ScriptedLlm } {
+  const world = {} as { box: Sandbox; llm: ScriptedLlm }
+  beforeAll(async () => {
+    world.box = makeSandbox()
+    world.llm = await startMockLlm(scenario, opts)
+    writeAgentDir(world.box.agentDir, { baseUrl: world.llm.baseUrl })
+  })
+  afterAll(async () => {
+    await world.llm?.stop()
+    world.box?.cleanup()
+  })
+  return world
 }
 
 export interface Ran {
