@@ -4,17 +4,22 @@
 import type { ExtensionAPI, ModelRuntime } from "@earendil-works/pi-coding-agent"
 import type { BundledHost } from "../../src/common/bundled"
 import { DEFAULT_MAX_CHILDREN, type ChildState, type SubagentsState } from "./rules"
-import { createSlots, limitFrom } from "./slots"
+import { createSlots, limitFrom, refusingSlots } from "./slots"
 import { createAgentTool } from "./tool"
 
 export default function subagents(pi: ExtensionAPI, host?: BundledHost): void {
   const children = new Map<string, ChildState>()
-  const slots = createSlots(limitFrom(process.env.XAGENT_SUBAGENTS_MAX, DEFAULT_MAX_CHILDREN))
+  const limit = limitFrom(process.env.XAGENT_SUBAGENTS_MAX, DEFAULT_MAX_CHILDREN)
+  // A bad limit keeps the tool (the model is told why it cannot start a child) and says so at start.
+  const slots = "limit" in limit ? createSlots(limit.limit) : refusingSlots(limit.error)
   const show = () => {
     const state: SubagentsState | undefined = children.size ? { children: [...children.values()] } : undefined
     host?.setState(state)
   }
-  pi.on("session_start", () => show())
+  pi.on("session_start", (_e, ctx) => {
+    if ("error" in limit) ctx.ui.notify(`subagents: ${limit.error}`, "error")
+    show()
+  })
   pi.registerTool(
     createAgentTool(
       {

@@ -40,6 +40,11 @@ export function createSlots(limit: number): Slots {
   }
 }
 
+/** Slots that start nothing: every take fails with `error` (a limit that could not be read). */
+export function refusingSlots(error: string): Slots {
+  return { limit: 0, take: () => Promise.reject(new Error(`Cannot start a subagent: ${error}.`)) }
+}
+
 function once(f: () => void): () => void {
   let done = false
   return () => {
@@ -49,8 +54,15 @@ function once(f: () => void): () => void {
   }
 }
 
-/** XAGENT_SUBAGENTS_MAX when it is a whole number from 1, else the default. */
-export function limitFrom(env: string | undefined, fallback: number): number {
-  const n = Number(env)
-  return Number.isInteger(n) && n >= 1 ? n : fallback
+/**
+ * The limit XAGENT_SUBAGENTS_MAX sets (unset or empty: `fallback`). Any other value than a whole
+ * number from 1 is a mistake said back, never a silent default: the person asked for something.
+ */
+export function limitFrom(env: string | undefined, fallback: number): { limit: number } | { error: string } {
+  if (env === undefined || env.trim() === "") return { limit: fallback }
+  const n = Number(env.trim())
+  if (Number.isInteger(n) && n >= 1) return { limit: n }
+  return {
+    error: `XAGENT_SUBAGENTS_MAX is ${JSON.stringify(env)}: it must be a whole number from 1 (unset, it is ${fallback})`,
+  }
 }

@@ -212,3 +212,28 @@ test("a child's tools are the parent's own: its read reads the parent's folder",
   expect(out.output).toContain("NOTE-42 in the parent's folder")
   expect((out.details as { usage: { turns: number } }).usage.turns).toBe(2)
 })
+
+test("a bad XAGENT_SUBAGENTS_MAX is said at start and refuses the call with the reason, never a silent default", async () => {
+  const before = process.env.XAGENT_SUBAGENTS_MAX
+  process.env.XAGENT_SUBAGENTS_MAX = "lots"
+  try {
+    const { fx, rec, send } = await open()
+    fx.faux.setResponses(
+      router((r) =>
+        r.results.length
+          ? fauxAssistantMessage(`parent saw: ${r.results.join(" | ")}`)
+          : calls(agentCall({ task: "CHILD never runs", title: "Never" })),
+      ),
+    )
+    await send("delegate")
+    const s = await rec.waitFor(settled, "the parent's reply")
+    const row = agentResults(s)[0]!
+    expect(row.status).toBe("error")
+    expect(row.output).toContain('Cannot start a subagent: XAGENT_SUBAGENTS_MAX is "lots"')
+    expect(row.output).toContain("whole number from 1")
+    expect(JSON.stringify(s.items)).toContain('subagents: XAGENT_SUBAGENTS_MAX is \\"lots\\"')
+  } finally {
+    if (before === undefined) delete process.env.XAGENT_SUBAGENTS_MAX
+    else process.env.XAGENT_SUBAGENTS_MAX = before
+  }
+})
