@@ -7,6 +7,7 @@ import { goalWindow } from "../../extensions/goal/window"
 import { planWindow } from "../../extensions/plan/window"
 import { subagentsWindow } from "../../extensions/subagents/window"
 import { todoWindow } from "../../extensions/todo/window"
+import { workBudgetWindow } from "../../extensions/work-budget/window"
 import type { WindowFeature } from "./slots/types"
 
 export const WINDOW_FEATURES: readonly WindowFeature[] = [
@@ -16,4 +17,5 @@ export const WINDOW_FEATURES: readonly WindowFeature[] = [
   computerUseWindow,
   askUserWindow,
   subagentsWindow,
+  workBudgetWindow,
 ]

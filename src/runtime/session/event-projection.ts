@@ -114,11 +114,26 @@ export class EventProjector {
       case "thinking_level_changed":
         return [{ type: "info", info: this.ctx.info() }]
       case "entry_appended":
-        if (e.entry.type !== "custom" || !this.ctx.drawsEntry?.(e.entry.customType)) return []
-        return [{ type: "item_add", item: projectCustomEntry(e.entry, this.ids.take(`e-${e.entry.id}`)) }]
+        return this.entryAppended(e.entry)
       default:
         return []
     }
+  }
+
+  /**
+   * An entry written outside a message's events: an extension's drawn custom entry, or a custom
+   * message an extension's turn or settle boundary appended (Pi emits no message events for those).
+   * Each becomes the item a resume of the file draws (common/message-projection.ts, projectBranch).
+   */
+  private entryAppended(entry: Extract<AgentSessionEvent, { type: "entry_appended" }>["entry"]): SessionEvent[] {
+    if (entry.type === "custom" && this.ctx.drawsEntry?.(entry.customType))
+      return [{ type: "item_add", item: projectCustomEntry(entry, this.ids.take(`e-${entry.id}`)) }]
+    if (entry.type === "custom_message" && entry.display) {
+      const ts = Date.parse(entry.timestamp) || 0
+      const message = { customType: entry.customType, content: entry.content, details: entry.details, timestamp: ts }
+      return [{ type: "item_add", item: projectCustom(message, this.ids.take(`c-${ts}`)) }]
+    }
+    return []
   }
 
   private messageStart(m: MessageOf<"message_start">): SessionEvent[] {
