@@ -10,3 +10,6 @@ process.env.PI_CODING_AGENT_DIR = join(root, "pi-agent")
 process.env.PI_OFFLINE = "1"
 process.env.XDG_CONFIG_HOME = join(root, "config")
 process.env.XDG_STATE_HOME = join(root, "state")
+// A provisional session name is one more model request after a conversation's first turn: tests
+// script every request, so it is off unless a test (extensions/session-name) turns it on.
+process.env.XAGENT_SESSION_NAMES = "off"

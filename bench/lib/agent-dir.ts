@@ -73,6 +73,8 @@ export function createAgentDir(): AgentDir {
         XDG_CACHE_HOME: join(dirs.home, ".cache"),
         PI_OFFLINE: "1",
         PI_SKIP_VERSION_CHECK: "1",
+        // pi names no session: the model request that would name xagent's is left out, so both do the same work.
+        XAGENT_SESSION_NAMES: "off",
         XAGENT_BENCH_TAG: tag,
       }
     },

@@ -153,7 +153,7 @@ export function renderReport(r: ReportInput): string {
       .join(", ")}`,
     `- **Setup:** both programs share one temporary HOME and Pi agent dir (\`models.json\`: an ` +
       "`openai-completions` provider pointing at `mockllm` on 127.0.0.1; `settings.json` choosing its model, " +
-      "compaction off), PI_OFFLINE=1, a 100×30 tmux pane on a private tmux server. xagent runs as `bin/xagent`" +
+      "compaction off), PI_OFFLINE=1, xagent's provisional session names off (pi makes no such request), a 100×30 tmux pane on a private tmux server. xagent runs as `bin/xagent`" +
       ` ${xagentMode}; pi as \`node_modules/.bin/pi\`. Runs alternate (xagent, pi, xagent, pi, …) after one ` +
       `unrecorded warm-up run of each; ${o.runs} runs per program per case. Streaming cost: ` +
       `${n(o.streamTokens)} tokens; long session: ${n(o.sessionMessages)} messages; paced reply: ` +

@@ -5,7 +5,7 @@ export interface Difference {
   what: string
   pi: string
   xagent: string
-  /** Under test/. */
+  /** The test file, from the repository's root. */
   test: string
 }
 
@@ -15,14 +15,21 @@ export const DIFFERENCES: Difference[] = [
     pi: "every queued steer and follow-up goes back into the editor and the reply stops",
     xagent:
       "the reply stops and one queued steer (the first) is sent at once, as it was meant for this reply before any follow-up; the other steers and every follow-up go back into the prompt",
-    test: "runtime/queue-edit.test.ts",
+    test: "test/runtime/queue-edit.test.ts",
   },
   {
     what: "one queued message at a time",
     pi: "Alt+↑ takes every queued message back into the editor; there is no way to change one",
     xagent:
       "Alt+↑ does the same; `/follow-up` (Alt+↓, a click on a queued row) edits one (its images kept), removes one, or sends the next one now",
-    test: "tui/follow-up-page.test.tsx",
+    test: "test/tui/follow-up-page.test.tsx",
+  },
+  {
+    what: "a new conversation's name",
+    pi: "a session stays unnamed until `/name`",
+    xagent:
+      'after a substantive first turn, one short tool-free request to the session\'s model proposes a name (a provisional one: `/name` wins, before or after); `"sessionNames": "off"` in `$XAGENT_HOME/settings.json` or `XAGENT_SESSION_NAMES=off` skips it, and `-p` never names',
+    test: "extensions/session-name/session-name.test.ts",
   },
 ]
 
@@ -33,6 +40,6 @@ export function renderDifferences(): string[] {
     "",
     "| what | pi | xagent | test |",
     "|---|---|---|---|",
-    ...DIFFERENCES.map((d) => `| ${cell(d.what)} | ${cell(d.pi)} | ${cell(d.xagent)} | \`test/${d.test}\` |`),
+    ...DIFFERENCES.map((d) => `| ${cell(d.what)} | ${cell(d.pi)} | ${cell(d.xagent)} | \`${d.test}\` |`),
   ]
 }

@@ -2,6 +2,7 @@
 import { describe, expect, test } from "bun:test"
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
+import { DIFFERENCES } from "./differences"
 import { EXAMPLES } from "./examples"
 import { CORPUS } from "./packages/corpus"
 import { PACKAGES } from "./packages/packages"
@@ -48,6 +49,11 @@ describe("the Pi compatibility table", () => {
     }
     expect(Object.keys(PACKAGES).filter((p) => !(CORPUS as readonly string[]).includes(p))).toEqual([])
     expect(bad).toEqual([])
+  })
+
+  test("every deliberate difference names a test file that exists", () => {
+    const root = join(import.meta.dir, "../..")
+    expect(DIFFERENCES.filter((d) => !existsSync(join(root, d.test))).map((d) => d.test)).toEqual([])
   })
 
   test("docs/pi-compatibility.md is what the table renders (npm run compat:table)", () => {
