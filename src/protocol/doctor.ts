@@ -17,6 +17,29 @@ export interface DoctorCheck {
 
 export interface DoctorReport {
   checks: DoctorCheck[]
+  /** Asked for: what the live check would send (to confirm), or why it cannot be made. */
+  live?: LivePlan | { problem: string }
+  /** A live request was made (its check is among `checks`). */
+  liveMade?: boolean
+}
+
+/** The live check's request, said before it is made: the model and the most it can cost. */
+export interface LivePlan {
+  /** `provider/id`. */
+  model: string
+  inputTokens: number
+  maxOutputTokens: number
+  /** Dollars, from the model's listed prices; absent: none listed. */
+  maxCost?: number
+}
+
+/** `one request to a/b (about 40 tokens in, at most 16 out; at most $0.0001)`. */
+export function livePlanText(p: LivePlan): string {
+  const cost =
+    p.maxCost === undefined
+      ? "no price is listed for it"
+      : `at most $${p.maxCost < 0.0001 ? p.maxCost.toExponential(1) : p.maxCost.toFixed(4)}`
+  return `one request to ${p.model} (about ${p.inputTokens} tokens in, at most ${p.maxOutputTokens} out; ${cost})`
 }
 
 /** The worst verdict first: what a summary line and an exit code go by. */

@@ -277,8 +277,14 @@ export const Schemas = {
   /** The images of the person's message sent at `timestamp` (its item's); an editor's load replays them. */
   "session.userImages": Type.Object({ ...SessionRef, timestamp: Type.Number() }),
   "session.usage": Type.Object(SessionRef),
-  /** /doctor: the local readiness checks, in the session's folder, with what the session loaded. */
-  "session.doctor": Type.Object(SessionRef),
+  /**
+   * /doctor: the local readiness checks, in the session's folder, with what the session loaded.
+   * `live: "plan"` adds what the live check would send (for the window to confirm); `"run"` makes it.
+   */
+  "session.doctor": Type.Object({
+    ...SessionRef,
+    live: Type.Optional(Type.Union([Type.Literal("plan"), Type.Literal("run")])),
+  }),
   /** /context: the runs' recorded configuration, what fills the window, each request's size. */
   "session.context": Type.Object(SessionRef),
   "session.uiRespond": Type.Object({

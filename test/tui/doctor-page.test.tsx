@@ -7,6 +7,7 @@ import { afterEach, expect, test } from "bun:test"
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { fauxAssistantMessage } from "@earendil-works/pi-ai"
 import { createFauxFixture, type FauxFixture } from "../fixture/faux"
 import { mountOnClient, type MountedApp } from "../fixture/tui"
 
@@ -113,4 +114,30 @@ test("an extension of the session that did not load fails the packages row, nami
   expect(says(words(frame), `FAIL packages ${join(extensions, "broken.ts")} did not load`)).toBe(true)
   expect(says(words(frame), "broken on purpose")).toBe(true)
   expect(says(words(frame), "fix: fix or remove that extension")).toBe(true)
+})
+
+test("l asks before the live check, naming the model and the cost; no makes no request, yes makes one", async () => {
+  fx = await createFauxFixture({})
+  const { sessionId } = await fx.open()
+  app = await mountOnClient(fx.client, { kind: "attach", sessionId }, { width: 100, height: 40 })
+  await app.until("Ask anything")
+  await app.submit("/doctor")
+  await app.until((f) => f.includes("Doctor") && f.includes("l live check") && !f.includes("checking…"))
+  const before = fx.faux.state.callCount
+  fx.faux.setResponses([fauxAssistantMessage("ok")])
+
+  await app.mockInput.typeText("l")
+  const asked = words(await app.until((f) => f.includes("Live check")))
+  expect(says(asked, "Make one request to faux/faux-1 (about 40 tokens in, at most 16 out;")).toBe(true)
+  expect(says(asked, "It is a real request to the provider.")).toBe(true)
+  await app.mockInput.typeText("n")
+  await app.until((f) => !f.includes("Live check") && f.includes("l live check"))
+  expect(fx.faux.state.callCount).toBe(before)
+
+  await app.mockInput.typeText("l")
+  await app.until((f) => f.includes("Live check"))
+  await app.mockInput.typeText("y")
+  const done = words(await app.until((f) => says(words(f), "One model request was made")))
+  expect(done).toMatch(/ok live request faux\/faux-1 answered in [0-9.]+ s/)
+  expect(fx.faux.state.callCount).toBe(before + 1)
 })

@@ -1,11 +1,13 @@
 // The process `xagent doctor` runs its checks in (spawned by src/cli/doctor-command.ts, which keeps
 // Pi out of the CLI): Pi's model runtime, settings and package resolver in the current folder, on
 // the agent dir pi uses. The report is one JSON line on stdout; anything Pi says goes to stderr.
+// `--live-plan` adds what the live check would send (for the CLI to confirm); `--live-run` makes it.
 import { join } from "node:path"
-import { getAgentDir, ModelRuntime, ProjectTrustStore } from "@earendil-works/pi-coding-agent"
+import { getAgentDir, ModelRuntime, ProjectTrustStore, SettingsManager } from "@earendil-works/pi-coding-agent"
 import type { DoctorReport } from "../../protocol/doctor"
 import { errorText } from "../../util/error-text"
 import { doctorChecks } from "./checks"
+import { liveCheck, livePlan } from "./live-check"
 
 async function main(): Promise<DoctorReport> {
   const agentDir = getAgentDir()
@@ -17,7 +19,20 @@ async function main(): Promise<DoctorReport> {
   })
   // As Pi's package commands with no one to ask: the saved decision alone.
   const projectTrusted = new ProjectTrustStore(agentDir).get(cwd) === true
-  return { checks: await doctorChecks({ cwd, agentDir, modelRuntime, projectTrusted }) }
+  const report: DoctorReport = { checks: await doctorChecks({ cwd, agentDir, modelRuntime, projectTrusted }) }
+  const live = process.argv.includes("--live-run") ? "run" : process.argv.includes("--live-plan") ? "plan" : undefined
+  if (!live) return report
+  const settings = SettingsManager.create(cwd, agentDir, { projectTrusted })
+  settings.drainErrors()
+  const provider = settings.getDefaultProvider()
+  const id = settings.getDefaultModel()
+  const plan = livePlan(modelRuntime, provider && id ? { provider, id } : undefined)
+  report.live = plan
+  if (live === "run" && "model" in plan) {
+    report.checks.push(await liveCheck(modelRuntime, { provider: provider!, id: id! }))
+    report.liveMade = true
+  }
+  return report
 }
 
 // Pi's own console output must not mix with the report.

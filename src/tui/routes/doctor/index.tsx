@@ -1,20 +1,26 @@
 // /doctor: local readiness checks, each with its verdict and a fix. The session's host makes the
 // ones that need Pi, the machine or the daemon (session.doctor); the terminal's rows come from
-// what this window already learned of its terminal. No model request is made. r checks again.
+// what this window already learned of its terminal. No model request is made, unless the person
+// asks for the live check (l) and confirms it with the model and its cost in front of them.
+// r checks again.
 import type { ScrollBoxRenderable } from "@opentui/core"
 import { useKeyboard, useRenderer, useTerminalDimensions } from "@opentui/solid"
-import { createResource, For, Show } from "solid-js"
-import { worstVerdict, type DoctorCheck, type DoctorVerdict } from "../../../protocol/doctor"
+import { createResource, createSignal, For, Show } from "solid-js"
+import { livePlanText, worstVerdict, type DoctorCheck, type DoctorVerdict } from "../../../protocol/doctor"
 import { terminalLine } from "../../../common/terminal-text"
 import { useDialog } from "../../context/dialog"
 import { useRoute } from "../../context/route"
 import { useSession } from "../../context/session"
 import { useThemes } from "../../context/themes"
+import { useToast } from "../../context/toast"
 import { theme } from "../../theme"
+import { DialogConfirm } from "../../ui/dialog-confirm"
 import { useScrollKeys } from "../../ui/scroll-keys"
 import { terminalChecks } from "../../util/terminal-checks"
 
-export const DOCTOR_HINTS = "No model request is made · ↑↓ scroll · r check again · Esc back"
+export const DOCTOR_HINTS =
+  "No model request is made · l live check (asks first) · ↑↓ scroll · r check again · Esc back"
+const LIVE_HINTS = "One model request was made · ↑↓ scroll · r check again · Esc back"
 
 const LABEL: Record<DoctorVerdict, string> = { ok: "ok", warn: "warn", fail: "FAIL", unchecked: "not checked" }
 const WIDTH = Math.max(...Object.values(LABEL).map((l) => l.length))
@@ -41,9 +47,12 @@ export function DoctorPage() {
   const dims = useTerminalDimensions()
   // A narrow window keeps its columns for the words: no aligned verdicts, a small indent for fixes.
   const narrow = () => dims().width < 60
-  const [host, { refetch }] = createResource(async () => (await session.act("session.doctor", {}))?.checks)
+  const toast = useToast()
+  // The plan of the live check comes with the checks (local: nothing is sent); `l` confirms it.
+  const [host, { refetch, mutate }] = createResource(async () => await session.act("session.doctor", { live: "plan" }))
+  const [liveRunning, setLiveRunning] = createSignal(false)
   const checks = (): DoctorCheck[] => [
-    ...(host() ?? []),
+    ...(host()?.checks ?? []),
     ...terminalChecks({ capabilities: renderer.capabilities, background: themes.terminalColors().background }),
   ]
   let box: ScrollBoxRenderable | undefined
@@ -53,15 +62,43 @@ export function DoctorPage() {
     if (dialog.active() || e.defaultPrevented || route.route().name !== "doctor") return
     if (e.name === "escape") route.navigate({ name: "session" })
     else if (e.name === "r" && !e.ctrl && !e.meta) void refetch()
+    else if (e.name === "l" && !e.ctrl && !e.meta) askLive()
     else return
     e.preventDefault()
   })
+
+  function askLive() {
+    const plan = host()?.live
+    if (liveRunning() || host.loading) return
+    if (!plan) return toast.show({ message: "The live check is not available here", level: "warning" })
+    if ("problem" in plan)
+      return toast.show({ message: terminalLine(`No live check: ${plan.problem}`), level: "warning" })
+    dialog.show(() => (
+      <DialogConfirm
+        title="Live check"
+        message={terminalLine(`Make ${livePlanText(plan)}? It is a real request to the provider.`)}
+        onConfirm={(yes) => yes && void runLive()}
+      />
+    ))
+  }
+  async function runLive() {
+    setLiveRunning(true)
+    try {
+      const report = await session.act("session.doctor", { live: "run" })
+      if (report) mutate(report)
+    } finally {
+      setLiveRunning(false)
+    }
+  }
 
   return (
     <box flexDirection="column" width="100%" height="100%" paddingX={1}>
       <text flexShrink={0} wrapMode="word">
         <span style={{ fg: theme.text }}>Doctor</span>
-        <Show when={!host.loading} fallback={<span style={{ fg: theme.warning }}>{"  checking…"}</span>}>
+        <Show
+          when={!host.loading && !liveRunning()}
+          fallback={<span style={{ fg: theme.warning }}>{liveRunning() ? "  asking the model…" : "  checking…"}</span>}
+        >
           <span style={{ fg: colour(worstVerdict(checks())) }}>{`  ${summary(checks())}`}</span>
         </Show>
       </text>
@@ -106,7 +143,7 @@ export function DoctorPage() {
         </For>
       </scrollbox>
       <text flexShrink={0} fg={theme.dim} wrapMode="word">
-        {DOCTOR_HINTS}
+        {host()?.liveMade ? LIVE_HINTS : DOCTOR_HINTS}
       </text>
     </box>
   )
