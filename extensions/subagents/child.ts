@@ -51,7 +51,11 @@ export interface ChildSpec {
   /** The child's own `agent` tool (one level deeper), when its profile has it. */
   agentTool?: ToolDefinition
   signal?: AbortSignal
+  /** The child started on `model` (`provider/id`). */
+  onStart?(model: string): void
   onTool?(name: string): void
+  /** The child's tokens so far, after each of its replies. */
+  onTokens?(tokens: { input: number; output: number }): void
 }
 
 const READ_ONLY_FACTORIES: Record<string, (cwd: string) => AgentTool> = {
@@ -140,8 +144,16 @@ export async function runChild(spec: ChildSpec): Promise<ChildOutcome> {
     settingsManager,
     sessionManager: SessionManager.inMemory(spec.cwd),
   })
+  spec.onStart?.(`${model.provider}/${model.id}`)
+  const tokens = { input: 0, output: 0 }
   const unsubscribe = session.subscribe((e) => {
     if (e.type === "tool_execution_start") spec.onTool?.(e.toolName)
+    if (e.type === "message_end" && e.message.role === "assistant") {
+      const u = e.message.usage
+      tokens.input += u.input + u.cacheRead + u.cacheWrite
+      tokens.output += u.output
+      spec.onTokens?.({ ...tokens })
+    }
   })
   const abort = () => void session.abort()
   spec.signal?.addEventListener("abort", abort, { once: true })

@@ -1,33 +1,51 @@
 // Subagents as a bundled extension: the `agent` tool (tool.ts) starts child Pi sessions in this
 // session's process (child.ts) on profiles (profiles.ts), and the children still queued or running
-// go to the session's info, where the window draws them as rows under the status line.
-import type { ExtensionAPI, ModelRuntime } from "@earendil-works/pi-coding-agent"
+// go to the session's info, where the window draws them as rows under the status line; the ones
+// that ended stay there too (the /subagents roster's), rebuilt from the session file on reopening.
+import type { ExtensionAPI, ExtensionContext, ModelRuntime } from "@earendil-works/pi-coding-agent"
 import type { BundledHost } from "../../src/common/bundled"
-import { DEFAULT_MAX_CHILDREN, type ChildState, type SubagentsState } from "./rules"
+import { DEFAULT_MAX_CHILDREN, FINISHED_KEPT, type ChildState, type SubagentsState } from "./rules"
 import { createSlots, limitFrom, refusingSlots } from "./slots"
-import { createAgentTool } from "./tool"
+import { createAgentTool, finishedFromResult } from "./tool"
 
 export default function subagents(pi: ExtensionAPI, host?: BundledHost): void {
   const children = new Map<string, ChildState>()
+  let finished: ChildState[] = []
   const limit = limitFrom(process.env.XAGENT_SUBAGENTS_MAX, DEFAULT_MAX_CHILDREN)
   // A bad limit keeps the tool (the model is told why it cannot start a child) and says so at start.
   const slots = "limit" in limit ? createSlots(limit.limit) : refusingSlots(limit.error)
   const show = () => {
-    const state: SubagentsState | undefined = children.size ? { children: [...children.values()] } : undefined
+    const state: SubagentsState | undefined =
+      children.size || finished.length
+        ? { children: [...children.values()], ...(finished.length ? { finished } : {}) }
+        : undefined
     host?.setState(state)
+  }
+  const rebuild = (ctx: ExtensionContext) => {
+    finished = []
+    for (const e of ctx.sessionManager.getBranch()) {
+      if (e.type !== "message") continue
+      const child = finishedFromResult(e.message, Date.parse(e.timestamp) || 0)
+      if (child) finished.push(child)
+    }
+    finished = finished.slice(-FINISHED_KEPT)
+    show()
   }
   pi.on("session_start", (_e, ctx) => {
     if ("error" in limit) ctx.ui.notify(`subagents: ${limit.error}`, "error")
-    show()
+    rebuild(ctx)
   })
+  pi.on("session_tree", (_e, ctx) => rebuild(ctx))
   pi.registerTool(
     createAgentTool(
       {
         slots,
         modelRuntime: () => host?.modelRuntime as ModelRuntime | undefined,
-        update(id, child) {
-          if (child) children.set(id, child)
-          else children.delete(id)
+        update(id, child, ended) {
+          if (ended) {
+            children.delete(id)
+            finished = [...finished, child].slice(-FINISHED_KEPT)
+          } else children.set(id, child)
           show()
         },
       },

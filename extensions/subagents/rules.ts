@@ -22,23 +22,38 @@ export interface ChildState {
   /** When it was asked for (queued) and when it started running (ms since the epoch). */
   queuedAt: number
   startedAt?: number
+  /** When it ended (finished children only). */
+  endedAt?: number
+  /** `provider/id` it runs on, once it started. */
+  model?: string
+  /** Its profile's thinking level, when the profile sets one. */
+  effort?: string
+  /** The tool it ran last. */
+  latestTool?: string
+  /** Tokens so far (in: input + cache; out: output). */
+  tokens?: { input: number; output: number }
 }
 
 export interface SubagentsState {
   /** The children still queued or running, in the order they were asked for. */
   children: ChildState[]
+  /** Children of this conversation that ended, oldest first (the last FINISHED_KEPT); the roster's. */
+  finished?: ChildState[]
 }
+
+/** Ended children the roster keeps. */
+export const FINISHED_KEPT = 50
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null
 
 /** The state as the window gets it (anything else: none). */
 export function subagentsOf(state: unknown): SubagentsState | undefined {
   if (!isRecord(state) || !Array.isArray(state.children)) return undefined
-  const children = state.children.filter(
-    (c): c is ChildState =>
-      isRecord(c) && typeof c.id === "string" && typeof c.profile === "string" && typeof c.title === "string",
-  )
-  return { children }
+  const valid = (c: unknown): c is ChildState =>
+    isRecord(c) && typeof c.id === "string" && typeof c.profile === "string" && typeof c.title === "string"
+  const children = state.children.filter(valid)
+  const finished = Array.isArray(state.finished) ? state.finished.filter(valid) : []
+  return finished.length ? { children, finished } : { children }
 }
 
 /** `12s`, `3m 05s`, `1h 02m`. */
@@ -73,5 +88,76 @@ export function fitRow(width: number, parts: RowParts): RowParts {
 
 /** The line after the rows drawn, when more children run than rows are drawn. */
 export function moreText(children: number): string | undefined {
-  return children > MAX_ROWS ? `+${children - MAX_ROWS} more` : undefined
+  return children > MAX_ROWS ? `+${children - MAX_ROWS} more · /subagents` : undefined
+}
+
+/** `1.2k` */
+export function countText(n: number): string {
+  return n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n)
+}
+
+/** One entry of the /subagents roster: its two lines' words (the window colours and cuts them). */
+export interface RosterEntry {
+  key: string
+  mark: "main" | ChildStatus
+  profile: string
+  title: string
+  /** model · effort · tokens · elapsed · latest tool, the parts known. */
+  details: string[]
+}
+
+export interface MainAgent {
+  name?: string
+  model?: string
+  effort?: string
+  tokens?: { input: number; output: number }
+  running: boolean
+}
+
+/**
+ * The roster: the main agent first, then the running and queued children, then those that ended
+ * (newest first); `filter` keeps the children whose profile, title or model hold it (any case).
+ */
+export function rosterEntries(
+  state: SubagentsState | undefined,
+  main: MainAgent,
+  filter: string,
+  now: number,
+): RosterEntry[] {
+  const tokens = (t?: { input: number; output: number }) =>
+    t ? [`${countText(t.input)} in / ${countText(t.output)} out`] : []
+  const first: RosterEntry = {
+    key: "main",
+    mark: "main",
+    profile: "main",
+    title: main.name ?? "this conversation",
+    details: [
+      ...(main.model ? [main.model] : []),
+      ...(main.effort ? [main.effort] : []),
+      ...tokens(main.tokens),
+      main.running ? "working" : "idle",
+    ],
+  }
+  const child = (c: ChildState): RosterEntry => {
+    const since = c.startedAt ?? c.queuedAt
+    const elapsed = c.status === "queued" ? "queued" : elapsedText((c.endedAt ?? now) - since)
+    return {
+      key: c.id,
+      mark: c.status,
+      profile: c.profile,
+      title: c.title,
+      details: [
+        ...(c.model ? [c.model] : []),
+        ...(c.effort ? [c.effort] : []),
+        ...tokens(c.tokens),
+        elapsed,
+        ...(c.latestTool ? [c.latestTool] : []),
+      ],
+    }
+  }
+  const q = filter.trim().toLowerCase()
+  const keep = (c: ChildState) => !q || [c.profile, c.title, c.model ?? ""].some((w) => w.toLowerCase().includes(q))
+  const live = (state?.children ?? []).filter(keep).map(child)
+  const ended = [...(state?.finished ?? [])].reverse().filter(keep).map(child)
+  return [first, ...live, ...ended]
 }

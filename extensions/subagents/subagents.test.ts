@@ -88,8 +88,18 @@ test("three agent calls in one message run at once, each child on its profile's 
   expect((rows[0]!.details as { profile: string; usage: { turns: number } }).usage.turns).toBe(1)
   const reply = s.items.filter((i) => i.kind === "assistant").pop()!
   expect(JSON.stringify(reply)).toContain("parent got 3 reports")
-  // Nothing is left running: the rows under the status line go with the children.
-  expect(subagentsOf(s.info.extensions?.subagents)).toBeUndefined()
+  // Nothing is left running: the rows under the status line go with the children; the roster keeps
+  // each one that ended, with its model, last tool and tokens.
+  const state = subagentsOf(s.info.extensions?.subagents)!
+  expect(state.children).toEqual([])
+  // (in the order they ended, which three children running at once do not fix)
+  const ended = state.finished!.map((c) => [c.profile, c.title, c.status, c.model]).sort()
+  expect(ended).toEqual([
+    ["explore", "Find the loader", "done", "faux/faux-1"],
+    ["general", "Fix the typo", "done", "faux/faux-1"],
+    ["plan", "Plan the change", "done", "faux/faux-1"],
+  ])
+  expect(state.finished!.every((c) => (c.tokens?.output ?? 0) > 0 && c.endedAt! >= c.startedAt!)).toBe(true)
 })
 
 test("children nest two deep: the third level's agent call is refused with the reason", async () => {
@@ -141,7 +151,11 @@ test("Esc on the parent cancels its running child: the call ends cancelled and n
   await asked
   await fx.client.request("session.abort", { sessionId })
   const s = await rec.waitFor(
-    (s) => !s.running && agentResults(s)[0]?.status === "error" && !s.info.extensions?.subagents,
+    (s) =>
+      !s.running &&
+      agentResults(s)[0]?.status === "error" &&
+      subagentsOf(s.info.extensions?.subagents)?.children.length === 0 &&
+      subagentsOf(s.info.extensions?.subagents)?.finished?.[0]?.status === "cancelled",
     "the call ended with no child left",
   )
   expect(childAborted).toBe(true)
@@ -236,4 +250,29 @@ test("a bad XAGENT_SUBAGENTS_MAX is said at start and refuses the call with the 
     if (before === undefined) delete process.env.XAGENT_SUBAGENTS_MAX
     else process.env.XAGENT_SUBAGENTS_MAX = before
   }
+})
+
+test("the roster's ended children come back from the session file when the conversation is reopened", async () => {
+  const { fx, rec, send, sessionId } = await open()
+  fx.faux.setResponses(
+    router((r) => {
+      if (r.task === "delegate one")
+        return r.results.length
+          ? fauxAssistantMessage("parent done")
+          : calls(agentCall({ task: "CHILD look around", title: "Look around", profile: "explore" }, "call-1"))
+      return fauxAssistantMessage("child report")
+    }),
+  )
+  await send("delegate one")
+  const s = await rec.waitFor(settled, "the parent's reply")
+  const live = subagentsOf(s.info.extensions?.subagents)!.finished!
+  await fx.client.request("session.close", { sessionId })
+  const again = await fx.open({ kind: "session", ref: s.info.file! })
+  const reopened = await fx
+    .record(again.sessionId)
+    .waitFor((r) => (subagentsOf(r.info.extensions?.subagents)?.finished?.length ?? 0) > 0, "the rebuilt roster")
+  const back = subagentsOf(reopened.info.extensions?.subagents)!.finished!
+  expect(back.map((c) => [c.id, c.profile, c.title, c.status, c.model, c.tokens])).toEqual(
+    live.map((c) => ["call-1", c.profile, c.title, c.status, c.model, c.tokens]),
+  )
 })

@@ -12,8 +12,8 @@ import type { Slots } from "./slots"
 export interface AgentToolDeps {
   slots: Slots
   modelRuntime(): ModelRuntime | undefined
-  /** A child was asked for, started or ended (undefined: it is gone). */
-  update(id: string, child: ChildState | undefined): void
+  /** A child was asked for, started or changed; `ended`: it is gone from the live rows. */
+  update(id: string, child: ChildState, ended?: boolean): void
 }
 
 export interface AgentDetails {
@@ -65,14 +65,24 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
       const profile = resolved.profile
       const id = `c${++nextId}`
       const title = params.title.trim() || params.task.trim().slice(0, 60)
-      const child: ChildState = { id, profile: name, title, status: "queued", depth: depthNow, queuedAt: Date.now() }
+      const child: ChildState = {
+        id,
+        profile: name,
+        title,
+        status: "queued",
+        depth: depthNow,
+        queuedAt: Date.now(),
+        ...(profile.thinking ? { effort: profile.thinking } : {}),
+      }
       deps.update(id, child)
-      let outcome: ChildOutcome
+      let outcome: ChildOutcome | undefined
+      let now = child
+      const change = (patch: Partial<ChildState>) => deps.update(id, (now = { ...now, ...patch }))
       try {
         const release = await deps.slots.take(signal)
         if (!release) throw new Error("The subagent was cancelled before it started.")
         try {
-          deps.update(id, { ...child, status: "running", startedAt: Date.now() })
+          change({ status: "running", startedAt: Date.now() })
           outcome = await runChild({
             profile,
             task: params.task,
@@ -82,12 +92,16 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
             // At the deepest level it is still given, to refuse with the reason rather than be unknown.
             ...(profile.tools.includes(AGENT_TOOL) ? { agentTool: createAgentTool(deps, depthNow) } : {}),
             ...(signal ? { signal } : {}),
+            onStart: (model) => change({ model }),
+            onTool: (latestTool) => change({ latestTool }),
+            onTokens: (tokens) => change({ tokens }),
           })
         } finally {
           release()
         }
       } finally {
-        deps.update(id, undefined)
+        const status = outcome?.status ?? (signal?.aborted ? "cancelled" : "failed")
+        deps.update(id, { ...now, status, endedAt: Date.now() }, true)
       }
       const summary = summaryLine(name, title, outcome)
       const notes = profile.notes.length ? `\n(profile notes: ${profile.notes.join("; ")})` : ""
@@ -108,6 +122,34 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
     },
   }
   return tool as unknown as ToolDefinition
+}
+
+/**
+ * An ended child as the roster shows it, read back from the agent tool's result in a session
+ * file (its details); undefined for any other message.
+ */
+export function finishedFromResult(message: unknown, at: number): ChildState | undefined {
+  const m = message as {
+    role?: string
+    toolName?: string
+    toolCallId?: string
+    details?: Partial<AgentDetails> & { title?: string }
+  }
+  if (m?.role !== "toolResult" || m.toolName !== AGENT_TOOL) return undefined
+  const d = m.details
+  if (!d || typeof d.profile !== "string" || typeof d.title !== "string") return undefined
+  const u = d.usage
+  return {
+    id: m.toolCallId ?? `r${at}`,
+    profile: d.profile,
+    title: d.title,
+    status: d.status === "done" || d.status === "failed" || d.status === "cancelled" ? d.status : "done",
+    depth: typeof d.depth === "number" ? d.depth : 1,
+    queuedAt: at,
+    endedAt: at,
+    ...(typeof d.model === "string" ? { model: d.model } : {}),
+    ...(u ? { tokens: { input: u.input + u.cacheRead + u.cacheWrite, output: u.output } } : {}),
+  }
 }
 
 /** `explore · Find the loader: done in 2 turns, 1.2k in / 340 out`. */

@@ -234,10 +234,14 @@ const PI_BUILTIN_NAMES = new Set(["resume"])
  * named like one of xagent's aliases that Pi does not have (`/clear`, `/exit`) takes the name, as it
  * would in Pi, where no built-in holds it; xagent's command keeps its canonical name.
  */
-export function paletteEntries(session: readonly CommandInfo[]): PaletteEntry[] {
+export function paletteEntries(
+  session: readonly CommandInfo[],
+  /** The features' page commands (`/subagents`): built-ins of the window, after its own. */
+  features: readonly { name: string; description: string }[] = [],
+): PaletteEntry[] {
   const sessionNames = new Set(session.map((c) => c.name))
   const yields = (alias: string) => sessionNames.has(alias) && !PI_BUILTIN_NAMES.has(alias)
-  const builtins: PaletteEntry[] = COMMANDS.map((c) => {
+  const builtins: PaletteEntry[] = COMMANDS.map((c): PaletteEntry => {
     const aliases = c.aliases?.filter((a) => !yields(a))
     return {
       name: c.name,
@@ -245,7 +249,7 @@ export function paletteEntries(session: readonly CommandInfo[]): PaletteEntry[] 
       description: c.args ? `${c.args} · ${c.description}` : c.description,
       source: "builtin",
     }
-  })
+  }).concat(features.map((f) => ({ name: f.name, description: f.description, source: "builtin" as const })))
   const taken = new Set(builtins.flatMap((c) => [c.name, ...(c.aliases ?? [])]))
   return [...builtins, ...session.filter((c) => !taken.has(c.name)).map(sessionEntry)]
 }

@@ -1,12 +1,25 @@
 // Subagents in the window: the children the host part lists in the session's info
-// (`info.extensions.subagents`), drawn as rows under the status line while they run.
+// (`info.extensions.subagents`), drawn as rows under the status line while they run, and the
+// /subagents roster of every agent of the conversation (roster.tsx).
 import { Show } from "solid-js"
 import type { WindowFeature } from "../../../src/tui/slots/types"
 import { subagentsOf } from "../rules"
+import { Roster } from "./roster"
 import { SubagentRows } from "./subagent-rows"
 
 export const subagentsWindow: WindowFeature = {
   name: "subagents",
+  pages: [
+    {
+      page: "subagents",
+      title: "Subagents",
+      view: () => <Roster />,
+      command: {
+        name: "subagents",
+        description: "The conversation's agents: the main one, its subagents running and ended",
+      },
+    },
+  ],
   session(ctx) {
     const children = () => subagentsOf(ctx.state())?.children ?? []
     return {

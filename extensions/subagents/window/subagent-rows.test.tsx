@@ -45,14 +45,14 @@ test("at 120 columns: three rows with profile, title and elapsed time, then +2 m
   expect(rows[0]).toMatch(/^ [⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] explore {2}Find where the session loader reads the config file {2}1m 1\ds$/)
   expect(rows[1]).toMatch(/^ . general {2}Fix the typo in the README heading {2}1m 1\ds$/)
   expect(rows[2]).toBe(" ○ plan  Plan the migration  queued")
-  expect(rows[3]).toBe("   +2 more")
+  expect(rows[3]).toBe("   +2 more · /subagents")
 })
 
 test("at 80 columns a long title still fits whole, within the width", async () => {
   const rows = await rowsAt(80)
   expect(rows[0]).toMatch(/^ . explore {2}Find where the session loader reads the config file {2}1m 1\ds$/)
   expect(rows[0]!.length).toBeLessThanOrEqual(80)
-  expect(rows[3]).toBe("   +2 more")
+  expect(rows[3]).toBe("   +2 more · /subagents")
 })
 
 test("at 40 columns the title goes first: profile and time stay whole", async () => {
@@ -60,7 +60,7 @@ test("at 40 columns the title goes first: profile and time stay whole", async ()
   expect(rows[0]).toMatch(/^ . explore {2}Find where the ses… {2}1m 1\ds$/)
   expect(rows[0]!.length).toBeLessThanOrEqual(40)
   expect(rows[2]).toBe(" ○ plan  Plan the migration  queued")
-  expect(rows[3]).toBe("   +2 more")
+  expect(rows[3]).toBe("   +2 more · /subagents")
 })
 
 test("no rows while no child runs", async () => {

@@ -6,6 +6,7 @@ import { TextAttributes, type ScrollBoxRenderable } from "@opentui/core"
 import { useWindowRows } from "../context/window-rows"
 import { For, Show } from "solid-js"
 import { COMMANDS } from "../commands"
+import { pageCommands } from "../slots/registry"
 import type { CommandInfo, ShortcutInfo } from "../../protocol"
 import { terminalLine } from "../../common/terminal-text"
 import { KEYS } from "../keys/help-list"
@@ -97,7 +98,13 @@ export function HelpView(
     extension.selfNamed.length +
     extension.owners.reduce((n, [, list]) => n + list.length + 1, owned ? 2 : 0)
   // Rows wrap rather than being cut, so a narrow window takes a few more lines (it scrolls).
-  const LINES = COMMANDS.length + extensionRows + Object.keys(KEYS).length + custom.length + shortcuts().length + 10
+  // The window's commands, then those that open a bundled feature's page (/subagents).
+  const windowCommands: { name: string; description: string; args?: string; aliases?: string[] }[] = [
+    ...COMMANDS,
+    ...pageCommands(),
+  ]
+  const LINES =
+    windowCommands.length + extensionRows + Object.keys(KEYS).length + custom.length + shortcuts().length + 10
   const windowRows = useWindowRows()
   let box: ScrollBoxRenderable | undefined
   useScrollKeys(() => box)
@@ -113,7 +120,7 @@ export function HelpView(
         <text flexShrink={0} fg={theme.text} attributes={TextAttributes.BOLD}>
           {props.keysOnly ? "Keys" : "Commands"}
         </text>
-        <For each={props.keysOnly ? [] : COMMANDS}>
+        <For each={props.keysOnly ? [] : windowCommands}>
           {(c) => (
             <text flexShrink={0} wrapMode="word">
               <span style={{ fg: theme.accent }}>{`/${c.name}`}</span>

@@ -44,6 +44,17 @@ export function featurePage(page: string): PageSlot | undefined {
   return undefined
 }
 
+/** The page a feature's slash command opens (`PageSlot.command`), if `name` is one. */
+export function pageForCommand(name: string): PageSlot | undefined {
+  for (const f of windowFeatures()) for (const p of f.pages ?? []) if (p.command?.name === name) return p
+  return undefined
+}
+
+/** The features' page commands, as the palette lists its built-ins. */
+export function pageCommands(): { name: string; description: string }[] {
+  return windowFeatures().flatMap((f) => (f.pages ?? []).flatMap((p) => (p.command ? [p.command] : [])))
+}
+
 /** A feature's guess at a tool row's height, if one gives it. */
 export const toolRowRows = (item: ToolItem): number | undefined => lookup((f) => f.toolRowRows, item.name)?.(item)
 

@@ -29,6 +29,8 @@ export interface PageSlot {
   title: string
   tabs?: { title: string; view: () => JSX.Element }[]
   view?: () => JSX.Element
+  /** The window's own slash command that opens it (`/subagents`): in the palette and /help as a built-in. */
+  command?: { name: string; description: string }
 }
 
 /**

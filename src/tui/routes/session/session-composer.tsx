@@ -5,9 +5,11 @@ import { paletteEntries, runCommand, type CommandActions } from "../../commands"
 import { Composer } from "../../component/prompt/composer"
 import { useComposerInput } from "../../context/composer-input"
 import { useDialog } from "../../context/dialog"
+import { useRoute } from "../../context/route"
 import { useSession } from "../../context/session"
 import { useSync } from "../../context/sync"
 import { useToast } from "../../context/toast"
+import { pageCommands, pageForCommand } from "../../slots/registry"
 import type { FeatureSessions } from "../../slots/session"
 import { DialogOutside } from "../../ui/dialog-outside"
 import { ESC_TWICE_MS, useRewind } from "./rewind"
@@ -28,7 +30,8 @@ export function SessionComposer(props: {
   const toast = useToast()
   const rewind = useRewind()
   const data = sync.data
-  const commands = createMemo(() => paletteEntries(session.commands()))
+  const route = useRoute()
+  const commands = createMemo(() => paletteEntries(session.commands(), pageCommands()))
   // Only one `!command` runs at a time, so the latest one says whether one is running.
   const bashRunning = createMemo(() => {
     for (let i = data.items.length - 1; i >= 0; i--) {
@@ -91,6 +94,8 @@ export function SessionComposer(props: {
         bash(command, quiet)
       }}
       onCommand={(name, args) => {
+        const page = pageForCommand(name)
+        if (page) return route.navigate({ name: "feature", page: page.page })
         if (!runCommand(props.actions, name, args))
           props.actions.refuse(`Unknown command /${name}: /help lists them (start with // to send it as text)`)
       }}
