@@ -10,18 +10,13 @@ import {
 } from "@earendil-works/pi-ai"
 import type { SessionSnapshot, ToolItem } from "../../src/protocol"
 import { toolArgs } from "../../test/fixture/faux"
-import { useFauxSessions } from "../../test/fixture/faux-session"
+import { messageText, useFauxSessions } from "../../test/fixture/faux-session"
 import { subagentsOf } from "./rules"
 
 const open = useFauxSessions()
 
 type Msg = { role: string; content: unknown; toolsAdded?: { name: string }[]; toolsRemoved?: { name: string }[] }
-const textOf = (c: unknown) =>
-  typeof c === "string"
-    ? c
-    : Array.isArray(c)
-      ? c.map((b: { type: string; text?: string }) => (b.type === "text" ? (b.text ?? "") : "")).join("")
-      : ""
+const textOf = messageText
 /** What one request is: its task (first user message), the tools offered, the tool results so far. */
 function readRequest(messages: readonly Msg[]) {
   const task = textOf(messages.find((m) => m.role === "user")?.content)

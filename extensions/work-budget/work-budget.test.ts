@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { CustomItem, SessionSnapshot, ToolItem } from "../../src/protocol"
-import { toolTurn, useFauxSessions } from "../../test/fixture/faux-session"
+import { messageText, toolTurn, useFauxSessions } from "../../test/fixture/faux-session"
 import { readWorkBudget } from "./budget-config"
 import { CHECKPOINT, checkpointOf } from "./rules"
 
@@ -20,12 +20,7 @@ afterEach(() => {
   else process.env.XAGENT_WORK_SLICE = before
 })
 
-const textOf = (c: unknown) =>
-  typeof c === "string"
-    ? c
-    : Array.isArray(c)
-      ? c.map((b: { type: string; text?: string }) => (b.type === "text" ? (b.text ?? "") : "")).join("")
-      : ""
+const textOf = messageText
 const itemText = (i: { blocks?: { type: string; text?: string }[] }) =>
   (i.blocks ?? []).map((b) => (b.type === "text" ? (b.text ?? "") : "")).join("")
 

@@ -5,22 +5,14 @@ import { afterEach, describe, expect, test } from "bun:test"
 import { sessionInfo, snapshot } from "../../../test/fixture/fake-client"
 import { mountApp, type MountedApp } from "../../../test/fixture/tui"
 import type { ChildState, SubagentsState } from "../rules"
+import { childState } from "../testing/child-state"
 
 let app: MountedApp | undefined
 afterEach(() => app?.renderer.destroy())
 
 const now = Date.now()
-const child = (id: string, profile: string, title: string, over: Partial<ChildState> = {}): ChildState => ({
-  id,
-  profile,
-  title,
-  status: "running",
-  depth: 1,
-  queuedAt: now - 75_000,
-  startedAt: now - 72_000,
-  model: "faux/faux-1",
-  ...over,
-})
+const child = (id: string, profile: string, title: string, over: Partial<ChildState> = {}) =>
+  childState(id, profile, title, { model: "faux/faux-1", ...over }, now)
 const STATE: SubagentsState = {
   children: [
     child("c3", "explore", "Find where the session loader reads the config file", {

@@ -5,22 +5,15 @@ import { afterEach, expect, test } from "bun:test"
 import { sessionInfo, snapshot } from "../../../test/fixture/fake-client"
 import { mountApp, type MountedApp } from "../../../test/fixture/tui"
 import type { ChildState } from "../rules"
+import { childState } from "../testing/child-state"
 
 let app: MountedApp | undefined
 afterEach(() => app?.renderer.destroy())
 
 const STATUS = "Faux One · think medium"
 const now = Date.now()
-const child = (id: string, profile: string, title: string, over: Partial<ChildState> = {}): ChildState => ({
-  id,
-  profile,
-  title,
-  status: "running",
-  depth: 1,
-  queuedAt: now - 75_000,
-  startedAt: now - 72_000,
-  ...over,
-})
+const child = (id: string, profile: string, title: string, over: Partial<ChildState> = {}) =>
+  childState(id, profile, title, over, now)
 const children = [
   child("c1", "explore", "Find where the session loader reads the config file"),
   child("c2", "general", "Fix the typo in the README\u001b]0;owned\u0007 heading"),
