@@ -30,13 +30,22 @@ test("two windows on one session: the host sends each event once and the daemon 
     const host = s.hosts?.find((h) => h.sessionId === sessionId)
     return { frames: host?.eventFrames ?? -1, encoded: s.encodedEvents ?? -1, seen: a.events.length }
   }
-  const before = await counts()
+  // Taken once nothing is on its way: an event the daemon has counted may still be in the first
+  // window's outbox when the first status answer is written, which would count it as the reply's.
+  const settled = async () => {
+    for (let last = await counts(); ;) {
+      const now = await counts()
+      if (now.frames === last.frames && now.seen === last.seen) return now
+      last = now
+    }
+  }
+  const before = await settled()
   await first.request("session.prompt", { sessionId, text: "talk" })
   await Promise.all([
     a.waitFor(replyDone(1), "the reply (first window)"),
     b.waitFor(replyDone(1), "the reply (second)"),
   ])
-  const after = await counts()
+  const after = await settled()
 
   const events = after.seen - before.seen
   expect(events).toBeGreaterThan(5)
