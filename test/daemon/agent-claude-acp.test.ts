@@ -116,6 +116,13 @@ describe("claude-agent-acp as a session's engine", () => {
         },
       })
       expect(assistantTexts(s.items).at(-1)).toBe("Planned.")
+      // Its usage_update is the status line's context and cost: Claude Code sums the last
+      // request's usage as message_start reported it (the scripted model's fourth request: 4,000
+      // input tokens, no cache, 1 output token so far) against its model's 200k window. It failed
+      // the SDK's check while the scripted model left out the cache fields real Anthropic sends
+      // (their sum was NaN, sent as null).
+      expect(s.stats.context).toEqual({ tokens: 4001, contextWindow: 200_000, percent: (4001 / 200_000) * 100 })
+      expect(s.stats.cost).toBeGreaterThan(0)
     },
     SLOW,
   )
