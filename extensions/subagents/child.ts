@@ -17,6 +17,8 @@ import {
   type ModelRuntime,
   type ToolDefinition,
 } from "@earendil-works/pi-coding-agent"
+import type { BundledHost } from "../../src/common/bundled"
+import { DENIED } from "../../src/common/permission"
 import type { ChildProfile } from "./profiles"
 import { AGENT_TOOL } from "./rules"
 
@@ -50,6 +52,12 @@ export interface ChildSpec {
   parent: ExtensionToolContext
   /** The child's own `agent` tool (one level deeper), when its profile has it. */
   agentTool?: ToolDefinition
+  /**
+   * xagent's host of the parent session, and the child's name there ("explore · Find the
+   * configs"): the child's calls of the parent's tools ask its consent gate as the parent's own
+   * do, and their dialogs name the child. Without a host (plain pi) they run as the parent's would.
+   */
+  asks?: { host: Pick<BundledHost, "approve" | "onBehalfOf">; from: string }
   signal?: AbortSignal
   /** The child started on `model` (`provider/id`). */
   onStart?(model: string): void
@@ -65,7 +73,7 @@ const READ_ONLY_FACTORIES: Record<string, (cwd: string) => AgentTool> = {
 }
 
 /** The tools the child gets: each of its profile's the parent can give, by name; the rest are left out. */
-export function childTools(spec: Pick<ChildSpec, "profile" | "cwd" | "parent" | "agentTool">): {
+export function childTools(spec: Pick<ChildSpec, "profile" | "cwd" | "parent" | "agentTool" | "asks">): {
   tools: ToolDefinition[]
   missing: string[]
 } {
@@ -80,20 +88,31 @@ export function childTools(spec: Pick<ChildSpec, "profile" | "cwd" | "parent" | 
     }
     const own = spec.parent.tools.find((t) => t.name === name)
     const made = own ?? READ_ONLY_FACTORIES[name]?.(spec.cwd)
-    if (made) tools.push(asDefinition(made))
+    if (made) tools.push(asDefinition(made, own ? spec.asks : undefined))
     else missing.push(name)
   }
   return { tools, missing }
 }
 
-function asDefinition(t: AgentTool): ToolDefinition {
+/**
+ * A parent's tool as the child's. The parent's consent gate is a hook of the parent's session,
+ * which never sees the child's calls: it is asked before each call (it decides which tools wait),
+ * and a denial is the tool's error, as the gate's block is in the parent. The call itself runs on
+ * the child's behalf, so a dialog it asks (ask_user's) names the child.
+ */
+function asDefinition(t: AgentTool, asks?: ChildSpec["asks"]): ToolDefinition {
   return {
     name: t.name,
     label: t.label,
     description: t.description,
     parameters: t.parameters,
     ...(t.prepareArguments ? { prepareArguments: t.prepareArguments } : {}),
-    execute: (id, params, signal, onUpdate) => t.execute(id, params, signal, onUpdate),
+    execute: async (id, params, signal, onUpdate) => {
+      if (!asks) return t.execute(id, params, signal, onUpdate)
+      const call = { toolCallId: id, toolName: t.name, input: params, from: asks.from }
+      if (!(await asks.host.approve(call, signal))) throw new Error(DENIED)
+      return asks.host.onBehalfOf(asks.from, () => t.execute(id, params, signal, onUpdate))
+    },
   } as ToolDefinition
 }
 

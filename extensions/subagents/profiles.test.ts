@@ -15,15 +15,15 @@ function project(files: Record<string, string>): string {
   return cwd
 }
 
-test("built-ins: explore and plan only read; general has the writing tools and agent", () => {
+test("built-ins: explore and plan only read (plan may ask the person); general has the writing tools, ask_user and agent", () => {
   const cwd = project({})
   const tools = (n: string) => {
     const r = resolveProfile(n, cwd)
     return r.ok ? r.profile.tools : r.reason
   }
   expect(tools("explore")).toEqual(["read", "grep", "find", "ls"])
-  expect(tools("plan")).toEqual(["read", "grep", "find", "ls"])
-  expect(tools("general")).toEqual(["read", "bash", "edit", "write", "grep", "find", "ls", "agent"])
+  expect(tools("plan")).toEqual(["read", "grep", "find", "ls", "ask_user"])
+  expect(tools("general")).toEqual(["read", "bash", "edit", "write", "grep", "find", "ls", "ask_user", "agent"])
 })
 
 test("a Claude Code file is read as it is: its tools mapped, its body the instructions, its model alias noted", () => {

@@ -26,7 +26,10 @@ export interface ChildProfile {
 }
 
 const READ_ONLY = ["read", "grep", "find", "ls"]
-const GENERAL = ["read", "bash", "edit", "write", "grep", "find", "ls", AGENT_TOOL]
+// ask_user: a child's questions go to the parent's windows, named by the child (left out where
+// the parent has none to lend: -p). explore only searches and answers, so it does not ask.
+const GENERAL = ["read", "bash", "edit", "write", "grep", "find", "ls", "ask_user", AGENT_TOOL]
+const PLANNING = [...READ_ONLY, "ask_user"]
 
 const BUILT_IN: ChildProfile[] = [
   {
@@ -48,7 +51,7 @@ const BUILT_IN: ChildProfile[] = [
   {
     name: "plan",
     source: "built-in",
-    tools: READ_ONLY,
+    tools: PLANNING,
     instructions:
       "You are a planning subagent: read the code, then answer with a step-by-step plan for the task (files to change and how, risks, how to test). Change nothing.",
     notes: [],
@@ -71,6 +74,7 @@ const CLAUDE_TOOLS: Record<string, string> = {
   LS: "ls",
   Task: AGENT_TOOL,
   TodoWrite: "todo_write",
+  AskUserQuestion: "ask_user",
 }
 
 export type Resolved = { ok: true; profile: ChildProfile } | { ok: false; reason: string }

@@ -2,6 +2,8 @@
 // process. The model answers by what each request holds (the first user message names the task),
 // so the parent and its children, which run at once, each get their own replies.
 import { expect, test } from "bun:test"
+import { existsSync } from "node:fs"
+import { join } from "node:path"
 import {
   fauxAssistantMessage,
   fauxToolCall,
@@ -76,8 +78,8 @@ test("three agent calls in one message run at once, each child on its profile's 
   const out = rows.map((t) => t.output ?? "")
   expect(out[0]).toContain("Subagent explore · Find the loader: done in 1 turn")
   expect(out[0]).toContain("report of TASK-A with tools find,grep,ls,read")
-  expect(out[1]).toContain("report of TASK-B with tools agent,bash,edit,find,grep,ls,read,write")
-  expect(out[2]).toContain("report of TASK-C with tools find,grep,ls,read")
+  expect(out[1]).toContain("report of TASK-B with tools agent,ask_user,bash,edit,find,grep,ls,read,write")
+  expect(out[2]).toContain("report of TASK-C with tools ask_user,find,grep,ls,read")
   // explore's child was offered no tool that writes or runs commands.
   expect(out[0]).not.toMatch(/bash|edit|write/)
   expect((rows[0]!.details as { profile: string; usage: { turns: number } }).usage.turns).toBe(1)
@@ -270,4 +272,63 @@ test("the roster's ended children come back from the session file when the conve
   expect(back.map((c) => [c.id, c.profile, c.title, c.status, c.model, c.tokens])).toEqual(
     live.map((c) => ["call-1", c.profile, c.title, c.status, c.model, c.tokens]),
   )
+})
+
+test("a child asks in the parent's windows, named by it: its write waits on the parent's consent gate, its ask_user is the parent's dock", async () => {
+  const { fx, rec, send, sessionId } = await open()
+  await fx.client.request("session.setApproval", { sessionId, approval: "ask" })
+  fx.faux.setResponses(
+    router((r) => {
+      if (r.task === "delegate a change")
+        return r.results.length
+          ? fauxAssistantMessage("parent done")
+          : calls(agentCall({ task: "CHILD write then ask", title: "Write it" }, "call-w"))
+      if (r.results.length === 0)
+        return fauxAssistantMessage([fauxToolCall("write", toolArgs({ path: "made.txt", content: "child\n" }))], {
+          stopReason: "toolUse",
+        })
+      if (r.results.length === 1)
+        return fauxAssistantMessage(
+          [
+            fauxToolCall(
+              "ask_user",
+              toolArgs({
+                questions: [{ id: "q", label: "Name", prompt: "Which name?", choices: [{ value: "a", label: "A" }] }],
+              }),
+            ),
+          ],
+          { stopReason: "toolUse" },
+        )
+      return fauxAssistantMessage(`child saw: ${r.results.join(" | ")}`)
+    }),
+  )
+  await send("delegate a change")
+  // The parent's own agent call waits on the gate first (it is gated), unnamed: allowed.
+  const first = await rec.waitFor((s) => s.ui.pending.some((p) => p.kind === "permission"), "the agent call's consent")
+  const own = first.ui.pending.find((p) => p.kind === "permission")!
+  expect(own).toMatchObject({ toolName: "agent" })
+  expect(own.from).toBeUndefined()
+  await fx.client.request("session.uiRespond", { sessionId, requestId: own.id, response: { value: "allow_once" } })
+  // The child's write: the same gate, named by the child; refused, so nothing is written.
+  const asked = await rec.waitFor(
+    (s) => s.ui.pending.some((p) => p.kind === "permission" && p.toolName === "write"),
+    "the child's write waiting on the gate",
+  )
+  const write = asked.ui.pending.find((p) => p.kind === "permission" && p.toolName === "write")!
+  expect(write).toMatchObject({ from: "general · Write it", title: "write: made.txt" })
+  await fx.client.request("session.uiRespond", { sessionId, requestId: write.id, response: { value: "reject_once" } })
+  // Its question: the parent's ask_user dock, named by the child.
+  const q = await rec.waitFor((s) => s.ui.pending.some((p) => p.kind === "ask_user"), "the child's question")
+  const question = q.ui.pending.find((p) => p.kind === "ask_user")!
+  expect(question.from).toBe("general · Write it")
+  await fx.client.request("session.uiRespond", {
+    sessionId,
+    requestId: question.id,
+    response: { answers: [{ id: "q", value: "a", label: "A", wasCustom: false, index: 1 }] },
+  })
+  const s = await rec.waitFor(settled, "the parent's reply")
+  const out = agentResults(s)[0]!.output ?? ""
+  expect(out).toContain("child saw: Not run: the person did not allow this tool call.")
+  expect(out).toContain("| Name: A (choice 1)")
+  expect(existsSync(join(fx.cwd, "made.txt"))).toBe(false)
 })

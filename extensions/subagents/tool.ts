@@ -4,7 +4,8 @@
 // The parent's abort (Esc) reaches every child through the call's signal: none outlives the call.
 import type { ExtensionToolContext, ModelRuntime, ToolDefinition } from "@earendil-works/pi-coding-agent"
 import { Type } from "typebox"
-import { runChild, type ChildOutcome } from "./child"
+import type { BundledHost } from "../../src/common/bundled"
+import { runChild, type ChildOutcome, type ChildSpec } from "./child"
 import { resolveProfile } from "./profiles"
 import { AGENT_TOOL, MAX_DEPTH, type ChildState } from "./rules"
 import type { Slots } from "./slots"
@@ -14,6 +15,8 @@ export interface AgentToolDeps {
   modelRuntime(): ModelRuntime | undefined
   /** A child was asked for, started or changed; `ended`: it is gone from the live rows. */
   update(id: string, child: ChildState, ended?: boolean): void
+  /** xagent's host: a child's dialogs are named by it and its gated calls ask the session's gate. */
+  host?: Pick<BundledHost, "approve" | "onBehalfOf">
 }
 
 export interface AgentDetails {
@@ -83,7 +86,7 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
         if (!release) throw new Error("The subagent was cancelled before it started.")
         try {
           change({ status: "running", startedAt: Date.now() })
-          outcome = await runChild({
+          const spec: ChildSpec = {
             profile,
             task: params.task,
             cwd: ctx.cwd,
@@ -95,7 +98,10 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
             onStart: (model) => change({ model }),
             onTool: (latestTool) => change({ latestTool }),
             onTokens: (tokens) => change({ tokens }),
-          })
+            // its questions and consents show in the parent's windows as this child's
+            ...(deps.host ? { asks: { host: deps.host, from: `${name} · ${title}` } } : {}),
+          }
+          outcome = await runChild(spec)
         } finally {
           release()
         }

@@ -65,7 +65,7 @@ export class EditorDialogs {
     if (this.asking.has(r.id)) return
     if (r.kind === "permission") this.follow(this.permission(r))
     else if (r.kind === "login" || !this.s.inTurn()) return
-    else if (r.kind === "ask_user") this.follow(this.askUser(r.id, r.questions))
+    else if (r.kind === "ask_user") this.follow(this.askUser(r.id, r.questions, r.from))
     else this.follow(this.plain(r))
   }
 
@@ -129,7 +129,8 @@ export class EditorDialogs {
       sessionId: this.s.id,
       toolCall: {
         toolCallId: r.toolCallId,
-        title: toolTitle(item, cwd),
+        // a subagent's call is none of the editor's rows: its title says whose it is
+        title: r.from ? `Subagent ${r.from}: ${toolTitle(item, cwd)}` : toolTitle(item, cwd),
         kind: toolKind(r.toolName),
         status: "pending",
         locations: toolLocations(item, cwd),
@@ -167,7 +168,8 @@ export class EditorDialogs {
     return o?.outcome === "selected" ? PLAN_CHOICES.find((c) => c.optionId === o.optionId)?.command : undefined
   }
 
-  private async askUser(requestId: string, questions: AskQuestion[]): Promise<void> {
+  /** `from`: a subagent asks (UiRequest.from), named in the form's message. */
+  private async askUser(requestId: string, questions: AskQuestion[], from?: string): Promise<void> {
     const answer = (response: UiResponse) => this.respond(requestId, response)
     const unavailable = { cancelled: true as const, reason: ASK_RESULTS.unavailable }
     if (!this.s.link.caps.elicitation?.form) return answer(unavailable)
@@ -181,6 +183,7 @@ export class EditorDialogs {
         content: [{ type: "content", content: { type: "text", text: sketches } }],
       })
     let asked = askForm(questions)
+    if (from) asked = { ...asked, message: `Subagent ${from} asks: ${asked.message}` }
     for (let attempt = 0; attempt < 2; attempt++) {
       const { res, withdrawn } = await this.request<{ action?: unknown; content?: unknown }>(
         requestId,

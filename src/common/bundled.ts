@@ -36,6 +36,22 @@ export interface BundledHost {
    */
   consented(toolCallId: string): void
   /**
+   * The session's consent gate for a tool call that is not its own agent's (a subagent borrowing
+   * the session's tools): true at once while approval is off or the person said "always" for the
+   * tool, else after their answer in a `permission` dialog named by `from` (UiRequest.from); a
+   * denial, a cancel or an abort is false.
+   */
+  approve(
+    call: { toolCallId: string; toolName: string; input: unknown; from?: string },
+    signal?: AbortSignal,
+  ): Promise<boolean>
+  /**
+   * Runs `run` for a subagent named `from` ("explore · Find the configs"): the dialogs asked in
+   * it (a borrowed ask_user's) name it in the windows (UiRequest.from). Enter it where the child
+   * calls the borrowed tool: the name follows the call's own async work, not a stream's callbacks.
+   */
+  onBehalfOf<T>(from: string, run: () => Promise<T>): Promise<T>
+  /**
    * Pi's ModelRuntime of the session (its models and sign-ins, those only held in memory too), so
    * a session an extension starts itself (a subagent) asks the models as this one does. `unknown`
    * because this file names no Pi type: the extension gives it Pi's type.

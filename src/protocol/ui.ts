@@ -7,7 +7,15 @@ import type { ComponentView } from "./component"
  * `timeoutMs`: the dialog closes unanswered after this long; `deadline` (ms since the epoch, the
  * host's clock) is when, so a window that attaches later counts down the time that is left.
  */
-export type UiRequest =
+export type UiRequest = UiRequestKind & {
+  /**
+   * Who asks, when it is not the session's own agent: a subagent's profile and title
+   * ("explore · Find the configs"). Windows name it on the dialog; absent for the session's own.
+   */
+  from?: string
+}
+
+type UiRequestKind =
   | { id: string; kind: "select"; title: string; options: string[]; timeoutMs?: number; deadline?: number }
   | { id: string; kind: "confirm"; title: string; message: string; timeoutMs?: number; deadline?: number }
   | { id: string; kind: "input"; title: string; placeholder?: string; timeoutMs?: number; deadline?: number }

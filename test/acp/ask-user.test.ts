@@ -76,6 +76,11 @@ beforeAll(async () => {
       { text: "Terminal answered." },
       single,
       { text: "Both seen." },
+      // a subagent asks: the parent's agent call, the child's question and report, the parent's reply
+      { tool: "agent", args: { task: "CHILD ask the editor", title: "Ask it" } },
+      single,
+      { text: "Child asked." },
+      { text: "Parent done." },
     ],
   })
   ed = await box.editor(FORM_CAPS)
@@ -242,6 +247,23 @@ test(
     expect(lastSent(box)).toContain("Deno")
     expect(lastSent(box)).not.toContain("Invalid answer")
     expect(chunkText(ed.of(s.sessionId), "agent_message_chunk")).toBe("Both seen.")
+  },
+  SLOW,
+)
+
+test(
+  "a subagent's question reaches the editor as a form that names the child",
+  async () => {
+    ed.forms.length = 0
+    ed.onForm = () => ({ action: "accept", content: { q0: "bun" } })
+    // an editor's session gates tool calls: the agent call is allowed
+    ed.onPermission = () => ({ outcome: { outcome: "selected", optionId: "allow_once" } })
+    const s = await newSession(ed, box.box.cwd)
+    expect((await prompt(ed, s.sessionId, "delegate the question")).stopReason).toBe("end_turn")
+    expect(ed.permissions.at(-1)!.toolCall.title).not.toContain("Subagent")
+    expect(ed.forms).toHaveLength(1)
+    expect(ed.forms[0]!.message).toBe("Subagent general · Ask it asks: Which runtime?")
+    expect(chunkText(ed.of(s.sessionId), "agent_message_chunk")).toBe("Parent done.")
   },
   SLOW,
 )

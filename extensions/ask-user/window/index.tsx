@@ -26,6 +26,7 @@ export const askUserWindow: WindowFeature = {
       view: (p) => (
         <QuestionDock
           questions={(p.request as AskRequest).questions}
+          {...((p.request as AskRequest).from ? { from: (p.request as AskRequest).from } : {})}
           width={p.width}
           height={p.height}
           focused={p.focused}

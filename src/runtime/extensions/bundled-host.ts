@@ -6,6 +6,7 @@ import type { BundledHost, BundledMode } from "../../common/bundled"
 import { sandboxedOperations } from "../sandbox/pi-tools"
 import type { SessionSandbox } from "../sandbox/session-sandbox"
 import type { UiBridge } from "./ui-bridge"
+import { onBehalfOf } from "./asker"
 import { errorText } from "../../util/error-text"
 
 /** The tail of a host-run command's output an extension gets (a check's log can be long). */
@@ -38,6 +39,11 @@ export interface BundledHostDeps {
   emitInfo(): void
   /** The consent gate is not to ask about this call (BundledHost.consented). */
   consented(toolCallId: string): void
+  /** The consent gate's answer for a call that is not the session's own (BundledHost.approve). */
+  allows(
+    call: { toolCallId: string; toolName: string; input: unknown; from?: string },
+    signal?: AbortSignal,
+  ): Promise<boolean>
   /** Pi's ModelRuntime of the session (BundledHost.modelRuntime). */
   modelRuntime?: unknown
 }
@@ -89,6 +95,8 @@ export function createBundledHost(d: BundledHostDeps): (name: string) => Bundled
     request: (req, o) => d.bridge.request(req, o),
     setState: (state) => setState(name, state),
     consented: (toolCallId) => d.consented(toolCallId),
+    approve: (call, signal) => d.allows(call, signal),
+    onBehalfOf,
     sandbox,
     modelRuntime: d.modelRuntime,
   })

@@ -17,6 +17,7 @@ import type { UiRequestBody } from "../../common/bundled"
 import type { ComponentHost } from "./component-host"
 import type { AutocompleteProvider } from "@earendil-works/pi-tui"
 import { chainProviders, type AutocompleteFactory } from "./autocomplete"
+import { currentAsker } from "./asker"
 import { allThemes, installTheme, piTheme, themeByName, themeColors } from "./host-theme"
 
 interface Pending {
@@ -87,7 +88,8 @@ export function createUiBridge(
   const request: UiBridge["request"] = (req, opts) => {
     if (opts?.signal?.aborted) return Promise.resolve(undefined)
     const id = `ui-${Date.now().toString(36)}-${++nextId}`
-    const full = { ...req, id } as UiRequest
+    const from = req.from ?? currentAsker()
+    const full = { ...req, id, ...(from ? { from } : {}) } as UiRequest
     if (opts?.timeout && (full.kind === "select" || full.kind === "confirm" || full.kind === "input")) {
       full.timeoutMs = opts.timeout
       full.deadline = Date.now() + opts.timeout

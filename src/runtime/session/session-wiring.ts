@@ -125,6 +125,7 @@ export function sessionRuntimeFactory(
     info: own.extInfo,
     emitInfo: () => live.emitInfo(),
     consented: (toolCallId) => live.gate.consented(toolCallId),
+    allows: (call, signal) => live.gate.allows(call, signal),
     modelRuntime: deps.modelRuntime,
   })
   return runtimeFactory({

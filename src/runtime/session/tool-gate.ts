@@ -28,21 +28,35 @@ export class ToolGate {
   readonly hook = (pi: ExtensionAPI) => {
     pi.on("tool_call", async (e, ctx) => {
       if (this.covered.delete(e.toolCallId)) return undefined
-      if (this.approval !== "ask" || !gatedTool(e.toolName) || this.always.has(e.toolName)) return undefined
-      const r = await this.bridge.request(
-        {
-          kind: "permission",
-          toolCallId: e.toolCallId,
-          toolName: e.toolName,
-          title: titleOf(e.toolName, e.input),
-          input: e.input,
-        },
-        { signal: ctx.signal },
-      )
-      const choice = r && "value" in r && isPermissionChoice(r.value) ? r.value : "reject_once"
-      if (choice === "allow_always") this.always.add(e.toolName)
-      return choice === "reject_once" ? { block: true, reason: DENIED } : undefined
+      const allowed = await this.allows(e, ctx.signal)
+      return allowed ? undefined : { block: true, reason: DENIED }
     })
+  }
+
+  /**
+   * Whether a gated call may run: at once while the gate is off (or the person said "always" for
+   * its tool), else after the person's consent in a `permission` dialog. A subagent's calls come
+   * here too (BundledHost.approve), named by it: they are the parent's tools, so the same gate.
+   */
+  async allows(
+    call: { toolCallId: string; toolName: string; input: unknown; from?: string },
+    signal?: AbortSignal,
+  ): Promise<boolean> {
+    if (this.approval !== "ask" || !gatedTool(call.toolName) || this.always.has(call.toolName)) return true
+    const r = await this.bridge.request(
+      {
+        kind: "permission",
+        toolCallId: call.toolCallId,
+        toolName: call.toolName,
+        title: titleOf(call.toolName, call.input),
+        input: call.input,
+        ...(call.from ? { from: call.from } : {}),
+      },
+      signal ? { signal } : undefined,
+    )
+    const choice = r && "value" in r && isPermissionChoice(r.value) ? r.value : "reject_once"
+    if (choice === "allow_always") this.always.add(call.toolName)
+    return choice !== "reject_once"
   }
 }
 

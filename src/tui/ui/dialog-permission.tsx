@@ -16,6 +16,8 @@ export interface DialogPermissionProps {
   title: string
   toolName: string
   input: unknown
+  /** A subagent's call (UiRequest.from): named above the question. */
+  from?: string
   onAnswer(choice: PermissionChoice | undefined): void
 }
 
@@ -44,7 +46,7 @@ export function DialogPermission(props: DialogPermissionProps) {
   const preview = createMemo(() =>
     (changePreview(props.toolName, props.input) ?? []).map((l) => ({ op: l.op, text: terminalText(l.text) })),
   )
-  const rows = () => Math.max(3, Math.min(24, windowRows() - CHROME_ROWS))
+  const rows = () => Math.max(3, Math.min(24, windowRows() - CHROME_ROWS - (props.from ? 1 : 0)))
   const [top, setTop] = createSignal(0)
   const maxTop = () => Math.max(0, preview().length - rows())
   const shown = () => preview().slice(top(), top() + rows())
@@ -74,6 +76,9 @@ export function DialogPermission(props: DialogPermissionProps) {
 
   return (
     <box flexDirection="column">
+      <Show when={props.from}>
+        <text fg={theme.accent} wrapMode="word">{`Subagent ${terminalText(props.from!)} asks:`}</text>
+      </Show>
       <text fg={theme.text} attributes={TextAttributes.BOLD} wrapMode="word">
         {`Allow ${terminalText(props.title)}?`}
       </text>

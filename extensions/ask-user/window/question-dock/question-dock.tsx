@@ -9,6 +9,7 @@ import { useDockKeys } from "./dock-keys"
 import { initialState, isReview, isTextFocus } from "./state"
 import { ActionRow, BodyLines, SegLine, SketchFrame, Tabs } from "./views"
 import { shownQuestion } from "../ask-text"
+import { terminalText } from "../../../../src/common/terminal-text"
 
 export interface QuestionDockProps {
   questions: AskQuestion[]
@@ -17,6 +18,8 @@ export interface QuestionDockProps {
   height?: number
   /** False while something else has the keys (a dialog over the window). Default true. */
   focused?: boolean
+  /** A subagent's questions (UiRequest.from): named on the dock's first row. */
+  from?: string
   onSubmit: (answers: AskAnswer[]) => void
   onCancel: () => void
 }
@@ -32,6 +35,13 @@ export function QuestionDock(raw: QuestionDockProps) {
     },
   })
   const [state, setState] = createSignal(initialState(props.questions))
+  // One row, cut to the dock's inner width (its padding takes two columns).
+  const asker = createMemo(() => {
+    if (!raw.from) return undefined
+    const line = `Subagent ${terminalText(raw.from).replace(/\s+/g, " ")} asks:`
+    const room = Math.max(1, raw.width - 2)
+    return line.length > room ? `${line.slice(0, room - 1)}…` : line
+  })
   // One answer or one cancel per set of questions, even if keys keep arriving before the dock unmounts.
   let settled = false
   createEffect(
@@ -47,7 +57,7 @@ export function QuestionDock(raw: QuestionDockProps) {
   const env = (): Env => ({
     questions: props.questions,
     width: props.width,
-    height: props.height ?? DEFAULT_DOCK_HEIGHT,
+    height: (props.height ?? DEFAULT_DOCK_HEIGHT) - (asker() ? 1 : 0),
   })
   const frame = createMemo(() => measure(props.questions, state(), env().width, env().height))
   const review = () => isReview(props.questions, state())
@@ -86,6 +96,7 @@ export function QuestionDock(raw: QuestionDockProps) {
     <box flexDirection="column" width={props.width} flexShrink={0}>
       <SegLine segs={[{ text: "─".repeat(props.width), fg: theme.border }]} />
       <box flexDirection="column" paddingLeft={1} paddingRight={1}>
+        <Show when={asker()}>{(line: () => string) => <SegLine segs={[{ text: line(), fg: theme.accent }]} />}</Show>
         <Tabs lines={frame().tabs} active={state().tab} onSelect={(tab) => dispatch({ type: "tabTo", tab })} />
         <Index each={frame().header}>{(line) => <SegLine segs={line().segs} />}</Index>
         <box

@@ -79,6 +79,7 @@ export function UiRequests() {
             title={r.title}
             toolName={r.toolName}
             input={r.input}
+            {...(r.from ? { from: r.from } : {})}
             onAnswer={(value) => (value ? respond(r.id, { value }) : cancel())}
           />
         )
