@@ -22,6 +22,12 @@ const HANDLERS: Partial<Record<Method, Handler>> = {
   // The palette's commands are the agent's own (none of xagent's or Pi's run here): picked, they
   // are typed as `/name args` and sent as prompt text, which is how ACP agents take them.
   "session.commands": async (s) => ({ commands: s.agentState.paletteCommands() }),
+  // The agent's own settings (agent-state.ts): no Pi model list, only what the agent offers.
+  "session.models": async (s) => ({ models: [], levels: [], agent: s.agentState.settings() }),
+  "session.setAgentOption": async (s, p: Params<"session.setAgentOption">) => {
+    await s.setOption(p.kind, p.value)
+    return {}
+  },
   "session.uiRespond": async (s, p: Params<"session.uiRespond">) => {
     s.respond(p.requestId, p.response as UiResponse)
     return {}
