@@ -127,6 +127,24 @@ describe("an ACP agent's model, effort and mode from the window", () => {
   )
 
   test(
+    "Ctrl+P moves to the agent's next model, and /thinking <level> is the agent's level of that name",
+    async () => {
+      const back = await c.request("session.cycleModel", { sessionId, direction: "backward" })
+      expect(back.model!.id).toBe("mockllm/mock-1")
+      await rec.waitFor((s) => s.info.model?.id === "mockllm/mock-1", "the agent's first model again")
+      // mock-1 does not reason: the agent offers no "high" now, and says what it does offer
+      await expect(c.request("session.setThinking", { sessionId, level: "high" })).rejects.toThrow(
+        'does not offer "high": choose one of off',
+      )
+      await c.request("session.cycleModel", { sessionId })
+      await rec.waitFor((s) => s.info.model?.id === "mockllm/mock-think", "the thinking model again")
+      await c.request("session.setThinking", { sessionId, level: "low" })
+      expect((await c.request("session.models", { sessionId })).agent!.effort!.current).toBe("low")
+    },
+    SLOW,
+  )
+
+  test(
     "a Pi session refuses an agent's setting, naming its own requests",
     async () => {
       const pi = await c.request("session.open", { cwd: box.box.cwd, mode: { kind: "new" } })

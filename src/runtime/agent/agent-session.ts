@@ -18,6 +18,7 @@ import {
   type UiResponse,
 } from "../../protocol/index"
 import { errorText } from "../../util/error-text"
+import { terminalText } from "../../common/terminal-text"
 import { Journal, type JournalLimits } from "../session/journal"
 import { SnapshotState } from "../session/snapshot-state"
 import { AgentProjection, turnStop } from "./agent-updates"
@@ -422,7 +423,8 @@ export class AgentSession {
   async setOption(kind: AgentSettingKind, value: string): Promise<void> {
     if (this.closed) throw new ProtocolError("failed", "The session has ended")
     await this.attached
-    const name = this.agentName()
+    // Refusals reach a window's toast as they are: the agent's words in them are made safe here.
+    const name = this.agentState.settings().agent
     const setting = this.agentState.setting(kind)
     const target = this.agentState.target(kind)
     if (!setting || !target) throw new ProtocolError("failed", `${name} ${NOT_OFFERED[kind]}`)
@@ -446,7 +448,7 @@ export class AgentSession {
         this.agentState.modeConfirmed(value)
       }
     } catch (err) {
-      const said = err instanceof acp.RequestError ? err.message : errorText(err)
+      const said = terminalText(err instanceof acp.RequestError ? err.message : errorText(err))
       throw new ProtocolError("failed", `${name} did not change its ${kind}: ${said}`)
     }
     this.emit({ type: "info", info: this.info() })
