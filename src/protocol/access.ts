@@ -55,6 +55,8 @@ export const ACCESS = {
   "session.setModel": "mutate",
   "session.setThinking": "mutate",
   "session.cycleModel": "mutate",
+  // Changes what an external agent runs with (its model, effort or mode), as /model does a Pi session's.
+  "session.setAgentOption": "mutate",
   // Loads the folder's extensions again: code the caller chooses.
   "session.reload": "mutate",
   // Pi's settings (models, thinking, retry, compaction): nothing secret in them.

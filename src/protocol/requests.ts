@@ -5,7 +5,7 @@ import type { ContextReport } from "./context"
 import type { DoctorReport } from "./doctor"
 import type { PackagesListing } from "./packages"
 import type { Schemas } from "./schemas"
-import type { SessionInfo, SessionStats, ThinkingLevel, TranscriptItem } from "./transcript"
+import type { AgentSetting, SessionInfo, SessionStats, ThinkingLevel, TranscriptItem } from "./transcript"
 import type { WorkspaceDiff } from "./workspace-diff"
 
 export type Method = keyof typeof Schemas
@@ -48,6 +48,21 @@ export interface ModelInfo {
   reasoning?: boolean
   contextWindow?: number
 }
+
+/**
+ * An external ACP agent's settings, each what the agent offers (its config option of that category,
+ * or its older modes for `mode`); one it does not offer is absent, and cannot be set.
+ */
+export interface AgentSettings {
+  /** The agent's name, for what the window says of a setting it lacks. */
+  agent: string
+  model?: AgentSetting
+  /** Its thinking or effort (a config option of category `thought_level`). */
+  effort?: AgentSetting
+  mode?: AgentSetting
+}
+
+export type AgentSettingKind = "model" | "effort" | "mode"
 
 export interface TreeNode {
   id: string
@@ -152,11 +167,14 @@ export interface Results {
     levels: ThinkingLevel[]
     /** Pi's scoped models (`enabledModels`, `--models`), in their order; absent when none are. */
     scoped?: { provider: string; id: string }[]
+    /** A session on an external ACP agent: its own choices, as it last confirmed them (`models` is empty). */
+    agent?: AgentSettings
   }
   "session.setModel": {}
   "session.setThinking": {}
   /** `model` undefined: nothing to cycle to (one usable model or none) */
   "session.cycleModel": { model?: { provider: string; id: string }; thinkingLevel?: ThinkingLevel; scoped: boolean }
+  "session.setAgentOption": {}
   "session.reload": {}
   "settings.list": { settings: SettingInfo[] }
   "settings.set": {}

@@ -225,6 +225,15 @@ export const Schemas = {
     direction: Type.Optional(Type.Union([Type.Literal("forward"), Type.Literal("backward")])),
   }),
   /**
+   * One of an external ACP agent's settings (`session.models`' `agent`), to a value it offered:
+   * `session/set_config_option`, or `session/set_mode` for an agent with only the older modes.
+   */
+  "session.setAgentOption": Type.Object({
+    ...SessionRef,
+    kind: Type.Union([Type.Literal("model"), Type.Literal("effort"), Type.Literal("mode")]),
+    value: Type.String({ minLength: 1, maxLength: 1000 }),
+  }),
+  /**
    * The window's theme, for the Pi components the host renders (and their `theme`); `themes` is
    * the window's list (an extension's getAllThemes/getTheme); `save` writes Pi's `theme` setting.
    */

@@ -162,6 +162,8 @@ export interface SessionInfo {
    * window asks for the palette's list (session.commands) again.
    */
   commandsRevision?: number
+  /** An external ACP agent's mode, when it offers a choice of them: Shift+Tab moves to the next. */
+  agentMode?: AgentSetting
   /** Theme files Pi's resources found for this session (extensions' resources_discover, packages). */
   themePaths?: string[]
   /**
@@ -169,6 +171,14 @@ export interface SessionInfo {
    * keeps them and retries, and they are lost if the session ends first. Quitting asks about them.
    */
   unsaved?: { count: number; file: string }
+}
+
+/** One of an external ACP agent's settings (its model, effort or mode), as the agent confirmed it. */
+export interface AgentSetting {
+  /** The value the agent confirmed. */
+  current: string
+  /** In the agent's order; `group`: the agent's name for a group of them. */
+  choices: { value: string; name: string; description?: string; group?: string }[]
 }
 
 export interface ShortcutInfo {

@@ -147,7 +147,7 @@ describe("an ACP agent as a session's engine", () => {
   test(
     "what the agent session does not serve is refused with the reason",
     async () => {
-      await expect(c.request("session.models", { sessionId })).rejects.toThrow(/external ACP agent/)
+      await expect(c.request("session.tree", { sessionId })).rejects.toThrow(/external ACP agent/)
       // the palette's list is the agent's own commands (as its available_commands_update named
       // them), each sent back as prompt text
       const { commands } = await c.request("session.commands", { sessionId })

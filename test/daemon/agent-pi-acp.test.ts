@@ -2,7 +2,9 @@
 // xagent ships, on the scripted model), through real sockets: a reply with text and a bash tool
 // call that Pi's permission-gate example extension asks about, the question answered as a window
 // answers it (session.uiRespond), the tool's row and the reply after it; then its model, mode,
-// usage and commands as the status line's and the palette's.
+// usage and commands as the status line's and the palette's; its settings chosen from the window
+// (pi-acp's model and thought_level config options, and its older modes, which are Pi's thinking
+// levels: session/set_mode).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test"
 import { existsSync, mkdirSync } from "node:fs"
 import { join } from "node:path"
@@ -28,6 +30,8 @@ beforeAll(async () => {
   })
   writeAgentDir(box.box.agentDir, {
     baseUrl: box.llm.baseUrl,
+    // a model that reasons, so pi-acp offers thinking levels to choose (its modes and thought_level)
+    reasoning: true,
     settings: { extensions: [join(PI_EXAMPLES, "permission-gate.ts")] },
   })
   mkdirSync(join(box.box.cwd, "doomed"))
@@ -98,6 +102,28 @@ describe("pi-acp as a session's engine", () => {
       const s = await rec.waitFor(turnsEnded(2), "the command's turn")
       expect(assistantTexts(s.items).at(-1)).toBe("Session name set: Renamed here")
       expect(box.llm.requests()).toHaveLength(2)
+    },
+    SLOW,
+  )
+
+  test(
+    "its settings from the window: its model option, and its older modes (Pi's thinking levels) set with session/set_mode",
+    async () => {
+      const r = await c.request("session.models", { sessionId })
+      expect(r.agent!.model).toEqual({
+        current: "mockllm/mock-1",
+        choices: [{ value: "mockllm/mock-1", name: "mockllm/Mock" }],
+      })
+      // no config option of the mode category: the mode is its older modes, offered to Shift+Tab
+      expect(r.agent!.mode!.choices.map((c) => c.value)).toContain("high")
+      expect(rec.snapshot!.info.agentMode).toEqual(r.agent!.mode!)
+      await c.request("session.setAgentOption", { sessionId, kind: "mode", value: "high" })
+      const s = await rec.waitFor((s) => s.info.agentMode?.current === "high", "pi-acp's new mode")
+      expect(s.info.name).toBe("pi ACP adapter (ACP, Thinking: high)")
+      // its thought_level option moved with it (its config_option_update), and is set the same way
+      expect((await c.request("session.models", { sessionId })).agent!.effort!.current).toBe("high")
+      await c.request("session.setAgentOption", { sessionId, kind: "effort", value: "low" })
+      await rec.waitFor((s) => s.info.name === "pi ACP adapter (ACP, Thinking: low)", "pi-acp's thinking low")
     },
     SLOW,
   )

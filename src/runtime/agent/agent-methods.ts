@@ -2,6 +2,7 @@
 // request or notification it stands for. Anything else a window may ask of a Pi session (models,
 // settings, the tree, commands…) is refused with the reason, never answered with a made-up result.
 import { ProtocolError, type Method, type Params, type UiResponse } from "../../protocol/index"
+import { terminalText } from "../../common/terminal-text"
 import type { AgentSession } from "./agent-session"
 
 type Handler = (s: AgentSession, p: any) => Promise<unknown>
@@ -22,6 +23,29 @@ const HANDLERS: Partial<Record<Method, Handler>> = {
   // The palette's commands are the agent's own (none of xagent's or Pi's run here): picked, they
   // are typed as `/name args` and sent as prompt text, which is how ACP agents take them.
   "session.commands": async (s) => ({ commands: s.agentState.paletteCommands() }),
+  // The agent's own settings (agent-state.ts): no Pi model list, only what the agent offers.
+  "session.models": async (s) => ({ models: [], levels: [], agent: s.agentState.settings() }),
+  "session.setAgentOption": async (s, p: Params<"session.setAgentOption">) => {
+    await s.setOption(p.kind, p.value)
+    return {}
+  },
+  // Ctrl+P: the agent's next (or previous) model, in its order.
+  "session.cycleModel": async (s, p: Params<"session.cycleModel">) => {
+    const { agent, model } = s.agentState.settings()
+    if (!model || model.choices.length < 2)
+      throw new ProtocolError("failed", `${agent} offers ${model ? "no other model" : "no choice of model"}`)
+    const at = model.choices.findIndex((c) => c.value === model.current)
+    const step = p.direction === "backward" ? -1 : 1
+    const next = model.choices[(at + step + model.choices.length) % model.choices.length]!
+    await s.setOption("model", next.value)
+    // what the window's toast says: words of the agent's, so made safe for a terminal here
+    return { model: { provider: agent, id: terminalText(next.value).replace(/\s+/g, " ") }, scoped: true }
+  },
+  // `/thinking high`: the agent's effort of that value, when it offers one (its choices otherwise).
+  "session.setThinking": async (s, p: Params<"session.setThinking">) => {
+    await s.setOption("effort", p.level)
+    return {}
+  },
   "session.uiRespond": async (s, p: Params<"session.uiRespond">) => {
     s.respond(p.requestId, p.response as UiResponse)
     return {}

@@ -10,6 +10,7 @@ import * as acp from "@agentclientprotocol/sdk"
 import {
   emptySnapshot,
   ProtocolError,
+  type AgentSettingKind,
   type Params,
   type SessionEvent,
   type SessionInfo,
@@ -17,6 +18,7 @@ import {
   type UiResponse,
 } from "../../protocol/index"
 import { errorText } from "../../util/error-text"
+import { terminalText } from "../../common/terminal-text"
 import { Journal, type JournalLimits } from "../session/journal"
 import { SnapshotState } from "../session/snapshot-state"
 import { AgentProjection, turnStop } from "./agent-updates"
@@ -36,6 +38,13 @@ export interface AgentDeps {
   home: string
   /** The agent ended by itself: the host forgets the session. */
   onEnded?: () => void
+}
+
+/** What the window is told when the agent offers no such setting. */
+const NOT_OFFERED: Record<AgentSettingKind, string> = {
+  model: "offers no choice of model",
+  effort: "offers no thinking or effort setting",
+  mode: "offers no modes",
 }
 
 /** How long an agent has to end after SIGTERM before it is killed. */
@@ -254,6 +263,7 @@ export class AgentSession {
     const st = this.agentState
     const mode = st.mode()
     const model = st.model()
+    const modes = st.setting("mode")
     return {
       piSessionId: this.agentSessionId,
       cwd: this.cwd,
@@ -262,6 +272,7 @@ export class AgentSession {
       name: `${this.agentName()} (ACP${mode ? `, ${mode}` : ""})`,
       ...(model ? { model } : {}),
       ...(st.commandsRevision ? { commandsRevision: st.commandsRevision } : {}),
+      ...(modes && modes.choices.length > 1 ? { agentMode: modes } : {}),
     }
   }
 
@@ -403,6 +414,44 @@ export class AgentSession {
         : { type: "turn_end", stopReason: stop, itemId },
     )
     this.disk?.sync()
+  }
+
+  /**
+   * Sets one of the agent's settings to a value it offered. What the session shows changes only
+   * with what the agent confirms: set_config_option's answer (or a config_option_update), set_mode's.
+   */
+  async setOption(kind: AgentSettingKind, value: string): Promise<void> {
+    if (this.closed) throw new ProtocolError("failed", "The session has ended")
+    await this.attached
+    // Refusals reach a window's toast as they are: the agent's words in them are made safe here.
+    const name = this.agentState.settings().agent
+    const setting = this.agentState.setting(kind)
+    const target = this.agentState.target(kind)
+    if (!setting || !target) throw new ProtocolError("failed", `${name} ${NOT_OFFERED[kind]}`)
+    if (!this.agentSessionId)
+      throw new ProtocolError("failed", `${name} has no session open yet: send a message first, then choose`)
+    if (!setting.choices.some((c) => c.value === value))
+      throw new ProtocolError(
+        "bad_request",
+        `${name} does not offer ${JSON.stringify(value)}: choose one of ${setting.choices.map((c) => c.name).join(", ")}`,
+      )
+    try {
+      if ("configId" in target) {
+        const r = await this.cx.request(acp.methods.agent.session.setConfigOption, {
+          sessionId: this.agentSessionId,
+          configId: target.configId,
+          value,
+        })
+        this.agentState.confirmed(r.configOptions)
+      } else {
+        await this.cx.request(acp.methods.agent.session.setMode, { sessionId: this.agentSessionId, modeId: value })
+        this.agentState.modeConfirmed(value)
+      }
+    } catch (err) {
+      const said = terminalText(err instanceof acp.RequestError ? err.message : errorText(err))
+      throw new ProtocolError("failed", `${name} did not change its ${kind}: ${said}`)
+    }
+    this.emit({ type: "info", info: this.info() })
   }
 
   /** session/cancel; the agent answers the prompt `cancelled`. Its open questions are withdrawn first, as ACP asks. */

@@ -3,7 +3,14 @@
 // Kept as the agent last confirmed it; the session reads it into its info, stats and palette.
 // Only what the agent sent is shown: nothing is guessed for what it did not send.
 import type * as acp from "@agentclientprotocol/sdk"
-import type { CommandInfo, ModelRef, SessionStats } from "../../protocol/index"
+import type {
+  AgentSetting,
+  AgentSettingKind,
+  AgentSettings,
+  CommandInfo,
+  ModelRef,
+  SessionStats,
+} from "../../protocol/index"
 import { terminalText } from "../../common/terminal-text"
 
 type Update = acp.SessionNotification["update"]
@@ -16,6 +23,12 @@ function line(text: string, max = 200): string {
   const one = terminalText(text).replace(/\s+/g, " ").trim()
   return one.length > max ? `${one.slice(0, max - 1)}…` : one
 }
+
+/** The config option category each of the window's settings is. */
+const CATEGORY: Record<AgentSettingKind, string> = { model: "model", effort: "thought_level", mode: "mode" }
+
+/** How a setting is changed: by its config option's id, or (a mode) by the agent's older modes. */
+export type SettingTarget = { configId: string } | { legacyMode: true }
 
 export class AgentState {
   private commands: CommandInfo[] = []
@@ -59,6 +72,50 @@ export class AgentState {
       default:
         return undefined
     }
+  }
+
+  /** The answer to session/set_config_option: the whole configuration, as the agent now has it. */
+  confirmed(configOptions: acp.SessionConfigOption[] | undefined): void {
+    if (configOptions) this.configOptions = configOptions
+  }
+
+  /** session/set_mode answered without an error: the agent is in that mode. */
+  modeConfirmed(modeId: string): void {
+    if (this.modes) this.modes = { ...this.modes, currentModeId: modeId }
+  }
+
+  /** What the window may choose: only what the agent offers, each as it last confirmed it. */
+  settings(): AgentSettings {
+    const out: AgentSettings = { agent: line(this.agentName(), 80) }
+    for (const kind of ["model", "effort", "mode"] as const) {
+      const s = this.setting(kind)
+      if (s) out[kind] = s
+    }
+    return out
+  }
+
+  /** One setting's choices: its config option, else (a mode) the older modes; undefined when not offered. */
+  setting(kind: AgentSettingKind): AgentSetting | undefined {
+    const o = this.select(CATEGORY[kind])
+    if (o)
+      return {
+        current: o.currentValue,
+        choices: (o.options as (acp.SessionConfigSelectOption | acp.SessionConfigSelectGroup)[]).flatMap((c) =>
+          "options" in c ? c.options.map((x) => choice(x, c.name)) : [choice(c)],
+        ),
+      }
+    if (kind !== "mode" || !this.modes?.availableModes.length) return undefined
+    return {
+      current: this.modes.currentModeId,
+      choices: this.modes.availableModes.map((m) => choice({ value: m.id, name: m.name, description: m.description })),
+    }
+  }
+
+  /** Where a change of this setting goes (only one the agent advertised). */
+  target(kind: AgentSettingKind): SettingTarget | undefined {
+    const o = this.select(CATEGORY[kind])
+    if (o) return { configId: o.id }
+    return kind === "mode" && this.modes?.availableModes.length ? { legacyMode: true } : undefined
   }
 
   /** The agent's commands for the palette: typed as `/name args`, sent as prompt text. */
@@ -112,6 +169,19 @@ export class AgentState {
   private select(category: string) {
     const o = this.configOptions.find((o) => o.category === category && o.type === "select")
     return o as (acp.SessionConfigOption & { type: "select"; currentValue: string }) | undefined
+  }
+}
+
+/** A choice as the window draws it: its value as the agent takes it back, its words made one clean line. */
+function choice(
+  c: { value: string; name: string; description?: string | null },
+  group?: string,
+): AgentSetting["choices"][number] {
+  return {
+    value: c.value,
+    name: line(c.name || c.value, 120),
+    ...(c.description ? { description: line(c.description) } : {}),
+    ...(group ? { group: line(group, 80) } : {}),
   }
 }
 

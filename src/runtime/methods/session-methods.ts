@@ -41,6 +41,7 @@ type SessionMethod =
   | "session.setModel"
   | "session.setThinking"
   | "session.cycleModel"
+  | "session.setAgentOption"
   | "session.reload"
   | "settings.list"
   | "settings.set"

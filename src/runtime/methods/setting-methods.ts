@@ -59,6 +59,13 @@ export const SETTING_METHODS = {
     if (!r) return { scoped: s.scopedModels.length > 0 }
     return { model: { provider: r.model.provider, id: r.model.id }, thinkingLevel: r.thinkingLevel, scoped: r.isScoped }
   },
+  // An external agent's settings; a Pi session's model and thinking have their own requests.
+  "session.setAgentOption": async () => {
+    throw new ProtocolError(
+      "bad_request",
+      "This session runs on Pi, not an external agent: use /model and /thinking (session.setModel, session.setThinking)",
+    )
+  },
   "session.reload": async (live) => {
     const s = live.session
     if (s.isStreaming) throw new ProtocolError("failed", "Wait for the reply to finish (or stop it) before reloading")

@@ -20,7 +20,7 @@ export const KEYS = {
   files: { label: "@", help: "Complete a file path" },
   skills: { label: "$", help: "At a word's start: a loaded skill; a sent $name requires it" },
   palette: { label: "/", help: "Command palette" },
-  planMode: { label: "Shift+Tab", help: "Plan mode on/off for the next message" },
+  planMode: { label: "Shift+Tab", help: "Plan mode on/off for the next message (an ACP agent: its next mode)" },
   planCard: {
     label: "Alt+I, Alt+A, Alt+K, Alt+E",
     help: "On the plan card: Implement, auto-accept, Keep planning, Edit in $EDITOR",

@@ -1,4 +1,5 @@
-// /model, /thinking and Ctrl+P: which model answers and how hard it thinks, asked of the session's host.
+// /model, /thinking and Ctrl+P: which model answers and how hard it thinks, asked of the session's host
+// (on an external ACP agent, of the agent's own choices: agent-settings.tsx).
 import type { CommandActions } from "../../commands"
 import { useDialog } from "../../context/dialog"
 import { useSession } from "../../context/session"
@@ -6,6 +7,7 @@ import { useSync } from "../../context/sync"
 import { DialogSelect } from "../../ui/dialog-select"
 import type { ThinkingLevel } from "../../../protocol"
 import { useActionToasts } from "./action-toasts"
+import { useAgentSettings } from "./agent-settings"
 
 const LEVELS: ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh", "max"]
 
@@ -14,6 +16,7 @@ export function useModelActions(): Pick<CommandActions, "pickModel" | "setThinki
   const dialog = useDialog()
   const sync = useSync()
   const { info, fail } = useActionToasts()
+  const agent = useAgentSettings()
 
   const setModel = (provider: string, id: string) =>
     session.act("session.setModel", { provider, id }).then((r) => r && info(`Model: ${provider}/${id}`))
@@ -23,6 +26,7 @@ export function useModelActions(): Pick<CommandActions, "pickModel" | "setThinki
       const open = async (all: boolean): Promise<void> => {
         const r = await session.act("session.models", {})
         if (!r) return
+        if (r.agent) return agent.pick("model", r.agent, query)
         const q = query.trim().toLowerCase()
         // Pi's picker opens on the scoped models (enabledModels) when there are some; Tab shows all.
         const scopedKeys = new Set((r.scoped ?? []).map((m) => `${m.provider}/${m.id}`))
@@ -69,6 +73,7 @@ export function useModelActions(): Pick<CommandActions, "pickModel" | "setThinki
     },
     async setThinking(level) {
       const want = level.trim().toLowerCase()
+      // A level named goes as it is: an external agent's host takes it when the agent offers one so named.
       const apply = (l: ThinkingLevel) =>
         session.act("session.setThinking", { level: l }).then((r) => r && info(`Thinking: ${l}`))
       if (want) {
@@ -76,9 +81,10 @@ export function useModelActions(): Pick<CommandActions, "pickModel" | "setThinki
           return fail(`Unknown thinking level "${want}": use ${LEVELS.join(", ")}`)
         return void apply(want as ThinkingLevel)
       }
-      // The model's own levels: one without reasoning has only "off", and offering six would lie.
       const r = await session.act("session.models", {})
       if (!r) return
+      if (r.agent) return agent.pick("effort", r.agent, "")
+      // The model's own levels: one without reasoning has only "off", and offering six would lie.
       const model = r.current ? `${r.current.provider}/${r.current.id}` : "This model"
       if (r.levels.length <= 1) return info(`${model} has no thinking levels`)
       dialog.show(() => (

@@ -13,6 +13,7 @@ import { pageCommands, pageForCommand } from "../../slots/registry"
 import type { FeatureSessions } from "../../slots/session"
 import { DialogOutside } from "../../ui/dialog-outside"
 import { ESC_TWICE_MS, useRewind } from "./rewind"
+import { useAgentSettings } from "./agent-settings"
 import { createMemo } from "solid-js"
 
 export function SessionComposer(props: {
@@ -31,6 +32,7 @@ export function SessionComposer(props: {
   const rewind = useRewind()
   const data = sync.data
   const route = useRoute()
+  const agentSettings = useAgentSettings()
   const commands = createMemo(() => paletteEntries(session.commands(), pageCommands()))
   // Only one `!command` runs at a time, so the latest one says whether one is running.
   const bashRunning = createMemo(() => {
@@ -69,7 +71,8 @@ export function SessionComposer(props: {
   return (
     <Composer
       mode={props.features.composerMode()}
-      onToggleMode={props.features.toggleMode()}
+      // An external agent's own modes win: a feature's mode (plan's) is Pi's, not the agent's.
+      onToggleMode={agentSettings.nextMode() ?? props.features.toggleMode()}
       onAltKey={(k) => props.features.altKey(k)}
       complete={
         data.info?.autocomplete
