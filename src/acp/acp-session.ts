@@ -156,6 +156,9 @@ export class AcpSession {
       await this.link.client.request("session.setApproval", { sessionId: this.hostId, approval: "off" }).catch(() => {})
     if (this.link.mcp)
       await this.link.client.request("session.setMcpServers", { sessionId: this.hostId, servers: [] }).catch(() => {})
+    // The files are the disk's again once the editor whose buffers they were is gone.
+    if (this.link.caps.fs?.readTextFile)
+      await this.link.client.request("session.setEditorFiles", { sessionId: this.hostId, read: false }).catch(() => {})
   }
 
   /** Set by the agent: re-send the config options (they need the model list). */
@@ -192,6 +195,8 @@ export class AcpSession {
         return this.announceUsage()
       case "ui_request":
         return this.dialogs.show(e.request)
+      case "editor_read":
+        return void this.readForHost(e.requestId, e.path)
       case "ui_resolved":
         // Answered elsewhere (a terminal window): withdraw the editor's copy.
         return this.dialogs.withdraw(e.requestId)
@@ -244,6 +249,24 @@ export class AcpSession {
     else if (item.kind === "user" && how === "replay")
       replayUserMessage(item, this.link, this.hostId, (u) => this.notify(u))
     else if ((item.kind === "notice" || item.kind === "custom") && how === "live") this.turn.said(item)
+  }
+
+  /**
+   * The host's read tool asks for a file as this editor holds it (fs/read_text_file, unsaved
+   * changes and all). No text in the answer (the editor failed, or cannot): the host reads the disk.
+   */
+  private async readForHost(requestId: string, path: string): Promise<void> {
+    if (!this.link.caps.fs?.readTextFile) return
+    const text = await this.link.conn
+      .request<{ content: string }>("fs/read_text_file", { sessionId: this.id, path })
+      .then((r) => (typeof r?.content === "string" ? r.content : undefined))
+      .catch((err) => {
+        this.link.log(`fs/read_text_file ${path}: ${errorText(err)}`)
+        return undefined
+      })
+    await this.link.client
+      .request("session.editorFile", { sessionId: this.hostId, requestId, ...(text === undefined ? {} : { text }) })
+      .catch((err) => this.link.log(`answer to ${requestId}: ${errorText(err)}`))
   }
 
   private infoChanged(next: SessionInfo): void {

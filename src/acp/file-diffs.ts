@@ -32,16 +32,17 @@ export function finalDiff(item: ToolItem, cwd: string, before: string | null | u
 /**
  * A finished edit or write of a history (session/load), from what the session file kept: an
  * edit's patch (Pi's details) hunk by hunk, else its replacements as the model wrote them; a write
- * that made its file. A write over a file the history never held shows no diff: its old text is gone.
+ * that made its file whole, one that replaced a file by the patch it kept (common/write-details.ts).
  */
 export function historyDiffs(item: ToolItem, cwd: string): DiffContent[] {
   const path = targetPath(item.name, item.args, cwd)
   if (item.status !== "done" || !path) return []
   if (item.name === "write") {
     const content = (item.args as { content?: unknown } | undefined)?.content
-    return writeDetails(item.details)?.created && typeof content === "string"
-      ? [{ type: "diff", path, oldText: null, newText: content }]
-      : []
+    const details = writeDetails(item.details)
+    if (!details || typeof content !== "string") return []
+    if (details.created) return [{ type: "diff", path, oldText: null, newText: content }]
+    return details.patch === undefined ? [] : patchHunks(details.patch).map((h) => ({ type: "diff", path, ...h }))
   }
   if (item.name !== "edit") return []
   const patch = (item.details as { patch?: unknown } | undefined)?.patch
@@ -49,6 +50,18 @@ export function historyDiffs(item: ToolItem, cwd: string): DiffContent[] {
   return hunks.length
     ? hunks.map((h) => ({ type: "diff", path, ...h }))
     : previewDiffs("edit", item.args, cwd, undefined)
+}
+
+/**
+ * Why a replayed write over an existing file has no diff: its session kept no patch (written
+ * before writes kept one, or the file was too big to diff). Said, so no editor takes it for new.
+ */
+export function historyDiffGap(item: ToolItem): string | undefined {
+  if (item.name !== "write" || item.status !== "done") return undefined
+  const details = writeDetails(item.details)
+  return details && !details.created && details.patch === undefined
+    ? "This write replaced an existing file; the session did not keep the file's earlier text, so there is no diff."
+    : undefined
 }
 
 /** A unified diff's hunks as the text before and after each (its context lines in both). */

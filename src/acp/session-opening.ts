@@ -28,6 +28,9 @@ async function openSession(
     await client.request("session.setMcpServers", { sessionId: open.sessionId, servers })
     deps.log(`session ${open.info.piSessionId}: MCP servers ${servers.map((x) => x.name).join(", ")}`)
   }
+  // The read tool takes a file as the editor holds it (its unsaved buffer), when the editor can say.
+  if (state.caps.fs?.readTextFile)
+    await client.request("session.setEditorFiles", { sessionId: open.sessionId, read: true })
   const s = Object.assign(
     new AcpSession(open.info.piSessionId, open.sessionId, open.info, {
       client,

@@ -7,7 +7,7 @@ import { gatedTool } from "../common/permission"
 import { TODO_TOOL, todoDetails } from "../common/todo"
 import type { FileChange, ToolItem } from "../protocol"
 import { errorText } from "../util/error-text"
-import { finalDiff, historyDiffs, snapshotOf } from "./file-diffs"
+import { finalDiff, historyDiffGap, historyDiffs, snapshotOf } from "./file-diffs"
 import type { SessionLink, Send } from "./session-link"
 import {
   advances,
@@ -82,7 +82,8 @@ export class ToolCallUpdates {
       if (how === "skip" || row) return
       this.s.notify({ sessionUpdate: "tool_call", ...this.rowFields(item), status, rawInput: item.args ?? {} })
       const diffs = historyDiffs(item, this.s.cwd())
-      if (item.output || diffs.length) this.s.notify(this.toolUpdate(item, status, diffs))
+      const gap = historyDiffGap(item)
+      if (item.output || diffs.length || gap) this.s.notify(this.toolUpdate(item, status, diffs, gap))
       return
     }
     // A gated call waits for consent after it "starts": it shows as running only once allowed.
@@ -141,9 +142,10 @@ export class ToolCallUpdates {
       )
   }
 
-  private toolUpdate(item: ToolItem, status: AcpToolStatus, diffs: DiffContent[]): SessionUpdate {
+  private toolUpdate(item: ToolItem, status: AcpToolStatus, diffs: DiffContent[], note?: string): SessionUpdate {
     const content: ({ type: "content"; content: { type: "text"; text: string } } | DiffContent)[] = []
     if (item.output) content.push({ type: "content", content: { type: "text", text: item.output } })
+    if (note) content.push({ type: "content", content: { type: "text", text: note } })
     content.push(...diffs)
     const out: Record<string, unknown> = {
       sessionUpdate: "tool_call_update",

@@ -62,6 +62,52 @@ export function promptParts(blocks: unknown): PromptParts | { problem: string } 
   return { text: texts.join("\n\n"), images }
 }
 
+export type ReplayBlock =
+  | { type: "text"; text: string }
+  | { type: "resource"; resource: { uri: string; text: string } }
+  | { type: "resource_link"; uri: string; name: string }
+
+/** A `<context>` paragraph or a lone `@scheme:…` one, as promptParts wrote them. */
+const BLOCK = /(?<=^|\n\n)(?:<context uri="([^"\n]*)">\n([\s\S]*?)\n<\/context>|@([a-z][a-z0-9+.-]*:[^\s]+))(?=\n\n|$)/g
+
+/**
+ * A prompt's text as the blocks promptParts joined (session/load): embedded resources and links
+ * come back as blocks, the paragraphs between them as text. A resource's mime type was never kept.
+ */
+export function promptBlocksOf(text: string): ReplayBlock[] {
+  const out: ReplayBlock[] = []
+  let at = 0
+  const textUpTo = (end: number) => {
+    // The "\n\n" promptParts put between blocks goes with the join, not with either block.
+    const from = at > 0 ? at + 2 : 0
+    const to = end < text.length ? end - 2 : end
+    if (to > from) out.push({ type: "text", text: text.slice(from, to) })
+  }
+  for (const m of text.matchAll(BLOCK)) {
+    textUpTo(m.index)
+    at = m.index + m[0].length
+    if (m[3] !== undefined) out.push({ type: "resource_link", uri: m[3], name: linkName(m[3]) })
+    else out.push({ type: "resource", resource: { uri: m[1]!, text: m[2]! } })
+  }
+  textUpTo(text.length)
+  return out
+}
+
+/** A link's name is not kept: its last path segment stands in. */
+function linkName(uri: string): string {
+  const last =
+    uri
+      .replace(/[?#].*$/, "")
+      .replace(/\/+$/, "")
+      .split("/")
+      .at(-1) || uri
+  try {
+    return decodeURIComponent(last)
+  } catch {
+    return last
+  }
+}
+
 export type AcpMode = "default" | "plan"
 
 export interface ConfigInputs {

@@ -38,6 +38,9 @@ export const ACCESS = {
   "session.setMcpServers": "mutate",
   // Reveals a file's text and hands each change out once (a peer would take the editor's diff).
   "session.fileChange": "mutate",
+  // What the model reads: only the person's editor may say what a file holds.
+  "session.setEditorFiles": "mutate",
+  "session.editorFile": "mutate",
   "session.abort": "mutate",
   // Runs an extension's handler: what the person's key does, never the agent's.
   "session.shortcut": "mutate",

@@ -82,6 +82,12 @@ export type SessionEvent =
    * conversation never holds it.
    */
   | { type: "side_answer"; id: string; delta?: string; done?: boolean; error?: string }
+  /**
+   * The read tool asks an editor for a file's text as the editor holds it (an unsaved buffer,
+   * ACP's fs/read_text_file), while one said it can (`session.setEditorFiles`). Answered by
+   * `session.editorFile`; windows ignore it, and the host reads the disk if no answer comes.
+   */
+  | { type: "editor_read"; requestId: string; path: string }
   /** The live session ended (closed, or the host shut down). */
   | { type: "closed"; reason: string }
 

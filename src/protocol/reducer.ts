@@ -131,6 +131,7 @@ export function applyEvent(s: SnapshotView, e: SessionEvent, index?: ItemIndex):
     case "ui_theme":
     case "turn_end":
     case "side_answer":
+    case "editor_read":
       return
     default: {
       const unhandled: never = e

@@ -150,6 +150,8 @@ export interface Results {
   "session.setMcpServers": {}
   /** Nothing when the call changed no file, or its change was taken, dropped or never kept. */
   "session.fileChange": { change?: FileChange }
+  "session.setEditorFiles": {}
+  "session.editorFile": {}
   /** `editorText`: the steers and follow-ups that were queued, for the composer. */
   "session.abort": { editorText?: string }
   "session.shortcut": {}

@@ -188,6 +188,14 @@ export const Schemas = {
       { maxItems: 64 },
     ),
   }),
+  /** Whether an editor on this session answers `editor_read` (ACP clients that offer fs.readTextFile). */
+  "session.setEditorFiles": Type.Object({ ...SessionRef, read: Type.Boolean() }),
+  /** An editor's answer to `editor_read`: the file's text, or none (the host reads the disk). */
+  "session.editorFile": Type.Object({
+    ...SessionRef,
+    requestId: Id,
+    text: Type.Optional(Type.String()),
+  }),
   /** An edit's or write's change, kept while approval is "ask"; each is given once. */
   "session.fileChange": Type.Object({ ...SessionRef, toolCallId: Id }),
   "session.abort": Type.Object(SessionRef),

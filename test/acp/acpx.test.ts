@@ -1,8 +1,9 @@
 // `xagent acp` under acpx, the headless ACP client from the npm registry (run by Bun: its package
 // asks for a newer Node than some machines have, and Bun runs it as it is): a one-shot prompt
-// whose reply runs a tool behind acpx's permission policy, and a named session two prompts share.
+// whose reply runs a tool behind acpx's permission policy, a read served by acpx's fs/read_text_file,
+// and a named session two prompts share.
 import { afterAll, beforeAll, expect, test } from "bun:test"
-import { readdirSync, readFileSync } from "node:fs"
+import { readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { join } from "node:path"
 import { sessionDirFor } from "../../src/runtime/files/session-files"
@@ -17,6 +18,8 @@ let box: AcpBox
 beforeAll(async () => {
   box = await startAcpBox({
     turns: [
+      { tool: "read", args: { path: "readme.txt" } },
+      { text: "Read through acpx." },
       { text: "Writing it now.", tool: "bash", args: { command: "echo from-acpx > acpx.txt" } },
       { text: "The file is written." },
       { text: "First of the named session." },
@@ -39,6 +42,19 @@ async function acpx(...args: string[]) {
   ])
   return { stdout, stderr, code }
 }
+
+test(
+  "a read goes through acpx's fs/read_text_file, which acpx offers",
+  async () => {
+    writeFileSync(join(box.box.cwd, "readme.txt"), "read by acpx\n")
+    const r = await acpx("--approve-all", "exec", "read the file")
+    expect(r.code, r.stdout + r.stderr).toBe(0)
+    expect(r.stdout).toContain("[client] fs/read_text_file")
+    expect(r.stdout).toContain("Read through acpx.")
+    expect(JSON.stringify(box.llm.requests().at(-1)?.last ?? [])).toContain("read by acpx")
+  },
+  SLOW,
+)
 
 test(
   "exec: the reply streams to acpx, the tool runs once acpx approves it, and the answer ends the run",

@@ -30,6 +30,9 @@ export interface Editor {
   /** What the client receives next; the default denies (an offered reject option). */
   onPermission: PermissionAnswer
   onForm: FormAnswer
+  /** fs/read_text_file (asked only of an editor that offers fs.readTextFile); the default fails. */
+  reads: acp.ReadTextFileRequest[]
+  onReadFile: (req: acp.ReadTextFileRequest) => acp.ReadTextFileResponse
   waitFor<T>(probe: () => T | undefined | false, what: string): Promise<T>
   close(): Promise<void>
 }
@@ -121,6 +124,7 @@ export function connectEditor(proc: Subprocess<"pipe", "pipe", "pipe">): Editor 
   const updates: acp.SessionNotification[] = []
   const permissions: acp.RequestPermissionRequest[] = []
   const forms: acp.CreateElicitationRequest[] = []
+  const reads: acp.ReadTextFileRequest[] = []
   const ed = {} as Editor
   let closing: Promise<void> | undefined
   const app = acp
@@ -134,6 +138,10 @@ export function connectEditor(proc: Subprocess<"pipe", "pipe", "pipe">): Editor 
       forms.push(params)
       return ed.onForm(params, signal)
     })
+    .onRequest(acp.methods.client.fs.readTextFile, async ({ params }) => {
+      reads.push(params)
+      return ed.onReadFile(params)
+    })
   const { writable, readable } = pipeStream(proc)
   const conn = app.connect(acp.ndJsonStream(writable, readable))
   Object.assign(ed, {
@@ -141,6 +149,10 @@ export function connectEditor(proc: Subprocess<"pipe", "pipe", "pipe">): Editor 
     updates,
     permissions,
     forms,
+    reads,
+    onReadFile: () => {
+      throw acp.RequestError.resourceNotFound()
+    },
     of: (id: string) => updates.filter((u) => u.sessionId === id).map((u) => u.update),
     onPermission: () => ({ outcome: { outcome: "selected", optionId: "reject_once" } }),
     onForm: () => ({ action: "decline" }),

@@ -6,9 +6,9 @@ import * as acp from "@agentclientprotocol/sdk"
 import { fauxAssistantMessage } from "@earendil-works/pi-ai"
 import { createAgent } from "../../src/acp/agent"
 import { answersFromForm } from "../../src/acp/ask-form"
-import { patchHunks } from "../../src/acp/file-diffs"
+import { historyDiffGap, historyDiffs, patchHunks } from "../../src/acp/file-diffs"
 import { advances, toolKind, toolLocations, hasRow } from "../../src/acp/tool-rows"
-import { planEntries, promptParts, stopReasonOf } from "../../src/acp/turn-map"
+import { planEntries, promptBlocksOf, promptParts, stopReasonOf } from "../../src/acp/turn-map"
 import type { AskQuestion } from "../../src/protocol"
 import type { TodoItem } from "../../src/common/todo"
 import { createFauxFixture, failOnceThenAnswer, QUICK_RETRY, type FauxFixture } from "../fixture/faux"
@@ -133,6 +133,37 @@ describe("pure rules", () => {
     ])
     expect(ok).toEqual({ text: 'look\n\n<context uri="file:///w/a.ts">\ncode\n</context>', images: [] })
     expect(promptParts([{ type: "image", data: "x", mimeType: "image/bmp" }])).toHaveProperty("problem")
+  })
+
+  test("a replayed write over an existing file whose session kept no patch says so instead of a diff", () => {
+    const item = { kind: "tool", id: "w", name: "write", status: "done", args: { path: "/w/a", content: "x" } }
+    expect(historyDiffs({ ...item, details: { created: false } } as never, "/w")).toEqual([])
+    expect(historyDiffGap({ ...item, details: { created: false } } as never)).toContain("did not keep")
+    expect(historyDiffGap({ ...item, details: { created: true } } as never)).toBeUndefined()
+    const patched = {
+      ...item,
+      details: { created: false, patch: "@@ -1 +1 @@\n-old\n+x\n\\ No newline at end of file\n" },
+    }
+    expect(historyDiffs(patched as never, "/w")).toEqual([
+      { type: "diff", path: "/w/a", oldText: "old\n", newText: "x" },
+    ])
+    expect(historyDiffGap(patched as never)).toBeUndefined()
+  })
+
+  test("a prompt's text comes back as the blocks it was joined from (session/load)", () => {
+    const blocks = [
+      { type: "resource", resource: { uri: "file:///w/a.ts", text: "a\n\n</context> b" } },
+      { type: "text", text: "one\n\ntwo" },
+      { type: "resource_link", uri: "file:///w/my%20b.ts", name: "my b.ts" },
+      { type: "resource_link", uri: "https://x.org/doc/", name: "doc" },
+    ] as const
+    const parts = promptParts(blocks)
+    if ("problem" in parts) throw new Error(parts.problem)
+    expect(promptBlocksOf(parts.text)).toEqual([...blocks])
+    // Text that only mentions one stays text.
+    expect(promptBlocksOf('see @file:///a and <context uri="x">')).toEqual([
+      { type: "text", text: 'see @file:///a and <context uri="x">' },
+    ])
   })
 
   test("form answers: a choice and a typed answer to a single question, or a refused custom, are problems", () => {

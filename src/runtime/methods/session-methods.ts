@@ -30,6 +30,8 @@ type SessionMethod =
   | "session.setApproval"
   | "session.setMcpServers"
   | "session.fileChange"
+  | "session.setEditorFiles"
+  | "session.editorFile"
   | "session.abort"
   | "session.shortcut"
   | "session.complete"

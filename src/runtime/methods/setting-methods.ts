@@ -102,6 +102,14 @@ export const SETTING_METHODS = {
     await failed(() => live.editorMcp.set(p.servers), "Could not add the MCP servers")
     return {}
   },
+  "session.setEditorFiles": async (live, p) => {
+    live.editorFiles.set(p.read)
+    return {}
+  },
+  "session.editorFile": async (live, p) => {
+    live.editorFiles.answer(p.requestId, p.text)
+    return {}
+  },
   "session.fileChange": async (live, p) => {
     const change = live.fileChanges.take(p.toolCallId)
     return change ? { change } : {}

@@ -7,10 +7,11 @@ import {
   createEditToolDefinition,
   createLocalBashOperations,
   createWriteToolDefinition,
+  generateUnifiedPatch,
   type BashOperations,
   type ToolDefinition,
 } from "@earendil-works/pi-coding-agent"
-import { access, constants, mkdir, readFile, writeFile } from "node:fs/promises"
+import { access, constants, mkdir, readFile, stat, writeFile } from "node:fs/promises"
 import { limitText } from "../../util/run-limits"
 import { execLine } from "./bwrap-args"
 import { guardedAccess, guardedMkdir, guardedWrite } from "./file-guard"
@@ -60,6 +61,16 @@ const textOrNull = (path: string) =>
     throw err
   })
 
+/** A replaced file's patch is kept up to this size (old and new text together): diffing costs time. */
+const PATCH_MAX_CHARS = 256_000
+
+/** The file's text if it is small enough to diff; null when missing; undefined when big or unreadable. */
+const smallTextOrNull = (path: string) =>
+  stat(path).then(
+    (st) => (st.size > PATCH_MAX_CHARS ? undefined : readFile(path, "utf8")),
+    (err: NodeJS.ErrnoException) => (err.code === "ENOENT" ? null : undefined),
+  )
+
 /**
  * The session's bash, write and edit. The boundary is looked up per call: /permissions changes it.
  * A command runs at most `toolMs` (0: no limit): then Pi's bash ends its process group, and the
@@ -84,11 +95,15 @@ export function sandboxedTools(
     createWriteToolDefinition(cwd, {
       operations: {
         writeFile: async (path, content) => {
-          const before = id && changes?.keeping() ? await textOrNull(path).catch(() => undefined) : undefined
+          const keep = id && changes?.keeping()
+          const before = await (keep ? textOrNull(path) : smallTextOrNull(path)).catch(() => undefined)
           const created = before !== undefined ? before === null : await missing(path)
           await put(path, content)
           said.created = created
-          if (id && before !== undefined) changes?.record(id, path, before, content)
+          // The old text goes into the history as a patch: a replayed row shows what was replaced.
+          if (typeof before === "string" && before.length + content.length <= PATCH_MAX_CHARS)
+            said.patch = generateUnifiedPatch(path, before, content)
+          if (keep && before !== undefined) changes?.record(id, path, before, content)
         },
         mkdir: async (dir) => {
           await sb.refuseGitWrite(cwd, dir)
@@ -150,7 +165,10 @@ export function sandboxedTools(
       async execute(...a: Parameters<typeof write.execute>) {
         const said: Partial<WriteDetails> = {}
         const result = await writeTool(a[0], said).execute(...a)
-        return said.created === undefined ? result : { ...result, details: { created: said.created } }
+        if (said.created === undefined) return result
+        const details: WriteDetails = { created: said.created }
+        if (said.patch !== undefined) details.patch = said.patch
+        return { ...result, details }
       },
     } as unknown as ToolDefinition,
     {

@@ -27,6 +27,7 @@ import { ExtensionInfo } from "../extensions/bundled-host"
 import { commandActions } from "./command-actions"
 import type { ComponentHost } from "../extensions/component-host"
 import { EditorMcp } from "./editor-mcp"
+import { EditorFiles } from "./editor-files"
 import { FileChanges } from "./file-changes"
 import type { ItemRenderers } from "../extensions/item-renderers"
 import { Journal } from "./journal"
@@ -65,6 +66,8 @@ export class LiveSession {
   readonly queuedImages = new QueuedImages()
   /** Edits' and writes' files before and after, for an editor's diffs (kept only while one asks). */
   readonly fileChanges = new FileChanges(() => this.gate.approval === "ask")
+  /** An editor's text of the files the read tool reads (unsaved buffers), while one answers for them. */
+  readonly editorFiles = new EditorFiles((e) => this.emit(e))
   warnings: string[] = []
   closed = false
   /** A window may answer its dialogs (false for `--print`). */

@@ -152,7 +152,7 @@ export function sessionRuntimeFactory(
     onUntrusted: own.onUntrusted,
     tools: (cwd, shell) => [
       ...sandboxedTools(cwd, live.sandbox, shell, own.limits.toolMs, live.fileChanges),
-      guardedReadTool(cwd, live.sandbox),
+      guardedReadTool(cwd, live.sandbox, live.editorFiles),
     ],
     takeNext: own.takeNext,
   })
