@@ -85,6 +85,8 @@ const HOMES: Record<string, Home> = {
       "src/cli/index.ts": "--no-bundled's help names it as the example",
       "src/acp/ask-form.ts": ACP,
       "src/acp/dialogs.ts": ACP,
+      "src/common/ask-form-fields.ts": "ask_user's questions as an ACP form's fields, both directions",
+      "src/runtime/agent/agent-elicitation.ts": "an ACP agent's forms are asked as ask_user questions in the dock",
     },
   },
 }

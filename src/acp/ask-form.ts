@@ -12,10 +12,10 @@ import {
   type AskQuestion,
   type AskSelection,
 } from "../protocol"
+import { customKeyOf, questionKey as key } from "../common/ask-form-fields"
 
-const key = (i: number) => `q${i}`
 const ONE_OF_TWO = "One answer: pick a choice, or type your own below, not both."
-const customKey = (i: number) => `q${i}_custom`
+const customKey = (i: number) => customKeyOf(key(i))
 
 export interface AskForm {
   message: string

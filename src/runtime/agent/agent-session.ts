@@ -15,6 +15,7 @@ import {
   type SessionEvent,
   type SessionInfo,
   type SessionSnapshot,
+  type UiRequest,
   type UiResponse,
 } from "../../protocol/index"
 import { errorText } from "../../util/error-text"
@@ -22,7 +23,8 @@ import { terminalText } from "../../common/terminal-text"
 import { Journal, type JournalLimits } from "../session/journal"
 import { SnapshotState } from "../session/snapshot-state"
 import { AgentProjection, turnStop } from "./agent-updates"
-import { permissionAsk, type PermissionAsk } from "./agent-permission"
+import { permissionAsk } from "./agent-permission"
+import { elicitationAsk } from "./agent-elicitation"
 import { AgentJournalFile } from "./agent-journal"
 import { replayJournal, type Replayed } from "./agent-replay"
 import { afterRestart } from "./agent-restore"
@@ -73,7 +75,12 @@ export class AgentSession {
   agentSessionId = ""
   closed = false
   private turn: Promise<void> | undefined
-  private readonly asks = new Map<string, { ask: PermissionAsk; settle: (r: acp.RequestPermissionResponse) => void }>()
+  /**
+   * The agent's open questions (permissions, forms), by their ui_request id: `answer` takes a
+   * window's response (throwing a ProtocolError for one that does not fit), `withdraw` settles
+   * the agent's request as cancelled.
+   */
+  private readonly asks = new Map<string, { answer: (r: UiResponse) => void; withdraw: () => void }>()
   private exited: Promise<void> = Promise.resolve()
 
   private constructor(
@@ -199,13 +206,15 @@ export class AgentSession {
       .client({ name: "xagent" })
       .onNotification(acp.methods.client.session.update, ({ params }) => this.update(params))
       .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) => this.permission(params, signal))
+      .onRequest(acp.methods.client.elicitation.create, ({ params, signal }) => this.elicitation(params, signal))
     this.conn = app.connect(stream)
     this.cx = this.conn.agent
     this.agentInfo = await Promise.race([
       this.cx.request(acp.methods.agent.initialize, {
         protocolVersion: acp.PROTOCOL_VERSION,
-        // The first slice offers the agent no file system or terminal of its own: it uses its own.
-        clientCapabilities: {},
+        // No file system or terminal of ours: the agent uses its own. Forms are the question dock;
+        // a URL to open is not offered (a terminal cannot open one for the person).
+        clientCapabilities: { elicitation: { form: {} } },
         clientInfo: { name: "xagent", version: "1" },
       }),
       failed,
@@ -464,9 +473,8 @@ export class AgentSession {
   respond(requestId: string, response: UiResponse): void {
     const pending = this.asks.get(requestId)
     if (!pending) throw new ProtocolError("not_found", `No open question "${requestId}" (already answered?)`)
-    const answer = pending.ask.answer(response)
+    pending.answer(response)
     this.asks.delete(requestId)
-    pending.settle(answer)
     this.emit({ type: "ui_resolved", requestId })
   }
 
@@ -504,21 +512,51 @@ export class AgentSession {
     this.emitAll(this.projection.toolFromPermission(params.toolCall))
     const id = `perm-${randomUUID().slice(0, 8)}`
     const ask = permissionAsk(id, params, this.projection.toolTitle(params.toolCall.toolCallId))
-    return new Promise<acp.RequestPermissionResponse>((settle) => {
-      this.asks.set(id, { ask, settle })
+    return this.ask<acp.RequestPermissionResponse>(id, ask, { outcome: { outcome: "cancelled" } }, signal)
+  }
+
+  /**
+   * A form as the window's question dock (agent-elicitation.ts); one it cannot show is declined
+   * with a notice saying why, never left waiting. Its own session's or a request's (before any
+   * session, as during sign-in): the agent has only this one session of xagent's.
+   */
+  private elicitation(params: acp.CreateElicitationRequest, signal: AbortSignal) {
+    const cancelled: acp.CreateElicitationResponse = { action: "cancel" }
+    if (this.closed || ("sessionId" in params && params.sessionId !== this.agentSessionId))
+      return Promise.resolve(cancelled)
+    const id = `form-${randomUUID().slice(0, 8)}`
+    const ask = elicitationAsk(id, params)
+    if ("unshowable" in ask) {
+      this.deps.log(`agent ${this.id}: a form declined: ${ask.unshowable}`)
+      // the reason can quote the agent's own names and values
+      this.notice("warning", terminalText(`The agent asked a form xagent cannot show, declined: ${ask.unshowable}`))
+      return Promise.resolve<acp.CreateElicitationResponse>({ action: "decline" })
+    }
+    return this.ask(id, ask, cancelled, signal)
+  }
+
+  /** An open question until a window answers it, the agent withdraws it, or the turn ends. */
+  private ask<R>(
+    id: string,
+    ask: { request: UiRequest; answer: (r: UiResponse) => R },
+    cancelled: R,
+    signal: AbortSignal,
+  ): Promise<R> {
+    return new Promise<R>((settle) => {
+      this.asks.set(id, { answer: (r) => settle(ask.answer(r)), withdraw: () => settle(cancelled) })
       this.emit({ type: "ui_request", request: ask.request })
-      // The agent withdrew it (its own cancel): the dialog closes.
+      // The agent withdrew it (its own cancel, $/cancel_request): the dialog closes.
       signal.addEventListener("abort", () => {
         if (!this.asks.delete(id)) return
-        settle({ outcome: { outcome: "cancelled" } })
+        settle(cancelled)
         this.emit({ type: "ui_resolved", requestId: id })
       })
     })
   }
 
   private withdrawAsks() {
-    for (const [id, { settle }] of this.asks) {
-      settle({ outcome: { outcome: "cancelled" } })
+    for (const [id, { withdraw }] of this.asks) {
+      withdraw()
       this.emit({ type: "ui_resolved", requestId: id })
     }
     this.asks.clear()

@@ -168,8 +168,16 @@ export function pageLayout(q: AskQuestion, p: Page, cursor: number, width: numbe
     const focus: Focus = { kind: "custom" }
     const focused = sameFocus(p.focus, focus)
     const selected = customSelected(q, p)
-    const label = plain(wrapText(CUSTOM_LABEL, cols.label), focused ? theme.accent : theme.text, focused || selected)
-    const field = fieldCell(p.custom, cols.desc, focused ? cursor : undefined, "type your own answer")
+    // With no choices (an agent's form asking for text) the typed answer is the answer, not "something else".
+    const own = q.choices.length > 0
+    const text = own ? CUSTOM_LABEL : "Your answer"
+    const label = plain(wrapText(text, cols.label), focused ? theme.accent : theme.text, focused || selected)
+    const field = fieldCell(
+      p.custom,
+      cols.desc,
+      focused ? cursor : undefined,
+      own ? "type your own answer" : "type it here",
+    )
     push(focus, row(cols, [caretSeg(focused), marker(selected, q.choices.length + 1)], label, field, focus))
   }
   return { header, lines, ranges }

@@ -41,11 +41,12 @@ export interface DockState {
 export function initialState(questions: AskQuestion[]): DockState {
   return {
     tab: 0,
-    pages: questions.map(() => ({
+    pages: questions.map((q) => ({
       selected: [],
       custom: "",
       notes: {},
-      focus: { kind: "choice", index: 0 },
+      // A question with no choices (an agent's form asking for text) starts in its typed field.
+      focus: q.choices.length ? { kind: "choice", index: 0 } : { kind: "custom" },
       scroll: 0,
     })),
     review: { focus: { kind: "action" }, scroll: 0 },
