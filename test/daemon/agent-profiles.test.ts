@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test"
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import type { SocketClient } from "../../src/client/socket-client"
+import { XAGENT_BIN } from "../fixture/mockllm"
 import { startBox, type DaemonBox } from "./harness"
 
 let d: DaemonBox
@@ -111,3 +112,19 @@ test("agents.change delete: a profile file in xagent's folders only; Claude Code
   await c.request("agents.change", { sessionId, change: { action: "delete", file } })
   expect(existsSync(file)).toBe(false)
 })
+
+test("a session on an external ACP agent lists and writes the same files (no agent is asked)", async () => {
+  const opened = await c.request("session.open", {
+    cwd: d.box.cwd,
+    mode: { kind: "new" },
+    // Its own xagent home: the window's daemon opens no sessions for processes its sessions started.
+    agent: { command: [XAGENT_BIN, "acp"], env: { XAGENT_HOME: join(d.box.root, "agent-home") } },
+  })
+  const listing = await c.request("agents.list", { sessionId: opened.sessionId })
+  expect(listing.folders.project).toBe(join(d.box.cwd, ".xagent", "agents"))
+  expect(listing.rows.find((r) => r.name === "tester")?.group).toBe("claude")
+  const change = { action: "new", scope: "project", name: "from-agent" } as const
+  const made = await c.request("agents.change", { sessionId: opened.sessionId, change })
+  expect(existsSync(made.file)).toBe(true)
+  await c.request("session.close", { sessionId: opened.sessionId })
+}, 120_000)

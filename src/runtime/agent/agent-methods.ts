@@ -2,6 +2,7 @@
 // request or notification it stands for. Anything else a window may ask of a Pi session (models,
 // settings, the tree, commands…) is refused with the reason, never answered with a made-up result.
 import { ProtocolError, type Method, type Params, type UiResponse } from "../../protocol/index"
+import { changeAgentProfile, listAgentProfiles } from "../methods/agent-profile-methods"
 import type { AgentSession } from "./agent-session"
 
 type Handler = (s: AgentSession, p: any) => Promise<unknown>
@@ -22,6 +23,9 @@ const HANDLERS: Partial<Record<Method, Handler>> = {
   // The palette's commands are the agent's own (none of xagent's or Pi's run here): picked, they
   // are typed as `/name args` and sent as prompt text, which is how ACP agents take them.
   "session.commands": async (s) => ({ commands: s.agentState.paletteCommands() }),
+  // The /agents page reads and writes profile files in the session's folder: no agent is asked.
+  "agents.list": async (s) => listAgentProfiles(s.cwd),
+  "agents.change": async (s, p: Params<"agents.change">) => changeAgentProfile(s.cwd, p.change),
   "session.uiRespond": async (s, p: Params<"session.uiRespond">) => {
     s.respond(p.requestId, p.response as UiResponse)
     return {}
