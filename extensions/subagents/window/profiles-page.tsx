@@ -134,7 +134,13 @@ export function ProfilesPage() {
   const details = () => (chosen() ? detailLines(chosen()!) : [])
   // The page's title row, the hints and (narrow) the details under the list take the rest.
   const hintRows = () => Math.ceil(AGENTS_HINTS.length / Math.max(10, dims().width - 2))
-  const capacity = () => Math.max(3, dims().height - 3 - hintRows() - (wide() ? 0 : Math.min(8, details().length + 1)))
+  // Under the list (narrow), the details take their wrapped rows, at most 8: the rest is cut.
+  const detailRows = () =>
+    Math.min(
+      8,
+      details().reduce((n, d) => n + Math.ceil((d.label.length + 2 + d.value.length) / Math.max(1, detailWidth())), 0),
+    )
+  const capacity = () => Math.max(3, dims().height - 3 - hintRows() - (wide() ? 0 : detailRows() + 1))
   const selectedLine = () => lines().findIndex((l) => l.kind === "row" && l.index === selected())
   const offset = () => Math.max(0, Math.min(selectedLine() - capacity() + 2, lines().length - capacity()))
   const visible = () => lines().slice(offset(), offset() + capacity())
@@ -172,7 +178,16 @@ export function ProfilesPage() {
             <For each={visible()}>{(line) => rowView(line)}</For>
           </Show>
         </box>
-        <box flexDirection="column" width={detailWidth()} marginLeft={wide() ? 2 : 0} marginTop={wide() ? 0 : 1}>
+        <box
+          flexDirection="column"
+          width={detailWidth()}
+          marginLeft={wide() ? 2 : 0}
+          marginTop={wide() ? 0 : 1}
+          flexShrink={wide() ? 1 : 0}
+          minHeight={0}
+          overflow="hidden"
+          {...(wide() ? {} : { height: detailRows() })}
+        >
           <For each={details()}>
             {(d) => (
               <text wrapMode="word" width={detailWidth()}>
