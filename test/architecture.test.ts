@@ -37,7 +37,8 @@ const ALLOWED: Record<Layer, Layer[]> = {
   common: ["protocol"],
   // Bundled extensions reach the runtime only through the slot (runtime/extensions/bundled-slot.ts imports
   // them by path), so that each can be switched off: no static import of one.
-  runtime: ["protocol", "common", "util"],
+  // The host lists and writes agent profiles for the /agents page (runtime/methods/agent-profile-methods.ts).
+  runtime: ["protocol", "common", "util", "agents"],
   daemon: ["runtime", "protocol", "common", "util"],
   client: ["protocol", "common", "util"],
   // The window loads each bundled feature's window part (src/tui/features.ts), never its host part.
@@ -410,7 +411,7 @@ describe("the checker catches breaks", () => {
       "extensions/b/index.ts: import 'zod' (extensions import Pi's public packages, src/protocol, src/common and node: modules only)",
       "extensions/b/index.ts: import '../a/tool' (extensions/b must not import extensions/a: each stands alone)",
       "extensions/b/index.ts: import 'bun:test' (extensions import Pi's public packages, src/protocol, src/common and node: modules only)",
-      "src/runtime/host.ts: import '../../extensions/a/index' (runtime must not import extensions; it may import protocol, common, util)",
+      "src/runtime/host.ts: import '../../extensions/a/index' (runtime must not import extensions; it may import protocol, common, util, agents)",
     ])
   })
 

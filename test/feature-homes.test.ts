@@ -67,6 +67,7 @@ const HOMES: Record<string, Home> = {
       "src/tui/keys/own-keys.ts": HELP,
       "src/tui/routes/session/ui-requests.tsx": "a gated tool call's dialog names plan mode's approvals",
       "src/tui/util/permission-lines.ts": "says the session is read-only in plan mode",
+      "src/agents/subagent-builtins.ts": "the built-in subagent profile named plan, not plan mode",
     },
   },
   "ask-user": {

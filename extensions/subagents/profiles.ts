@@ -8,6 +8,7 @@ import { homedir } from "node:os"
 import { join } from "node:path"
 import { parseFrontmatter } from "../../src/agents/frontmatter"
 import { listProfiles, profileNamed } from "../../src/agents/listing"
+import { GENERAL_TOOLS, SUBAGENT_BUILTINS } from "../../src/agents/subagent-builtins"
 import { xagentHome } from "../../src/util/daemon-paths"
 import { AGENT_TOOL } from "./rules"
 
@@ -25,38 +26,15 @@ export interface ChildProfile {
   notes: string[]
 }
 
-const READ_ONLY = ["read", "grep", "find", "ls"]
-// ask_user: a child's questions go to the parent's windows, named by the child (left out where
-// the parent has none to lend: -p). explore only searches and answers, so it does not ask.
-const GENERAL = ["read", "bash", "edit", "write", "grep", "find", "ls", "ask_user", AGENT_TOOL]
-const PLANNING = [...READ_ONLY, "ask_user"]
+const GENERAL = GENERAL_TOOLS
 
-const BUILT_IN: ChildProfile[] = [
-  {
-    name: "general",
-    source: "built-in",
-    tools: GENERAL,
-    instructions:
-      "You are a subagent: another agent gave you one task. Do it, then end with a short report of what you did and found; that report is all the other agent sees.",
-    notes: [],
-  },
-  {
-    name: "explore",
-    source: "built-in",
-    tools: READ_ONLY,
-    instructions:
-      "You are a read-only explorer subagent: search and read the code to answer the task; you cannot change files or run commands. End with a concise answer naming the files and lines that matter.",
-    notes: [],
-  },
-  {
-    name: "plan",
-    source: "built-in",
-    tools: PLANNING,
-    instructions:
-      "You are a planning subagent: read the code, then answer with a step-by-step plan for the task (files to change and how, risks, how to test). Change nothing.",
-    notes: [],
-  },
-]
+const BUILT_IN: ChildProfile[] = SUBAGENT_BUILTINS.map((b) => ({
+  name: b.name,
+  source: "built-in",
+  tools: [...b.tools],
+  instructions: b.instructions,
+  notes: [],
+}))
 
 export function builtinNames(): string[] {
   return BUILT_IN.map((p) => p.name)

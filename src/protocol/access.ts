@@ -102,6 +102,10 @@ export const ACCESS = {
   // Settings and package manifests, read as Pi's resolver reads them: no package is installed,
   // loaded or run (its tools come from what the session already loaded). Pi may ask npm where
   // its global root is, to find a package installed there by an older Pi.
+  // Profile files in xagent's folders and Claude Code's: what the agent's processes can read anyway.
+  "agents.list": "read",
+  // Writes or deletes a profile file: a profile chooses what a subagent may run.
+  "agents.change": "mutate",
   "packages.list": "read",
   // Writes Pi's settings.json (or the project's): what loads at the next reload.
   "packages.toggle": "mutate",

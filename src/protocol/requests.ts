@@ -4,6 +4,7 @@ import type { Static } from "typebox"
 import type { ContextReport } from "./context"
 import type { DoctorReport } from "./doctor"
 import type { PackagesListing } from "./packages"
+import type { ProfilesListing } from "./agent-profiles"
 import type { Schemas } from "./schemas"
 import type { AgentSetting, SessionInfo, SessionStats, ThinkingLevel, TranscriptItem } from "./transcript"
 import type { WorkspaceDiff } from "./workspace-diff"
@@ -217,6 +218,9 @@ export interface Results {
   /** `cleared`: the key was Ctrl+C and it emptied an extension's editor (Pi's first Ctrl+C), so it does not arm quitting. */
   "session.componentInput": { cleared?: boolean }
   "session.componentResize": {}
+  "agents.list": ProfilesListing
+  /** The file written or deleted. */
+  "agents.change": { file: string }
   "packages.list": PackagesListing
   /** The listing as it is after the change. */
   "packages.toggle": PackagesListing

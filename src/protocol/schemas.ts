@@ -6,6 +6,15 @@ import { Type, type TSchema } from "typebox"
 
 const Id = Type.String({ minLength: 1, maxLength: 200 })
 const SessionRef = { sessionId: Id }
+const ProfileScope = Type.Union([Type.Literal("global"), Type.Literal("project")])
+const ProfileGroup = Type.Union([
+  Type.Literal("built-in"),
+  Type.Literal("global"),
+  Type.Literal("project"),
+  Type.Literal("claude"),
+  Type.Literal("unreadable"),
+])
+const ProfileName = Type.String({ minLength: 1, maxLength: 64 })
 /**
  * The sending window's id (as in session.componentInput): a replacement of Pi's session the
  * request makes, its extension commands' included, is stamped with it (SessionInfo.movedBy).
@@ -328,6 +337,22 @@ export const Schemas = {
     window: Id,
     width: Type.Integer({ minimum: 1, maximum: 10_000 }),
     height: Type.Integer({ minimum: 1, maximum: 10_000 }),
+  }),
+  /** Agent profiles for the /agents page: built-in, global, project, Claude Code's, unreadable files. */
+  "agents.list": Type.Object({ ...SessionRef }),
+  /** A new profile from a template, a copy under a new name, or a profile file deleted. */
+  "agents.change": Type.Object({
+    ...SessionRef,
+    change: Type.Union([
+      Type.Object({ action: Type.Literal("new"), scope: ProfileScope, name: ProfileName }),
+      Type.Object({
+        action: Type.Literal("copy"),
+        scope: ProfileScope,
+        name: ProfileName,
+        from: Type.Object({ group: ProfileGroup, name: Type.String({ minLength: 1, maxLength: 256 }) }),
+      }),
+      Type.Object({ action: Type.Literal("delete"), file: Type.String({ minLength: 1, maxLength: 4096 }) }),
+    ]),
   }),
   /** The session folder's Pi packages and resources (`pi config`'s list), read without running any of them. */
   "packages.list": Type.Object({ ...SessionRef }),

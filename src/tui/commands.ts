@@ -249,7 +249,13 @@ export function paletteEntries(
       description: c.args ? `${c.args} · ${c.description}` : c.description,
       source: "builtin",
     }
-  }).concat(features.map((f) => ({ name: f.name, description: f.description, source: "builtin" as const })))
+  }).concat(
+    // A feature's page command is the window's, not Pi's: a package's command of that name (a
+    // package's own /agents) takes it, as it would in Pi, and the page stays in the palette no more.
+    features
+      .filter((f) => !yields(f.name))
+      .map((f) => ({ name: f.name, description: f.description, source: "builtin" as const })),
+  )
   const taken = new Set(builtins.flatMap((c) => [c.name, ...(c.aliases ?? [])]))
   return [...builtins, ...session.filter((c) => !taken.has(c.name)).map(sessionEntry)]
 }

@@ -332,6 +332,18 @@ test("the registry: one entry per command, aliases resolve, session commands fol
   expect(entries.at(-1)).toEqual({ name: "deploy", source: "extension" })
 })
 
+test("a feature's page command yields its name to a session command of that name (a package's /agents)", () => {
+  const pages = [
+    { name: "agents", description: "Agent profiles" },
+    { name: "subagents", description: "The roster" },
+  ]
+  const entries = paletteEntries([{ name: "agents", source: "extension", description: "a package's overlay" }], pages)
+  expect(entries.filter((e) => e.name === "agents")).toEqual([
+    { name: "agents", source: "extension", description: "a package's overlay" },
+  ])
+  expect(entries.find((e) => e.name === "subagents")?.source).toBe("builtin")
+})
+
 test("a prompt the host refuses is reported and comes back into the prompt", async () => {
   const client = new FakeClient({
     "session.prompt": () => {

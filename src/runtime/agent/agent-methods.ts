@@ -3,6 +3,7 @@
 // settings, the tree, commands…) is refused with the reason, never answered with a made-up result.
 import { ProtocolError, type Method, type Params, type UiResponse } from "../../protocol/index"
 import { terminalText } from "../../common/terminal-text"
+import { changeAgentProfile, listAgentProfiles } from "../methods/agent-profile-methods"
 import type { AgentSession } from "./agent-session"
 
 type Handler = (s: AgentSession, p: any) => Promise<unknown>
@@ -46,6 +47,9 @@ const HANDLERS: Partial<Record<Method, Handler>> = {
     await s.setOption("effort", p.level)
     return {}
   },
+  // The /agents page reads and writes profile files in the session's folder: no agent is asked.
+  "agents.list": async (s) => listAgentProfiles(s.cwd),
+  "agents.change": async (s, p: Params<"agents.change">) => changeAgentProfile(s.cwd, p.change),
   "session.uiRespond": async (s, p: Params<"session.uiRespond">) => {
     s.respond(p.requestId, p.response as UiResponse)
     return {}

@@ -3,6 +3,7 @@
 // (conversation-methods.ts), the Pi packages of its folder (package-methods.ts), /doctor's checks
 // (doctor-methods.ts), /context's report (context-methods.ts). Effects reach windows as events;
 // results carry only what the caller asked for. Every failure is a ProtocolError with a message a person can act on.
+import { AGENT_PROFILE_METHODS } from "./agent-profile-methods"
 import type { ModelRuntime } from "@earendil-works/pi-coding-agent"
 import type { Params, Result } from "../../protocol/index"
 import { CONTEXT_METHODS } from "./context-methods"
@@ -68,6 +69,8 @@ type SessionMethod =
   | "session.uiRespond"
   | "session.componentInput"
   | "session.componentResize"
+  | "agents.list"
+  | "agents.change"
   | "packages.list"
   | "packages.toggle"
   | "packages.run"
@@ -83,4 +86,5 @@ export const SESSION_METHODS: Handlers = {
   ...PACKAGE_METHODS,
   ...DOCTOR_METHODS,
   ...CONTEXT_METHODS,
+  ...AGENT_PROFILE_METHODS,
 }
