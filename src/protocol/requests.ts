@@ -168,8 +168,10 @@ export interface Results {
   /**
    * `sessionId`: the file was live in another session host, so nothing was switched: the window
    * watches that session from now on (one writer per file); its own session is left as it was.
+   * With `opened`, the file was an agent session's journal, which Pi's switch cannot read: it was
+   * opened in a host of its own, and the session switched from is the window's to close.
    */
-  "session.switch": { editorText?: string; sessionId?: string }
+  "session.switch": { editorText?: string; sessionId?: string; opened?: boolean }
   "session.forkPoints": { points: { entryId: string; text: string }[] }
   /** `editorText`: the message forked from, then any that were queued behind a running reply */
   "session.fork": { editorText?: string }

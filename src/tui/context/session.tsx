@@ -114,6 +114,14 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
       }
     }
 
+    /** Draws `next` and closes `left`, whose queued messages come back into the composer. */
+    async function leaveFor(left: string, next: string) {
+      const queued = await client.request("session.dequeue", { sessionId: left }).catch(() => undefined)
+      start(next)
+      composer.restore([...(queued?.steering ?? []), ...(queued?.followUp ?? [])].join("\n\n") || undefined)
+      await client.request("session.close", { sessionId: left }).catch(report)
+    }
+
     /** Pi's messages from the command line: the first, then each other queued as a follow-up. */
     async function sendInitial() {
       const { initialPrompt: text, initialImages: images } = props
@@ -247,9 +255,13 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
       /** Opens a saved session: switches the live one, or opens it when none is open yet (`--resume`). */
       async openSaved(path: string) {
         if (id()) {
+          const left = id()!
           const r = await act("session.switch", { path })
           // live in another session host: watch that one rather than open the file twice
-          if (r?.sessionId) return start(r.sessionId, [JOINED])
+          if (r?.sessionId && !r.opened) return start(r.sessionId, [JOINED])
+          // an agent session's journal, opened in a host of its own: the session left is closed,
+          // as Pi's switch leaves the session it replaces (on disk), its queued messages kept
+          if (r?.sessionId) return leaveFor(left, r.sessionId)
           route.navigate({ name: "session" })
           // messages that were queued behind a running reply come back to be sent again
           composer.restore(r?.editorText)
