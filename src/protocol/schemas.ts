@@ -113,6 +113,8 @@ export const Schemas = {
       Type.Object({
         command: Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { minItems: 1, maxItems: 256 }),
         env: Type.Optional(Type.Record(Type.String({ pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }), Type.String())),
+        /** One of the agent's own sessions (its `session/list` id) to reopen instead of a new one. */
+        sessionId: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
       }),
     ),
   }),

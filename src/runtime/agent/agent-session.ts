@@ -87,7 +87,7 @@ export class AgentSession {
   static async start(id: string, cwd: string, spec: AgentSpec, deps: AgentDeps): Promise<AgentSession> {
     const s = new AgentSession(id, cwd, spec, deps)
     try {
-      await s.connect()
+      await (spec.sessionId ? s.connect({ sessionId: spec.sessionId, load: true, resume: true }, "open") : s.connect())
     } catch (err) {
       await s.stopProcess()
       const said = err instanceof acp.RequestError ? err.message : errorText(err)
@@ -102,6 +102,11 @@ export class AgentSession {
     )
     s.journalAgent()
     s.disk.checkpoint()
+    // the conversation session/load replayed, drawn (and journaled) over the fresh snapshot
+    if (spec.sessionId) {
+      s.takeEarly("all")
+      s.emitAll(s.projection.endTurn("end_turn").events)
+    }
     return s
   }
 
@@ -155,8 +160,12 @@ export class AgentSession {
     })
   }
 
-  /** `prev`: the agent's session before a restart, reopened if the agent offers it. */
-  private async connect(prev?: Replayed["agent"]) {
+  /**
+   * `prev`: the agent's session before a restart, reopened if the agent offers it; with `open`, one
+   * of the agent's own sessions the person chose, whose conversation is wanted: session/load
+   * (which replays it) before session/resume, and an agent that offers neither is refused.
+   */
+  private async connect(prev?: Replayed["agent"], how: "restart" | "open" = "restart") {
     const [command, ...args] = this.spec.command
     const proc = spawn(command!, args, {
       cwd: this.cwd,
@@ -217,6 +226,18 @@ export class AgentSession {
     const again = { sessionId: prev.sessionId, cwd: this.cwd, mcpServers: [] }
     // The SDK types both answers loosely; each carries the same configOptions and modes as session/new's.
     let reopened: Partial<acp.NewSessionResponse> | null | undefined
+    if (how === "open") {
+      if (!caps?.loadSession && !caps?.sessionCapabilities?.resume)
+        throw new Error("it cannot reopen its sessions (it offers neither session/load nor session/resume)")
+      reopened = (await Promise.race([
+        this.cx.request(caps.loadSession ? acp.methods.agent.session.load : acp.methods.agent.session.resume, again),
+        failed,
+      ])) as typeof reopened
+      this.agentSessionId = prev.sessionId
+      this.agentState.opened({ ...reopened, sessionId: prev.sessionId })
+      // what it replays stays in `early` until the session's first snapshot (start)
+      return
+    }
     if (prev.sessionId && caps?.sessionCapabilities?.resume)
       reopened = (await Promise.race([
         this.cx.request(acp.methods.agent.session.resume, again),
