@@ -17,7 +17,7 @@ import type { HostApi, RequestOrigin } from "../runtime/hosting/host-api"
 import { envFingerprint } from "../util/env-fingerprint"
 import { killDescendants } from "./descendants"
 import { HostChild } from "./host-child"
-import { agentSessionsDir } from "../runtime/agent/agent-journal"
+import { agentJournalPath, agentSessionsDir, readAgentMeta } from "../runtime/agent/agent-journal"
 import type { SpareHost } from "./spare-host"
 import type { LiveInfo } from "../runtime/hosting/host-frames"
 import type { LiveMark } from "../runtime/hosting/held-files"
@@ -207,6 +207,19 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
     return { sessionId: opened.sessionId, opened: true }
   }
 
+  /**
+   * One of an agent session's agent's own sessions, opened as a new session of xagent in a host of
+   * its own, its agent started as the journal says (the window never holds the agent's environment).
+   */
+  async function openAgentOwn(p: Params<"session.openAgentSession">, origin?: RequestOrigin) {
+    route(p.sessionId)
+    const meta = readAgentMeta(agentJournalPath(opts.home, p.sessionId))
+    if (!meta)
+      throw new ProtocolError("failed", "This session runs on Pi: it has no external agent whose sessions to open")
+    const agent = { command: meta.command, ...(meta.env ? { env: meta.env } : {}), sessionId: p.agentSessionId }
+    return open({ cwd: meta.cwd, mode: { kind: "new" }, agent }, origin)
+  }
+
   /** A host this asker already uses, else one with its environment, else a short-lived one. */
   async function sessionless(method: Method, params: unknown, origin?: RequestOrigin): Promise<unknown> {
     const key = envFingerprint({ ...(origin?.env ?? opts.fallbackEnv ?? {}), XAGENT_HOME: opts.home })
@@ -253,6 +266,8 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
       const sessionId = (params as { sessionId?: string }).sessionId
       if (typeof sessionId !== "string") throw new ProtocolError("bad_request", `${method} needs a sessionId`)
       const entry = route(sessionId)
+      if (method === "session.openAgentSession")
+        return (await openAgentOwn(params as Params<"session.openAgentSession">, origin)) as Result<M>
       if (method === "session.switch") {
         const elsewhere = await switchElsewhere(entry, params as Params<"session.switch">, origin)
         if (elsewhere) return elsewhere as Result<M>

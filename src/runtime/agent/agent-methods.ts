@@ -22,6 +22,7 @@ const HANDLERS: Partial<Record<Method, Handler>> = {
   // The palette's commands are the agent's own (none of xagent's or Pi's run here): picked, they
   // are typed as `/name args` and sent as prompt text, which is how ACP agents take them.
   "session.commands": async (s) => ({ commands: s.agentState.paletteCommands() }),
+  "session.agentSessions": async (s) => s.listOwn(),
   "session.uiRespond": async (s, p: Params<"session.uiRespond">) => {
     s.respond(p.requestId, p.response as UiResponse)
     return {}

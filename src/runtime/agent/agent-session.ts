@@ -11,6 +11,7 @@ import {
   emptySnapshot,
   ProtocolError,
   type Params,
+  type Result,
   type SessionEvent,
   type SessionInfo,
   type SessionSnapshot,
@@ -37,6 +38,9 @@ export interface AgentDeps {
   /** The agent ended by itself: the host forgets the session. */
   onEnded?: () => void
 }
+
+/** Pages of the agent's session/list read for the sessions page. */
+const LIST_PAGES = 4
 
 /** How long an agent has to end after SIGTERM before it is killed. */
 const TERM_GRACE_MS = 3000
@@ -259,6 +263,32 @@ export class AgentSession {
     this.agentSessionId = prev.sessionId
     this.agentState.opened({ ...reopened, sessionId: prev.sessionId })
     this.takeEarly("state")
+  }
+
+  /**
+   * The agent's own sessions of this folder (session/list, where it offers it), this one left out:
+   * a few pages at most, newest first as the agent sends them.
+   */
+  async listOwn(): Promise<Result<"session.agentSessions">> {
+    await this.attached
+    const agent = this.agentName()
+    if (!this.agentInfo?.agentCapabilities?.sessionCapabilities?.list) return { agent, sessions: [] }
+    const sessions: Result<"session.agentSessions">["sessions"] = []
+    let cursor: string | undefined
+    for (let page = 0; page < LIST_PAGES; page++) {
+      const r = await this.cx.request(acp.methods.agent.session.list, { cwd: this.cwd, ...(cursor ? { cursor } : {}) })
+      for (const x of r.sessions)
+        if (x.sessionId !== this.agentSessionId)
+          sessions.push({
+            sessionId: x.sessionId,
+            cwd: x.cwd,
+            ...(x.title ? { title: x.title } : {}),
+            ...(x.updatedAt ? { updatedAt: x.updatedAt } : {}),
+          })
+      cursor = r.nextCursor ?? undefined
+      if (!cursor) break
+    }
+    return { agent, sessions }
   }
 
   private fresh(): SessionSnapshot {
