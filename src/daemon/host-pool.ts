@@ -17,6 +17,7 @@ import type { HostApi, RequestOrigin } from "../runtime/hosting/host-api"
 import { envFingerprint } from "../util/env-fingerprint"
 import { killDescendants } from "./descendants"
 import { HostChild } from "./host-child"
+import { agentJournalPath, agentSessionsDir, readAgentMeta } from "../runtime/agent/agent-journal"
 import type { SpareHost } from "./spare-host"
 import type { LiveInfo } from "../runtime/hosting/host-frames"
 import type { LiveMark } from "../runtime/hosting/held-files"
@@ -186,13 +187,37 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
     }
   }
 
-  /** The session id of another host's live session on the file a switch names, if any. */
-  async function liveElsewhere(entry: Entry, p: Params<"session.switch">): Promise<string | undefined> {
+  /**
+   * A switch the session's own host cannot make: to a file another host's live session has open
+   * (that session is joined), or to an agent session's journal, which Pi's switch cannot read (it
+   * is rebuilt in a host of its own, as `session.open` does).
+   */
+  async function switchElsewhere(
+    entry: Entry,
+    p: Params<"session.switch">,
+    origin?: RequestOrigin,
+  ): Promise<Result<"session.switch"> | undefined> {
     const cwd = entry.child.live.find((s) => s.sessionId === entry.sessionId)?.cwd ?? entry.cwd
     const path = await entry.child.resolveTarget({ cwd, mode: { kind: "session", ref: p.path } }).catch(() => undefined)
     if (!path) return undefined
     const held = (await holders([path])).get(path)
-    return held && held.entry !== entry ? held.mark.sessionId : undefined
+    if (held) return held.entry !== entry ? { sessionId: held.mark.sessionId } : undefined
+    if (!resolve(path).startsWith(resolve(agentSessionsDir(opts.home)) + "/")) return undefined
+    const opened = await open({ cwd, mode: { kind: "session", ref: path } }, origin)
+    return { sessionId: opened.sessionId, opened: true }
+  }
+
+  /**
+   * One of an agent session's agent's own sessions, opened as a new session of xagent in a host of
+   * its own, its agent started as the journal says (the window never holds the agent's environment).
+   */
+  async function openAgentOwn(p: Params<"session.openAgentSession">, origin?: RequestOrigin) {
+    route(p.sessionId)
+    const meta = readAgentMeta(agentJournalPath(opts.home, p.sessionId))
+    if (!meta)
+      throw new ProtocolError("failed", "This session runs on Pi: it has no external agent whose sessions to open")
+    const agent = { command: meta.command, ...(meta.env ? { env: meta.env } : {}), sessionId: p.agentSessionId }
+    return open({ cwd: meta.cwd, mode: { kind: "new" }, agent }, origin)
   }
 
   /** A host this asker already uses, else one with its environment, else a short-lived one. */
@@ -241,9 +266,11 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
       const sessionId = (params as { sessionId?: string }).sessionId
       if (typeof sessionId !== "string") throw new ProtocolError("bad_request", `${method} needs a sessionId`)
       const entry = route(sessionId)
+      if (method === "session.openAgentSession")
+        return (await openAgentOwn(params as Params<"session.openAgentSession">, origin)) as Result<M>
       if (method === "session.switch") {
-        const joined = await liveElsewhere(entry, params as Params<"session.switch">)
-        if (joined) return { sessionId: joined } as Result<M>
+        const elsewhere = await switchElsewhere(entry, params as Params<"session.switch">, origin)
+        if (elsewhere) return elsewhere as Result<M>
       }
       const result = (await entry.child.request(method, params)) as Result<M>
       if (method === "session.close") await retire(entry)

@@ -78,6 +78,10 @@ export const ACCESS = {
   "session.compact": "mutate",
   "session.new": "mutate",
   "session.switch": "mutate",
+  // The agent's session titles: what sessions.list shows of xagent's own.
+  "session.agentSessions": "read",
+  // Starts the agent's program again (with the environment its profile gave it).
+  "session.openAgentSession": "mutate",
   "session.forkPoints": "read",
   "session.fork": "mutate",
   "session.tree": "read",

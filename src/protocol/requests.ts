@@ -90,6 +90,15 @@ export interface SavedSession {
   live?: { sessionId: string; running: boolean; pendingQuestions: number; windows: number }
 }
 
+/** One of an agent's own sessions, as its `session/list` says (its words: drawn sanitized). */
+export interface AgentOwnSession {
+  sessionId: string
+  cwd: string
+  title?: string
+  /** ISO 8601, when the agent says. */
+  updatedAt?: string
+}
+
 export interface ProviderAuth {
   provider: string
   /** How Pi names it (the subscription's name for sign-in providers, e.g. "Anthropic (Claude Pro/Max)") */
@@ -189,8 +198,13 @@ export interface Results {
   /**
    * `sessionId`: the file was live in another session host, so nothing was switched: the window
    * watches that session from now on (one writer per file); its own session is left as it was.
+   * With `opened`, the file was an agent session's journal, which Pi's switch cannot read: it was
+   * opened in a host of its own, and the session switched from is the window's to close.
    */
-  "session.switch": { editorText?: string; sessionId?: string }
+  "session.switch": { editorText?: string; sessionId?: string; opened?: boolean }
+  /** `agent`: the agent's name; no rows when it lists nothing or offers no `session/list`. */
+  "session.agentSessions": { agent?: string; sessions: AgentOwnSession[] }
+  "session.openAgentSession": { sessionId: string; info: SessionInfo; warnings: string[] }
   "session.forkPoints": { points: { entryId: string; text: string }[] }
   /** `editorText`: the message forked from, then any that were queued behind a running reply */
   "session.fork": { editorText?: string }

@@ -122,6 +122,8 @@ export const Schemas = {
       Type.Object({
         command: Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { minItems: 1, maxItems: 256 }),
         env: Type.Optional(Type.Record(Type.String({ pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }), Type.String())),
+        /** One of the agent's own sessions (its `session/list` id) to reopen instead of a new one. */
+        sessionId: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
       }),
     ),
   }),
@@ -276,6 +278,14 @@ export const Schemas = {
   "session.compact": Type.Object({ ...SessionRef, instructions: Type.Optional(Type.String()) }),
   "session.new": Type.Object({ ...SessionRef, ...Window }),
   "session.switch": Type.Object({ ...SessionRef, ...Window, path: Type.String({ minLength: 1 }) }),
+  /** An agent session's agent's own sessions of its folder (`session/list`, where it offers it). */
+  "session.agentSessions": Type.Object(SessionRef),
+  /** One of those opened as a new session of xagent on the same agent (the daemon starts it). */
+  "session.openAgentSession": Type.Object({
+    ...SessionRef,
+    ...Window,
+    agentSessionId: Type.String({ minLength: 1, maxLength: 1024 }),
+  }),
   "session.forkPoints": Type.Object(SessionRef),
   "session.fork": Type.Object({ ...SessionRef, ...Window, entryId: Id }),
   "session.tree": Type.Object(SessionRef),

@@ -10,7 +10,7 @@
 // session opened), `ev` (an event), `cp` (a checkpoint), `prompt` / `answer` (a turn sent, a
 // turn answered). The file may hold the agent's environment: it is the owner's alone (0600 in a
 // 0700 folder).
-import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from "node:fs"
+import { closeSync, fsyncSync, mkdirSync, openSync, readSync, writeSync } from "node:fs"
 import { join } from "node:path"
 import type { SessionEvent, SessionSnapshot } from "../../protocol/index"
 
@@ -43,6 +43,23 @@ export function agentSessionsDir(home: string): string {
 export function agentJournalPath(home: string, id: string): string {
   if (!/^s-[A-Za-z0-9-]{1,64}$/.test(id)) throw new Error(`not a session id: ${JSON.stringify(id)}`)
   return join(agentSessionsDir(home), `${id}.jsonl`)
+}
+
+/** A journal's first line, how its agent is started; undefined when there is none or it does not read. */
+export function readAgentMeta(path: string): AgentMeta | undefined {
+  let fd: number | undefined
+  try {
+    fd = openSync(path, "r")
+    const buf = Buffer.alloc(64 * 1024)
+    const n = readSync(fd, buf, 0, buf.length, 0)
+    const line = buf.subarray(0, n).toString("utf8").split("\n")[0]!
+    const meta = JSON.parse(line) as AgentMeta
+    return meta.k === "meta" && Array.isArray(meta.command) ? meta : undefined
+  } catch {
+    return undefined
+  } finally {
+    if (fd !== undefined) closeSync(fd)
+  }
 }
 
 export class AgentJournalFile {

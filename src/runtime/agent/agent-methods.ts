@@ -50,6 +50,7 @@ const HANDLERS: Partial<Record<Method, Handler>> = {
   // The /agents page reads and writes profile files in the session's folder: no agent is asked.
   "agents.list": async (s) => listAgentProfiles(s.cwd),
   "agents.change": async (s, p: Params<"agents.change">) => changeAgentProfile(s.cwd, p.change),
+  "session.agentSessions": async (s) => s.listOwn(),
   "session.uiRespond": async (s, p: Params<"session.uiRespond">) => {
     s.respond(p.requestId, p.response as UiResponse)
     return {}

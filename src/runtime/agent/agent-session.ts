@@ -12,6 +12,7 @@ import {
   ProtocolError,
   type AgentSettingKind,
   type Params,
+  type Result,
   type SessionEvent,
   type SessionInfo,
   type SessionSnapshot,
@@ -48,6 +49,9 @@ const NOT_OFFERED: Record<AgentSettingKind, string> = {
   effort: "offers no thinking or effort setting",
   mode: "offers no modes",
 }
+
+/** Pages of the agent's session/list read for the sessions page. */
+const LIST_PAGES = 4
 
 /** How long an agent has to end after SIGTERM before it is killed. */
 const TERM_GRACE_MS = 3000
@@ -103,7 +107,7 @@ export class AgentSession {
   static async start(id: string, cwd: string, spec: AgentSpec, deps: AgentDeps): Promise<AgentSession> {
     const s = new AgentSession(id, cwd, spec, deps)
     try {
-      await s.connect()
+      await (spec.sessionId ? s.connect({ sessionId: spec.sessionId, load: true, resume: true }, "open") : s.connect())
     } catch (err) {
       await s.stopProcess()
       const said = err instanceof acp.RequestError ? err.message : errorText(err)
@@ -118,6 +122,11 @@ export class AgentSession {
     )
     s.journalAgent()
     s.disk.checkpoint()
+    // the conversation session/load replayed, drawn (and journaled) over the fresh snapshot
+    if (spec.sessionId) {
+      s.takeEarly("all")
+      s.emitAll(s.projection.endTurn("end_turn").events)
+    }
     return s
   }
 
@@ -171,8 +180,12 @@ export class AgentSession {
     })
   }
 
-  /** `prev`: the agent's session before a restart, reopened if the agent offers it. */
-  private async connect(prev?: Replayed["agent"]) {
+  /**
+   * `prev`: the agent's session before a restart, reopened if the agent offers it; with `open`, one
+   * of the agent's own sessions the person chose, whose conversation is wanted: session/load
+   * (which replays it) before session/resume, and an agent that offers neither is refused.
+   */
+  private async connect(prev?: Replayed["agent"], how: "restart" | "open" = "restart") {
     const [command, ...args] = this.spec.command
     const proc = spawn(command!, args, {
       cwd: this.cwd,
@@ -235,6 +248,18 @@ export class AgentSession {
     const again = { sessionId: prev.sessionId, cwd: this.cwd, mcpServers: [] }
     // The SDK types both answers loosely; each carries the same configOptions and modes as session/new's.
     let reopened: Partial<acp.NewSessionResponse> | null | undefined
+    if (how === "open") {
+      if (!caps?.loadSession && !caps?.sessionCapabilities?.resume)
+        throw new Error("it cannot reopen its sessions (it offers neither session/load nor session/resume)")
+      reopened = (await Promise.race([
+        this.cx.request(caps.loadSession ? acp.methods.agent.session.load : acp.methods.agent.session.resume, again),
+        failed,
+      ])) as typeof reopened
+      this.agentSessionId = prev.sessionId
+      this.agentState.opened({ ...reopened, sessionId: prev.sessionId })
+      // what it replays stays in `early` until the session's first snapshot (start)
+      return
+    }
     if (prev.sessionId && caps?.sessionCapabilities?.resume)
       reopened = (await Promise.race([
         this.cx.request(acp.methods.agent.session.resume, again),
@@ -256,6 +281,32 @@ export class AgentSession {
     this.agentSessionId = prev.sessionId
     this.agentState.opened({ ...reopened, sessionId: prev.sessionId })
     this.takeEarly("state")
+  }
+
+  /**
+   * The agent's own sessions of this folder (session/list, where it offers it), this one left out:
+   * a few pages at most, newest first as the agent sends them.
+   */
+  async listOwn(): Promise<Result<"session.agentSessions">> {
+    await this.attached
+    const agent = this.agentName()
+    if (!this.agentInfo?.agentCapabilities?.sessionCapabilities?.list) return { agent, sessions: [] }
+    const sessions: Result<"session.agentSessions">["sessions"] = []
+    let cursor: string | undefined
+    for (let page = 0; page < LIST_PAGES; page++) {
+      const r = await this.cx.request(acp.methods.agent.session.list, { cwd: this.cwd, ...(cursor ? { cursor } : {}) })
+      for (const x of r.sessions)
+        if (x.sessionId !== this.agentSessionId)
+          sessions.push({
+            sessionId: x.sessionId,
+            cwd: x.cwd,
+            ...(x.title ? { title: x.title } : {}),
+            ...(x.updatedAt ? { updatedAt: x.updatedAt } : {}),
+          })
+      cursor = r.nextCursor ?? undefined
+      if (!cursor) break
+    }
+    return { agent, sessions }
   }
 
   private fresh(): SessionSnapshot {

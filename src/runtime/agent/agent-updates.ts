@@ -3,7 +3,7 @@
 // assistant item's text and thinking blocks (streamed as text_delta), tool calls a tool item.
 // A tool call ends the assistant item before it, so text after a tool reads below its row.
 import type * as acp from "@agentclientprotocol/sdk"
-import type { AssistantItem, CustomItem, SessionEvent, ToolItem, TurnStopReason } from "../../protocol/index"
+import type { AssistantItem, CustomItem, SessionEvent, ToolItem, TurnStopReason, UserItem } from "../../protocol/index"
 import { TODO_CARD, todoText, type TodoItem } from "../../common/todo"
 import { lineDiff } from "../../common/line-diff"
 import { terminalText } from "../../common/terminal-text"
@@ -34,6 +34,8 @@ export class AgentProjection {
   private readonly asked = new Map<string, ToolFields>()
   /** This turn's todo card: each plan the agent sends replaces the list on it. */
   private todoCard: CustomItem | undefined
+  /** The user message session/load is replaying, while its chunks come. */
+  private replayedUser: UserItem | undefined
   /** The last finished assistant item of the current turn, for its turn_end. */
   private lastReply: string | undefined
 
@@ -51,7 +53,12 @@ export class AgentProjection {
   }
 
   handle(update: Update): SessionEvent[] {
+    if (update.sessionUpdate !== "user_message_chunk") this.replayedUser = undefined
     switch (update.sessionUpdate) {
+      // Only session/load sends the person's words (its replay of the conversation): each message
+      // ends the turn before it.
+      case "user_message_chunk":
+        return this.userChunk(update.content)
       case "agent_message_chunk":
         return this.chunk("text", update.content)
       case "agent_thought_chunk":
@@ -141,6 +148,17 @@ export class AgentProjection {
     }
     events.push({ type: "text_delta", itemId: this.reply.id, blockIndex, blockType, delta: text })
     return events
+  }
+
+  private userChunk(content: acp.ContentBlock): SessionEvent[] {
+    const text = content.type === "text" ? content.text : `[${content.type}]`
+    if (this.replayedUser) {
+      this.replayedUser = { ...this.replayedUser, text: this.replayedUser.text + text }
+      return [{ type: "item_update", item: this.replayedUser }]
+    }
+    const { events } = this.endTurn("end_turn")
+    this.replayedUser = { kind: "user", id: this.nextId("u"), text, timestamp: this.now() }
+    return [...events, { type: "item_add", item: this.replayedUser }]
   }
 
   private endReply(stop?: TurnStopReason): SessionEvent[] {

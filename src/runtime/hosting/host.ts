@@ -244,7 +244,7 @@ export function createHost(opts: HostOptions = {}): SessionHost {
     return { sessionId: live.id, info: live.info(), warnings }
   }
 
-  /** A session on an external ACP agent: always a new one (the agent's own sessions are not listed yet). */
+  /** A session on an external ACP agent: a new one, or one of the agent's own (`agent.sessionId`). */
   async function openAgent(p: Params<"session.open">, cwd: string): Promise<Result<"session.open">> {
     if (p.mode.kind !== "new")
       throw new ProtocolError(

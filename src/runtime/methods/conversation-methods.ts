@@ -59,6 +59,11 @@ export const CONVERSATION_METHODS = {
     if (repaired) live.notice("warning", repaired)
     return editorText(queued)
   },
+  // A Pi session has no external agent whose own sessions could be listed or opened.
+  "session.agentSessions": async () => ({ sessions: [] }),
+  "session.openAgentSession": async () => {
+    throw new ProtocolError("failed", "This session runs on Pi: it has no external agent whose sessions to open")
+  },
   "session.forkPoints": async (live) => ({ points: live.session.getUserMessagesForForking() }),
   "session.fork": async (live, p) => {
     entry(live, p.entryId)

@@ -52,6 +52,8 @@ type SessionMethod =
   | "session.compact"
   | "session.new"
   | "session.switch"
+  | "session.agentSessions"
+  | "session.openAgentSession"
   | "session.forkPoints"
   | "session.fork"
   | "session.tree"

@@ -114,6 +114,26 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
       }
     }
 
+    /** The window stops drawing this session; its reply, if one runs, goes on in its host. */
+    function leaveBeside() {
+      const info = sync.data.info
+      const first = sync.data.items.find((i) => i.kind === "user")
+      sync.leaveRunning({
+        piSessionId: info?.piSessionId,
+        title: sessionLabel(info?.name, first?.kind === "user" ? first.text : undefined),
+      })
+      setId(undefined)
+      setCommandsKnown(false)
+    }
+
+    /** Draws `next` and closes `left`, whose queued messages come back into the composer. */
+    async function leaveFor(left: string, next: string) {
+      const queued = await client.request("session.dequeue", { sessionId: left }).catch(() => undefined)
+      start(next)
+      composer.restore([...(queued?.steering ?? []), ...(queued?.followUp ?? [])].join("\n\n") || undefined)
+      await client.request("session.close", { sessionId: left }).catch(report)
+    }
+
     /** Pi's messages from the command line: the first, then each other queued as a follow-up. */
     async function sendInitial() {
       const { initialPrompt: text, initialImages: images } = props
@@ -247,9 +267,13 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
       /** Opens a saved session: switches the live one, or opens it when none is open yet (`--resume`). */
       async openSaved(path: string) {
         if (id()) {
+          const left = id()!
           const r = await act("session.switch", { path })
           // live in another session host: watch that one rather than open the file twice
-          if (r?.sessionId) return start(r.sessionId, [JOINED])
+          if (r?.sessionId && !r.opened) return start(r.sessionId, [JOINED])
+          // an agent session's journal, opened in a host of its own: the session left is closed,
+          // as Pi's switch leaves the session it replaces (on disk), its queued messages kept
+          if (r?.sessionId) return leaveFor(left, r.sessionId)
           route.navigate({ name: "session" })
           // messages that were queued behind a running reply come back to be sent again
           composer.restore(r?.editorText)
@@ -265,18 +289,25 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
         await open({ ...t.params, mode: { kind: "session", ref: path } })
       },
       /**
+       * Opens one of this agent session's agent's own sessions (the sessions page lists them) as a
+       * new session: this one is closed, or with `keep` left to its host with its reply running.
+       */
+      async openAgentOwn(agentSessionId: string, keep = false) {
+        const left = id()
+        if (!left) return
+        const r = await act("session.openAgentSession", { agentSessionId })
+        if (!r) return
+        if (!keep) return leaveFor(left, r.sessionId)
+        leaveBeside()
+        start(r.sessionId, r.warnings)
+      },
+      /**
        * Leaves this live session to its host, its reply still running, and opens `mode` in a live
        * session of its own (another host): the window draws that one from now on.
        */
       async openBeside(mode: Params<"session.open">["mode"]) {
         const info = sync.data.info
-        const first = sync.data.items.find((i) => i.kind === "user")
-        sync.leaveRunning({
-          piSessionId: info?.piSessionId,
-          title: sessionLabel(info?.name, first?.kind === "user" ? first.text : undefined),
-        })
-        setId(undefined)
-        setCommandsKnown(false)
+        leaveBeside()
         route.navigate({ name: "session" })
         const t = props.target
         const base: Omit<Params<"session.open">, "mode"> = t.kind === "attach"

@@ -1,7 +1,7 @@
 // The saved-sessions page (/session, /resume, --resume): search, then open one. Tab switches
 // between this folder and every folder; Ctrl+N starts a new session.
 import { createMemo, createResource, createSignal, Show } from "solid-js"
-import type { SavedSession } from "../../../protocol"
+import type { Result, SavedSession } from "../../../protocol"
 import { useClient } from "../../context/client"
 import { useRoute } from "../../context/route"
 import { useSync } from "../../context/sync"
@@ -20,6 +20,22 @@ function liveNote(s: SavedSession): string {
   const parts = [s.live.running ? "● running" : "● open"]
   if (s.live.pendingQuestions) parts.push(plural(s.live.pendingQuestions, "question"))
   return " · " + parts.join(" · ")
+}
+
+/** A row of the page: a saved session, or (`own`: the agent's name) one of the agent's own. */
+type Row = SavedSession & { own?: string }
+
+function ownRows(r: Result<"session.agentSessions">): Row[] {
+  return r.sessions.map((x) => ({
+    own: r.agent ?? "the agent",
+    path: "",
+    id: x.sessionId,
+    name: x.title,
+    cwd: x.cwd,
+    modified: (x.updatedAt && Date.parse(x.updatedAt)) || 0,
+    messageCount: 0,
+    firstMessage: "",
+  }))
 }
 
 export function SessionsPage(props: { initial?: boolean }) {
@@ -43,14 +59,31 @@ export function SessionsPage(props: { initial?: boolean }) {
       }
     },
   )
-  const shown = createMemo(() => filterSessions(list() ?? [], query()))
+  // An agent session's agent's own sessions of this folder, after xagent's (none for Pi's).
+  const [own] = createResource(
+    () => (all() ? undefined : session.id()),
+    async (sessionId) => {
+      try {
+        return ownRows(await client.request("session.agentSessions", { sessionId }))
+      } catch {
+        return []
+      }
+    },
+  )
+  const shown = createMemo(() => filterSessions([...(list() ?? []), ...(own() ?? [])], query()))
   // Ids as `--session` and `attach` take them: same-named sessions (a fork and its parent) differ.
   const ids = createMemo(() => shortIds((list() ?? []).map((s) => s.id)))
   // A session file's id, name and folder are whatever the file says: drawn without controls.
   const idOf = (id: string) => terminalLine(ids().get(id) ?? id)
   const back = () => (props.initial ? void session.openNew() : route.navigate({ name: "session" }))
   // A reply running in the session this page was opened from goes on beside the chosen one, or stops.
-  const choose = (s: SavedSession) => {
+  const choose = (s: Row) => {
+    if (s.own)
+      return guard.leave({
+        what: "open that session",
+        stop: () => void session.openAgentOwn(s.id),
+        keep: () => void session.openAgentOwn(s.id, true),
+      })
     if (sync.data.running && s.path === sync.data.info?.file) return route.navigate({ name: "session" })
     guard.leave({
       what: "open that session",
@@ -97,14 +130,26 @@ export function SessionsPage(props: { initial?: boolean }) {
               <span style={{ fg: theme.dim }}>{`  ${terminalText(sessionTitle({ ...s, name: undefined }))}`}</span>
             </Show>
           </text>
-          <text wrapMode="none" truncate fg={theme.dim}>
-            {`  ${idOf(s.id)} · ${formatAge(s.modified)} · ${plural(s.messageCount, "message")}` +
-              (s.forkOf ? ` · fork of ${idOf(s.forkOf)}` : "") +
-              (all() ? ` · ${terminalLine(shortPath(s.cwd))}` : "")}
-            <Show when={s.live}>
-              <span style={{ fg: s.live?.running ? theme.warning : theme.success }}>{liveNote(s)}</span>
-            </Show>
-          </text>
+          <Show
+            when={(s as Row).own}
+            fallback={
+              <text wrapMode="none" truncate fg={theme.dim}>
+                {`  ${idOf(s.id)} · ${formatAge(s.modified)} · ${plural(s.messageCount, "message")}` +
+                  (s.forkOf ? ` · fork of ${idOf(s.forkOf)}` : "") +
+                  (all() ? ` · ${terminalLine(shortPath(s.cwd))}` : "")}
+                <Show when={s.live}>
+                  <span style={{ fg: s.live?.running ? theme.warning : theme.success }}>{liveNote(s)}</span>
+                </Show>
+              </text>
+            }
+          >
+            {(agent: () => string) => (
+              <text wrapMode="none" truncate fg={theme.dim}>
+                {`  ${terminalLine(agent())}'s own session · ${terminalLine(s.id)}` +
+                  (s.modified ? ` · ${formatAge(s.modified)}` : "")}
+              </text>
+            )}
+          </Show>
         </>
       )}
     </PageList>
