@@ -8,10 +8,13 @@ import { runChild, type ChildOutcome } from "./child"
 import { resolveProfile } from "./profiles"
 import { AGENT_TOOL, MAX_DEPTH, type ChildState } from "./rules"
 import type { Slots } from "./slots"
+import { closeWorktree, openWorktree, worktreeLines, type ChildWorktree, type WorktreeEnd } from "./worktree"
 
 export interface AgentToolDeps {
   slots: Slots
   modelRuntime(): ModelRuntime | undefined
+  /** The session's own file and shell tools made for another folder (BundledHost.toolsIn). */
+  toolsIn?(cwd: string): unknown[]
   /** A child was asked for, started or changed; `ended`: it is gone from the live rows. */
   update(id: string, child: ChildState, ended?: boolean): void
 }
@@ -24,6 +27,8 @@ export interface AgentDetails {
   tools: string[]
   usage: ChildOutcome["usage"]
   depth: number
+  /** The worktree the child ran in (`isolation: "worktree"`): kept with its changes, or removed. */
+  worktree?: { name: string; path: string; branch?: string; kept: boolean; stat?: string }
 }
 
 const Params = Type.Object({
@@ -33,6 +38,12 @@ const Params = Type.Object({
     Type.String({
       description:
         "The child's profile: general (default; reads, runs and edits), explore (read-only search), plan (read-only planning), or a profile of the project's or the person's.",
+    }),
+  ),
+  isolation: Type.Optional(
+    Type.Literal("worktree", {
+      description:
+        "worktree: the child works in a fresh git worktree of this repository (a branch of its own from HEAD) and may write only there; the result says where its changes are. Without it the child works in this folder.",
     }),
   ),
   background: Type.Optional(
@@ -63,6 +74,18 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
       const resolved = resolveProfile(name, ctx.cwd)
       if (!resolved.ok) throw new Error(`Cannot start a subagent: ${resolved.reason}.`)
       const profile = resolved.profile
+      if (params.isolation === "worktree" && !deps.toolsIn)
+        throw new Error("Cannot start a subagent in a worktree here: this session cannot bound its tools to one.")
+      // Made before the child takes a slot, so a repository that cannot have one refuses at once.
+      let wt: ChildWorktree | undefined
+      if (params.isolation === "worktree") {
+        try {
+          wt = await openWorktree(ctx.cwd)
+        } catch (e) {
+          throw new Error(`Cannot start a subagent in a worktree: ${(e as Error).message}`)
+        }
+      }
+      const cwd = wt?.cwd ?? ctx.cwd
       const id = `c${++nextId}`
       const title = params.title.trim() || params.task.trim().slice(0, 60)
       const child: ChildState = {
@@ -86,7 +109,8 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
           outcome = await runChild({
             profile,
             task: params.task,
-            cwd: ctx.cwd,
+            cwd,
+            ...(wt ? { folderTools: deps.toolsIn!(cwd) as never } : {}),
             modelRuntime: deps.modelRuntime(),
             parent: ctx as ExtensionToolContext,
             // At the deepest level it is still given, to refuse with the reason rather than be unknown.
@@ -99,16 +123,24 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
         } finally {
           release()
         }
+      } catch (e) {
+        // Cancelled before it started, or the child could not be made: what it wrote still counts.
+        if (wt) throw new Error(`${(e as Error).message}\n\n${worktreeLines(wt, await closeWorktree(wt, ctx.cwd))}`)
+        throw e
       } finally {
         const status = outcome?.status ?? (signal?.aborted ? "cancelled" : "failed")
         deps.update(id, { ...now, status, endedAt: Date.now() }, true)
       }
+      // Kept whatever the outcome: a failed or cancelled child's half-done work is the person's to see.
+      const end: WorktreeEnd | undefined = wt && (await closeWorktree(wt, ctx.cwd))
+      const where = wt && end ? `\n\n${worktreeLines(wt, end)}` : ""
       const summary = summaryLine(name, title, outcome)
       const notes = profile.notes.length ? `\n(profile notes: ${profile.notes.join("; ")})` : ""
-      if (outcome.status === "cancelled") throw new Error(`${summary}${outcome.text ? `\n\n${outcome.text}` : ""}`)
-      if (outcome.status === "failed") throw new Error(`${summary}: ${outcome.error ?? "failed"}${notes}`)
+      if (outcome.status === "cancelled")
+        throw new Error(`${summary}${outcome.text ? `\n\n${outcome.text}` : ""}${where}`)
+      if (outcome.status === "failed") throw new Error(`${summary}: ${outcome.error ?? "failed"}${notes}${where}`)
       return {
-        content: [{ type: "text", text: `${summary}${notes}\n\n${outcome.text || "(no text)"}` }],
+        content: [{ type: "text", text: `${summary}${notes}\n\n${outcome.text || "(no text)"}${where}` }],
         details: {
           profile: name,
           title,
@@ -117,6 +149,17 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
           tools: outcome.tools,
           usage: outcome.usage,
           depth: depthNow,
+          ...(wt && end
+            ? {
+                worktree: {
+                  name: wt.name,
+                  path: wt.path,
+                  ...(wt.branch ? { branch: wt.branch } : {}),
+                  kept: end.kept,
+                  ...(end.kept ? { stat: end.stat } : {}),
+                },
+              }
+            : {}),
         },
       }
     },

@@ -41,6 +41,12 @@ export interface BundledHost {
    * because this file names no Pi type: the extension gives it Pi's type.
    */
   readonly modelRuntime?: unknown
+  /**
+   * The session's own bash, edit, write and read made for another folder (a subagent's worktree):
+   * the same sandbox and permission mode, with that folder's workspace as their write boundary
+   * instead of the session's. `unknown[]`: Pi's ToolDefinitions, which this file does not name.
+   */
+  toolsIn?(cwd: string): unknown[]
 }
 
 export interface BundledSandbox {

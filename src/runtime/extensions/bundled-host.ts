@@ -40,6 +40,8 @@ export interface BundledHostDeps {
   consented(toolCallId: string): void
   /** Pi's ModelRuntime of the session (BundledHost.modelRuntime). */
   modelRuntime?: unknown
+  /** The session's own file and shell tools for another folder (BundledHost.toolsIn). */
+  toolsIn?(cwd: string): unknown[]
 }
 
 /** The host of each bundled extension, by its name (the key of its state). */
@@ -91,5 +93,6 @@ export function createBundledHost(d: BundledHostDeps): (name: string) => Bundled
     consented: (toolCallId) => d.consented(toolCallId),
     sandbox,
     modelRuntime: d.modelRuntime,
+    ...(d.toolsIn ? { toolsIn: d.toolsIn } : {}),
   })
 }

@@ -126,6 +126,20 @@ export function sessionRuntimeFactory(
     emitInfo: () => live.emitInfo(),
     consented: (toolCallId) => live.gate.consented(toolCallId),
     modelRuntime: deps.modelRuntime,
+    // A subagent in a worktree: the same sandbox, bounded by the worktree's workspace. Its changes
+    // are not the session's (no fileChanges): they are handed back as the worktree itself.
+    toolsIn: (cwd) => [
+      ...sandboxedTools(
+        cwd,
+        live.sandbox,
+        {
+          shellPath: live.session.settingsManager.getShellPath(),
+          commandPrefix: live.session.settingsManager.getShellCommandPrefix(),
+        },
+        own.limits.toolMs,
+      ),
+      guardedReadTool(cwd, live.sandbox),
+    ],
   })
   return runtimeFactory({
     modelRuntime: deps.modelRuntime,
