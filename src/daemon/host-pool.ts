@@ -42,6 +42,12 @@ interface Entry {
   cwd: string
   envKey: string
   sessionId?: string
+  /**
+   * A window's session.close is under way: the host drops the session from its reports before the
+   * close is over (a running tool is still being stopped), and the close retires the host itself
+   * once it has answered. Retired on that report instead, the host was ended before its answer.
+   */
+  closing?: boolean
 }
 
 /** Requests that name no session: served by a host the asker already uses, or one started for it. */
@@ -75,6 +81,7 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
         log: opts.log,
         onLive: (sessions) => {
           // its session ended inside it (an extension asked for shutdown): the process goes too
+          if (entry.closing) return
           if (entry.sessionId && !sessions.some((s) => s.sessionId === entry.sessionId)) void retire(entry)
         },
       }),
@@ -245,9 +252,13 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
         const joined = await liveElsewhere(entry, params as Params<"session.switch">)
         if (joined) return { sessionId: joined } as Result<M>
       }
-      const result = (await entry.child.request(method, params)) as Result<M>
-      if (method === "session.close") await retire(entry)
-      return result
+      if (method !== "session.close") return (await entry.child.request(method, params)) as Result<M>
+      entry.closing = true
+      try {
+        return (await entry.child.request(method, params)) as Result<M>
+      } finally {
+        await retire(entry)
+      }
     },
     subscribe(sessionId: string, after: number, onEvent: (e: EventEnvelope) => void) {
       const unsub = route(sessionId).child.subscribe(sessionId, after, onEvent)
