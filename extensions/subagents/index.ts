@@ -42,6 +42,7 @@ export default function subagents(pi: ExtensionAPI, host?: BundledHost): void {
         slots,
         modelRuntime: () => host?.modelRuntime as ModelRuntime | undefined,
         ...(host?.toolsIn ? { toolsIn: (cwd: string) => host.toolsIn!(cwd) } : {}),
+        ...(host?.openSession ? { openSession: host.openSession.bind(host) } : {}),
         update(id, child, ended) {
           if (ended) {
             children.delete(id)

@@ -4,6 +4,7 @@
 // The parent's abort (Esc) reaches every child through the call's signal: none outlives the call.
 import type { ExtensionToolContext, ModelRuntime, ToolDefinition } from "@earendil-works/pi-coding-agent"
 import { Type } from "typebox"
+import { backgroundRefusal, startBackground, startedText, type OpenSession } from "./background"
 import { runChild, type ChildOutcome } from "./child"
 import { resolveProfile } from "./profiles"
 import { AGENT_TOOL, MAX_DEPTH, type ChildState } from "./rules"
@@ -15,6 +16,8 @@ export interface AgentToolDeps {
   modelRuntime(): ModelRuntime | undefined
   /** The session's own file and shell tools made for another folder (BundledHost.toolsIn). */
   toolsIn?(cwd: string): unknown[]
+  /** A session in a host of its own (BundledHost.openSession; the daemon's hosts only). */
+  openSession?: OpenSession
   /** A child was asked for, started or changed; `ended`: it is gone from the live rows. */
   update(id: string, child: ChildState, ended?: boolean): void
 }
@@ -29,6 +32,8 @@ export interface AgentDetails {
   depth: number
   /** The worktree the child ran in (`isolation: "worktree"`): kept with its changes, or removed. */
   worktree?: { name: string; path: string; branch?: string; kept: boolean; stat?: string }
+  /** A background child: its session, which goes on by itself. */
+  background?: { sessionId: string }
 }
 
 const Params = Type.Object({
@@ -47,7 +52,10 @@ const Params = Type.Object({
     }),
   ),
   background: Type.Optional(
-    Type.Boolean({ description: "Not available yet: children always finish before the reply goes on." }),
+    Type.Boolean({
+      description:
+        "true: the child runs in a session of its own that goes on after this reply (and this session) ends; the call returns at once with its session id, and its result does not come back. Only where the xagent daemon runs.",
+    }),
   ),
 })
 
@@ -68,12 +76,34 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
         throw new Error(
           `Subagents may nest ${MAX_DEPTH} deep, and this one is already at depth ${depth}: do the task yourself.`,
         )
-      if (params.background)
-        throw new Error("Background subagents are not available yet: call agent without background, and wait for it.")
       const name = params.profile?.trim() || "general"
       const resolved = resolveProfile(name, ctx.cwd)
       if (!resolved.ok) throw new Error(`Cannot start a subagent: ${resolved.reason}.`)
       const profile = resolved.profile
+      const title = params.title.trim() || params.task.trim().slice(0, 60)
+      if (params.background) {
+        const why = backgroundRefusal(deps.openSession, depthNow, params.isolation === "worktree")
+        if (why) throw new Error(why)
+        let sessionId: string
+        try {
+          sessionId = await startBackground(deps.openSession!, { profile, title, task: params.task, ctx })
+        } catch (e) {
+          throw new Error(`Cannot start the background subagent: ${(e as Error).message}`)
+        }
+        return {
+          content: [{ type: "text", text: startedText(name, title, sessionId) }],
+          details: {
+            profile: name,
+            title,
+            status: "done",
+            model: profile.model ?? (ctx.model ? `${ctx.model.provider}/${ctx.model.id}` : ""),
+            tools: profile.tools,
+            usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0, turns: 0 },
+            depth: depthNow,
+            background: { sessionId },
+          },
+        }
+      }
       if (params.isolation === "worktree" && !deps.toolsIn)
         throw new Error("Cannot start a subagent in a worktree here: this session cannot bound its tools to one.")
       // Made before the child takes a slot, so a repository that cannot have one refuses at once.
@@ -87,7 +117,6 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
       }
       const cwd = wt?.cwd ?? ctx.cwd
       const id = `c${++nextId}`
-      const title = params.title.trim() || params.task.trim().slice(0, 60)
       const child: ChildState = {
         id,
         profile: name,
@@ -180,7 +209,8 @@ export function finishedFromResult(message: unknown, at: number): ChildState | u
   }
   if (m?.role !== "toolResult" || m.toolName !== AGENT_TOOL) return undefined
   const d = m.details
-  if (!d || typeof d.profile !== "string" || typeof d.title !== "string") return undefined
+  // A background child ran elsewhere: its own session says how it ended, not this result.
+  if (!d || typeof d.profile !== "string" || typeof d.title !== "string" || d.background) return undefined
   const u = d.usage
   return {
     id: m.toolCallId ?? `r${at}`,

@@ -79,6 +79,12 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
         env,
         proc,
         log: opts.log,
+        // A background subagent: its own host, with this host's environment, outliving this one.
+        onOpen: async (params, prompt) => {
+          const { sessionId } = await open(params, { env })
+          await route(sessionId).child.request("session.prompt", { sessionId, text: prompt })
+          return sessionId
+        },
         onLive: (sessions) => {
           // its session ended inside it (an extension asked for shutdown): the process goes too
           if (entry.closing) return
