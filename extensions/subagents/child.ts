@@ -50,6 +50,11 @@ export interface ChildSpec {
   /** The parent's model runtime (auth and models): the child signs in as its parent does. */
   modelRuntime?: ModelRuntime
   parent: ExtensionToolContext
+  /**
+   * Set for a child in a worktree: the session's own file and shell tools made for its folder
+   * (`BundledHost.toolsIn`), which take the place of the parent's, bounded by the parent's folder.
+   */
+  folderTools?: AgentTool[]
   /** The child's own `agent` tool (one level deeper), when its profile has it. */
   agentTool?: ToolDefinition
   /**
@@ -73,7 +78,9 @@ const READ_ONLY_FACTORIES: Record<string, (cwd: string) => AgentTool> = {
 }
 
 /** The tools the child gets: each of its profile's the parent can give, by name; the rest are left out. */
-export function childTools(spec: Pick<ChildSpec, "profile" | "cwd" | "parent" | "agentTool" | "asks">): {
+export function childTools(
+  spec: Pick<ChildSpec, "profile" | "cwd" | "parent" | "agentTool" | "folderTools" | "asks">,
+): {
   tools: ToolDefinition[]
   missing: string[]
 } {
@@ -87,8 +94,11 @@ export function childTools(spec: Pick<ChildSpec, "profile" | "cwd" | "parent" | 
       continue
     }
     const own = spec.parent.tools.find((t) => t.name === name)
-    const made = own ?? READ_ONLY_FACTORIES[name]?.(spec.cwd)
-    if (made) tools.push(asDefinition(made, own ? spec.asks : undefined))
+    // In a worktree, a tool the parent has is the one made for the child's folder: the parent's
+    // would act on the parent's folder (its cwd and its write boundary).
+    const here = own && spec.folderTools ? spec.folderTools.find((t) => t.name === name) : own
+    const made = here ?? READ_ONLY_FACTORIES[name]?.(spec.cwd)
+    if (made) tools.push(asDefinition(made, here ? spec.asks : undefined))
     else missing.push(name)
   }
   return { tools, missing }

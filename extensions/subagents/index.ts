@@ -42,6 +42,8 @@ export default function subagents(pi: ExtensionAPI, host?: BundledHost): void {
         slots,
         modelRuntime: () => host?.modelRuntime as ModelRuntime | undefined,
         ...(host ? { host } : {}),
+        ...(host?.toolsIn ? { toolsIn: (cwd: string) => host.toolsIn!(cwd) } : {}),
+        ...(host?.openSession ? { openSession: host.openSession.bind(host) } : {}),
         update(id, child, ended) {
           if (ended) {
             children.delete(id)

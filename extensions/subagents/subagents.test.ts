@@ -178,7 +178,7 @@ test("a profile that cannot run here is refused with its reason", async () => {
   expect(out[0]![0]).toBe("error")
   expect(out[0]![1]).toContain("external ACP agent (claude-agent-acp)")
   expect(out[1]![1]).toContain("no profile is named 'no-such-profile'")
-  expect(out[2]![1]).toContain("Background subagents are not available yet")
+  expect(out[2]![1]).toContain("Background subagents need the xagent daemon")
 })
 
 test("past the limit a call waits for a slot, in order, and leaves the queue when aborted", async () => {

@@ -5,14 +5,20 @@
 import type { ExtensionToolContext, ModelRuntime, ToolDefinition } from "@earendil-works/pi-coding-agent"
 import { Type } from "typebox"
 import type { BundledHost } from "../../src/common/bundled"
+import { backgroundRefusal, startBackground, startedText, type OpenSession } from "./background"
 import { runChild, type ChildOutcome, type ChildSpec } from "./child"
 import { resolveProfile } from "./profiles"
 import { AGENT_TOOL, MAX_DEPTH, type ChildState } from "./rules"
 import type { Slots } from "./slots"
+import { closeWorktree, openWorktree, worktreeLines, type ChildWorktree, type WorktreeEnd } from "./worktree"
 
 export interface AgentToolDeps {
   slots: Slots
   modelRuntime(): ModelRuntime | undefined
+  /** The session's own file and shell tools made for another folder (BundledHost.toolsIn). */
+  toolsIn?(cwd: string): unknown[]
+  /** A session in a host of its own (BundledHost.openSession; the daemon's hosts only). */
+  openSession?: OpenSession
   /** A child was asked for, started or changed; `ended`: it is gone from the live rows. */
   update(id: string, child: ChildState, ended?: boolean): void
   /** xagent's host: a child's dialogs are named by it and its gated calls ask the session's gate. */
@@ -27,6 +33,10 @@ export interface AgentDetails {
   tools: string[]
   usage: ChildOutcome["usage"]
   depth: number
+  /** The worktree the child ran in (`isolation: "worktree"`): kept with its changes, or removed. */
+  worktree?: { name: string; path: string; branch?: string; kept: boolean; stat?: string }
+  /** A background child: its session, which goes on by itself. */
+  background?: { sessionId: string }
 }
 
 const Params = Type.Object({
@@ -38,8 +48,17 @@ const Params = Type.Object({
         "The child's profile: general (default; reads, runs and edits), explore (read-only search), plan (read-only planning), or a profile of the project's or the person's.",
     }),
   ),
+  isolation: Type.Optional(
+    Type.Literal("worktree", {
+      description:
+        "worktree: the child works in a fresh git worktree of this repository (a branch of its own from HEAD) and may write only there; the result says where its changes are. Without it the child works in this folder.",
+    }),
+  ),
   background: Type.Optional(
-    Type.Boolean({ description: "Not available yet: children always finish before the reply goes on." }),
+    Type.Boolean({
+      description:
+        "true: the child runs in a session of its own that goes on after this reply (and this session) ends; the call returns at once with its session id, and its result does not come back. Only where the xagent daemon runs.",
+    }),
   ),
 })
 
@@ -60,14 +79,47 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
         throw new Error(
           `Subagents may nest ${MAX_DEPTH} deep, and this one is already at depth ${depth}: do the task yourself.`,
         )
-      if (params.background)
-        throw new Error("Background subagents are not available yet: call agent without background, and wait for it.")
       const name = params.profile?.trim() || "general"
       const resolved = resolveProfile(name, ctx.cwd)
       if (!resolved.ok) throw new Error(`Cannot start a subagent: ${resolved.reason}.`)
       const profile = resolved.profile
-      const id = `c${++nextId}`
       const title = params.title.trim() || params.task.trim().slice(0, 60)
+      if (params.background) {
+        const why = backgroundRefusal(deps.openSession, depthNow, params.isolation === "worktree")
+        if (why) throw new Error(why)
+        let sessionId: string
+        try {
+          sessionId = await startBackground(deps.openSession!, { profile, title, task: params.task, ctx })
+        } catch (e) {
+          throw new Error(`Cannot start the background subagent: ${(e as Error).message}`)
+        }
+        return {
+          content: [{ type: "text", text: startedText(name, title, sessionId) }],
+          details: {
+            profile: name,
+            title,
+            status: "done",
+            model: profile.model ?? (ctx.model ? `${ctx.model.provider}/${ctx.model.id}` : ""),
+            tools: profile.tools,
+            usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0, turns: 0 },
+            depth: depthNow,
+            background: { sessionId },
+          },
+        }
+      }
+      if (params.isolation === "worktree" && !deps.toolsIn)
+        throw new Error("Cannot start a subagent in a worktree here: this session cannot bound its tools to one.")
+      // Made before the child takes a slot, so a repository that cannot have one refuses at once.
+      let wt: ChildWorktree | undefined
+      if (params.isolation === "worktree") {
+        try {
+          wt = await openWorktree(ctx.cwd)
+        } catch (e) {
+          throw new Error(`Cannot start a subagent in a worktree: ${(e as Error).message}`)
+        }
+      }
+      const cwd = wt?.cwd ?? ctx.cwd
+      const id = `c${++nextId}`
       const child: ChildState = {
         id,
         profile: name,
@@ -89,7 +141,8 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
           const spec: ChildSpec = {
             profile,
             task: params.task,
-            cwd: ctx.cwd,
+            cwd,
+            ...(wt ? { folderTools: deps.toolsIn!(cwd) as never } : {}),
             modelRuntime: deps.modelRuntime(),
             parent: ctx as ExtensionToolContext,
             // At the deepest level it is still given, to refuse with the reason rather than be unknown.
@@ -105,16 +158,24 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
         } finally {
           release()
         }
+      } catch (e) {
+        // Cancelled before it started, or the child could not be made: what it wrote still counts.
+        if (wt) throw new Error(`${(e as Error).message}\n\n${worktreeLines(wt, await closeWorktree(wt, ctx.cwd))}`)
+        throw e
       } finally {
         const status = outcome?.status ?? (signal?.aborted ? "cancelled" : "failed")
         deps.update(id, { ...now, status, endedAt: Date.now() }, true)
       }
+      // Kept whatever the outcome: a failed or cancelled child's half-done work is the person's to see.
+      const end: WorktreeEnd | undefined = wt && (await closeWorktree(wt, ctx.cwd))
+      const where = wt && end ? `\n\n${worktreeLines(wt, end)}` : ""
       const summary = summaryLine(name, title, outcome)
       const notes = profile.notes.length ? `\n(profile notes: ${profile.notes.join("; ")})` : ""
-      if (outcome.status === "cancelled") throw new Error(`${summary}${outcome.text ? `\n\n${outcome.text}` : ""}`)
-      if (outcome.status === "failed") throw new Error(`${summary}: ${outcome.error ?? "failed"}${notes}`)
+      if (outcome.status === "cancelled")
+        throw new Error(`${summary}${outcome.text ? `\n\n${outcome.text}` : ""}${where}`)
+      if (outcome.status === "failed") throw new Error(`${summary}: ${outcome.error ?? "failed"}${notes}${where}`)
       return {
-        content: [{ type: "text", text: `${summary}${notes}\n\n${outcome.text || "(no text)"}` }],
+        content: [{ type: "text", text: `${summary}${notes}\n\n${outcome.text || "(no text)"}${where}` }],
         details: {
           profile: name,
           title,
@@ -123,6 +184,17 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
           tools: outcome.tools,
           usage: outcome.usage,
           depth: depthNow,
+          ...(wt && end
+            ? {
+                worktree: {
+                  name: wt.name,
+                  path: wt.path,
+                  ...(wt.branch ? { branch: wt.branch } : {}),
+                  kept: end.kept,
+                  ...(end.kept ? { stat: end.stat } : {}),
+                },
+              }
+            : {}),
         },
       }
     },
@@ -143,7 +215,8 @@ export function finishedFromResult(message: unknown, at: number): ChildState | u
   }
   if (m?.role !== "toolResult" || m.toolName !== AGENT_TOOL) return undefined
   const d = m.details
-  if (!d || typeof d.profile !== "string" || typeof d.title !== "string") return undefined
+  // A background child ran elsewhere: its own session says how it ended, not this result.
+  if (!d || typeof d.profile !== "string" || typeof d.title !== "string" || d.background) return undefined
   const u = d.usage
   return {
     id: m.toolCallId ?? `r${at}`,

@@ -370,7 +370,9 @@ export function formatSessions(sessions: SavedSession[], all: boolean, others: r
       .replace(/\s+/g, " ")
       .slice(0, 60)
     const age = `${duration(now - s.modified).padStart(7)} ago`
-    const row = [live, short.get(s.id)!, age, `${String(s.messageCount).padStart(4)} msgs`, title]
+    // The session it came from: a fork's source, a background subagent's parent (its parentSession).
+    const parent = s.forkOf ? ` (parent ${short.get(s.forkOf) ?? s.forkOf.slice(0, 8)})` : ""
+    const row = [live, short.get(s.id)!, age, `${String(s.messageCount).padStart(4)} msgs`, title + parent]
     return all ? [...row, s.cwd] : row
   })
   return columns(rows).join("\n") + "\n"

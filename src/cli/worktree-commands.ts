@@ -28,9 +28,12 @@ export function registerWorktreeCommands(program: Command): void {
     .description("make a managed worktree on a new branch xagent/<name> from HEAD (a generated name without one)")
     .option("--permanent", "never prune it")
     .option("--detach", "a detached HEAD instead of a branch")
-    .action(async (name: string | undefined, flags: { permanent?: boolean; detach?: boolean }) => {
+    .option("--json", "print the new worktree and its setup script's outcome as JSON (asks nothing)")
+    .action(async (name: string | undefined, flags: { permanent?: boolean; detach?: boolean; json?: boolean }) => {
       const s = await service()
       const { row, setup } = await s.create({ name, permanent: flags.permanent, detach: flags.detach })
+      // For programs (a subagent's worktree): an untrusted setup script stays unrun, and is said.
+      if (flags.json) return void (await out(JSON.stringify({ row, setup }, null, 2) + "\n"))
       await out(`made worktree ${row.name} (${branchText(row)}) at ${row.path}\n`)
       await reportSetup(await askTrust(setup, row.name, (hash) => s.trustSetup(row.name, hash)))
     })

@@ -2,6 +2,7 @@
 // ExtensionAPI: how the session runs, and a way to put a dialog of xagent's own kinds (ask_user)
 // in front of the session's windows. Types only, so an extension can use them without loading
 // anything of the host.
+import type { Params } from "../protocol/index"
 import type { UiRequest, UiResponse } from "../protocol/ui"
 
 /**
@@ -57,6 +58,18 @@ export interface BundledHost {
    * because this file names no Pi type: the extension gives it Pi's type.
    */
   readonly modelRuntime?: unknown
+  /**
+   * The session's own bash, edit, write and read made for another folder (a subagent's worktree):
+   * the same sandbox and permission mode, with that folder's workspace as their write boundary
+   * instead of the session's. `unknown[]`: Pi's ToolDefinitions, which this file does not name.
+   */
+  toolsIn?(cwd: string): unknown[]
+  /**
+   * Opens a session in a session host of its own and sends it `prompt`; resolves its session id
+   * once the prompt is taken. It outlives this session and its host (a background subagent).
+   * Present only under the daemon: elsewhere nothing would outlive the window's process.
+   */
+  openSession?(params: Params<"session.open">, prompt: string): Promise<string>
 }
 
 export interface BundledSandbox {

@@ -30,6 +30,8 @@ export interface HostChildOptions {
   onLive?(sessions: LiveInfo[]): void
   /** A process already started with `cwd` and `env` (the daemon's spare host): taken, not spawned. */
   proc?: Subprocess
+  /** The host asks for a session in a host of its own, sent `prompt` (host-frames.ts `open`); its id. */
+  onOpen?(params: Params<"session.open">, prompt: string): Promise<string>
 }
 
 export class HostChild {
@@ -60,6 +62,16 @@ export class HostChild {
       live: (sessions) => {
         this.live = sessions
         opts.onLive?.(sessions)
+      },
+      open: (f) => {
+        const answer = (a: { sessionId?: string; error?: string }) => {
+          if (!this.gone) this.link.send({ type: "opened", id: f.id, ...a })
+        }
+        if (!opts.onOpen) return answer({ error: "this daemon opens no sessions for its hosts" })
+        opts.onOpen(f.params, f.prompt).then(
+          (sessionId) => answer({ sessionId }),
+          (e: Error) => answer({ error: e.message }),
+        )
       },
     })
     this.proc = opts.proc ?? spawnHost(opts.cwd, opts.env)

@@ -43,6 +43,12 @@ interface Entry {
   cwd: string
   envKey: string
   sessionId?: string
+  /**
+   * A window's session.close is under way: the host drops the session from its reports before the
+   * close is over (a running tool is still being stopped), and the close retires the host itself
+   * once it has answered. Retired on that report instead, the host was ended before its answer.
+   */
+  closing?: boolean
 }
 
 /** Requests that name no session: served by a host the asker already uses, or one started for it. */
@@ -74,8 +80,15 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
         env,
         proc,
         log: opts.log,
+        // A background subagent: its own host, with this host's environment, outliving this one.
+        onOpen: async (params, prompt) => {
+          const { sessionId } = await open(params, { env })
+          await route(sessionId).child.request("session.prompt", { sessionId, text: prompt })
+          return sessionId
+        },
         onLive: (sessions) => {
           // its session ended inside it (an extension asked for shutdown): the process goes too
+          if (entry.closing) return
           if (entry.sessionId && !sessions.some((s) => s.sessionId === entry.sessionId)) void retire(entry)
         },
       }),
@@ -272,9 +285,13 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
         const elsewhere = await switchElsewhere(entry, params as Params<"session.switch">, origin)
         if (elsewhere) return elsewhere as Result<M>
       }
-      const result = (await entry.child.request(method, params)) as Result<M>
-      if (method === "session.close") await retire(entry)
-      return result
+      if (method !== "session.close") return (await entry.child.request(method, params)) as Result<M>
+      entry.closing = true
+      try {
+        return (await entry.child.request(method, params)) as Result<M>
+      } finally {
+        await retire(entry)
+      }
     },
     subscribe(sessionId: string, after: number, onEvent: (e: EventEnvelope) => void) {
       const unsub = route(sessionId).child.subscribe(sessionId, after, onEvent)

@@ -82,10 +82,21 @@ process.on("unhandledRejection", (e) => log(`unhandled rejection: ${(e as Error)
 let lastLive = ""
 let ending = false
 
+/** This host's `open` frames waiting for the broker's answer. */
+const opening = new Map<number, { resolve(sessionId: string): void; reject(e: Error): void }>()
+let lastOpen = 0
+/** A session in a host of its own, which outlives this one (a background subagent). */
+const openSession = (params: Params<"session.open">, prompt: string) =>
+  new Promise<string>((resolve, reject) => {
+    const id = ++lastOpen
+    opening.set(id, { resolve, reject })
+    send({ type: "open", id, params, prompt })
+  })
+
 const hostReady: Promise<SessionHost> = (async () => {
   const { createHost } = await import("../runtime/hosting/host")
   startMark("host", "runtime imported")
-  const h = await createHost({ mode: "daemon", log })
+  const h = await createHost({ mode: "daemon", log, openSession })
   startMark("host", "host created")
   return h
 })()
@@ -217,6 +228,13 @@ async function onFrame(frame: ToHost) {
       served.unsubscribe(frame.subId)
       pushLive()
       return
+    case "opened": {
+      const p = opening.get(frame.id)
+      opening.delete(frame.id)
+      if (frame.error !== undefined || !frame.sessionId) p?.reject(new Error(frame.error ?? "no session was opened"))
+      else p?.resolve(frame.sessionId)
+      return
+    }
     case "dispose":
       return end("closed", true)
   }

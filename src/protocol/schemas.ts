@@ -98,6 +98,11 @@ export const Schemas = {
     model: Type.Optional(Type.String()),
     thinking: Type.Optional(Thinking),
     extensions: Type.Optional(Type.Array(Type.String())),
+    /**
+     * The session file of the session that started this one (a background subagent's parent),
+     * written as the new session's `parentSession`: listings name it (`SavedSession.forkOf`).
+     */
+    parent: Type.Optional(Type.String({ minLength: 1 })),
     /** False for runs with no window to answer (`--print`): ask_user is left out. Default true. */
     interactive: Type.Optional(Type.Boolean()),
     /**

@@ -97,6 +97,13 @@ test("trust shows nothing to trust without a setup script, and runs a trusted on
   write(repo, ".xagent/worktree-setup", "echo ran > .ran\n")
   sh(repo, "add", "-A")
   sh(repo, "commit", "-qm", "setup")
+  // --json (what a subagent's worktree is made with): the row and the outcome, nothing asked or said.
+  const json = await xagent("new", "quiet", "--json")
+  expect([json.code, json.stderr]).toEqual([0, ""])
+  const { row, setup } = JSON.parse(json.stdout)
+  expect(row).toMatchObject({ name: "quiet", branch: "xagent/quiet", changedFiles: 0 })
+  expect(setup).toMatchObject({ kind: "untrusted", script: ".xagent/worktree-setup" })
+  expect(existsSync(join(row.path, ".ran"))).toBe(false)
   const made = await xagent("new", "withsetup")
   expect(made.stderr).toBe(
     "setup script .xagent/worktree-setup not run: it is not trusted yet ('xagent worktree trust withsetup' shows it and asks)\n",

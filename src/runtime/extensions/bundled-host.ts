@@ -1,7 +1,7 @@
 // What a session gives its bundled extensions beside Pi's API (src/common/bundled.ts): dialogs
 // in every window, the session's sandbox as far as an extension may steer it (a read-only scope, a
 // check command), and the extension state the session's info carries, each extension's under its name.
-import type { PermissionMode } from "../../protocol/index"
+import type { Params, PermissionMode } from "../../protocol/index"
 import type { BundledHost, BundledMode } from "../../common/bundled"
 import { sandboxedOperations } from "../sandbox/pi-tools"
 import type { SessionSandbox } from "../sandbox/session-sandbox"
@@ -46,6 +46,10 @@ export interface BundledHostDeps {
   ): Promise<boolean>
   /** Pi's ModelRuntime of the session (BundledHost.modelRuntime). */
   modelRuntime?: unknown
+  /** The session's own file and shell tools for another folder (BundledHost.toolsIn). */
+  toolsIn?(cwd: string): unknown[]
+  /** BundledHost.openSession (a daemon's host only). */
+  openSession?(params: Params<"session.open">, prompt: string): Promise<string>
 }
 
 /** The host of each bundled extension, by its name (the key of its state). */
@@ -99,5 +103,7 @@ export function createBundledHost(d: BundledHostDeps): (name: string) => Bundled
     onBehalfOf,
     sandbox,
     modelRuntime: d.modelRuntime,
+    ...(d.toolsIn ? { toolsIn: d.toolsIn } : {}),
+    ...(d.openSession ? { openSession: d.openSession } : {}),
   })
 }

@@ -24,6 +24,8 @@ export interface HostCallerOptions {
   failed(message: string): void
   log(message: string): void
   live?(sessions: LiveInfo[]): void
+  /** The host asks for a session of a host of its own (the broker's; see host-frames.ts). */
+  open?(frame: Extract<FromHost, { type: "open" }>): void
 }
 
 export class HostCaller {
@@ -119,6 +121,8 @@ export class HostCaller {
         return this.opts.live?.(f.sessions)
       case "log":
         return this.opts.log(f.message)
+      case "open":
+        return this.opts.open?.(f)
       case "disposed":
         return this.onDisposed?.()
     }

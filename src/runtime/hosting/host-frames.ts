@@ -2,10 +2,11 @@
 // session-host process (JSON lines over daemon/host-link.ts), or the window and its Worker
 // (worker-entry.ts, postMessage). serve-frames.ts answers them, host-caller.ts asks them.
 //   in:  request {id, method, params} · resolve {id, params} · holds {id, paths} · subscribe {subId, sessionId, after}
-//        · unsubscribe {subId} · dispose
+//        · unsubscribe {subId} · opened {id, sessionId|error} · dispose
 //   out: ready · failed {message} · response {id, result|error} · event {subIds, env}
-//        · live {sessions} · log {message} · disposed
-// `resolve`, `holds` and `live` are the broker's: a Worker is never asked them and never says `live`.
+//        · live {sessions} · log {message} · open {id, params, prompt} · disposed
+// `resolve`, `holds`, `live` and `open` are the broker's: a Worker is never asked them and never
+// says `live` or `open`.
 import type { ErrorBody, EventEnvelope, Method, Params } from "../../protocol/index"
 import type { HostApi } from "./host-api"
 
@@ -19,6 +20,8 @@ export type ToHost =
   | { type: "holds"; id: number; paths: string[] }
   | { type: "subscribe"; subId: number; sessionId: string; after: number }
   | { type: "unsubscribe"; subId: number }
+  /** The answer to the host's `open`: the new session's id, or why not. */
+  | { type: "opened"; id: number; sessionId?: string; error?: string }
   | { type: "dispose" }
 
 export type FromHost =
@@ -33,4 +36,9 @@ export type FromHost =
   | { type: "event"; subIds: number[]; env: EventEnvelope }
   | { type: "live"; sessions: LiveInfo[] }
   | { type: "log"; message: string }
+  /**
+   * A session of a host of its own, opened by the broker and sent `prompt` (a background
+   * subagent): it outlives this host, which could not start it as its own descendant.
+   */
+  | { type: "open"; id: number; params: Params<"session.open">; prompt: string }
   | { type: "disposed" }

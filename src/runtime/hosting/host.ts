@@ -72,6 +72,11 @@ export interface HostOptions {
   journalLimits?: JournalLimits
   /** The bubblewrap binary for the sandbox (default XAGENT_BWRAP, else `bwrap` on PATH). */
   bwrap?: string
+  /**
+   * Opens a session in a host of its own and sends it `prompt`; its id. Only a daemon's host
+   * process has it (the broker opens it): a background subagent outlives this host.
+   */
+  openSession?(params: Params<"session.open">, prompt: string): Promise<string>
 }
 
 export function createHost(opts: HostOptions = {}): SessionHost {
@@ -92,6 +97,7 @@ export function createHost(opts: HostOptions = {}): SessionHost {
     modelRuntime: undefined as unknown as ModelRuntime,
     extensionFactories: opts.extensionFactories ?? [],
     journalLimits: opts.journalLimits,
+    ...(opts.openSession ? { openSession: opts.openSession } : {}),
     sandbox: { xagentHome: xagentHome(), agentDir, bwrap: opts.bwrap },
     log,
     onShutdownRequest: (id: string) =>

@@ -33,7 +33,7 @@ export async function newSessionManager(
 ): Promise<SessionManager> {
   const id = p.pi?.sessionId ? { id: p.pi.sessionId } : undefined
   if (p.pi?.noSession) return SessionManager.inMemory(cwd, id)
-  if (p.mode.kind !== "fork") return SessionManager.create(cwd, dir, id)
+  if (p.mode.kind !== "fork") return SessionManager.create(cwd, dir, p.parent ? { ...id, parentSession: p.parent } : id)
   if (id && sessionById(cwd, id.id, dir))
     throw new ProtocolError("bad_request", `A session with the id '${id.id}' already exists: --fork makes a new one`)
   const source = await resolveSessionRef(p.mode.ref, cwd, agentDir, p.pi?.sessionDir, p.pi?.projectTrust)

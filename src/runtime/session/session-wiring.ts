@@ -3,7 +3,7 @@
 // extensions (bundled, the person's, MCP, the sandbox's hooks and tools).
 import type { Api, Model } from "@earendil-works/pi-ai"
 import type { ExtensionAPI, ExtensionFactory, ModelRuntime, SessionManager } from "@earendil-works/pi-coding-agent"
-import type { PermissionMode, ThinkingLevel } from "../../protocol/index"
+import type { Params, PermissionMode, ThinkingLevel } from "../../protocol/index"
 import type { BundledMode } from "../../common/bundled"
 import { errorText } from "../../util/error-text"
 import { gitBranch } from "../../util/git-branch"
@@ -36,6 +36,8 @@ export interface SessionDeps {
   log(msg: string): void
   /** An extension asked Pi to shut down (ctx.shutdown()). */
   onShutdownRequest(sessionId: string): void
+  /** A session in a host of its own (HostOptions.openSession): BundledHost.openSession. */
+  openSession?(params: Params<"session.open">, prompt: string): Promise<string>
 }
 
 export interface StartOptions {
@@ -127,6 +129,21 @@ export function sessionRuntimeFactory(
     consented: (toolCallId) => live.gate.consented(toolCallId),
     allows: (call, signal) => live.gate.allows(call, signal),
     modelRuntime: deps.modelRuntime,
+    ...(deps.openSession ? { openSession: deps.openSession } : {}),
+    // A subagent in a worktree: the same sandbox, bounded by the worktree's workspace. Its changes
+    // are not the session's (no fileChanges): they are handed back as the worktree itself.
+    toolsIn: (cwd) => [
+      ...sandboxedTools(
+        cwd,
+        live.sandbox,
+        {
+          shellPath: live.session.settingsManager.getShellPath(),
+          commandPrefix: live.session.settingsManager.getShellCommandPrefix(),
+        },
+        own.limits.toolMs,
+      ),
+      guardedReadTool(cwd, live.sandbox),
+    ],
   })
   return runtimeFactory({
     modelRuntime: deps.modelRuntime,
