@@ -88,6 +88,7 @@ const HOMES: Record<string, Home> = {
       "src/acp/dialogs.ts": ACP,
       "src/common/ask-form-fields.ts": "ask_user's questions as an ACP form's fields, both directions",
       "src/runtime/agent/agent-elicitation.ts": "an ACP agent's forms are asked as ask_user questions in the dock",
+      "src/agents/subagent-builtins.ts": "the built-in subagent profiles that may ask the person (their tool lists)",
     },
   },
 }

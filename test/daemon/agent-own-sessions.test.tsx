@@ -110,8 +110,16 @@ describe("an agent's own session opened in xagent", () => {
         await app.submit("/resume")
         const page = await app.until((f) => f.includes("pi ACP adapter's own session"))
         expect(page).toContain(loadedOwn.agentSessionId.slice(0, 8))
-        await app.mockInput.typeText(loadedOwn.agentSessionId.slice(0, 8))
-        await app.until((f) => f.includes("own session") && f.includes(loadedOwn.agentSessionId.slice(0, 8)))
+        const typed = loadedOwn.agentSessionId.slice(0, 8)
+        await app.mockInput.typeText(typed)
+        // the filter in the search row, and the list narrowed to the one session with that id (its
+        // row was on the page before the filter too: Enter then would open whatever was first)
+        await app.until(
+          (f) =>
+            f.includes(`› ${typed}`) &&
+            f.includes("own session") &&
+            f.split("\n").filter((l) => / · (just now|\d+\w* ago)/.test(l)).length === 1,
+        )
         app.mockInput.pressEnter()
         const frame = await app.until(
           (f) => f.includes("Said in the first session.") && f.includes("Said after reopening it."),

@@ -1,5 +1,5 @@
 // Who a dialog is asked for. A subagent runs in its parent's process and borrows the parent's
-// tools (ask_user, the sandboxed bash and edits), whose dialogs go through the parent's UI bridge:
+// tools (its questions, the sandboxed bash and edits), whose dialogs go through the parent's UI bridge:
 // run inside `onBehalfOf`, each of them carries the child's name (UiRequest.from), however deep in
 // the borrowed tool's code it is asked. The context follows the child's own async work only, so
 // the parent's calls running beside it stay unnamed.
