@@ -1,9 +1,11 @@
 // `xagent --agent claude` in a real terminal: the built-in profile's `claude-agent-acp` (Claude
 // Code's ACP front end, from the npm registry) on the scripted model's Anthropic Messages
 // endpoint is the session's engine in the daemon. A Bash call it asks permission for, approved in
-// the window with a key; the terminal killed mid-reply, and `xagent attach` shows it finish whole.
+// the window with a key; the terminal killed mid-reply, and `xagent attach` shows it finish whole;
+// then the daemon restarted, and the session opened again from its journal with no new model request.
 import { afterAll, describe, expect, test } from "bun:test"
-import { existsSync } from "node:fs"
+import { spawnSync } from "node:child_process"
+import { existsSync, readdirSync } from "node:fs"
 import { join } from "node:path"
 import { REPO_ROOT, XAGENT_BIN } from "../fixture/mockllm"
 import { scriptedHome } from "./terminal-box"
@@ -24,6 +26,7 @@ describe.skipIf(!hasTmux)("--agent claude in the window", () => {
         turns: [
           { tool: "Bash", args: { command: "touch made && echo e2e-out", description: "Make it" }, text: "Making it." },
           { text: REPLY },
+          { text: "Heard after the restart." },
         ],
       },
       cleanups,
@@ -60,5 +63,31 @@ describe.skipIf(!hasTmux)("--agent claude in the window", () => {
     const screen = await second.waitFor("reply-complete-marker", 60_000)
     expect(screen).toContain("w89 w90 reply-complete-marker")
     expect(screen).toContain("touch made && echo e2e-out")
-  }, 180_000)
+
+    // The daemon restarted for real (its hosts and their agents end with it): the session comes
+    // back from its journal, drawn whole, with no new request to the model; then it goes on in
+    // Claude Code's own session, which Claude Code reopens.
+    second.kill()
+    const asked = llm.requests().length
+    const stopped = spawnSync(XAGENT_BIN, ["daemon", "stop", "--force"], { cwd: box.cwd, env, encoding: "utf8" })
+    expect(stopped.status).toBe(0)
+    const journals = readdirSync(join(box.xagentHome, "agent-sessions")).filter((f) => f.endsWith(".jsonl"))
+    expect(journals).toHaveLength(1)
+    const third = openPane({ cwd: box.cwd, env, cols: 100, rows: 30 })
+    cleanups.push(() => third.kill())
+    third.type(`${XAGENT_BIN} --session ${journals[0]!.replace(/\.jsonl$/, "")}`)
+    third.send("Enter")
+    const again = await third.waitFor("reply-complete-marker", 60_000)
+    expect(again).toContain("w89 w90 reply-complete-marker")
+    expect(again).toContain("touch made && echo e2e-out")
+    expect(llm.requests().length).toBe(asked)
+    third.type("and now?")
+    third.send("Enter")
+    await third.waitFor("Heard after the restart.", 60_000)
+    expect(llm.requests().length).toBeGreaterThan(asked)
+    // the model was sent the conversation from before the restart (Claude Code's own transcript:
+    // its last reply is sometimes missing from it when its process was stopped right after, while
+    // xagent's journal, drawn above, has it)
+    expect(JSON.stringify(llm.requests().at(-1))).toContain("touch made && echo e2e-out")
+  }, 240_000)
 })

@@ -1,9 +1,11 @@
 // `xagent --agent pi` in a real terminal: the built-in profile's `pi-acp` (from the npm registry,
 // over the Pi xagent ships) is the session's engine in the daemon. A prompt whose bash call Pi's
 // permission-gate example asks about, answered in the window; the terminal killed mid-reply, and
-// `xagent attach` in a new one shows the reply finish whole.
+// `xagent attach` in a new one shows the reply finish whole; then the daemon restarted, and the
+// session opened again from its journal, whole, with no new model request.
 import { afterAll, describe, expect, test } from "bun:test"
-import { existsSync, mkdirSync } from "node:fs"
+import { spawnSync } from "node:child_process"
+import { existsSync, mkdirSync, readdirSync } from "node:fs"
 import { join } from "node:path"
 import { PI_EXAMPLES, REPO_ROOT, XAGENT_BIN, writeAgentDir } from "../fixture/mockllm"
 import { scriptedHome } from "./terminal-box"
@@ -24,6 +26,7 @@ describe.skipIf(!hasTmux)("--agent pi in the window", () => {
         turns: [
           { tool: "bash", args: { command: "rm -rf doomed && echo e2e-out" }, text: "Removing it." },
           { text: REPLY },
+          { text: "Heard after the restart." },
         ],
       },
       cleanups,
@@ -58,5 +61,29 @@ describe.skipIf(!hasTmux)("--agent pi in the window", () => {
     const screen = await second.waitFor("reply-complete-marker", 60_000)
     expect(screen).toContain("w89 w90 reply-complete-marker")
     expect(screen).toContain("rm -rf doomed && echo e2e-out")
-  }, 180_000)
+
+    // The daemon restarted for real (its hosts and their agents end with it): the session comes
+    // back from its journal, drawn whole, with no new request to the agent's model.
+    second.kill()
+    const asked = llm.requests().length
+    const stopped = spawnSync(XAGENT_BIN, ["daemon", "stop", "--force"], { cwd: box.cwd, env, encoding: "utf8" })
+    expect(stopped.status).toBe(0)
+    const journals = readdirSync(join(box.xagentHome, "agent-sessions")).filter((f) => f.endsWith(".jsonl"))
+    expect(journals).toHaveLength(1)
+    const third = openPane({ cwd: box.cwd, env, cols: 100, rows: 30 })
+    cleanups.push(() => third.kill())
+    third.type(`${XAGENT_BIN} --session ${journals[0]!.replace(/\.jsonl$/, "")}`)
+    third.send("Enter")
+    const again = await third.waitFor("reply-complete-marker", 60_000)
+    expect(again).toContain("w89 w90 reply-complete-marker")
+    expect(again).toContain("rm -rf doomed && echo e2e-out")
+    expect(llm.requests().length).toBe(asked)
+    // and it goes on: its agent reopened its own session (pi-acp loads it), the next message answered
+    third.type("and now?")
+    third.send("Enter")
+    await third.waitFor("Heard after the restart.", 60_000)
+    expect(llm.requests().length).toBe(asked + 1)
+    // the model was sent the conversation from before the restart
+    expect(JSON.stringify(llm.requests().at(-1))).toContain("reply-complete-marker")
+  }, 240_000)
 })

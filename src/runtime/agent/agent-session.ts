@@ -3,9 +3,8 @@
 // reach windows as the events a Pi session sends (agent-updates.ts), through the same journal.
 // Three identities stay apart: the SDK's JSON-RPC ids, this session's id (xagent's), and the
 // agent's own session id. The agent process ends with the session.
-import { spawn, type ChildProcess } from "node:child_process"
+import type { ChildProcess } from "node:child_process"
 import { randomUUID } from "node:crypto"
-import { Readable, Writable } from "node:stream"
 import * as acp from "@agentclientprotocol/sdk"
 import {
   emptySnapshot,
@@ -16,7 +15,6 @@ import {
   type SessionEvent,
   type SessionInfo,
   type SessionSnapshot,
-  type UiRequest,
   type UiResponse,
 } from "../../protocol/index"
 import { errorText } from "../../util/error-text"
@@ -31,8 +29,12 @@ import { replayJournal, type Replayed } from "./agent-replay"
 import { afterRestart } from "./agent-restore"
 import { AgentQueue, type Queued } from "./agent-queue"
 import { AgentState } from "./agent-state"
+import { AgentAsks } from "./agent-asks"
+import { setAgentSetting } from "./agent-settings"
+import { startAgentProcess, type AgentProcess, type AgentSpec } from "./agent-process"
+import { agentOwnSessions, reopenAgentSession } from "./agent-reopen"
 
-export type AgentSpec = NonNullable<Params<"session.open">["agent"]>
+export type { AgentSpec } from "./agent-process"
 
 export interface AgentDeps {
   log: (msg: string) => void
@@ -42,16 +44,6 @@ export interface AgentDeps {
   /** The agent ended by itself: the host forgets the session. */
   onEnded?: () => void
 }
-
-/** What the window is told when the agent offers no such setting. */
-const NOT_OFFERED: Record<AgentSettingKind, string> = {
-  model: "offers no choice of model",
-  effort: "offers no thinking or effort setting",
-  mode: "offers no modes",
-}
-
-/** Pages of the agent's session/list read for the sessions page. */
-const LIST_PAGES = 4
 
 /** How long an agent has to end after SIGTERM before it is killed. */
 const TERM_GRACE_MS = 3000
@@ -73,6 +65,8 @@ export class AgentSession {
   private proc!: ChildProcess
   private cx!: acp.ClientContext
   private conn: acp.ClientConnection | undefined
+  /** The agent's process and connection, once it has answered `initialize`. */
+  private agent: AgentProcess | undefined
   /** What the agent advertised in `initialize`: it decides what is sent. */
   agentInfo: acp.InitializeResponse | undefined
   /** The agent's own session id (`session/new`), never xagent's. */
@@ -84,7 +78,7 @@ export class AgentSession {
    * window's response (throwing a ProtocolError for one that does not fit), `withdraw` settles
    * the agent's request as cancelled.
    */
-  private readonly asks = new Map<string, { answer: (r: UiResponse) => void; withdraw: () => void }>()
+  private readonly asks = new AgentAsks((e) => this.emit(e))
   private exited: Promise<void> = Promise.resolve()
 
   private constructor(
@@ -186,56 +180,29 @@ export class AgentSession {
    * (which replays it) before session/resume, and an agent that offers neither is refused.
    */
   private async connect(prev?: Replayed["agent"], how: "restart" | "open" = "restart") {
-    const [command, ...args] = this.spec.command
-    const proc = spawn(command!, args, {
-      cwd: this.cwd,
-      env: { ...process.env, ...this.spec.env },
-      stdio: ["pipe", "pipe", "pipe"],
-    })
-    this.proc = proc
-    const failed = new Promise<never>((_, reject) => {
-      proc.once("error", (err) => reject(err))
-      proc.once("exit", (code, signal) =>
-        reject(new Error(`it exited (${signal ?? `code ${code}`}) before its session opened`)),
-      )
-    })
-    failed.catch(() => {})
-    this.exited = new Promise((res) => proc.once("close", () => res()))
-    proc.once("exit", (code, signal) => this.agentExited(code, signal))
-    // Its stderr is the agent's log: line by line into the host's (the daemon's log).
-    let tail = ""
-    proc.stderr!.setEncoding("utf8")
-    proc.stderr!.on("data", (chunk: string) => {
-      const lines = (tail + chunk).split("\n")
-      tail = lines.pop()!.slice(-4096)
-      for (const line of lines) if (line.trim()) this.deps.log(`agent ${this.id}: ${line.slice(0, 4096)}`)
-    })
-    proc.stdin!.on("error", () => {})
-    const stream = acp.ndJsonStream(
-      Writable.toWeb(proc.stdin!) as WritableStream<Uint8Array>,
-      Readable.toWeb(proc.stdout!) as ReadableStream<Uint8Array>,
+    const agent = await startAgentProcess(
+      this.spec,
+      this.cwd,
+      {
+        update: (n) => this.update(n),
+        permission: (params, signal) => this.permission(params, signal),
+        elicitation: (params, signal) => this.elicitation(params, signal),
+        exited: (code, signal) => this.agentExited(code, signal),
+        log: (line) => this.deps.log(`agent ${this.id}: ${line}`),
+      },
+      (proc, closed, conn) => {
+        this.proc = proc
+        this.exited = closed
+        this.conn = conn
+      },
     )
-    const app = acp
-      .client({ name: "xagent" })
-      .onNotification(acp.methods.client.session.update, ({ params }) => this.update(params))
-      .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) => this.permission(params, signal))
-      .onRequest(acp.methods.client.elicitation.create, ({ params, signal }) => this.elicitation(params, signal))
-    this.conn = app.connect(stream)
-    this.cx = this.conn.agent
-    this.agentInfo = await Promise.race([
-      this.cx.request(acp.methods.agent.initialize, {
-        protocolVersion: acp.PROTOCOL_VERSION,
-        // No file system or terminal of ours: the agent uses its own. Forms are the question dock;
-        // a URL to open is not offered (a terminal cannot open one for the person).
-        clientCapabilities: { elicitation: { form: {} } },
-        clientInfo: { name: "xagent", version: "1" },
-      }),
-      failed,
-    ])
+    this.agent = agent
+    this.cx = agent.cx
+    this.agentInfo = agent.info
     if (!prev) {
       const opened = await Promise.race([
         this.cx.request(acp.methods.agent.session.new, { cwd: this.cwd, mcpServers: [] }),
-        failed,
+        agent.failed,
       ])
       this.agentSessionId = opened.sessionId
       this.agentState.opened(opened)
@@ -244,33 +211,8 @@ export class AgentSession {
     }
     // Until the agent answers, agentSessionId stays empty and what session/load replays waits in
     // `early`: only its commands, configuration and usage are kept (the journal drew the history).
-    const caps = this.agentInfo.agentCapabilities
-    const again = { sessionId: prev.sessionId, cwd: this.cwd, mcpServers: [] }
-    // The SDK types both answers loosely; each carries the same configOptions and modes as session/new's.
-    let reopened: Partial<acp.NewSessionResponse> | null | undefined
-    if (how === "open") {
-      if (!caps?.loadSession && !caps?.sessionCapabilities?.resume)
-        throw new Error("it cannot reopen its sessions (it offers neither session/load nor session/resume)")
-      reopened = (await Promise.race([
-        this.cx.request(caps.loadSession ? acp.methods.agent.session.load : acp.methods.agent.session.resume, again),
-        failed,
-      ])) as typeof reopened
-      this.agentSessionId = prev.sessionId
-      this.agentState.opened({ ...reopened, sessionId: prev.sessionId })
-      // what it replays stays in `early` until the session's first snapshot (start)
-      return
-    }
-    if (prev.sessionId && caps?.sessionCapabilities?.resume)
-      reopened = (await Promise.race([
-        this.cx.request(acp.methods.agent.session.resume, again),
-        failed,
-      ])) as typeof reopened
-    else if (prev.sessionId && caps?.loadSession)
-      reopened = (await Promise.race([
-        this.cx.request(acp.methods.agent.session.load, again),
-        failed,
-      ])) as typeof reopened
-    else {
+    const reopened = await reopenAgentSession(agent, this.cwd, prev.sessionId, how)
+    if (!reopened) {
       this.early = undefined
       this.notice(
         "warning",
@@ -278,35 +220,17 @@ export class AgentSession {
       )
       return
     }
-    this.agentSessionId = prev.sessionId
-    this.agentState.opened({ ...reopened, sessionId: prev.sessionId })
-    this.takeEarly("state")
+    this.agentSessionId = reopened.sessionId
+    this.agentState.opened({ ...reopened.answer, sessionId: reopened.sessionId })
+    // one of its own sessions opened: what it replays stays in `early` until the first snapshot (start)
+    if (how === "restart") this.takeEarly("state")
   }
 
-  /**
-   * The agent's own sessions of this folder (session/list, where it offers it), this one left out:
-   * a few pages at most, newest first as the agent sends them.
-   */
+  /** The agent's own sessions of this folder, this one left out (agent-reopen.ts). */
   async listOwn(): Promise<Result<"session.agentSessions">> {
     await this.attached
     const agent = this.agentName()
-    if (!this.agentInfo?.agentCapabilities?.sessionCapabilities?.list) return { agent, sessions: [] }
-    const sessions: Result<"session.agentSessions">["sessions"] = []
-    let cursor: string | undefined
-    for (let page = 0; page < LIST_PAGES; page++) {
-      const r = await this.cx.request(acp.methods.agent.session.list, { cwd: this.cwd, ...(cursor ? { cursor } : {}) })
-      for (const x of r.sessions)
-        if (x.sessionId !== this.agentSessionId)
-          sessions.push({
-            sessionId: x.sessionId,
-            cwd: x.cwd,
-            ...(x.title ? { title: x.title } : {}),
-            ...(x.updatedAt ? { updatedAt: x.updatedAt } : {}),
-          })
-      cursor = r.nextCursor ?? undefined
-      if (!cursor) break
-    }
-    return { agent, sessions }
+    return { agent, sessions: this.agent ? await agentOwnSessions(this.agent, this.cwd, this.agentSessionId) : [] }
   }
 
   private fresh(): SessionSnapshot {
@@ -453,7 +377,7 @@ export class AgentSession {
 
   private endTurn(stop: ReturnType<typeof turnStop>, errorMessage?: string) {
     if (this.closed) return
-    this.withdrawAsks()
+    this.asks.withdrawAll()
     const { events, itemId } = this.projection.endTurn(stop)
     this.emitAll(events)
     if (errorMessage)
@@ -483,50 +407,19 @@ export class AgentSession {
   async setOption(kind: AgentSettingKind, value: string): Promise<void> {
     if (this.closed) throw new ProtocolError("failed", "The session has ended")
     await this.attached
-    // Refusals reach a window's toast as they are: the agent's words in them are made safe here.
-    const name = this.agentState.settings().agent
-    const setting = this.agentState.setting(kind)
-    const target = this.agentState.target(kind)
-    if (!setting || !target) throw new ProtocolError("failed", `${name} ${NOT_OFFERED[kind]}`)
-    if (!this.agentSessionId)
-      throw new ProtocolError("failed", `${name} has no session open yet: send a message first, then choose`)
-    if (!setting.choices.some((c) => c.value === value))
-      throw new ProtocolError(
-        "bad_request",
-        `${name} does not offer ${JSON.stringify(value)}: choose one of ${setting.choices.map((c) => c.name).join(", ")}`,
-      )
-    try {
-      if ("configId" in target) {
-        const r = await this.cx.request(acp.methods.agent.session.setConfigOption, {
-          sessionId: this.agentSessionId,
-          configId: target.configId,
-          value,
-        })
-        this.agentState.confirmed(r.configOptions)
-      } else {
-        await this.cx.request(acp.methods.agent.session.setMode, { sessionId: this.agentSessionId, modeId: value })
-        this.agentState.modeConfirmed(value)
-      }
-    } catch (err) {
-      const said = terminalText(err instanceof acp.RequestError ? err.message : errorText(err))
-      throw new ProtocolError("failed", `${name} did not change its ${kind}: ${said}`)
-    }
+    await setAgentSetting(this.cx, this.agentState, this.agentSessionId, kind, value)
     this.emit({ type: "info", info: this.info() })
   }
 
   /** session/cancel; the agent answers the prompt `cancelled`. Its open questions are withdrawn first, as ACP asks. */
   async abort(): Promise<void> {
     if (!this.turn || !this.agentSessionId) return
-    this.withdrawAsks()
+    this.asks.withdrawAll()
     await this.cx.notify(acp.methods.agent.session.cancel, { sessionId: this.agentSessionId })
   }
 
   respond(requestId: string, response: UiResponse): void {
-    const pending = this.asks.get(requestId)
-    if (!pending) throw new ProtocolError("not_found", `No open question "${requestId}" (already answered?)`)
-    pending.answer(response)
-    this.asks.delete(requestId)
-    this.emit({ type: "ui_resolved", requestId })
+    this.asks.respond(requestId, response)
   }
 
   private update(n: acp.SessionNotification) {
@@ -563,7 +456,7 @@ export class AgentSession {
     this.emitAll(this.projection.toolFromPermission(params.toolCall))
     const id = `perm-${randomUUID().slice(0, 8)}`
     const ask = permissionAsk(id, params, this.projection.toolTitle(params.toolCall.toolCallId))
-    return this.ask<acp.RequestPermissionResponse>(id, ask, { outcome: { outcome: "cancelled" } }, signal)
+    return this.asks.ask<acp.RequestPermissionResponse>(id, ask, { outcome: { outcome: "cancelled" } }, signal)
   }
 
   /**
@@ -583,34 +476,7 @@ export class AgentSession {
       this.notice("warning", terminalText(`The agent asked a form xagent cannot show, declined: ${ask.unshowable}`))
       return Promise.resolve<acp.CreateElicitationResponse>({ action: "decline" })
     }
-    return this.ask(id, ask, cancelled, signal)
-  }
-
-  /** An open question until a window answers it, the agent withdraws it, or the turn ends. */
-  private ask<R>(
-    id: string,
-    ask: { request: UiRequest; answer: (r: UiResponse) => R },
-    cancelled: R,
-    signal: AbortSignal,
-  ): Promise<R> {
-    return new Promise<R>((settle) => {
-      this.asks.set(id, { answer: (r) => settle(ask.answer(r)), withdraw: () => settle(cancelled) })
-      this.emit({ type: "ui_request", request: ask.request })
-      // The agent withdrew it (its own cancel, $/cancel_request): the dialog closes.
-      signal.addEventListener("abort", () => {
-        if (!this.asks.delete(id)) return
-        settle(cancelled)
-        this.emit({ type: "ui_resolved", requestId: id })
-      })
-    })
-  }
-
-  private withdrawAsks() {
-    for (const [id, { withdraw }] of this.asks) {
-      withdraw()
-      this.emit({ type: "ui_resolved", requestId: id })
-    }
-    this.asks.clear()
+    return this.asks.ask(id, ask, cancelled, signal)
   }
 
   private agentExited(code: number | null, signal: NodeJS.Signals | null) {
@@ -641,7 +507,7 @@ export class AgentSession {
 
   async close(reason: string): Promise<void> {
     if (this.closed) return this.stopProcess()
-    this.withdrawAsks()
+    this.asks.withdrawAll()
     this.emit({ type: "closed", reason })
     this.closed = true
     this.disk?.close()
