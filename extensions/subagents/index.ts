@@ -4,8 +4,9 @@
 // that ended stay there too (the /subagents roster's), rebuilt from the session file on reopening.
 import type { ExtensionAPI, ExtensionContext, ModelRuntime } from "@earendil-works/pi-coding-agent"
 import type { BundledHost } from "../../src/common/bundled"
-import { DEFAULT_MAX_CHILDREN, FINISHED_KEPT, type ChildState, type SubagentsState } from "./rules"
+import { DEFAULT_MAX_CHILDREN, FINISHED_KEPT, STOP_COMMAND, type ChildState, type SubagentsState } from "./rules"
 import { createSlots, limitFrom, refusingSlots } from "./slots"
+import { createStops } from "./stops"
 import { createAgentTool, finishedFromResult } from "./tool"
 
 export default function subagents(pi: ExtensionAPI, host?: BundledHost): void {
@@ -14,6 +15,7 @@ export default function subagents(pi: ExtensionAPI, host?: BundledHost): void {
   const limit = limitFrom(process.env.XAGENT_SUBAGENTS_MAX, DEFAULT_MAX_CHILDREN)
   // A bad limit keeps the tool (the model is told why it cannot start a child) and says so at start.
   const slots = "limit" in limit ? createSlots(limit.limit) : refusingSlots(limit.error)
+  const stops = createStops()
   const show = () => {
     const state: SubagentsState | undefined =
       children.size || finished.length
@@ -36,10 +38,25 @@ export default function subagents(pi: ExtensionAPI, host?: BundledHost): void {
     rebuild(ctx)
   })
   pi.on("session_tree", (_e, ctx) => rebuild(ctx))
+  pi.registerCommand(STOP_COMMAND, {
+    description: "Stop one subagent, its parent told the person stopped it (the /subagents roster's Ctrl+X)",
+    handler: async (args, ctx) => {
+      const id = args.trim()
+      if (!id) return ctx.ui.notify(`Say which subagent: /${STOP_COMMAND} <id> (or Ctrl+X in /subagents)`, "warning")
+      // Stopped: its row says so once its call has ended, and its parent's result says who stopped it.
+      if (stops.stop(id)) return
+      const ended = finished.find((c) => c.id === id)
+      ctx.ui.notify(
+        ended ? `That subagent has already ended (${ended.status})` : `No subagent ${id} is running`,
+        "warning",
+      )
+    },
+  })
   pi.registerTool(
     createAgentTool(
       {
         slots,
+        stops,
         modelRuntime: () => host?.modelRuntime as ModelRuntime | undefined,
         ...(host ? { host } : {}),
         ...(host?.toolsIn ? { toolsIn: (cwd: string) => host.toolsIn!(cwd) } : {}),

@@ -3,6 +3,11 @@
 // child's row is laid out at a width. No Pi here: the window loads this file.
 
 export const AGENT_TOOL = "agent"
+/**
+ * The command that stops one queued or running child by its id: the roster's Ctrl+X sends it as
+ * the person's prompt (a command runs at once, even while the reply runs).
+ */
+export const STOP_COMMAND = "subagents:stop"
 /** Children that run at once in one session (the rest wait their turn); XAGENT_SUBAGENTS_MAX changes it. */
 export const DEFAULT_MAX_CHILDREN = 4
 /** How deep children may nest: the main agent is 0, its children 1, theirs 2, and no deeper. */
@@ -10,7 +15,8 @@ export const MAX_DEPTH = 2
 /** Rows drawn under the status line before the rest are counted. */
 export const MAX_ROWS = 3
 
-export type ChildStatus = "queued" | "running" | "done" | "failed" | "cancelled"
+/** `stopped`: the person stopped it (the roster's Ctrl+X); `cancelled`: its parent's call was. */
+export type ChildStatus = "queued" | "running" | "done" | "failed" | "cancelled" | "stopped"
 
 export interface ChildState {
   id: string
@@ -147,6 +153,8 @@ export function rosterEntries(
       profile: c.profile,
       title: c.title,
       details: [
+        // said first, so a narrow window keeps it: the mark alone would not tell it from cancelled
+        ...(c.status === "stopped" ? ["stopped by you"] : []),
         ...(c.model ? [c.model] : []),
         ...(c.effort ? [c.effort] : []),
         ...tokens(c.tokens),

@@ -10,6 +10,7 @@ import { runChild, type ChildOutcome, type ChildSpec } from "./child"
 import { resolveProfile } from "./profiles"
 import { AGENT_TOOL, MAX_DEPTH, type ChildState } from "./rules"
 import type { Slots } from "./slots"
+import type { ChildStop, ChildStops } from "./stops"
 import { closeWorktree, openWorktree, worktreeLines, type ChildWorktree, type WorktreeEnd } from "./worktree"
 
 export interface AgentToolDeps {
@@ -19,6 +20,8 @@ export interface AgentToolDeps {
   toolsIn?(cwd: string): unknown[]
   /** A session in a host of its own (BundledHost.openSession; the daemon's hosts only). */
   openSession?: OpenSession
+  /** The live children's stops, by id (the person's stop of one, `/subagents:stop`). */
+  stops?: ChildStops
   /** A child was asked for, started or changed; `ended`: it is gone from the live rows. */
   update(id: string, child: ChildState, ended?: boolean): void
   /** xagent's host: a child's dialogs are named by it and its gated calls ask the session's gate. */
@@ -28,7 +31,8 @@ export interface AgentToolDeps {
 export interface AgentDetails {
   profile: string
   title: string
-  status: ChildOutcome["status"]
+  /** `stopped`: the person stopped it from the roster; it returned what it had done. */
+  status: ChildOutcome["status"] | "stopped"
   model: string
   tools: string[]
   usage: ChildOutcome["usage"]
@@ -99,7 +103,7 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
             profile: name,
             title,
             status: "done",
-            model: profile.model ?? (ctx.model ? `${ctx.model.provider}/${ctx.model.id}` : ""),
+            model: profile.model ?? modelName(ctx.model),
             tools: profile.tools,
             usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0, turns: 0 },
             depth: depthNow,
@@ -133,53 +137,62 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
       let outcome: ChildOutcome | undefined
       let now = child
       const change = (patch: Partial<ChildState>) => deps.update(id, (now = { ...now, ...patch }))
+      // Its own signal: the call's abort reaches it, and the person's stop reaches it alone.
+      const own = deps.stops?.open(id, signal)
+      const childSignal = own?.signal ?? signal
       try {
-        const release = await deps.slots.take(signal)
-        if (!release) throw new Error("The subagent was cancelled before it started.")
-        try {
-          change({ status: "running", startedAt: Date.now() })
-          const spec: ChildSpec = {
-            profile,
-            task: params.task,
-            cwd,
-            ...(wt ? { folderTools: deps.toolsIn!(cwd) as never } : {}),
-            modelRuntime: deps.modelRuntime(),
-            parent: ctx as ExtensionToolContext,
-            // At the deepest level it is still given, to refuse with the reason rather than be unknown.
-            ...(profile.tools.includes(AGENT_TOOL) ? { agentTool: createAgentTool(deps, depthNow) } : {}),
-            ...(signal ? { signal } : {}),
-            onStart: (model) => change({ model }),
-            onTool: (latestTool) => change({ latestTool }),
-            onTokens: (tokens) => change({ tokens }),
-            // its questions and consents show in the parent's windows as this child's
-            ...(deps.host ? { asks: { host: deps.host, from: `${name} · ${title}` } } : {}),
+        const release = await deps.slots.take(childSignal)
+        // Stopped while it waited for a slot: it never ran, and says so as any stopped child does.
+        if (!release && own?.stopped()) outcome = notStarted(profile.model ?? modelName(ctx.model))
+        else if (!release) throw new Error("The subagent was cancelled before it started.")
+        else
+          try {
+            change({ status: "running", startedAt: Date.now() })
+            const spec: ChildSpec = {
+              profile,
+              task: params.task,
+              cwd,
+              ...(wt ? { folderTools: deps.toolsIn!(cwd) as never } : {}),
+              modelRuntime: deps.modelRuntime(),
+              parent: ctx as ExtensionToolContext,
+              // At the deepest level it is still given, to refuse with the reason rather than be unknown.
+              ...(profile.tools.includes(AGENT_TOOL) ? { agentTool: createAgentTool(deps, depthNow) } : {}),
+              ...(childSignal ? { signal: childSignal } : {}),
+              onStart: (model) => change({ model }),
+              onTool: (latestTool) => change({ latestTool }),
+              onTokens: (tokens) => change({ tokens }),
+              // its questions and consents show in the parent's windows as this child's
+              ...(deps.host ? { asks: { host: deps.host, from: `${name} · ${title}` } } : {}),
+            }
+            outcome = await runChild(spec)
+          } finally {
+            release()
           }
-          outcome = await runChild(spec)
-        } finally {
-          release()
-        }
       } catch (e) {
         // Cancelled before it started, or the child could not be made: what it wrote still counts.
         if (wt) throw new Error(`${(e as Error).message}\n\n${worktreeLines(wt, await closeWorktree(wt, ctx.cwd))}`)
         throw e
       } finally {
+        own?.close()
         const status = outcome?.status ?? (signal?.aborted ? "cancelled" : "failed")
-        deps.update(id, { ...now, status, endedAt: Date.now() }, true)
+        deps.update(id, { ...now, status: stoppedOr(status, own), endedAt: Date.now() }, true)
       }
       // Kept whatever the outcome: a failed or cancelled child's half-done work is the person's to see.
       const end: WorktreeEnd | undefined = wt && (await closeWorktree(wt, ctx.cwd))
       const where = wt && end ? `\n\n${worktreeLines(wt, end)}` : ""
-      const summary = summaryLine(name, title, outcome)
+      const status = stoppedOr(outcome.status, own)
+      const summary = summaryLine(name, title, outcome, status === "stopped")
       const notes = profile.notes.length ? `\n(profile notes: ${profile.notes.join("; ")})` : ""
-      if (outcome.status === "cancelled")
-        throw new Error(`${summary}${outcome.text ? `\n\n${outcome.text}` : ""}${where}`)
-      if (outcome.status === "failed") throw new Error(`${summary}: ${outcome.error ?? "failed"}${notes}${where}`)
+      // Not an error: the person chose to end it, and the parent goes on with what it had done.
+      const stopped = status === "stopped" ? `\n${STOPPED_NOTE}` : ""
+      if (status === "cancelled") throw new Error(`${summary}${outcome.text ? `\n\n${outcome.text}` : ""}${where}`)
+      if (status === "failed") throw new Error(`${summary}: ${outcome.error ?? "failed"}${notes}${where}`)
       return {
-        content: [{ type: "text", text: `${summary}${notes}\n\n${outcome.text || "(no text)"}${where}` }],
+        content: [{ type: "text", text: `${summary}${stopped}${notes}\n\n${outcome.text || "(no text)"}${where}` }],
         details: {
           profile: name,
           title,
-          status: outcome.status,
+          status,
           model: outcome.model,
           tools: outcome.tools,
           usage: outcome.usage,
@@ -202,6 +215,23 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
   return tool as unknown as ToolDefinition
 }
 
+/** What the parent is told beside a stopped child's summary. */
+export const STOPPED_NOTE =
+  "The person stopped this subagent before it finished; what it had written is below. Do not start it again unless they ask."
+
+const modelName = (m: { provider: string; id: string } | undefined) => (m ? `${m.provider}/${m.id}` : "")
+
+/** A child the person stopped before it ran (it was queued). */
+function notStarted(model: string): ChildOutcome {
+  const usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0, turns: 0 }
+  return { status: "cancelled", text: "", usage, model, tools: [] }
+}
+
+/** `stopped` when the person stopped the child and it did not finish anyway. */
+function stoppedOr(status: ChildOutcome["status"], own: ChildStop | undefined): AgentDetails["status"] {
+  return own?.stopped() && status !== "done" ? "stopped" : status
+}
+
 /**
  * An ended child as the roster shows it, read back from the agent tool's result in a session
  * file (its details); undefined for any other message.
@@ -222,7 +252,7 @@ export function finishedFromResult(message: unknown, at: number): ChildState | u
     id: m.toolCallId ?? `r${at}`,
     profile: d.profile,
     title: d.title,
-    status: d.status === "done" || d.status === "failed" || d.status === "cancelled" ? d.status : "done",
+    status: ENDED.includes(d.status as ChildState["status"]) ? (d.status as ChildState["status"]) : "done",
     depth: typeof d.depth === "number" ? d.depth : 1,
     queuedAt: at,
     endedAt: at,
@@ -231,10 +261,12 @@ export function finishedFromResult(message: unknown, at: number): ChildState | u
   }
 }
 
+const ENDED: ChildState["status"][] = ["done", "failed", "cancelled", "stopped"]
+
 /** `explore · Find the loader: done in 2 turns, 1.2k in / 340 out`. */
-export function summaryLine(profile: string, title: string, o: ChildOutcome): string {
+export function summaryLine(profile: string, title: string, o: ChildOutcome, stopped = false): string {
   const k = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n))
-  const word = o.status === "done" ? "done" : o.status === "cancelled" ? "cancelled" : "failed"
+  const word = stopped ? "stopped by the person" : o.status
   const turns = `${o.usage.turns} turn${o.usage.turns === 1 ? "" : "s"}`
   return `Subagent ${profile} · ${title}: ${word} in ${turns}, ${k(o.usage.input)} in / ${k(o.usage.output)} out${o.usage.cost ? `, $${o.usage.cost.toFixed(4)}` : ""} (${o.model})`
 }

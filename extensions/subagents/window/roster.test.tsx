@@ -81,3 +81,37 @@ test("typing filters by profile, title or model; Backspace widens it again; Esc 
   app!.mockInput.pressEscape()
   await app!.until((f) => !f.includes("Filter:") && f.includes("Ask anything"))
 })
+
+test("Ctrl+X asks, naming the child, then sends its stop; No sends nothing; the row then says stopped", async () => {
+  await roster(100)
+  const stops = () => app!.client.calls("session.prompt").map((p) => p.text)
+  // On the main agent there is nothing to stop: it says so and asks nothing.
+  app!.mockInput.pressKey("x", { ctrl: true })
+  await app!.until((f) => f.includes("Only a running or waiting"))
+  expect(app!.frame()).not.toContain("Stop ")
+  app!.mockInput.pressArrow("down")
+  await app!.until((f) => f.includes("› ") && lines(f)[lineWith(f, "› ")]!.includes("explore"))
+  app!.mockInput.pressKey("x", { ctrl: true })
+  let frame = await app!.until((f) => f.includes("Stop explore · Find where the session loader"))
+  expect(frame).toContain("its parent gets what it has done so far")
+  // Ctrl+X typed no x into the filter.
+  expect(frame).toContain("Filter: (type)")
+  app!.mockInput.pressKey("n")
+  await app!.until((f) => !f.includes("Stop explore"))
+  expect(stops()).toEqual([])
+  app!.mockInput.pressKey("x", { ctrl: true })
+  await app!.until((f) => f.includes("Stop explore · Find where the session loader"))
+  app!.mockInput.pressKey("y")
+  await app!.until(() => stops().includes("/subagents:stop c3"))
+  frame = await app!.until((f) => !f.includes("Stop explore"))
+  expect(frame).toContain("Filter: (type)")
+  // The host part moves it to the ended ones as stopped: its row says so.
+  const [c3, c4] = STATE.children
+  const after: SubagentsState = {
+    children: [c4!],
+    finished: [...STATE.finished!, { ...c3!, status: "stopped", endedAt: now }],
+  }
+  await app!.emit({ type: "info", info: { ...sessionInfo({ name: "Parser work" }), extensions: { subagents: after } } })
+  frame = await app!.until((f) => f.includes("■ explore"))
+  expect(lines(frame)[lineWith(frame, "■ explore") + 1]).toContain("stopped by you · faux/faux-1")
+})

@@ -2,16 +2,21 @@
 // the children running or waiting, then those that ended, newest first; two lines each: the status
 // mark and profile in the profile's colour with the title its parent gave, then (muted) the model,
 // effort, tokens, elapsed time and latest tool. Typing filters by profile, title or model;
-// Backspace takes a letter back; ↑/↓ move the selection. Drawn from the session's info, live.
+// Backspace takes a letter back; ↑/↓ move the selection; Ctrl+X stops the selected child after a
+// confirmation (a plain letter would be the filter's). Drawn from the session's info, live.
 import { useKeyboard, useTerminalDimensions } from "@opentui/solid"
 import { createMemo, createSignal, For, Show } from "solid-js"
 import { terminalLine } from "../../../src/common/terminal-text"
 import { useNow, useSpinner } from "../../../src/tui/component/spinner"
+import { useDialog } from "../../../src/tui/context/dialog"
+import { useSession } from "../../../src/tui/context/session"
 import { useSync } from "../../../src/tui/context/sync"
+import { useToast } from "../../../src/tui/context/toast"
 import { theme } from "../../../src/tui/theme"
-import { rosterEntries, subagentsOf, type RosterEntry } from "../rules"
+import { DialogConfirm } from "../../../src/tui/ui/dialog-confirm"
+import { rosterEntries, STOP_COMMAND, subagentsOf, type RosterEntry } from "../rules"
 
-export const ROSTER_HINTS = "type to filter · ↑↓ select · Esc back"
+export const ROSTER_HINTS = "type to filter · ↑↓ select · Ctrl+X stop · Esc back"
 
 /** A profile's colour: the same name, the same colour, on every row and every run. */
 function profileColour(profile: string): string {
@@ -34,10 +39,14 @@ const MARKS: Record<Exclude<RosterEntry["mark"], "running">, string> = {
   done: "✓",
   failed: "✗",
   cancelled: "⊘",
+  stopped: "■",
 }
 
 export function Roster() {
   const sync = useSync()
+  const session = useSession()
+  const dialog = useDialog()
+  const toast = useToast()
   const dims = useTerminalDimensions()
   const spinner = useSpinner()
   const now = useNow()
@@ -63,8 +72,31 @@ export function Roster() {
   })
   const clamp = (i: number) => Math.max(0, Math.min(entries().length - 1, i))
 
+  /**
+   * Asks, naming the child, then sends the stop as a command of the extension (its host part holds
+   * the child; a command runs at once even while the reply runs). The row turns stopped when the
+   * child's call has ended.
+   */
+  function askStop(x: RosterEntry | undefined) {
+    if (!x || (x.mark !== "running" && x.mark !== "queued"))
+      return toast.show({ level: "info", message: "Only a running or waiting subagent can be stopped" })
+    const name = `${terminalLine(x.profile)} · ${terminalLine(x.title)}`
+    dialog.show(() => (
+      <DialogConfirm
+        title={`Stop ${name}?`}
+        message="It stops now; its parent gets what it has done so far, told that you stopped it. The other subagents keep running."
+        onConfirm={(yes) => yes && void session.act("session.prompt", { text: `/${STOP_COMMAND} ${x.key}` })}
+      />
+    ))
+  }
+
   useKeyboard((e) => {
-    if (e.defaultPrevented || e.ctrl || e.meta) return
+    if (e.defaultPrevented || dialog.active()) return
+    if (e.ctrl && !e.meta && e.name === "x") {
+      e.preventDefault()
+      return askStop(entries()[selected()])
+    }
+    if (e.ctrl || e.meta) return
     if (e.name === "up") setSelected((i) => clamp(i - 1))
     else if (e.name === "down") setSelected((i) => clamp(i + 1))
     else if (e.name === "backspace") setFilter((f) => f.slice(0, -1))
