@@ -15,6 +15,7 @@ import {
   type AcpBox,
   type Editor,
 } from "./harness"
+import { ASK_PICK_TWO } from "../fixture/ask-steps"
 
 const SLOW = 90_000
 
@@ -34,26 +35,7 @@ const single = {
     ],
   },
 }
-const multi = {
-  tool: "ask_user",
-  args: {
-    questions: [
-      {
-        id: "langs",
-        label: "Languages",
-        prompt: "Pick two",
-        multiple: true,
-        minSelections: 2,
-        maxSelections: 2,
-        choices: [
-          { value: "ts", label: "TypeScript" },
-          { value: "go", label: "Go" },
-          { value: "rs", label: "Rust" },
-        ],
-      },
-    ],
-  },
-}
+const multi = ASK_PICK_TWO
 
 let box: AcpBox
 let ed: Editor

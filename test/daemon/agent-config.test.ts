@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test"
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import type { SocketClient } from "../../src/client/socket-client"
-import { XAGENT_BIN, writeAgentDir } from "../fixture/mockllm"
-import { Recorder, startBox, type DaemonBox } from "./harness"
+import { writeAgentDir } from "../fixture/mockllm"
+import { Recorder, startBox, type DaemonBox, openXagentAgent } from "./harness"
 
 const SLOW = 120_000
 
@@ -16,6 +16,7 @@ let box: DaemonBox
 let c: SocketClient
 let sessionId: string
 let rec: Recorder
+let stopAgentDaemon: (() => Promise<void>) | undefined
 
 beforeAll(async () => {
   box = await startBox({ turns: [{ text: "unused" }] })
@@ -43,24 +44,15 @@ beforeAll(async () => {
     }),
   )
   c = await box.connect()
-  const opened = await c.request("session.open", {
-    cwd: box.box.cwd,
-    mode: { kind: "new" },
-    agent: { command: [XAGENT_BIN, "acp"], env: { XAGENT_HOME: join(box.box.root, "agent-home") } },
-  })
+  const opened = await openXagentAgent(box, c)
   sessionId = opened.sessionId
+  stopAgentDaemon = opened.stopAgentDaemon
   rec = new Recorder(c, sessionId)
 }, SLOW)
 
 afterAll(async () => {
   rec?.stop()
-  const stop = Bun.spawn([XAGENT_BIN, "daemon", "stop"], {
-    cwd: box.box.cwd,
-    env: { ...box.env, XAGENT_HOME: join(box.box.root, "agent-home") },
-    stdout: "ignore",
-    stderr: "ignore",
-  })
-  await stop.exited
+  await stopAgentDaemon?.()
   await box?.cleanup()
 })
 

@@ -6,11 +6,10 @@
 // what the person chose. A stop mid-question withdraws the dock. The scripted model's steps are
 // consumed in order, so the tests run in order.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test"
-import { join } from "node:path"
 import type { SocketClient } from "../../src/client/socket-client"
 import type { AskQuestion, UiRequest, UiResponse } from "../../src/protocol"
-import { XAGENT_BIN } from "../fixture/mockllm"
-import { Recorder, startBox, turnsEnded, type DaemonBox } from "./harness"
+import { Recorder, startBox, turnsEnded, type DaemonBox, openXagentAgent } from "./harness"
+import { ASK_PICK_TWO } from "../fixture/ask-steps"
 
 const SLOW = 120_000
 
@@ -31,31 +30,13 @@ const single = {
     ],
   },
 }
-const multi = {
-  tool: "ask_user",
-  args: {
-    questions: [
-      {
-        id: "langs",
-        label: "Languages",
-        prompt: "Pick two",
-        multiple: true,
-        minSelections: 2,
-        maxSelections: 2,
-        choices: [
-          { value: "ts", label: "TypeScript" },
-          { value: "go", label: "Go" },
-          { value: "rs", label: "Rust" },
-        ],
-      },
-    ],
-  },
-}
+const multi = ASK_PICK_TWO
 
 let box: DaemonBox
 let c: SocketClient
 let sessionId: string
 let rec: Recorder
+let stopAgentDaemon: (() => Promise<void>) | undefined
 let turns = 0
 
 beforeAll(async () => {
@@ -72,25 +53,15 @@ beforeAll(async () => {
     ],
   })
   c = await box.connect()
-  const opened = await c.request("session.open", {
-    cwd: box.box.cwd,
-    mode: { kind: "new" },
-    // its own home, so its own daemon (the window's refuses sessions to its sessions' processes)
-    agent: { command: [XAGENT_BIN, "acp"], env: { XAGENT_HOME: join(box.box.root, "agent-home") } },
-  })
+  const opened = await openXagentAgent(box, c)
   sessionId = opened.sessionId
+  stopAgentDaemon = opened.stopAgentDaemon
   rec = new Recorder(c, sessionId)
 }, SLOW)
 
 afterAll(async () => {
   rec?.stop()
-  const proc = Bun.spawn([XAGENT_BIN, "daemon", "stop"], {
-    cwd: box.box.cwd,
-    env: { ...box.env, XAGENT_HOME: join(box.box.root, "agent-home") },
-    stdout: "ignore",
-    stderr: "ignore",
-  })
-  await proc.exited
+  await stopAgentDaemon?.()
   await box?.cleanup()
 })
 

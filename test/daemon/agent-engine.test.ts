@@ -10,7 +10,7 @@ import { join } from "node:path"
 import type { SocketClient } from "../../src/client/socket-client"
 import type { AssistantItem, ToolItem } from "../../src/protocol"
 import { XAGENT_BIN } from "../fixture/mockllm"
-import { Recorder, assistantTexts, startBox, until, type DaemonBox, turnsEnded } from "./harness"
+import { Recorder, assistantTexts, startBox, until, type DaemonBox, turnsEnded, openXagentAgent } from "./harness"
 
 const SLOW = 120_000
 
@@ -34,6 +34,7 @@ let box: DaemonBox
 let c: SocketClient
 let sessionId: string
 let rec: Recorder
+let stopAgentDaemon: (() => Promise<void>) | undefined
 
 beforeAll(async () => {
   box = await startBox({
@@ -46,33 +47,18 @@ beforeAll(async () => {
     ],
   })
   c = await box.connect()
-  const opened = await c.request("session.open", {
-    cwd: box.box.cwd,
-    mode: { kind: "new" },
-    // Its own xagent home, so its own daemon: the window's daemon refuses to open sessions for
-    // processes its sessions started (the agent is one), as it would any tool's.
-    agent: { command: [XAGENT_BIN, "acp"], env: { XAGENT_HOME: join(box.box.root, "agent-home") } },
-  })
+  const opened = await openXagentAgent(box, c)
   sessionId = opened.sessionId
+  stopAgentDaemon = opened.stopAgentDaemon
   rec = new Recorder(c, sessionId)
 }, SLOW)
 
 afterAll(async () => {
   rec?.stop()
   // the agent's own daemon first (its `xagent acp` started one in its home)
-  await stopDaemon(join(box.box.root, "agent-home"))
+  await stopAgentDaemon?.()
   await box?.cleanup()
 })
-
-async function stopDaemon(home: string) {
-  const proc = Bun.spawn([XAGENT_BIN, "daemon", "stop"], {
-    cwd: box.box.cwd,
-    env: { ...box.env, XAGENT_HOME: home },
-    stdout: "ignore",
-    stderr: "ignore",
-  })
-  await proc.exited
-}
 
 describe("an ACP agent as a session's engine", () => {
   test(

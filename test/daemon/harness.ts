@@ -10,6 +10,7 @@ import { daemonPaths, type DaemonPaths } from "../../src/util/daemon-paths"
 import { stringEnv } from "../../src/util/env-fingerprint"
 import {
   makeSandbox,
+  XAGENT_BIN,
   startMockLlm,
   writeAgentDir,
   type Sandbox,
@@ -222,4 +223,28 @@ export function startEnv(pid: number): Record<string, string> {
       .filter(Boolean)
       .map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]),
   )
+}
+
+/**
+ * `xagent acp` as a session's engine, on an xagent home of its own (so its own daemon: the box's
+ * refuses sessions to processes its sessions started, the agent being one, as it would any tool's).
+ * `stopAgentDaemon` stops that daemon, before the box's cleanup.
+ */
+export async function openXagentAgent(box: DaemonBox, c: SocketClient) {
+  const home = join(box.box.root, "agent-home")
+  const opened = await c.request("session.open", {
+    cwd: box.box.cwd,
+    mode: { kind: "new" },
+    agent: { command: [XAGENT_BIN, "acp"], env: { XAGENT_HOME: home } },
+  })
+  const stopAgentDaemon = async () => {
+    const proc = Bun.spawn([XAGENT_BIN, "daemon", "stop"], {
+      cwd: box.box.cwd,
+      env: { ...box.env, XAGENT_HOME: home },
+      stdout: "ignore",
+      stderr: "ignore",
+    })
+    await proc.exited
+  }
+  return { sessionId: opened.sessionId, stopAgentDaemon }
 }

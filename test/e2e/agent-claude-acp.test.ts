@@ -4,11 +4,11 @@
 // the window with a key; the terminal killed mid-reply, and `xagent attach` shows it finish whole;
 // then the daemon restarted, and the session opened again from its journal with no new model request.
 import { afterAll, describe, expect, test } from "bun:test"
-import { spawnSync } from "node:child_process"
-import { existsSync, readdirSync } from "node:fs"
+import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { REPO_ROOT, XAGENT_BIN } from "../fixture/mockllm"
 import { scriptedHome } from "./terminal-box"
+import { restartAndReopen } from "./agent-restart"
 import { hasTmux, openPane } from "./tmux"
 
 const WORDS = Array.from({ length: 90 }, (_, i) => `w${i + 1}`)
@@ -68,16 +68,11 @@ describe.skipIf(!hasTmux)("--agent claude in the window", () => {
     // back from its journal, drawn whole, with no new request to the model; then it goes on in
     // Claude Code's own session, which Claude Code reopens.
     second.kill()
-    const asked = llm.requests().length
-    const stopped = spawnSync(XAGENT_BIN, ["daemon", "stop", "--force"], { cwd: box.cwd, env, encoding: "utf8" })
-    expect(stopped.status).toBe(0)
-    const journals = readdirSync(join(box.xagentHome, "agent-sessions")).filter((f) => f.endsWith(".jsonl"))
-    expect(journals).toHaveLength(1)
-    const third = openPane({ cwd: box.cwd, env, cols: 100, rows: 30 })
-    cleanups.push(() => third.kill())
-    third.type(`${XAGENT_BIN} --session ${journals[0]!.replace(/\.jsonl$/, "")}`)
-    third.send("Enter")
-    const again = await third.waitFor("reply-complete-marker", 60_000)
+    const {
+      pane: third,
+      screen: again,
+      asked,
+    } = await restartAndReopen(box, env, () => llm.requests().length, cleanups, "reply-complete-marker")
     expect(again).toContain("w89 w90 reply-complete-marker")
     expect(again).toContain("touch made && echo e2e-out")
     expect(llm.requests().length).toBe(asked)

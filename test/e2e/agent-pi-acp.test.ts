@@ -4,11 +4,11 @@
 // `xagent attach` in a new one shows the reply finish whole; then the daemon restarted, and the
 // session opened again from its journal, whole, with no new model request.
 import { afterAll, describe, expect, test } from "bun:test"
-import { spawnSync } from "node:child_process"
-import { existsSync, mkdirSync, readdirSync } from "node:fs"
+import { existsSync, mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { PI_EXAMPLES, REPO_ROOT, XAGENT_BIN, writeAgentDir } from "../fixture/mockllm"
 import { scriptedHome } from "./terminal-box"
+import { restartAndReopen } from "./agent-restart"
 import { hasTmux, openPane } from "./tmux"
 
 const WORDS = Array.from({ length: 90 }, (_, i) => `w${i + 1}`)
@@ -65,16 +65,11 @@ describe.skipIf(!hasTmux)("--agent pi in the window", () => {
     // The daemon restarted for real (its hosts and their agents end with it): the session comes
     // back from its journal, drawn whole, with no new request to the agent's model.
     second.kill()
-    const asked = llm.requests().length
-    const stopped = spawnSync(XAGENT_BIN, ["daemon", "stop", "--force"], { cwd: box.cwd, env, encoding: "utf8" })
-    expect(stopped.status).toBe(0)
-    const journals = readdirSync(join(box.xagentHome, "agent-sessions")).filter((f) => f.endsWith(".jsonl"))
-    expect(journals).toHaveLength(1)
-    const third = openPane({ cwd: box.cwd, env, cols: 100, rows: 30 })
-    cleanups.push(() => third.kill())
-    third.type(`${XAGENT_BIN} --session ${journals[0]!.replace(/\.jsonl$/, "")}`)
-    third.send("Enter")
-    const again = await third.waitFor("reply-complete-marker", 60_000)
+    const {
+      pane: third,
+      screen: again,
+      asked,
+    } = await restartAndReopen(box, env, () => llm.requests().length, cleanups, "reply-complete-marker")
     expect(again).toContain("w89 w90 reply-complete-marker")
     expect(again).toContain("rm -rf doomed && echo e2e-out")
     expect(llm.requests().length).toBe(asked)
