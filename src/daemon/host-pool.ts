@@ -105,7 +105,8 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
       if (entry.sessionId && bySession.get(entry.sessionId) === entry) bySession.delete(entry.sessionId)
       if (!child.closing) {
         const live = child.live[0]
-        const resume = live?.file ? `xagent --session ${live.piSessionId}` : "xagent -c"
+        // an agent session's journal is named by xagent's id; its piSessionId is the agent's own
+        const resume = live?.file ? `xagent --session ${live.agent ? live.sessionId : live.piSessionId}` : "xagent -c"
         const reason =
           `The session host (pid ${child.pid}) ${exit.text}. What was saved is in the session file: ` +
           `\`${resume}\` resumes it.`

@@ -26,6 +26,8 @@ export interface HostApi {
     /** Entries its file could not take yet: lost if the session ends (see patches/session-writes.ts). */
     unsaved?: number
     subscribers: number
+    /** A session on an external ACP agent: opened again by its own id (its journal's), not piSessionId (the agent's). */
+    agent?: true
   }[]
   dispose(): Promise<void>
 }

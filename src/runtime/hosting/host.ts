@@ -465,6 +465,7 @@ export function createHost(opts: HostOptions = {}): SessionHost {
           running: a.running,
           pendingQuestions: a.pendingQuestions,
           subscribers: a.journal.subscribers,
+          agent: true as const,
         })),
       ]
     },
