@@ -82,9 +82,21 @@ async function install(): Promise<Corpus> {
     const staging = mkdtempSync(`${CACHE}-staging-`)
     renameSync(join(box.agentDir, "npm"), join(staging, "npm"))
     writeFileSync(join(staging, "complete"), CORPUS.join("\n") + "\n")
-    rmSync(CACHE, { recursive: true, force: true })
-    mkdirSync(join(CACHE, ".."), { recursive: true })
-    renameSync(staging, CACHE)
+    // Another run on this machine may have put its whole cache in place meanwhile, and its tests
+    // may be reading it: that one stays and this copy goes (replacing it pulled files from under
+    // them). Only a half cache, which no test uses, is replaced.
+    const complete = join(CACHE, "complete")
+    try {
+      if (!existsSync(complete)) {
+        rmSync(CACHE, { recursive: true, force: true })
+        mkdirSync(join(CACHE, ".."), { recursive: true })
+        renameSync(staging, CACHE)
+      }
+    } catch (err) {
+      if (!existsSync(complete)) throw err
+    } finally {
+      rmSync(staging, { recursive: true, force: true })
+    }
     return { npmDir }
   } finally {
     box.cleanup()
