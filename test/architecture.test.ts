@@ -319,6 +319,22 @@ test("every import in src/ and extensions/ follows the layer table", () => {
   expect(checkLayers(files)).toEqual([])
 })
 
+// Bun's os.homedir() keeps the home the process started with; a HOME set since (the tests'
+// preload, a person's wrapper) is not seen, so xagent's own paths take util/paths' homeDir().
+// Only code that mirrors how Pi itself resolves a path calls os.homedir(), so both agree.
+const HOMEDIR_ALLOWED: Record<string, string> = {
+  "src/util/paths.ts": "homeDir() itself, after HOME",
+  "src/runtime/sandbox/read-guard.ts": "Pi's tools read `~` as os.homedir(): the guard must see the same file",
+  "src/tui/util/theme-files.ts": "Pi's getAgentDir() is os.homedir()/.pi/agent when PI_CODING_AGENT_DIR is unset",
+}
+
+test("only util/paths and code mirroring Pi's own paths call os.homedir()", () => {
+  const callers = [...sourceFiles(ROOT, "src"), ...sourceFiles(ROOT, "extensions"), ...sourceFiles(ROOT, "bin")]
+    .filter((f) => /\bhomedir\s*\(/.test(readFileSync(join(ROOT, f), "utf8")))
+    .sort()
+  expect(callers).toEqual(Object.keys(HOMEDIR_ALLOWED).sort())
+})
+
 describe("the checker catches breaks", () => {
   const ok = { "src/protocol/index.ts": "export type X = 1\n", "src/client/client.ts": "export interface Client {}\n" }
 

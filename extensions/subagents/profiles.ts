@@ -4,12 +4,12 @@
 // over Claude Code's, Claude Code's over the built-ins. A profile this slice cannot run (an ACP
 // agent, a file with mistakes) is refused with its reason, never replaced by a weaker one.
 import { readdirSync, readFileSync, statSync } from "node:fs"
-import { homedir } from "node:os"
 import { join } from "node:path"
 import { parseFrontmatter } from "../../src/agents/frontmatter"
 import { listProfiles, profileNamed } from "../../src/agents/listing"
 import { GENERAL_TOOLS, SUBAGENT_BUILTINS } from "../../src/agents/subagent-builtins"
 import { xagentHome } from "../../src/util/daemon-paths"
+import { homeDir } from "../../src/util/paths"
 import { AGENT_TOOL } from "./rules"
 
 export interface ChildProfile {
@@ -86,7 +86,7 @@ export function resolveProfile(name: string, cwd: string): Resolved {
       },
     }
   }
-  for (const dir of [join(cwd, ".claude", "agents"), join(homedir(), ".claude", "agents")]) {
+  for (const dir of [join(cwd, ".claude", "agents"), join(homeDir(), ".claude", "agents")]) {
     const found = claudeProfile(dir, name)
     if (found) return found
   }

@@ -12,7 +12,12 @@ export type WorkerClientOptions = WorkerHostOptions
 const DISPOSE_TIMEOUT_MS = 5000
 
 export function createWorkerClient(opts: WorkerClientOptions = {}, log: (msg: string) => void = () => {}): Client {
-  const worker = new Worker(new URL("../runtime/hosting/worker-entry.ts", import.meta.url))
+  // A Bun Worker starts from the environment the process was started with, not the one it has
+  // now: what the CLI (or a test's preload) set since would be missing in the host. Node's
+  // workers take a copy of the current one; so does this.
+  const worker = new Worker(new URL("../runtime/hosting/worker-entry.ts", import.meta.url), {
+    env: { ...process.env } as Record<string, string>,
+  })
   const listeners = new Set<(s: ConnectionState) => void>()
   let state: ConnectionState | undefined
 

@@ -1,8 +1,9 @@
 // Where the daemon keeps its lock, socket and log. Shared by the daemon and the clients that
 // find or start it, so both sides always agree on one place per $XAGENT_HOME.
 import { createHash } from "node:crypto"
-import { homedir, tmpdir } from "node:os"
+import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
+import { homeDir } from "./paths"
 
 /** daemon.log is rotated past this size: by the client that starts a daemon, and by the daemon while it runs. */
 export const LOG_ROTATE_BYTES = 5 * 1024 * 1024
@@ -21,7 +22,7 @@ export interface DaemonPaths {
 const MAX_SOCKET_PATH = 100
 
 export function xagentHome(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(env.XAGENT_HOME || join(homedir(), ".xagent"))
+  return resolve(env.XAGENT_HOME || join(homeDir(env), ".xagent"))
 }
 
 export function daemonPaths(home = xagentHome()): DaemonPaths {

@@ -4,6 +4,11 @@ import { isAbsolute, join, resolve } from "node:path"
 
 type Env = Record<string, string | undefined>
 
+/**
+ * The home folder as the person's shell has it: `HOME` first. Bun's `os.homedir()` keeps the
+ * value it read at start (a HOME set later, as the tests' preload does, is not seen), so xagent's
+ * own paths come from here; only code that mirrors Pi's own resolution calls `os.homedir()`.
+ */
 export function homeDir(env: Env = process.env): string {
   return env.HOME || homedir()
 }

@@ -2,7 +2,7 @@
 // process: the extensions of the slot's folder load there too, in mode window, and each session's
 // noBundled switches them off.
 import { afterAll, beforeAll, expect, test } from "bun:test"
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -68,4 +68,21 @@ test("noBundled switches each off for its session in the worker host", async () 
   const print = (await ask("which tools?", { interactive: false })).replace("tools: ", "").split(",")
   expect(print).toContain("probe")
   expect(print).not.toContain("ask_user")
+}, 30_000)
+
+test("the worker host has the environment the process has now, not the one it started with", async () => {
+  // The tests' preload sets XAGENT_HOME after start, as a CLI may set a variable before it starts
+  // the host: a Bun Worker is started from the first (here that read the real ~/.xagent).
+  const profiles = join(process.env.XAGENT_HOME!, "agents")
+  mkdirSync(profiles, { recursive: true })
+  writeFileSync(join(profiles, "worker-env.md"), "---\nname: worker-env\ndescription: Seen\n---\nBody.\n")
+  const opened = await client.request("session.open", {
+    cwd: join(root, "work"),
+    mode: { kind: "new" },
+    model: "faux/faux-1",
+  })
+  const listing = await client.request("agents.list", { sessionId: opened.sessionId })
+  await client.request("session.close", { sessionId: opened.sessionId })
+  expect(listing.folders.global).toBe(profiles)
+  expect(listing.rows.find((r) => r.name === "worker-env")).toMatchObject({ group: "global", description: "Seen" })
 }, 30_000)

@@ -14,8 +14,11 @@ test("an export path starting with ~/ goes to the home folder", async () => {
   const { sessionId } = await fx.open()
   const name = `xagent-export-${process.pid}.md`
   const r = await fx.client.request("session.export", { sessionId, format: "markdown", path: `~/${name}` })
-  expect(r.path).toBe(join(homedir(), name))
+  // The home the person's shell has (HOME), which the tests' preload points at a throwaway
+  // folder: Bun's os.homedir() keeps the one the process started with (the real ~ was written to).
+  expect(r.path).toBe(join(process.env.HOME!, name))
   expect(readFileSync(r.path, "utf8")).toContain("#")
+  expect(existsSync(join(homedir(), name))).toBe(process.env.HOME === homedir())
   expect(existsSync(join(fx.cwd, "~"))).toBe(false)
 })
 

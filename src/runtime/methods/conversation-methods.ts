@@ -1,10 +1,10 @@
 // Session methods on the conversation: compaction, a new session, switching, forking, the tree
 // and moving in it, the name, export, the last reply, a side question (/btw) and usage.
 import { writeFileSync } from "node:fs"
-import { homedir } from "node:os"
 import { isAbsolute, resolve } from "node:path"
 import { ProtocolError } from "../../protocol/index"
 import { errorText } from "../../util/error-text"
+import { expandHome } from "../../util/paths"
 import { transcriptMarkdown } from "../files/export-markdown"
 import type { LiveSession } from "../session/live-session"
 import { editorText, failed, takeQueue } from "./method-common"
@@ -99,7 +99,7 @@ export const CONVERSATION_METHODS = {
     const cwd = s.sessionManager.getCwd()
     const ext = p.format === "markdown" ? "md" : p.format
     // `~/x.md` as a shell would read it: the person typed it in the window, not in a shell.
-    const given = p.path && /^~(?=$|\/)/.test(p.path) ? homedir() + p.path.slice(1) : p.path
+    const given = p.path ? expandHome(p.path) : p.path
     const path = given
       ? isAbsolute(given)
         ? given

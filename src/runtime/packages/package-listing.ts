@@ -4,7 +4,6 @@
 // listed as missing) and runs nothing of a package: the resolver reads settings, `package.json`
 // manifests and folders. The tools and MCP servers come from the extensions this session already
 // loaded; an extension it did not load lists none until a reload.
-import { homedir } from "node:os"
 import { basename, dirname } from "node:path"
 import {
   DefaultPackageManager,
@@ -24,6 +23,7 @@ import {
 import type { LiveSession } from "../session/live-session"
 import { isInherited, overrideOf, resourceKey, type ToggleContext, type ToggleItem } from "./package-toggle"
 import { piBuiltins } from "../extensions/pi-builtins"
+import { homeDir } from "../../util/paths"
 
 type ConfiguredPackage = ReturnType<DefaultPackageManager["listConfiguredPackages"]>[number]
 
@@ -135,7 +135,7 @@ export function listing(r: Resolution, live: LiveSession, warnings: string[]): P
 }
 
 const home = (p: string) => {
-  const h = homedir()
+  const h = homeDir()
   return p === h ? "~" : p.startsWith(`${h}/`) ? `~/${p.slice(h.length + 1)}` : p
 }
 const dirLabel = (p: string) => {

@@ -5,10 +5,10 @@
 // the project had none. Pi does not export its selector, so its rules are followed here; the tests
 // compare the files this writes with what Pi's own selector writes.
 import { realpathSync } from "node:fs"
-import { homedir } from "node:os"
 import { dirname, isAbsolute, join, relative, resolve } from "node:path"
 import type { PackageSource, ResolvedResource, SettingsManager } from "@earendil-works/pi-coding-agent"
 import type { OverrideState, PackageScope, ResourceKind } from "../../protocol/packages"
+import { expandHome } from "../../util/paths"
 
 const FILTER_KINDS: readonly ResourceKind[] = ["extensions", "skills", "prompts", "themes"]
 
@@ -42,7 +42,8 @@ const isLocal = (source: string) => !/^(npm:|git:|github:|https?:|ssh:|builtin:)
 
 function resolveFrom(input: string, base: string): string {
   const p = input.trim()
-  const expanded = p === "~" ? homedir() : p.startsWith("~/") ? join(homedir(), p.slice(2)) : p
+  // Pi's package manager reads `~` as HOME first, as expandHome does.
+  const expanded = expandHome(p)
   return isAbsolute(expanded) ? resolve(expanded) : resolve(base, expanded)
 }
 

@@ -1,8 +1,8 @@
 // Images for a prompt: a path the terminal pasted on drag-and-drop (quoted, with escaped spaces or
 // as a file:// URL), read as base64 with its MIME type from the file's extension.
 import { existsSync, readFileSync, statSync } from "node:fs"
-import { homedir } from "node:os"
 import { basename, extname, isAbsolute, resolve } from "node:path"
+import { expandHome } from "../../util/paths"
 
 export interface PromptImage {
   type: "image"
@@ -38,7 +38,7 @@ export function droppedImagePath(text: string, cwd: string): string | undefined 
       return undefined
     }
   } else t = t.replace(/\\(.)/g, "$1")
-  if (t === "~" || t.startsWith("~/")) t = homedir() + t.slice(1)
+  t = expandHome(t)
   if (!IMAGE_TYPES[extname(t).toLowerCase()]) return undefined
   const path = isAbsolute(t) ? t : resolve(cwd, t)
   try {
