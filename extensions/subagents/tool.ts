@@ -7,6 +7,7 @@ import { Type } from "typebox"
 import type { BundledHost } from "../../src/common/bundled"
 import { backgroundRefusal, startBackground, startedText, type OpenSession } from "./background"
 import { runChild, type ChildOutcome, type ChildSpec } from "./child"
+import { progressReporter } from "./progress"
 import { resolveProfile } from "./profiles"
 import { AGENT_TOOL, MAX_DEPTH, type ChildState } from "./rules"
 import type { Slots } from "./slots"
@@ -77,7 +78,7 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
       "Start a subagent: a child session with its own empty context that does one task in this folder and returns its final report. Several calls in one message run at the same time. Give it everything it needs in `task`.",
     promptSnippet: "agent: hand a self-contained task to a subagent (general, explore, plan) and get its report",
     parameters: Params,
-    async execute(_id, params, signal, _onUpdate, ctx) {
+    async execute(_id, params, signal, onUpdate, ctx) {
       const depthNow = depth + 1
       if (depthNow > MAX_DEPTH)
         throw new Error(
@@ -134,9 +135,15 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
         ...(profile.thinking ? { effort: profile.thinking } : {}),
       }
       deps.update(id, child)
+      // The call's live content for an editor over ACP and the transcript's running row.
+      const progress = progressReporter(onUpdate as never)
+      progress.change(child)
       let outcome: ChildOutcome | undefined
       let now = child
-      const change = (patch: Partial<ChildState>) => deps.update(id, (now = { ...now, ...patch }))
+      const change = (patch: Partial<ChildState>) => {
+        deps.update(id, (now = { ...now, ...patch }))
+        progress.change(now)
+      }
       // Its own signal: the call's abort reaches it, and the person's stop reaches it alone.
       const own = deps.stops?.open(id, signal)
       const childSignal = own?.signal ?? signal
@@ -173,6 +180,7 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
         if (wt) throw new Error(`${(e as Error).message}\n\n${worktreeLines(wt, await closeWorktree(wt, ctx.cwd))}`)
         throw e
       } finally {
+        progress.stop()
         own?.close()
         const status = outcome?.status ?? (signal?.aborted ? "cancelled" : "failed")
         deps.update(id, { ...now, status: stoppedOr(status, own), endedAt: Date.now() }, true)
