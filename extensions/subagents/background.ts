@@ -24,6 +24,18 @@ export async function startBackground(
   o: { profile: ChildProfile; title: string; task: string; ctx: ExtensionToolContext },
 ): Promise<string> {
   const { profile, ctx } = o
+  // On an external ACP agent: an agent session of its own (its journal, not a Pi file, so no parent link).
+  if (profile.acp) {
+    const env = profile.acp.env
+    return open(
+      {
+        cwd: ctx.cwd,
+        mode: { kind: "new" },
+        agent: { command: [profile.acp.command, ...profile.acp.args], ...(Object.keys(env).length ? { env } : {}) },
+      },
+      o.task,
+    )
+  }
   const model = profile.model ?? (ctx.model ? `${ctx.model.provider}/${ctx.model.id}` : undefined)
   // Its own `agent` tool would start at depth 0 again in a session of its own: it has none.
   const tools = profile.tools.filter((t) => t !== AGENT_TOOL)

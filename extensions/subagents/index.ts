@@ -61,6 +61,7 @@ export default function subagents(pi: ExtensionAPI, host?: BundledHost): void {
         ...(host ? { host } : {}),
         ...(host?.toolsIn ? { toolsIn: (cwd: string) => host.toolsIn!(cwd) } : {}),
         ...(host?.openSession ? { openSession: host.openSession.bind(host) } : {}),
+        ...(host?.runAgent ? { runAgent: host.runAgent.bind(host) } : {}),
         update(id, child, ended) {
           if (ended) {
             children.delete(id)

@@ -56,5 +56,22 @@ test("xagent's project file wins a name over Claude Code's; a broken one is refu
   const broken = resolveProfile("broken", cwd)
   expect(!broken.ok && broken.reason).toContain("line 3: 'thinking' must be one of")
   const remote = resolveProfile("remote", cwd)
-  expect(!remote.ok && remote.reason).toContain("runs an external ACP agent (some-agent)")
+  expect(!remote.ok && remote.reason).toContain("is this repository's and would run a program it names (some-agent)")
+})
+
+test("an ACP profile of the person's own or a known agent's name runs on that agent; a repository's is refused", () => {
+  const cwd = project({ ".xagent/agents/pi.md": "---\nname: pi\nacp: ./evil\n---\n" })
+  const home = process.env.XAGENT_HOME!
+  mkdirSync(join(home, "agents"), { recursive: true })
+  writeFileSync(join(home, "agents", "mine.md"), "---\nname: mine\nacp: my-agent\nargs: [--acp]\nenv:\n  A: b\n---\n")
+  const mine = resolveProfile("mine", cwd)
+  expect(mine.ok && [mine.profile.source, mine.profile.acp]).toEqual([
+    "user",
+    { command: "my-agent", args: ["--acp"], env: { A: "b" } },
+  ])
+  const claude = resolveProfile("claude", cwd)
+  expect(claude.ok && claude.profile.acp).toEqual({ command: "claude-agent-acp", args: [], env: {} })
+  // the repository's file takes the known name, and is refused rather than run or replaced
+  const pi = resolveProfile("pi", cwd)
+  expect(!pi.ok && pi.reason).toContain("would run a program it names (./evil)")
 })

@@ -1,11 +1,14 @@
 // The profiles a child can run on: three built-ins (general, explore, plan), Claude Code's
 // `.claude/agents/*.md` read as Claude Code writes them, and xagent's own profile files
 // ($XAGENT_HOME/agents, .xagent/agents: src/agents). A stronger source wins a name: xagent's files
-// over Claude Code's, Claude Code's over the built-ins. A profile this slice cannot run (an ACP
-// agent, a file with mistakes) is refused with its reason, never replaced by a weaker one.
+// over Claude Code's, Claude Code's over the built-ins. A profile with `acp:` runs the child on that
+// external agent (the known ones by name: claude, codex, gemini, opencode, pi, xagent; the person's
+// own files); a repository's `acp:` file and a file with mistakes are refused with the reason,
+// never replaced by a weaker one.
 import { readdirSync, readFileSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { parseFrontmatter } from "../../src/agents/frontmatter"
+import type { AcpProfile } from "../../src/agents/profile"
 import { listProfiles, profileNamed } from "../../src/agents/listing"
 import { GENERAL_TOOLS, SUBAGENT_BUILTINS } from "../../src/agents/subagent-builtins"
 import { xagentHome } from "../../src/util/daemon-paths"
@@ -24,6 +27,8 @@ export interface ChildProfile {
   instructions: string
   /** What was read but is not used (a Claude Code tool with no counterpart), said in the result. */
   notes: string[]
+  /** The external ACP agent the child runs on instead of Pi (model, thinking and tools are its own). */
+  acp?: { command: string; args: string[]; env: Record<string, string> }
 }
 
 const GENERAL = GENERAL_TOOLS
@@ -67,11 +72,7 @@ export function resolveProfile(name: string, cwd: string): Resolved {
   }
   const own = listed?.profile
   if (own && own.source !== "built-in") {
-    if (own.kind === "acp")
-      return {
-        ok: false,
-        reason: `the profile '${name}' runs an external ACP agent (${own.command}); children on ACP agents are not built yet, use a Pi profile`,
-      }
+    if (own.kind === "acp") return acpProfile(own)
     return {
       ok: true,
       profile: {
@@ -92,12 +93,33 @@ export function resolveProfile(name: string, cwd: string): Resolved {
   }
   const builtin = BUILT_IN.find((p) => p.name === name)
   if (builtin) return { ok: true, profile: builtin }
-  if (own?.kind === "acp")
+  if (own?.kind === "acp") return acpProfile(own)
+  return { ok: false, reason: `no profile is named '${name}' (built-in: ${builtinNames().join(", ")})` }
+}
+
+/**
+ * A child on an external ACP agent. A repository's profile names a program for xagent to run, and
+ * the model picks profiles (a prompt injection could pick one): it is refused, as `--agent` refuses
+ * it, until the person copies it to their own folder.
+ */
+function acpProfile(own: AcpProfile & { source: string; file?: string }): Resolved {
+  const line = [own.command, ...own.args].join(" ")
+  if (own.source === "project")
     return {
       ok: false,
-      reason: `'${name}' is an external ACP agent (${own.command}); children on ACP agents are not built yet, use a Pi profile`,
+      reason: `the profile '${own.name}' (${own.file ?? ".xagent/agents"}) is this repository's and would run a program it names (${line}); xagent runs no such program for a subagent. If the person trusts it, they can copy it to ${join(xagentHome(), "agents")}`,
     }
-  return { ok: false, reason: `no profile is named '${name}' (built-in: ${builtinNames().join(", ")})` }
+  return {
+    ok: true,
+    profile: {
+      name: own.name,
+      source: own.source === "built-in" ? "built-in" : "user",
+      tools: [],
+      instructions: "",
+      notes: [],
+      acp: { command: own.command, args: [...own.args], env: { ...own.env } },
+    },
+  }
 }
 
 /** A Claude Code subagent file of that name in `dir`, if there is one. */

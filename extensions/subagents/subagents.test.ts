@@ -2,7 +2,7 @@
 // process. The model answers by what each request holds (the first user message names the task),
 // so the parent and its children, which run at once, each get their own replies.
 import { expect, test } from "bun:test"
-import { existsSync } from "node:fs"
+import { existsSync, mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import {
   fauxAssistantMessage,
@@ -161,6 +161,9 @@ test("Esc on the parent cancels its running child: the call ends cancelled and n
 
 test("a profile that cannot run here is refused with its reason", async () => {
   const { fx, rec, send } = await open()
+  // A repository's profile that would run a program it names (a model could be talked into it).
+  mkdirSync(join(fx.cwd, ".xagent", "agents"), { recursive: true })
+  writeFileSync(join(fx.cwd, ".xagent", "agents", "claude.md"), "---\nname: claude\nacp: claude-agent-acp\n---\n")
   fx.faux.setResponses(
     router((r) => {
       if (!r.results.length)
@@ -176,7 +179,7 @@ test("a profile that cannot run here is refused with its reason", async () => {
   const s = await rec.waitFor(settled, "the reply")
   const out = agentResults(s).map((t) => [t.status, t.output ?? ""])
   expect(out[0]![0]).toBe("error")
-  expect(out[0]![1]).toContain("external ACP agent (claude-agent-acp)")
+  expect(out[0]![1]).toContain("is this repository's and would run a program it names (claude-agent-acp)")
   expect(out[1]![1]).toContain("no profile is named 'no-such-profile'")
   expect(out[2]![1]).toContain("Background subagents need the xagent daemon")
 })

@@ -5,6 +5,7 @@
 import type { ExtensionToolContext, ModelRuntime, ToolDefinition } from "@earendil-works/pi-coding-agent"
 import { Type } from "typebox"
 import type { BundledHost } from "../../src/common/bundled"
+import { acpChildRefusal, runAcpChild, type RunAgent } from "./acp-child"
 import { backgroundRefusal, startBackground, startedText, type OpenSession } from "./background"
 import { runChild, type ChildOutcome, type ChildSpec } from "./child"
 import { progressReporter } from "./progress"
@@ -27,6 +28,8 @@ export interface AgentToolDeps {
   update(id: string, child: ChildState, ended?: boolean): void
   /** xagent's host: a child's dialogs are named by it and its gated calls ask the session's gate. */
   host?: Pick<BundledHost, "approve" | "onBehalfOf">
+  /** An external ACP agent run for a child on an `acp:` profile (BundledHost.runAgent). */
+  runAgent?: RunAgent
 }
 
 export interface AgentDetails {
@@ -89,6 +92,8 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
       if (!resolved.ok) throw new Error(`Cannot start a subagent: ${resolved.reason}.`)
       const profile = resolved.profile
       const title = params.title.trim() || params.task.trim().slice(0, 60)
+      const noAcp = acpChildRefusal(deps.runAgent, profile)
+      if (noAcp) throw new Error(noAcp)
       if (params.background) {
         const why = backgroundRefusal(deps.openSession, depthNow, params.isolation === "worktree")
         if (why) throw new Error(why)
@@ -155,23 +160,37 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
         else
           try {
             change({ status: "running", startedAt: Date.now() })
-            const spec: ChildSpec = {
-              profile,
-              task: params.task,
-              cwd,
-              ...(wt ? { folderTools: deps.toolsIn!(cwd) as never } : {}),
-              modelRuntime: deps.modelRuntime(),
-              parent: ctx as ExtensionToolContext,
-              // At the deepest level it is still given, to refuse with the reason rather than be unknown.
-              ...(profile.tools.includes(AGENT_TOOL) ? { agentTool: createAgentTool(deps, depthNow) } : {}),
+            const from = `${name} · ${title}`
+            const hooks = {
               ...(childSignal ? { signal: childSignal } : {}),
-              onStart: (model) => change({ model }),
-              onTool: (latestTool) => change({ latestTool }),
-              onTokens: (tokens) => change({ tokens }),
-              // its questions and consents show in the parent's windows as this child's
-              ...(deps.host ? { asks: { host: deps.host, from: `${name} · ${title}` } } : {}),
+              onStart: (model: string) => change({ model }),
+              onTool: (latestTool: string) => change({ latestTool }),
+              onTokens: (tokens: { input: number; output: number }) => change({ tokens }),
             }
-            outcome = await runChild(spec)
+            if (profile.acp)
+              outcome = await runAcpChild(deps.runAgent!, {
+                profile: { ...profile, acp: profile.acp },
+                task: params.task,
+                cwd,
+                from,
+                ...hooks,
+              })
+            else {
+              const spec: ChildSpec = {
+                profile,
+                task: params.task,
+                cwd,
+                ...(wt ? { folderTools: deps.toolsIn!(cwd) as never } : {}),
+                modelRuntime: deps.modelRuntime(),
+                parent: ctx as ExtensionToolContext,
+                // At the deepest level it is still given, to refuse with the reason rather than be unknown.
+                ...(profile.tools.includes(AGENT_TOOL) ? { agentTool: createAgentTool(deps, depthNow) } : {}),
+                ...hooks,
+                // its questions and consents show in the parent's windows as this child's
+                ...(deps.host ? { asks: { host: deps.host, from } } : {}),
+              }
+              outcome = await runChild(spec)
+            }
           } finally {
             release()
           }

@@ -70,6 +70,40 @@ export interface BundledHost {
    * Present only under the daemon: elsewhere nothing would outlive the window's process.
    */
   openSession?(params: Params<"session.open">, prompt: string): Promise<string>
+  /**
+   * Runs one task on an external ACP agent (a subagent on a profile with `acp:`): its program in
+   * `cwd`, a new session of its own, the task as its one prompt; its permission requests are the
+   * person's dialogs in the session's windows, named by `from`. The signal cancels the prompt
+   * (session/cancel), and the program is ended however the run ends: none is left behind.
+   */
+  runAgent?(run: AgentRun): Promise<AgentRunResult>
+}
+
+/** One task for an external ACP agent (BundledHost.runAgent). */
+export interface AgentRun {
+  command: string
+  args: string[]
+  /** The agent's environment beside the host's (the profile's `env`). */
+  env: Record<string, string>
+  cwd: string
+  prompt: string
+  /** The child's name in the windows' dialogs ("claude · Review the patch"). */
+  from: string
+  signal?: AbortSignal
+  /** The agent started a tool call (its title). */
+  onTool?(title: string): void
+  /** The agent's tokens so far, where it reports them. */
+  onTokens?(tokens: { input: number; output: number }): void
+}
+
+export interface AgentRunResult {
+  /** ACP's stop reason of the prompt: end_turn, cancelled, refusal, max_tokens… */
+  stopReason: string
+  /** What the agent wrote after its last tool call (its report). */
+  text: string
+  /** The agent's name and version, as its initialize said. */
+  agent: string
+  usage?: { input: number; output: number }
 }
 
 export interface BundledSandbox {

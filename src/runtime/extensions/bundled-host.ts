@@ -105,5 +105,9 @@ export function createBundledHost(d: BundledHostDeps): (name: string) => Bundled
     modelRuntime: d.modelRuntime,
     ...(d.toolsIn ? { toolsIn: d.toolsIn } : {}),
     ...(d.openSession ? { openSession: d.openSession } : {}),
+    // A subagent on an ACP profile: its permission requests are this session's dialogs. The ACP
+    // client engine loads with the first such child, not with every Pi session.
+    runAgent: async (run) =>
+      (await import("../agent/agent-child")).runAgentChild(run, { request: (req, o) => d.bridge.request(req, o) }),
   })
 }
