@@ -17,6 +17,7 @@ import { reply } from "./cases/reply"
 import { sandboxCost } from "./cases/sandbox-cost"
 import { liveBusy, liveWarm } from "./cases/session-live"
 import { streamingCost } from "./cases/streaming-cost"
+import { subagentNeighbour } from "./cases/subagent-neighbour"
 import { terminalOutputFullscreen, terminalOutputInline } from "./cases/terminal-output"
 import { createAgentDir } from "./lib/agent-dir"
 import { TAG_PREFIX, type BenchCase, type CaseContext, type Options } from "./lib/bench-case"
@@ -44,6 +45,7 @@ const CASES: BenchCase[] = [
   idle,
   sandboxCost,
   busyNeighbour,
+  subagentNeighbour,
 ]
 
 interface Args {
