@@ -7,6 +7,7 @@ import { expect, test } from "bun:test"
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { fauxAssistantMessage, fauxToolCall, type FauxResponseFactory } from "@earendil-works/pi-ai"
+import { SessionManager } from "@earendil-works/pi-coding-agent"
 import type { SessionSnapshot, ToolItem } from "../../src/protocol"
 import { toolArgs } from "../../test/fixture/faux"
 import { messageText, useFauxSessions } from "../../test/fixture/faux-session"
@@ -69,6 +70,22 @@ test("the child runs on the ACP agent: its permission request is the parent's di
   expect(row.output).toContain("permission: yes")
   expect(row.output).not.toContain("Let me write it.")
   expect(subagentsOf(s.info.extensions?.subagents)!.finished!.at(-1)).toMatchObject({ status: "done" })
+  // Its conversation is a transcript Pi opens: the task, the preamble with its call, the call's
+  // result, the report after it (ACP has no message boundaries: a call's end closes its message).
+  const file = (row.details as { transcript: string }).transcript
+  const messages = SessionManager.open(file).buildSessionContext().messages as unknown as {
+    role: string
+    content: unknown
+    toolName?: string
+    stopReason?: string
+  }[]
+  expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "assistant"])
+  expect(messageText(messages[0]!.content)).toBe("ASK PERMISSION for notes.txt")
+  expect(messageText(messages[1]!.content)).toContain("Let me write it.")
+  expect(JSON.stringify(messages[1]!.content)).toContain('"type":"toolCall"')
+  expect(messages[2]!.toolName).toBe("Write notes.txt")
+  expect(messageText(messages[3]!.content)).toContain("permission: yes")
+  expect(messages[3]!.stopReason).toBe("stop")
 })
 
 test("a rejected permission is the agent's reject option; Esc cancels the agent and ends its program", async () => {

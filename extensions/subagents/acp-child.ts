@@ -4,6 +4,7 @@
 import type { AgentRunResult, BundledHost } from "../../src/common/bundled"
 import type { ChildOutcome, ChildUsage } from "./child"
 import type { ChildProfile } from "./profiles"
+import type { ChildTranscript } from "./transcript"
 
 export type RunAgent = NonNullable<BundledHost["runAgent"]>
 
@@ -14,6 +15,8 @@ export interface AcpChildSpec {
   /** The child's name in the windows' dialogs. */
   from: string
   signal?: AbortSignal
+  /** Its transcript on disk, a message at a time. */
+  transcript?: ChildTranscript
   onStart?(model: string): void
   onTool?(name: string): void
   onTokens?(tokens: { input: number; output: number }): void
@@ -43,6 +46,7 @@ export async function runAcpChild(run: RunAgent, spec: AcpChildSpec): Promise<Ch
       from: spec.from,
       ...(spec.signal ? { signal: spec.signal } : {}),
       onTool: (title) => spec.onTool?.(title),
+      ...(spec.transcript ? { onMessage: (m: unknown) => spec.transcript!.append(m) } : {}),
       onTokens: (t) => {
         tokens = { ...tokens, input: t.input, output: t.output }
         spec.onTokens?.(t)

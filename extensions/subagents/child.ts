@@ -19,8 +19,10 @@ import {
 } from "@earendil-works/pi-coding-agent"
 import type { BundledHost } from "../../src/common/bundled"
 import { DENIED } from "../../src/common/permission"
+import { TODO_TOOL, todoCounts, todoText, validateTodos, type TodoItem } from "../../src/common/todo"
 import type { ChildProfile } from "./profiles"
 import { AGENT_TOOL } from "./rules"
+import type { ChildTranscript } from "./transcript"
 
 type AgentTool = ExtensionToolContext["tools"][number]
 
@@ -41,6 +43,8 @@ export interface ChildOutcome {
   usage: ChildUsage
   model: string
   tools: string[]
+  /** Its own todo list's counts, when it wrote one (todo_write). */
+  todos?: { done: number; total: number }
 }
 
 export interface ChildSpec {
@@ -64,9 +68,15 @@ export interface ChildSpec {
    */
   asks?: { host: Pick<BundledHost, "approve" | "onBehalfOf">; from: string }
   signal?: AbortSignal
+  /** Its transcript on disk, a message at a time (the roster opens it). */
+  transcript?: ChildTranscript
+  /** The child's session is live: `steer` sends it a message the person typed, taken after its current step. */
+  onSteerable?(steer: ((text: string) => Promise<void>) | undefined): void
   /** The child started on `model` (`provider/id`). */
   onStart?(model: string): void
   onTool?(name: string): void
+  /** Its todo list's counts, after each todo_write. */
+  onTodos?(counts: { done: number; total: number }): void
   /** The child's tokens so far, after each of its replies. */
   onTokens?(tokens: { input: number; output: number }): void
 }
@@ -80,6 +90,7 @@ const READ_ONLY_FACTORIES: Record<string, (cwd: string) => AgentTool> = {
 /** The tools the child gets: each of its profile's the parent can give, by name; the rest are left out. */
 export function childTools(
   spec: Pick<ChildSpec, "profile" | "cwd" | "parent" | "agentTool" | "folderTools" | "asks">,
+  onTodos?: (todos: TodoItem[]) => void,
 ): {
   tools: ToolDefinition[]
   missing: string[]
@@ -87,6 +98,13 @@ export function childTools(
   const tools: ToolDefinition[] = []
   const missing: string[] = []
   for (const name of spec.profile.tools) {
+    // A list of its own: the parent's tool would write over the parent's list and card.
+    if (name === TODO_TOOL) {
+      const own = spec.parent.tools.find((t) => t.name === name)
+      if (own) tools.push(childTodoTool(own, onTodos))
+      else missing.push(name)
+      continue
+    }
     // Only the child's own: the parent's `agent` tool is a level higher and would skip the depth limit.
     if (name === AGENT_TOOL) {
       if (spec.agentTool) tools.push(spec.agentTool)
@@ -126,11 +144,33 @@ function asDefinition(t: AgentTool, asks?: ChildSpec["asks"]): ToolDefinition {
   } as ToolDefinition
 }
 
+/**
+ * The child's todo_write: the parent's tool as the model sees it (its name, description and
+ * schema), keeping the list in the child, whose result reports its counts.
+ */
+function childTodoTool(t: AgentTool, onTodos?: (todos: TodoItem[]) => void): ToolDefinition {
+  return {
+    name: t.name,
+    label: t.label,
+    description: t.description,
+    parameters: t.parameters,
+    execute: async (_id: string, params: unknown) => {
+      const r = validateTodos(params)
+      if ("problems" in r)
+        throw new Error(`todo_write refused (the list is unchanged):\n${r.problems.map((p) => `- ${p}`).join("\n")}`)
+      onTodos?.(r.todos)
+      return { content: [{ type: "text", text: todoText(r.todos) }], details: { todos: r.todos } }
+    },
+  } as unknown as ToolDefinition
+}
+
 export function findModel(ref: string, parent: ExtensionToolContext): Model<Api> | undefined {
   const slash = ref.indexOf("/")
   if (slash > 0) return parent.modelRegistry.find(ref.slice(0, slash), ref.slice(slash + 1))
   return parent.modelRegistry.getAll().find((m) => m.id === ref)
 }
+
+const PERSISTED = new Set(["system", "user", "assistant", "toolResult"])
 
 export async function runChild(spec: ChildSpec): Promise<ChildOutcome> {
   const { profile, parent } = spec
@@ -145,7 +185,11 @@ export async function runChild(spec: ChildSpec): Promise<ChildOutcome> {
       model: profile.model ?? "",
       tools: [],
     }
-  const { tools } = childTools(spec)
+  let todos: TodoItem[] | undefined
+  const { tools } = childTools(spec, (list) => {
+    todos = list
+    spec.onTodos?.(todoCounts(list))
+  })
   const agentDir = getAgentDir()
   const settingsManager = SettingsManager.inMemory()
   // No extensions, skills or prompt templates: the child is the profile's, not the person's setup
@@ -177,6 +221,8 @@ export async function runChild(spec: ChildSpec): Promise<ChildOutcome> {
   const tokens = { input: 0, output: 0 }
   const unsubscribe = session.subscribe((e) => {
     if (e.type === "tool_execution_start") spec.onTool?.(e.toolName)
+    // The messages Pi's own session writes as entries of this kind (its tool list's system messages too).
+    if (e.type === "message_end" && PERSISTED.has(e.message.role)) spec.transcript?.append(e.message)
     if (e.type === "message_end" && e.message.role === "assistant") {
       const u = e.message.usage
       tokens.input += u.input + u.cacheRead + u.cacheWrite
@@ -186,6 +232,10 @@ export async function runChild(spec: ChildSpec): Promise<ChildOutcome> {
   })
   const abort = () => void session.abort()
   spec.signal?.addEventListener("abort", abort, { once: true })
+  // Pi's steer: delivered after the child's current tool calls, before its next model request.
+  spec.onSteerable?.(async (text) => {
+    await session.steer(text)
+  })
   let error: string | undefined
   try {
     if (spec.signal?.aborted) throw new Error("cancelled")
@@ -194,6 +244,7 @@ export async function runChild(spec: ChildSpec): Promise<ChildOutcome> {
     error = (e as Error).message
   } finally {
     spec.signal?.removeEventListener("abort", abort)
+    spec.onSteerable?.(undefined)
     unsubscribe()
   }
   const usage = { ...empty }
@@ -226,5 +277,6 @@ export async function runChild(spec: ChildSpec): Promise<ChildOutcome> {
     usage,
     model: `${model.provider}/${model.id}`,
     tools: activeTools,
+    ...(todos ? { todos: todoCounts(todos) } : {}),
   }
 }

@@ -4,7 +4,14 @@
 // that ended stay there too (the /subagents roster's), rebuilt from the session file on reopening.
 import type { ExtensionAPI, ExtensionContext, ModelRuntime } from "@earendil-works/pi-coding-agent"
 import type { BundledHost } from "../../src/common/bundled"
-import { DEFAULT_MAX_CHILDREN, FINISHED_KEPT, STOP_COMMAND, type ChildState, type SubagentsState } from "./rules"
+import {
+  DEFAULT_MAX_CHILDREN,
+  FINISHED_KEPT,
+  STEER_COMMAND,
+  STOP_COMMAND,
+  type ChildState,
+  type SubagentsState,
+} from "./rules"
 import { createSlots, limitFrom, refusingSlots } from "./slots"
 import { createStops } from "./stops"
 import { createAgentTool, finishedFromResult } from "./tool"
@@ -16,6 +23,7 @@ export default function subagents(pi: ExtensionAPI, host?: BundledHost): void {
   // A bad limit keeps the tool (the model is told why it cannot start a child) and says so at start.
   const slots = "limit" in limit ? createSlots(limit.limit) : refusingSlots(limit.error)
   const stops = createStops()
+  const steers = new Map<string, (text: string) => Promise<void>>()
   const show = () => {
     const state: SubagentsState | undefined =
       children.size || finished.length
@@ -52,11 +60,41 @@ export default function subagents(pi: ExtensionAPI, host?: BundledHost): void {
       )
     },
   })
+  pi.registerCommand(STEER_COMMAND, {
+    description: "Send a running subagent a message, taken after its current step (typed in its /subagents view)",
+    handler: async (args, ctx) => {
+      const text = args.trim()
+      const space = text.search(/\s/)
+      const id = space < 0 ? text : text.slice(0, space)
+      const message = space < 0 ? "" : text.slice(space).trim()
+      if (!id || !message)
+        return ctx.ui.notify(`Say which subagent and what: /${STEER_COMMAND} <id> <message>`, "warning")
+      const steer = steers.get(id)
+      if (!steer) {
+        const ended = finished.find((c) => c.id === id)
+        const live = children.get(id)
+        return ctx.ui.notify(
+          ended
+            ? `That subagent has already ended (${ended.status}): your message was not sent`
+            : live
+              ? `That subagent takes no messages (${live.status === "queued" ? "it has not started" : "it runs on an external agent"}): your message was not sent`
+              : `No subagent ${id} is running: your message was not sent`,
+          "warning",
+        )
+      }
+      try {
+        await steer(message)
+      } catch (e) {
+        ctx.ui.notify(`The subagent did not take your message: ${(e as Error).message}`, "error")
+      }
+    },
+  })
   pi.registerTool(
     createAgentTool(
       {
         slots,
         stops,
+        steers,
         modelRuntime: () => host?.modelRuntime as ModelRuntime | undefined,
         ...(host ? { host } : {}),
         ...(host?.toolsIn ? { toolsIn: (cwd: string) => host.toolsIn!(cwd) } : {}),

@@ -23,7 +23,18 @@ test("built-ins: explore and plan only read (plan may ask the person); general h
   }
   expect(tools("explore")).toEqual(["read", "grep", "find", "ls"])
   expect(tools("plan")).toEqual(["read", "grep", "find", "ls", "ask_user"])
-  expect(tools("general")).toEqual(["read", "bash", "edit", "write", "grep", "find", "ls", "ask_user", "agent"])
+  expect(tools("general")).toEqual([
+    "read",
+    "bash",
+    "edit",
+    "write",
+    "grep",
+    "find",
+    "ls",
+    "ask_user",
+    "todo_write",
+    "agent",
+  ])
 })
 
 test("a Claude Code file is read as it is: its tools mapped, its body the instructions, its model alias noted", () => {

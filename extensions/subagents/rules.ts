@@ -8,6 +8,11 @@ export const AGENT_TOOL = "agent"
  * the person's prompt (a command runs at once, even while the reply runs).
  */
 export const STOP_COMMAND = "subagents:stop"
+/**
+ * The command that sends a running child a message of the person's (`<id> <text>`): taken after
+ * the child's current step, as a steer is in the main session. Sent from the child's view.
+ */
+export const STEER_COMMAND = "subagents:steer"
 /** Children that run at once in one session (the rest wait their turn); XAGENT_SUBAGENTS_MAX changes it. */
 export const DEFAULT_MAX_CHILDREN = 4
 /** How deep children may nest: the main agent is 0, its children 1, theirs 2, and no deeper. */
@@ -38,6 +43,12 @@ export interface ChildState {
   latestTool?: string
   /** Tokens so far (in: input + cache; out: output). */
   tokens?: { input: number; output: number }
+  /** Its transcript's file, a Pi session file (the roster opens it). */
+  transcript?: string
+  /** It takes the person's messages now (a running Pi child). */
+  steerable?: boolean
+  /** Its own todo list's counts, when it wrote one. */
+  todos?: { done: number; total: number }
 }
 
 export interface SubagentsState {
@@ -158,6 +169,7 @@ export function rosterEntries(
         ...(c.model ? [c.model] : []),
         ...(c.effort ? [c.effort] : []),
         ...tokens(c.tokens),
+        ...(c.todos ? [`todos ${c.todos.done}/${c.todos.total}`] : []),
         elapsed,
         ...(c.latestTool ? [c.latestTool] : []),
       ],

@@ -78,7 +78,7 @@ test("three agent calls in one message run at once, each child on its profile's 
   const out = rows.map((t) => t.output ?? "")
   expect(out[0]).toContain("Subagent explore · Find the loader: done in 1 turn")
   expect(out[0]).toContain("report of TASK-A with tools find,grep,ls,read")
-  expect(out[1]).toContain("report of TASK-B with tools agent,ask_user,bash,edit,find,grep,ls,read,write")
+  expect(out[1]).toContain("report of TASK-B with tools agent,ask_user,bash,edit,find,grep,ls,read,todo_write,write")
   expect(out[2]).toContain("report of TASK-C with tools ask_user,find,grep,ls,read")
   // explore's child was offered no tool that writes or runs commands.
   expect(out[0]).not.toMatch(/bash|edit|write/)

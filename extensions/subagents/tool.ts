@@ -13,6 +13,7 @@ import { resolveProfile } from "./profiles"
 import { AGENT_TOOL, MAX_DEPTH, type ChildState } from "./rules"
 import type { Slots } from "./slots"
 import type { ChildStop, ChildStops } from "./stops"
+import { openTranscript, transcriptPath, type ChildTranscript } from "./transcript"
 import { closeWorktree, openWorktree, worktreeLines, type ChildWorktree, type WorktreeEnd } from "./worktree"
 
 export interface AgentToolDeps {
@@ -24,6 +25,8 @@ export interface AgentToolDeps {
   openSession?: OpenSession
   /** The live children's stops, by id (the person's stop of one, `/subagents:stop`). */
   stops?: ChildStops
+  /** The running Pi children's steers, by id (the person's message to one, `/subagents:steer`). */
+  steers?: Map<string, (text: string) => Promise<void>>
   /** A child was asked for, started or changed; `ended`: it is gone from the live rows. */
   update(id: string, child: ChildState, ended?: boolean): void
   /** xagent's host: a child's dialogs are named by it and its gated calls ask the session's gate. */
@@ -45,6 +48,10 @@ export interface AgentDetails {
   worktree?: { name: string; path: string; branch?: string; kept: boolean; stat?: string }
   /** A background child: its session, which goes on by itself. */
   background?: { sessionId: string }
+  /** Its transcript's file (transcript.ts), when its parent has a session file. */
+  transcript?: string
+  /** Its own todo list's counts, when it wrote one. */
+  todos?: { done: number; total: number }
 }
 
 const Params = Type.Object({
@@ -81,7 +88,7 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
       "Start a subagent: a child session with its own empty context that does one task in this folder and returns its final report. Several calls in one message run at the same time. Give it everything it needs in `task`.",
     promptSnippet: "agent: hand a self-contained task to a subagent (general, explore, plan) and get its report",
     parameters: Params,
-    async execute(_id, params, signal, onUpdate, ctx) {
+    async execute(callId, params, signal, onUpdate, ctx) {
       const depthNow = depth + 1
       if (depthNow > MAX_DEPTH)
         throw new Error(
@@ -152,6 +159,7 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
       // Its own signal: the call's abort reaches it, and the person's stop reaches it alone.
       const own = deps.stops?.open(id, signal)
       const childSignal = own?.signal ?? signal
+      let transcript: ChildTranscript | undefined
       try {
         const release = await deps.slots.take(childSignal)
         // Stopped while it waited for a slot: it never ran, and says so as any stopped child does.
@@ -159,13 +167,20 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
         else if (!release) throw new Error("The subagent was cancelled before it started.")
         else
           try {
-            change({ status: "running", startedAt: Date.now() })
+            const parentFile = ctx.sessionManager.getSessionFile()
+            if (parentFile) transcript = openTranscript(transcriptPath(parentFile, callId), cwd, parentFile)
+            change({
+              status: "running",
+              startedAt: Date.now(),
+              ...(transcript?.path ? { transcript: transcript.path } : {}),
+            })
             const from = `${name} · ${title}`
             const hooks = {
               ...(childSignal ? { signal: childSignal } : {}),
               onStart: (model: string) => change({ model }),
               onTool: (latestTool: string) => change({ latestTool }),
               onTokens: (tokens: { input: number; output: number }) => change({ tokens }),
+              onTodos: (todos: { done: number; total: number }) => change({ todos }),
             }
             if (profile.acp)
               outcome = await runAcpChild(deps.runAgent!, {
@@ -173,6 +188,7 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
                 task: params.task,
                 cwd,
                 from,
+                ...(transcript ? { transcript } : {}),
                 ...hooks,
               })
             else {
@@ -183,6 +199,12 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
                 ...(wt ? { folderTools: deps.toolsIn!(cwd) as never } : {}),
                 modelRuntime: deps.modelRuntime(),
                 parent: ctx as ExtensionToolContext,
+                ...(transcript ? { transcript } : {}),
+                onSteerable: (steer) => {
+                  if (steer) deps.steers?.set(id, steer)
+                  else deps.steers?.delete(id)
+                  change({ steerable: !!steer && !!deps.steers })
+                },
                 // At the deepest level it is still given, to refuse with the reason rather than be unknown.
                 ...(profile.tools.includes(AGENT_TOOL) ? { agentTool: createAgentTool(deps, depthNow) } : {}),
                 ...hooks,
@@ -201,8 +223,13 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
       } finally {
         progress.stop()
         own?.close()
+        deps.steers?.delete(id)
         const status = outcome?.status ?? (signal?.aborted ? "cancelled" : "failed")
-        deps.update(id, { ...now, status: stoppedOr(status, own), endedAt: Date.now() }, true)
+        // A transcript that stopped at a failed write is no longer the whole of it: not offered.
+        const { steerable: _s, transcript: _t, ...rest } = now
+        const kept = transcript?.path ? { transcript: transcript.path } : {}
+        const todos = outcome?.todos ? { todos: outcome.todos } : {}
+        deps.update(id, { ...rest, ...kept, ...todos, status: stoppedOr(status, own), endedAt: Date.now() }, true)
       }
       // Kept whatever the outcome: a failed or cancelled child's half-done work is the person's to see.
       const end: WorktreeEnd | undefined = wt && (await closeWorktree(wt, ctx.cwd))
@@ -224,6 +251,8 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
           tools: outcome.tools,
           usage: outcome.usage,
           depth: depthNow,
+          ...(transcript?.path ? { transcript: transcript.path } : {}),
+          ...(outcome.todos ? { todos: outcome.todos } : {}),
           ...(wt && end
             ? {
                 worktree: {
@@ -284,9 +313,17 @@ export function finishedFromResult(message: unknown, at: number): ChildState | u
     queuedAt: at,
     endedAt: at,
     ...(typeof d.model === "string" ? { model: d.model } : {}),
+    ...(typeof d.transcript === "string" ? { transcript: d.transcript } : {}),
+    ...(isCounts(d.todos) ? { todos: d.todos } : {}),
     ...(u ? { tokens: { input: u.input + u.cacheRead + u.cacheWrite, output: u.output } } : {}),
   }
 }
+
+const isCounts = (v: unknown): v is { done: number; total: number } =>
+  typeof v === "object" &&
+  v !== null &&
+  typeof (v as { done?: unknown }).done === "number" &&
+  typeof (v as { total?: unknown }).total === "number"
 
 const ENDED: ChildState["status"][] = ["done", "failed", "cancelled", "stopped"]
 
@@ -295,5 +332,6 @@ export function summaryLine(profile: string, title: string, o: ChildOutcome, sto
   const k = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n))
   const word = stopped ? "stopped by the person" : o.status
   const turns = `${o.usage.turns} turn${o.usage.turns === 1 ? "" : "s"}`
-  return `Subagent ${profile} · ${title}: ${word} in ${turns}, ${k(o.usage.input)} in / ${k(o.usage.output)} out${o.usage.cost ? `, $${o.usage.cost.toFixed(4)}` : ""} (${o.model})`
+  const todos = o.todos ? `, todos ${o.todos.done} of ${o.todos.total} done` : ""
+  return `Subagent ${profile} · ${title}: ${word} in ${turns}, ${k(o.usage.input)} in / ${k(o.usage.output)} out${o.usage.cost ? `, $${o.usage.cost.toFixed(4)}` : ""}${todos} (${o.model})`
 }

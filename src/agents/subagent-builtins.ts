@@ -14,7 +14,18 @@ const AGENT_TOOL = "agent"
 const READ_ONLY = ["read", "grep", "find", "ls"]
 // ask_user: a child's questions go to the parent's windows, named by the child (left out where
 // the parent has none to lend: -p). explore only searches and answers, so it does not ask.
-export const GENERAL_TOOLS = ["read", "bash", "edit", "write", "grep", "find", "ls", "ask_user", AGENT_TOOL]
+export const GENERAL_TOOLS = [
+  "read",
+  "bash",
+  "edit",
+  "write",
+  "grep",
+  "find",
+  "ls",
+  "ask_user",
+  "todo_write",
+  AGENT_TOOL,
+]
 const PLANNING = [...READ_ONLY, "ask_user"]
 
 export const SUBAGENT_BUILTINS: readonly SubagentBuiltin[] = [

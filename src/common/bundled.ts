@@ -94,6 +94,11 @@ export interface AgentRun {
   onTool?(title: string): void
   /** The agent's tokens so far, where it reports them. */
   onTokens?(tokens: { input: number; output: number }): void
+  /**
+   * The run as Pi's messages (the task, the agent's replies with their calls, the calls' results),
+   * each as it ends: the child's transcript file. Pi's shapes, unnamed here.
+   */
+  onMessage?(message: unknown): void
 }
 
 export interface AgentRunResult {

@@ -2,7 +2,7 @@
 // parent hands out three tasks in one message, one to `explore`, one to an external ACP agent
 // (`xagent acp`, a profile of the person's own), one in a worktree. All three run at once (their
 // rows are on screen together), their reports reach the parent, the worktree child's file is in
-// its worktree and not in the parent's folder. Then a child's ask_user is the parent's dock,
+// its worktree and not in the parent's folder; /subagents opens a child's transcript. Then a child's ask_user is the parent's dock,
 // answered by keys; then Esc while three run stops them all, and no child process is left. The script answers each request by the task it carries (`when`):
 // children that run at once ask in no fixed order.
 import { afterAll, describe, expect, test } from "bun:test"
@@ -139,6 +139,24 @@ describe.skipIf(!hasTmux)("subagents in a terminal", () => {
     const made = worktrees.map((p) => join(p, "made-by-child.txt")).filter((f) => existsSync(f))
     expect(made).toHaveLength(1)
     expect(readFileSync(made[0]!, "utf8")).toBe("from the child\n")
+
+    // /subagents: Enter on the worktree child opens its transcript (its task, its write, its
+    // report), read from the file its host wrote; Esc back to the roster, then to the session.
+    pane.type("/subagents")
+    pane.send("Enter")
+    await pane.waitFor("Filter:", 60_000)
+    pane.type("worktree")
+    await pane.waitFor((s) => s.includes("Filter: worktree") && !s.includes("Survey the code"), 60_000)
+    pane.send("Down")
+    pane.send("Enter")
+    const transcript = await pane.waitFor("Worktree report: wrote made-by-child.txt", 60_000)
+    expect(transcript).toContain("TASK-WT write a file")
+    expect(transcript).toContain("made-by-child.txt")
+    expect(transcript).toContain("read-only · it has ended")
+    pane.send("Escape")
+    await pane.waitFor((s) => s.includes("Filter: worktree"), 60_000)
+    pane.send("Escape")
+    await pane.waitFor((s) => !s.includes("Filter:"), 60_000)
 
     // A child's question is the parent's dock, named by the child; a digit answers it.
     pane.type("ask through a child")

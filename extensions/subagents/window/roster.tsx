@@ -1,9 +1,10 @@
 // /subagents: the roster of this conversation's agents, full screen. The main agent first, then
 // the children running or waiting, then those that ended, newest first; two lines each: the status
 // mark and profile in the profile's colour with the title its parent gave, then (muted) the model,
-// effort, tokens, elapsed time and latest tool. Typing filters by profile, title or model;
-// Backspace takes a letter back; ↑/↓ move the selection; Ctrl+X stops the selected child after a
-// confirmation (a plain letter would be the filter's). Drawn from the session's info, live.
+// effort, tokens, todos, elapsed time and latest tool. Typing filters by profile, title or model;
+// Backspace takes a letter back; ↑/↓ move the selection; Enter opens the child's transcript
+// (child-view.tsx; Esc comes back here); Ctrl+X stops the selected child after a confirmation (a
+// plain letter would be the filter's). Drawn from the session's info, live.
 import { useKeyboard, useTerminalDimensions } from "@opentui/solid"
 import { createMemo, createSignal, For, Show } from "solid-js"
 import { terminalLine } from "../../../src/common/terminal-text"
@@ -13,10 +14,12 @@ import { useSession } from "../../../src/tui/context/session"
 import { useSync } from "../../../src/tui/context/sync"
 import { useToast } from "../../../src/tui/context/toast"
 import { theme } from "../../../src/tui/theme"
+import { usePageEscape } from "../../../src/tui/slots/page"
 import { DialogConfirm } from "../../../src/tui/ui/dialog-confirm"
 import { rosterEntries, STOP_COMMAND, subagentsOf, type RosterEntry } from "../rules"
+import { ChildView } from "./child-view"
 
-export const ROSTER_HINTS = "type to filter · ↑↓ select · Ctrl+X stop · Esc back"
+export const ROSTER_HINTS = "type to filter · ↑↓ select · Enter open · Ctrl+X stop · Esc back"
 
 /** A profile's colour: the same name, the same colour, on every row and every run. */
 function profileColour(profile: string): string {
@@ -71,6 +74,19 @@ export function Roster() {
     )
   })
   const clamp = (i: number) => Math.max(0, Math.min(entries().length - 1, i))
+  // The child whose transcript is open (by id: its entry and state stay live as the info changes).
+  const [opened, setOpened] = createSignal<string>()
+  const state = () => subagentsOf(sync.data.info?.extensions?.subagents)
+  const openedChild = () => {
+    const id = opened()
+    const s = state()
+    return id ? [...(s?.children ?? []), ...(s?.finished ?? [])].find((c) => c.id === id) : undefined
+  }
+  usePageEscape(() => {
+    if (!opened()) return false
+    setOpened(undefined)
+    return true
+  })
 
   /**
    * Asks, naming the child, then sends the stop as a command of the extension (its host part holds
@@ -91,7 +107,17 @@ export function Roster() {
   }
 
   useKeyboard((e) => {
-    if (e.defaultPrevented || dialog.active()) return
+    if (e.defaultPrevented || dialog.active() || opened()) return
+    if (e.name === "return") {
+      e.preventDefault()
+      const x = entries()[selected()]
+      if (x?.mark === "main")
+        return toast.show({
+          level: "info",
+          message: "The main agent's transcript is the session's: Esc goes back to it",
+        })
+      return x && setOpened(x.key)
+    }
     if (e.ctrl && !e.meta && e.name === "x") {
       e.preventDefault()
       return askStop(entries()[selected()])
@@ -111,46 +137,63 @@ export function Roster() {
   const room = () => Math.max(4, dims().width - 4)
   const live = () => entries().filter((x) => x.mark === "running" || x.mark === "queued").length
   return (
-    <box flexDirection="column" flexGrow={1}>
-      <text flexShrink={0} wrapMode="none" truncate marginTop={1}>
-        <span style={{ fg: theme.muted }}>{"Filter: "}</span>
-        <span style={{ fg: theme.text }}>{terminalLine(filter()) || ""}</span>
-        <span style={{ fg: theme.dim }}>{filter() ? "" : "(type)"}</span>
-        <span style={{ fg: theme.muted }}>{`  ${entries().length - 1} subagents, ${live()} live`}</span>
-      </text>
-      <scrollbox flexGrow={1} flexShrink={1} minHeight={0} marginTop={1} wrapperOptions={{ flexBasis: 0 }}>
-        <For each={entries()}>
-          {(x, i) => (
-            <box flexDirection="column" flexShrink={0} marginBottom={1}>
-              <text wrapMode="none" truncate width={Math.max(4, dims().width - 3)}>
-                <span style={{ fg: i() === selected() ? theme.accent : theme.dim }}>
-                  {i() === selected() ? "› " : "  "}
-                </span>
-                <span
-                  style={{
-                    fg:
-                      x.mark === "running" ? profileColour(x.profile) : x.mark === "failed" ? theme.error : theme.muted,
-                  }}
-                >
-                  {x.mark === "running" ? spinner() : MARKS[x.mark]}
-                </span>
-                <span style={{ fg: profileColour(x.profile) }}>{` ${terminalLine(x.profile)}`}</span>
-                <span style={{ fg: theme.text }}>
-                  {`  ${cut(terminalLine(x.title), room() - 2 - 2 - terminalLine(x.profile).length - 1)}`}
-                </span>
-              </text>
-              <Show when={x.details.length}>
-                <text wrapMode="none" truncate fg={theme.muted} width={Math.max(4, dims().width - 3)}>
-                  {`    ${cut(terminalLine(x.details.join(" · ")), room() - 4)}`}
+    <Show
+      when={!opened()}
+      fallback={
+        <ChildView
+          child={openedChild}
+          entry={() => {
+            const c = openedChild()
+            return c && rosterEntries({ children: [c] }, { running: false }, "", now())[1]
+          }}
+        />
+      }
+    >
+      <box flexDirection="column" flexGrow={1}>
+        <text flexShrink={0} wrapMode="none" truncate marginTop={1}>
+          <span style={{ fg: theme.muted }}>{"Filter: "}</span>
+          <span style={{ fg: theme.text }}>{terminalLine(filter()) || ""}</span>
+          <span style={{ fg: theme.dim }}>{filter() ? "" : "(type)"}</span>
+          <span style={{ fg: theme.muted }}>{`  ${entries().length - 1} subagents, ${live()} live`}</span>
+        </text>
+        <scrollbox flexGrow={1} flexShrink={1} minHeight={0} marginTop={1} wrapperOptions={{ flexBasis: 0 }}>
+          <For each={entries()}>
+            {(x, i) => (
+              <box flexDirection="column" flexShrink={0} marginBottom={1}>
+                <text wrapMode="none" truncate width={Math.max(4, dims().width - 3)}>
+                  <span style={{ fg: i() === selected() ? theme.accent : theme.dim }}>
+                    {i() === selected() ? "› " : "  "}
+                  </span>
+                  <span
+                    style={{
+                      fg:
+                        x.mark === "running"
+                          ? profileColour(x.profile)
+                          : x.mark === "failed"
+                            ? theme.error
+                            : theme.muted,
+                    }}
+                  >
+                    {x.mark === "running" ? spinner() : MARKS[x.mark]}
+                  </span>
+                  <span style={{ fg: profileColour(x.profile) }}>{` ${terminalLine(x.profile)}`}</span>
+                  <span style={{ fg: theme.text }}>
+                    {`  ${cut(terminalLine(x.title), room() - 2 - 2 - terminalLine(x.profile).length - 1)}`}
+                  </span>
                 </text>
-              </Show>
-            </box>
-          )}
-        </For>
-      </scrollbox>
-      <text flexShrink={0} fg={theme.dim} wrapMode="word">
-        {ROSTER_HINTS}
-      </text>
-    </box>
+                <Show when={x.details.length}>
+                  <text wrapMode="none" truncate fg={theme.muted} width={Math.max(4, dims().width - 3)}>
+                    {`    ${cut(terminalLine(x.details.join(" · ")), room() - 4)}`}
+                  </text>
+                </Show>
+              </box>
+            )}
+          </For>
+        </scrollbox>
+        <text flexShrink={0} fg={theme.dim} wrapMode="word">
+          {ROSTER_HINTS}
+        </text>
+      </box>
+    </Show>
   )
 }

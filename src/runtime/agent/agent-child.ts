@@ -10,6 +10,7 @@ import type { AgentRun, AgentRunResult, UiRequestBody } from "../../common/bundl
 import { terminalLine } from "../../common/terminal-text"
 import type { UiResponse } from "../../protocol/index"
 import { errorText } from "../../util/error-text"
+import { AgentChildMessages } from "./agent-child-messages"
 import { permissionAsk } from "./agent-permission"
 import { startAgentProcess } from "./agent-process"
 
@@ -33,10 +34,13 @@ export async function runAgentChild(run: AgentRun, deps: AgentChildDeps): Promis
   let proc: ChildProcess | undefined
   let closed: Promise<void> | undefined
   let sessionId: string | undefined
+  let agentName = run.command
+  const messages = run.onMessage ? new AgentChildMessages(run.onMessage, () => agentName) : undefined
   const handlers = {
     update(n: acp.SessionNotification) {
       if (n.sessionId !== sessionId) return
       const u = n.update
+      messages?.update(u)
       if (u.sessionUpdate === "agent_message_chunk" && u.content.type === "text") {
         // Its report is what it wrote after its last tool call, as a Pi child's is its last reply.
         if (toolSeen) text = ""
@@ -100,6 +104,9 @@ export async function runAgentChild(run: AgentRun, deps: AgentChildDeps): Promis
       if (abort?.aborted) cancel()
       else abort?.addEventListener("abort", cancel, { once: true })
     })
+    const info = agent.info.agentInfo
+    agentName = terminalLine(info ? `${info.title ?? info.name} ${info.version}` : run.command)
+    messages?.prompt(run.prompt)
     const answer = await Promise.race([
       agent.cx.request(acp.methods.agent.session.prompt, {
         sessionId: id,
@@ -108,16 +115,17 @@ export async function runAgentChild(run: AgentRun, deps: AgentChildDeps): Promis
       agent.failed,
       cancelled,
     ])
+    messages?.end(answer.stopReason)
     const usage = usageOf(answer)
     if (usage) run.onTokens?.(usage)
-    const info = agent.info.agentInfo
     return {
       stopReason: answer.stopReason,
       text,
-      agent: terminalLine(info ? `${info.title ?? info.name} ${info.version}` : run.command),
+      agent: agentName,
       ...(usage ? { usage } : {}),
     }
   } catch (e) {
+    messages?.end(abort?.aborted ? "cancelled" : "error")
     const said = stderr.length ? ` (its last words: ${stderr.join(" / ")})` : ""
     throw new Error(`${run.command}: ${terminalLine(errorText(e))}${said}`)
   } finally {
