@@ -164,6 +164,11 @@ export interface SessionInfo {
   commandsRevision?: number
   /** An external ACP agent's mode, when it offers a choice of them: Shift+Tab moves to the next. */
   agentMode?: AgentSetting
+  /**
+   * The session's engine is an external ACP agent (its name) that serves these requests only:
+   * the window's commands that need others are greyed with the reason, never sent.
+   */
+  engine?: { agent: string; offers: string[] }
   /** Theme files Pi's resources found for this session (extensions' resources_discover, packages). */
   themePaths?: string[]
   /**

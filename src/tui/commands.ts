@@ -1,7 +1,7 @@
 // The window's own slash commands. Each names the action it runs; the actions themselves (which
 // open dialogs and pages) live with the session page. Aliases share one entry, and /help lists
 // canonical names only.
-import type { CommandInfo } from "../protocol"
+import type { CommandInfo, Method, SessionInfo } from "../protocol"
 import type { PaletteEntry } from "./component/palette/palette-entry"
 
 export type ExportFormat = "html" | "markdown" | "jsonl"
@@ -72,19 +72,35 @@ export interface CommandSpec {
   aliases?: string[]
   args?: string
   description: string
+  /**
+   * The session's requests it cannot work without: on a session that serves only some (an
+   * external ACP agent's, `SessionInfo.engine`), it is greyed with the reason and never sent.
+   */
+  needs?: Method[]
   run(actions: CommandActions, args: string): void
 }
 
 export const COMMANDS: CommandSpec[] = [
   { name: "help", description: "Commands and keys", run: (a) => a.help() },
-  { name: "new", aliases: ["clear"], description: "Start a new session", run: (a) => a.newSession() },
+  {
+    name: "new",
+    needs: ["session.new"],
+    aliases: ["clear"],
+    description: "Start a new session",
+    run: (a) => a.newSession(),
+  },
   {
     name: "session",
     aliases: ["resume"],
     description: "Open a saved session",
     run: (a) => a.openSessions(),
   },
-  { name: "tree", description: "Move to another point in this session's branches", run: (a) => a.openTree() },
+  {
+    name: "tree",
+    needs: ["session.tree", "session.navigate"],
+    description: "Move to another point in this session's branches",
+    run: (a) => a.openTree(),
+  },
   {
     name: "worktree",
     aliases: ["worktrees"],
@@ -93,22 +109,26 @@ export const COMMANDS: CommandSpec[] = [
   },
   {
     name: "packages",
+    needs: ["packages.list"],
     aliases: ["plugins"],
     description: "Pi packages and what each brings: install, remove, update, turn resources on or off",
     run: (a) => a.openPackages(),
   },
   {
     name: "doctor",
+    needs: ["session.doctor"],
     description: "Check that xagent can work here: model and key, sandbox, git, daemon, Pi's files, terminal",
     run: (a) => a.openDoctor(),
   },
   {
     name: "follow-up",
+    needs: ["session.dequeue"],
     description: "The messages queued behind the reply: edit one, send the next now, or remove one",
     run: (a) => a.openFollowUp(),
   },
   {
     name: "context",
+    needs: ["session.context"],
     args: "[usage|growth]",
     description: "What each run was set up with and what fills the context window; growth: each request's size",
     run: (a, args) => {
@@ -118,23 +138,43 @@ export const COMMANDS: CommandSpec[] = [
       a.refuse(`Unknown /context "${args}": use /context, /context usage or /context growth`)
     },
   },
-  { name: "fork", description: "Start a new session from an earlier message", run: (a) => a.fork() },
-  { name: "model", args: "[name]", description: "Choose the model", run: (a, args) => a.pickModel(args) },
+  {
+    name: "fork",
+    needs: ["session.forkPoints", "session.fork"],
+    description: "Start a new session from an earlier message",
+    run: (a) => a.fork(),
+  },
+  {
+    name: "model",
+    needs: ["session.models"],
+    args: "[name]",
+    description: "Choose the model",
+    run: (a, args) => a.pickModel(args),
+  },
   {
     name: "thinking",
+    needs: ["session.setThinking"],
     args: "[level]",
     description: "Set the thinking level (off, minimal, low, medium, high, xhigh, max)",
     run: (a, args) => a.setThinking(args),
   },
   {
     name: "compact",
+    needs: ["session.compact"],
     args: "[instructions]",
     description: "Summarise the conversation to free context",
     run: (a, args) => a.compact(args),
   },
-  { name: "name", args: "[name]", description: "Name this session", run: (a, args) => a.rename(args) },
+  {
+    name: "name",
+    needs: ["session.setName"],
+    args: "[name]",
+    description: "Name this session",
+    run: (a, args) => a.rename(args),
+  },
   {
     name: "btw",
+    needs: ["session.btw"],
     aliases: ["side"],
     args: "<question>",
     description: "A side question: answered without tools, beside the conversation, which it leaves as it is",
@@ -159,12 +199,14 @@ export const COMMANDS: CommandSpec[] = [
   },
   {
     name: "usage",
+    needs: ["session.usage"],
     aliases: ["cost"],
     description: "Tokens and cost by model, for this session and today",
     run: (a) => a.usage(),
   },
   {
     name: "export",
+    needs: ["session.export"],
     args: "[path|html [path]|md [path]]",
     description: "Export the session: HTML, Markdown for a .md path, JSONL for a .jsonl one",
     run: (a, args) => {
@@ -174,11 +216,17 @@ export const COMMANDS: CommandSpec[] = [
   },
   {
     name: "login",
+    needs: ["auth.login"],
     args: "[provider]",
     description: "Sign in: a subscription (browser) or an API key",
     run: (a, args) => a.login(args),
   },
-  { name: "settings", description: "Pi's settings: Enter changes one", run: (a) => a.settings() },
+  {
+    name: "settings",
+    needs: ["settings.list", "settings.set"],
+    description: "Pi's settings: Enter changes one",
+    run: (a) => a.settings(),
+  },
   { name: "hotkeys", description: "Every key the window binds", run: (a) => a.hotkeys() },
   {
     name: "theme",
@@ -188,22 +236,26 @@ export const COMMANDS: CommandSpec[] = [
   },
   {
     name: "reload",
+    needs: ["session.reload"],
     description: "Reload extensions, skills, prompt templates and settings",
     run: (a) => a.reload(),
   },
   {
     name: "diff",
+    needs: ["session.diff"],
     description: "What changed: the workspace's git diff, and the agent's edits and writes this session",
     run: (a) => a.diff(),
   },
   {
     name: "init",
+    needs: ["session.prompt"],
     args: "[focus]",
     description: "Have the agent study the repository and write (or improve) AGENTS.md",
     run: (a, args) => a.init(args),
   },
   {
     name: "permissions",
+    needs: ["session.setPermissions"],
     args: "[sandboxed|full]",
     description: "What the sandbox allows; sandbox the agent's commands (sandboxed) or not (full) in this session",
     run: (a, args) => a.permissions(args),
@@ -234,30 +286,44 @@ const PI_BUILTIN_NAMES = new Set(["resume"])
  * named like one of xagent's aliases that Pi does not have (`/clear`, `/exit`) takes the name, as it
  * would in Pi, where no built-in holds it; xagent's command keeps its canonical name.
  */
+/** Why `spec` cannot run on a session of `engine`; undefined when it can (always, on a Pi session). */
+export function commandUnavailable(spec: CommandSpec, engine: SessionInfo["engine"]): string | undefined {
+  if (!engine || !spec.needs?.some((m) => !engine.offers.includes(m))) return undefined
+  return `not on ${engine.agent}: ACP gives xagent no way to ask that agent for it`
+}
+
 export function paletteEntries(
   session: readonly CommandInfo[],
   /** The features' page commands (`/subagents`): built-ins of the window, after its own. */
   features: readonly { name: string; description: string }[] = [],
+  /** An external ACP agent's session: the built-ins it cannot serve are greyed, listed last. */
+  engine?: SessionInfo["engine"],
 ): PaletteEntry[] {
   const sessionNames = new Set(session.map((c) => c.name))
   const yields = (alias: string) => sessionNames.has(alias) && !PI_BUILTIN_NAMES.has(alias)
-  const builtins: PaletteEntry[] = COMMANDS.map((c): PaletteEntry => {
+  const all: PaletteEntry[] = COMMANDS.map((c): PaletteEntry => {
     const aliases = c.aliases?.filter((a) => !yields(a))
+    const unavailable = commandUnavailable(c, engine)
     return {
       name: c.name,
       ...(aliases?.length ? { aliases } : {}),
       description: c.args ? `${c.args} · ${c.description}` : c.description,
       source: "builtin",
+      ...(unavailable ? { unavailable } : {}),
     }
-  }).concat(
-    // A feature's page command is the window's, not Pi's: a package's command of that name (a
-    // package's own /agents) takes it, as it would in Pi, and the page stays in the palette no more.
-    features
-      .filter((f) => !yields(f.name))
-      .map((f) => ({ name: f.name, description: f.description, source: "builtin" as const })),
-  )
-  const taken = new Set(builtins.flatMap((c) => [c.name, ...(c.aliases ?? [])]))
-  return [...builtins, ...session.filter((c) => !taken.has(c.name)).map(sessionEntry)]
+  })
+  const greyed = all.filter((c) => c.unavailable)
+  const builtins = all
+    .filter((c) => !c.unavailable)
+    .concat(
+      // A feature's page command is the window's, not Pi's: a package's command of that name (a
+      // package's own /agents) takes it, as it would in Pi, and the page stays in the palette no more.
+      features
+        .filter((f) => !yields(f.name))
+        .map((f) => ({ name: f.name, description: f.description, source: "builtin" as const })),
+    )
+  const taken = new Set([...builtins, ...greyed].flatMap((c) => [c.name, ...(c.aliases ?? [])]))
+  return [...builtins, ...session.filter((c) => !taken.has(c.name)).map(sessionEntry), ...greyed]
 }
 
 /**

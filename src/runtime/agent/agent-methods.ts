@@ -55,7 +55,34 @@ const HANDLERS: Partial<Record<Method, Handler>> = {
     s.respond(p.requestId, p.response as UiResponse)
     return {}
   },
+  // /copy: the last reply's text as the transcript holds it (the agent's message chunks).
+  "session.lastReply": async (s) => {
+    const items = s.snapshot().items
+    for (let i = items.length - 1; i >= 0; i--) {
+      const item = items[i]!
+      if (item.kind !== "assistant") continue
+      const text = item.blocks.flatMap((b) => (b?.type === "text" ? [b.text] : [])).join("")
+      if (text.trim()) return { text }
+    }
+    return {}
+  },
 }
+
+/**
+ * The requests an agent session serves, beside those the host answers for every session (open,
+ * subscribe, close, the session list, sign-in): the window greys the commands that need others.
+ */
+export const AGENT_OFFERS: readonly Method[] = [
+  ...(Object.keys(HANDLERS) as Method[]),
+  "session.open",
+  "session.subscribe",
+  "session.unsubscribe",
+  "session.close",
+  "sessions.list",
+  "auth.status",
+  "auth.setApiKey",
+  "auth.login",
+]
 
 export function agentRequest(s: AgentSession, method: Method, params: unknown): Promise<unknown> {
   const handler = HANDLERS[method]

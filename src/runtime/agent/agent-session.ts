@@ -33,6 +33,7 @@ import { AgentAsks } from "./agent-asks"
 import { setAgentSetting } from "./agent-settings"
 import { startAgentProcess, type AgentProcess, type AgentSpec } from "./agent-process"
 import { agentOwnSessions, reopenAgentSession } from "./agent-reopen"
+import { AGENT_OFFERS } from "./agent-methods"
 
 export type { AgentSpec } from "./agent-process"
 
@@ -257,6 +258,7 @@ export class AgentSession {
       ...(model ? { model } : {}),
       ...(st.commandsRevision ? { commandsRevision: st.commandsRevision } : {}),
       ...(modes && modes.choices.length > 1 ? { agentMode: modes } : {}),
+      engine: { agent: this.agentName(), offers: [...AGENT_OFFERS] },
     }
   }
 

@@ -11,6 +11,8 @@ export interface PaletteEntry {
   owner?: string
   /** The bare name two owners share, of an entry named `<owner>:<bare>`: typed, the session asks which. */
   shared?: string
+  /** Why it cannot run on this session (an ACP agent's that does not serve it): greyed, never sent. */
+  unavailable?: string
 }
 
 /**

@@ -8,6 +8,8 @@ import { theme } from "../../theme"
 export interface SuggestionItem {
   label: string
   detail?: string
+  /** Greyed: offered to read, not to run here (its detail says why). */
+  dim?: boolean
 }
 
 export interface SuggestionListProps {
@@ -38,11 +40,11 @@ export function SuggestionList(props: SuggestionListProps) {
               <text flexShrink={0} fg={theme.accent}>
                 {row.index === props.selected ? "› " : "  "}
               </text>
-              <text wrapMode="none" flexShrink={0} maxWidth="70%" fg={theme.accent}>
+              <text wrapMode="none" flexShrink={0} maxWidth="70%" fg={row.item.dim ? theme.dim : theme.accent}>
                 {terminalLine(row.item.label)}
               </text>
               <Show when={row.item.detail}>
-                <text wrapMode="none" flexGrow={1} flexShrink={1} fg={theme.muted}>
+                <text wrapMode="none" flexGrow={1} flexShrink={1} fg={row.item.dim ? theme.dim : theme.muted}>
                   {"  " + terminalLine(row.item.detail!)}
                 </text>
               </Show>

@@ -86,11 +86,14 @@ export function createSuggestions(input: {
       return (offered() ?? []).map((edit) => ({ kind: "extension", edit, label: edit.label, detail: edit.description }))
     }
     if (t.kind === "command") {
-      return filterEntries(input.commands(), t.query).map((entry) => ({
+      const found = filterEntries(input.commands(), t.query)
+      // What this session cannot run comes after what it can, greyed with the reason.
+      return [...found.filter((e) => !e.unavailable), ...found.filter((e) => e.unavailable)].map((entry) => ({
         kind: "command",
         entry,
         label: "/" + entry.name,
-        detail: entry.description,
+        detail: entry.unavailable ?? entry.description,
+        ...(entry.unavailable ? { dim: true } : {}),
       }))
     }
     if (t.kind === "skill") {

@@ -1,7 +1,7 @@
 // The composer as the session page wires it: what is sent (a feature's composer mode rewrites it;
 // a prompt that could not be sent goes back into the composer), `!commands` (a feature may hold one
 // back; `!outside` asks first), slash commands, completion, stop, dequeue and rewind.
-import { paletteEntries, runCommand, type CommandActions } from "../../commands"
+import { commandUnavailable, findCommand, paletteEntries, runCommand, type CommandActions } from "../../commands"
 import { Composer } from "../../component/prompt/composer"
 import { useComposerInput } from "../../context/composer-input"
 import { useDialog } from "../../context/dialog"
@@ -33,7 +33,7 @@ export function SessionComposer(props: {
   const data = sync.data
   const route = useRoute()
   const agentSettings = useAgentSettings()
-  const commands = createMemo(() => paletteEntries(session.commands(), pageCommands()))
+  const commands = createMemo(() => paletteEntries(session.commands(), pageCommands(), data.info?.engine))
   // Only one `!command` runs at a time, so the latest one says whether one is running.
   const bashRunning = createMemo(() => {
     for (let i = data.items.length - 1; i >= 0; i--) {
@@ -99,6 +99,10 @@ export function SessionComposer(props: {
       onCommand={(name, args) => {
         const page = pageForCommand(name)
         if (page) return route.navigate({ name: "feature", page: page.page })
+        // Greyed in the palette (an ACP agent's session that cannot serve it): said, never sent.
+        const spec = findCommand(name)
+        const why = spec && commandUnavailable(spec, data.info?.engine)
+        if (why) return props.actions.refuse(`/${spec.name}: ${why}`)
         if (!runCommand(props.actions, name, args))
           props.actions.refuse(`Unknown command /${name}: /help lists them (start with // to send it as text)`)
       }}
