@@ -32,7 +32,8 @@ const HOMES: Record<string, Home> = {
       "src/acp/tool-rows.ts": ACP,
       "src/acp/turn-map.ts": ACP,
       "src/runtime/agent/agent-updates.ts": "an external ACP agent's plan is drawn as the todo card (its shape)",
-      "src/agents/subagent-builtins.ts": "the general subagent profile offers todo_write (the child keeps a list of its own)",
+      "src/agents/subagent-builtins.ts":
+        "the general subagent profile offers todo_write (the child keeps a list of its own)",
     },
   },
   "computer-use": {
