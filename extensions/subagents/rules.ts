@@ -45,6 +45,8 @@ export interface ChildState {
   tokens?: { input: number; output: number }
   /** Its transcript's file, a Pi session file (the roster opens it). */
   transcript?: string
+  /** Why its transcript is not kept, when a write failed. */
+  transcriptProblem?: string
   /** It takes the person's messages now (a running Pi child). */
   steerable?: boolean
   /** Its own todo list's counts, when it wrote one. */

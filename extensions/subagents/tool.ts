@@ -173,6 +173,7 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
               status: "running",
               startedAt: Date.now(),
               ...(transcript?.path ? { transcript: transcript.path } : {}),
+              ...(transcript?.problem ? { transcriptProblem: transcript.problem } : {}),
             })
             const from = `${name} · ${title}`
             const hooks = {
@@ -227,7 +228,11 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
         const status = outcome?.status ?? (signal?.aborted ? "cancelled" : "failed")
         // A transcript that stopped at a failed write is no longer the whole of it: not offered.
         const { steerable: _s, transcript: _t, ...rest } = now
-        const kept = transcript?.path ? { transcript: transcript.path } : {}
+        const kept = transcript?.path
+          ? { transcript: transcript.path }
+          : transcript?.problem
+            ? { transcriptProblem: transcript.problem }
+            : {}
         const todos = outcome?.todos ? { todos: outcome.todos } : {}
         deps.update(id, { ...rest, ...kept, ...todos, status: stoppedOr(status, own), endedAt: Date.now() }, true)
       }

@@ -28,13 +28,17 @@ export interface ChildTranscript {
   append(message: unknown): void
 }
 
+/** How many other names are tried when a call id's file is there already. */
+const OTHER_NAMES = 50
+
 /**
  * Starts the transcript at `path` with its header. Never writes over a file: one already there is
- * not this child's (a call id seen twice), and the transcript is then not kept.
+ * another child's (a model that reuses call ids across turns), and `<id>-2.jsonl`, `-3`… is tried.
  */
-export function openTranscript(path: string, cwd: string, parentFile: string): ChildTranscript {
+export function openTranscript(wanted: string, cwd: string, parentFile: string): ChildTranscript {
   let problem: string | undefined
   let leaf: string | null = null
+  let path = wanted
   const ids = new Set<string>()
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
@@ -47,14 +51,22 @@ export function openTranscript(path: string, cwd: string, parentFile: string): C
       parentSession: parentFile,
     }
     // `wx`: made here or refused; 0600 as Pi's own session files are.
-    const fd = openSync(path, "wx", 0o600)
+    let fd: number | undefined
+    for (let n = 1; fd === undefined; n++) {
+      path = n === 1 ? wanted : wanted.replace(/\.jsonl$/, `-${n}.jsonl`)
+      try {
+        fd = openSync(path, "wx", 0o600)
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== "EEXIST" || n > OTHER_NAMES) throw e
+      }
+    }
     try {
       writeSync(fd, `${JSON.stringify(header)}\n`)
     } finally {
       closeSync(fd)
     }
   } catch (e) {
-    problem = `the transcript could not be written at ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`
+    problem = `it could not be written at ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`
   }
   return {
     get path() {
@@ -73,7 +85,7 @@ export function openTranscript(path: string, cwd: string, parentFile: string): C
         appendFileSync(path, `${JSON.stringify(entry)}\n`)
         leaf = id
       } catch (e) {
-        problem = `the transcript stopped at a failed write: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`
+        problem = `a write to ${path} failed: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`
       }
     },
   }

@@ -148,6 +148,13 @@ test("a child with no transcript says why; a child on an external ACP agent is r
   await openChild(100, { children: [plain] })
   await app!.until((f) => f.includes("Its parent session has no file"))
   app!.renderer.destroy()
+  const failed = childState("c3", "explore", "Disk full", {
+    model: "faux/faux-1",
+    transcriptProblem: "a write to /x.jsonl failed: ENOSPC",
+  })
+  await openChild(100, { children: [failed] })
+  await app!.until((f) => f.includes("Its transcript is not kept: a write to /x.jsonl failed: ENOSPC."))
+  app!.renderer.destroy()
   const { path } = writeChild()
   const acp = childState("c3", "explore", "On claude", { model: "acp: Claude Code 1.2", transcript: path })
   await openChild(100, { children: [acp] })

@@ -23,6 +23,7 @@ const POLL_MS = 400
 
 /** What the view says in place of a transcript it cannot show. */
 export function noTranscriptText(child: ChildState): string {
+  if (child.transcriptProblem) return `Its transcript is not kept: ${child.transcriptProblem}.`
   if (child.status === "queued") return "It waits for a free slot: nothing to show yet."
   if (child.status === "running")
     return "Its parent session has no file (--no-session, or a -p run): its transcript is not kept."
