@@ -1,5 +1,6 @@
-// A busy child and its parent's host: a subagent is a Pi session in its parent's host process, so
-// a child that streams fast shares that process's event loop with the parent's session. Measured:
+// A busy child and its parent's host: under the daemon a subagent is a session of a host of its own
+// (in process, with --no-daemon, it shared the parent's event loop: p95 633 ms at full speed).
+// Measured:
 // how long the parent's host takes to answer a window's request (session.commands, every 25 ms)
 // with no child, with a child streaming at a real model's pace (2,000 tok/s) and at full speed.
 import { mkdirSync } from "node:fs"
@@ -24,7 +25,8 @@ type Phase = keyof typeof phases
 
 function scenario(): Scenario {
   const turns: NonNullable<Scenario["turns"]> = []
-  for (let run = 1; run <= MAX_RUNS; run++)
+  // runs are numbered from 0 (the warm-up run too)
+  for (let run = 0; run <= MAX_RUNS; run++)
     for (const phase of Object.keys(phases) as Phase[]) {
       // `when` matches a substring: "run 1." must not also match run 10's.
       const parent = `child ${phase} run ${run}.`
@@ -44,7 +46,7 @@ export const subagentNeighbour: BenchCase = {
   measures:
     `A session of xagent's daemon, over its socket: its agent tool starts a child that streams a ${WORDS}-word ` +
     `reply from the scripted model at ${PACED_TPS} tok/s (a fast real model), and a ${WORDS * 10}-word one at full ` +
-    `speed (the scripted model's fastest, tens of thousands a second). The child is a Pi session in the parent's host process; ` +
+    `speed (the scripted model's fastest, tens of thousands a second). The child is a session of a host of its own, which the parent's host watches; ` +
     `meanwhile a window's request (session.commands) is sent to the parent every ${POLL_MS} ms and each answer ` +
     "timed. The same for 3 s with no child gives the machine's own noise.",
   programs: ["xagent"],

@@ -100,6 +100,7 @@ export default function subagents(pi: ExtensionAPI, host?: BundledHost): void {
         ...(host?.toolsIn ? { toolsIn: (cwd: string) => host.toolsIn!(cwd) } : {}),
         ...(host?.openSession ? { openSession: host.openSession.bind(host) } : {}),
         ...(host?.runAgent ? { runAgent: host.runAgent.bind(host) } : {}),
+        ...(host?.sessions ? { hosted: { sessions: host.sessions, host } } : {}),
         update(id, child, ended) {
           if (ended) {
             children.delete(id)

@@ -47,6 +47,8 @@ export interface ChildState {
   transcript?: string
   /** Why its transcript is not kept, when a write failed. */
   transcriptProblem?: string
+  /** Its session, when it runs in a session host of its own (the daemon's): `xagent attach <id>`. */
+  sessionId?: string
   /** It takes the person's messages now (a running Pi child). */
   steerable?: boolean
   /** Its own todo list's counts, when it wrote one. */

@@ -4,7 +4,7 @@
 // The parent's abort (Esc) reaches every child through the call's signal: none outlives the call.
 import type { ExtensionToolContext, ModelRuntime, ToolDefinition } from "@earendil-works/pi-coding-agent"
 import { Type } from "typebox"
-import type { BundledHost } from "../../src/common/bundled"
+import type { BundledHost, SessionOpener } from "../../src/common/bundled"
 import { acpChildRefusal, runAcpChild, type RunAgent } from "./acp-child"
 import { backgroundRefusal, startBackground, startedText, type OpenSession } from "./background"
 import { runChild, type ChildOutcome, type ChildSpec } from "./child"
@@ -13,7 +13,8 @@ import { resolveProfile } from "./profiles"
 import { AGENT_TOOL, MAX_DEPTH, type ChildState } from "./rules"
 import type { Slots } from "./slots"
 import type { ChildStop, ChildStops } from "./stops"
-import { openTranscript, transcriptPath, type ChildTranscript } from "./transcript"
+import { runHostedChild } from "./hosted-child"
+import { openTranscript, subagentDepth, transcriptPath, type ChildTranscript } from "./transcript"
 import { closeWorktree, openWorktree, worktreeLines, type ChildWorktree, type WorktreeEnd } from "./worktree"
 
 export interface AgentToolDeps {
@@ -33,6 +34,11 @@ export interface AgentToolDeps {
   host?: Pick<BundledHost, "approve" | "onBehalfOf">
   /** An external ACP agent run for a child on an `acp:` profile (BundledHost.runAgent). */
   runAgent?: RunAgent
+  /**
+   * Children in session hosts of their own (the daemon's, BundledHost.sessions): their dialogs
+   * asked in this session's windows, their sandbox this one's.
+   */
+  hosted?: { sessions: SessionOpener; host: Pick<BundledHost, "request" | "sandbox"> }
 }
 
 export interface AgentDetails {
@@ -89,10 +95,13 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
     promptSnippet: "agent: hand a self-contained task to a subagent (general, explore, plan) and get its report",
     parameters: Params,
     async execute(callId, params, signal, onUpdate, ctx) {
-      const depthNow = depth + 1
+      const parentFile = ctx.sessionManager.getSessionFile()
+      // A child in a host of its own is a session like any: its depth is where its file is.
+      const depthHere = depth + subagentDepth(parentFile)
+      const depthNow = depthHere + 1
       if (depthNow > MAX_DEPTH)
         throw new Error(
-          `Subagents may nest ${MAX_DEPTH} deep, and this one is already at depth ${depth}: do the task yourself.`,
+          `Subagents may nest ${MAX_DEPTH} deep, and this one is already at depth ${depthHere}: do the task yourself.`,
         )
       const name = params.profile?.trim() || "general"
       const resolved = resolveProfile(name, ctx.cwd)
@@ -124,7 +133,13 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
           },
         }
       }
-      if (params.isolation === "worktree" && !deps.toolsIn)
+      // In a host of its own where the daemon can open one (a Pi child of a saved session whose
+      // sandbox is not plan mode's read-only one, which only the in-process child shares).
+      const hosted =
+        !profile.acp && parentFile && deps.hosted && !deps.hosted.host.sandbox.scope().readOnly
+          ? deps.hosted
+          : undefined
+      if (params.isolation === "worktree" && !hosted && !deps.toolsIn)
         throw new Error("Cannot start a subagent in a worktree here: this session cannot bound its tools to one.")
       // Made before the child takes a slot, so a repository that cannot have one refuses at once.
       let wt: ChildWorktree | undefined
@@ -160,6 +175,8 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
       const own = deps.stops?.open(id, signal)
       const childSignal = own?.signal ?? signal
       let transcript: ChildTranscript | undefined
+      /** A hosted child's own session file: its transcript. */
+      let hostedFile: string | undefined
       try {
         const release = await deps.slots.take(childSignal)
         // Stopped while it waited for a slot: it never ran, and says so as any stopped child does.
@@ -167,8 +184,7 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
         else if (!release) throw new Error("The subagent was cancelled before it started.")
         else
           try {
-            const parentFile = ctx.sessionManager.getSessionFile()
-            if (parentFile) transcript = openTranscript(transcriptPath(parentFile, callId), cwd, parentFile)
+            if (parentFile && !hosted) transcript = openTranscript(transcriptPath(parentFile, callId), cwd, parentFile)
             change({
               status: "running",
               startedAt: Date.now(),
@@ -183,7 +199,29 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
               onTokens: (tokens: { input: number; output: number }) => change({ tokens }),
               onTodos: (todos: { done: number; total: number }) => change({ todos }),
             }
-            if (profile.acp)
+            const steerable = (steer: ((text: string) => Promise<void>) | undefined) => {
+              if (steer) deps.steers?.set(id, steer)
+              else deps.steers?.delete(id)
+              change({ steerable: !!steer && !!deps.steers })
+            }
+            if (hosted)
+              outcome = await runHostedChild(hosted.sessions, hosted.host, {
+                profile,
+                task: params.task,
+                title,
+                cwd,
+                from,
+                parentFile: parentFile!,
+                permissions: hosted.host.sandbox.scope().mode,
+                ...(profile.model ? { model: profile.model } : ctx.model ? { model: modelName(ctx.model) } : {}),
+                ...hooks,
+                onSession: (sessionId, file) => {
+                  hostedFile = file
+                  change({ sessionId, ...(file ? { transcript: file } : {}) })
+                },
+                onSteerable: steerable,
+              })
+            else if (profile.acp)
               outcome = await runAcpChild(deps.runAgent!, {
                 profile: { ...profile, acp: profile.acp },
                 task: params.task,
@@ -201,11 +239,7 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
                 modelRuntime: deps.modelRuntime(),
                 parent: ctx as ExtensionToolContext,
                 ...(transcript ? { transcript } : {}),
-                onSteerable: (steer) => {
-                  if (steer) deps.steers?.set(id, steer)
-                  else deps.steers?.delete(id)
-                  change({ steerable: !!steer && !!deps.steers })
-                },
+                onSteerable: steerable,
                 // At the deepest level it is still given, to refuse with the reason rather than be unknown.
                 ...(profile.tools.includes(AGENT_TOOL) ? { agentTool: createAgentTool(deps, depthNow) } : {}),
                 ...hooks,
@@ -228,11 +262,13 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
         const status = outcome?.status ?? (signal?.aborted ? "cancelled" : "failed")
         // A transcript that stopped at a failed write is no longer the whole of it: not offered.
         const { steerable: _s, transcript: _t, ...rest } = now
-        const kept = transcript?.path
-          ? { transcript: transcript.path }
-          : transcript?.problem
-            ? { transcriptProblem: transcript.problem }
-            : {}
+        const kept = hostedFile
+          ? { transcript: hostedFile }
+          : transcript?.path
+            ? { transcript: transcript.path }
+            : transcript?.problem
+              ? { transcriptProblem: transcript.problem }
+              : {}
         const todos = outcome?.todos ? { todos: outcome.todos } : {}
         deps.update(id, { ...rest, ...kept, ...todos, status: stoppedOr(status, own), endedAt: Date.now() }, true)
       }
@@ -256,7 +292,7 @@ export function createAgentTool(deps: AgentToolDeps, depth: number): ToolDefinit
           tools: outcome.tools,
           usage: outcome.usage,
           depth: depthNow,
-          ...(transcript?.path ? { transcript: transcript.path } : {}),
+          ...(hostedFile ? { transcript: hostedFile } : transcript?.path ? { transcript: transcript.path } : {}),
           ...(outcome.todos ? { todos: outcome.todos } : {}),
           ...(wt && end
             ? {

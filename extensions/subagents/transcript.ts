@@ -14,6 +14,17 @@ export function transcriptFolder(parentFile: string): string {
   return join(dirname(parentFile), `${basename(parentFile).replace(/\.jsonl$/, "")}.subagents`)
 }
 
+/**
+ * How deep a session is as a subagent, by where its file is: in a parent's subagents folder 1, in
+ * its child's 2 (a child in a host of its own knows its depth so, with nothing passed to it).
+ */
+export function subagentDepth(sessionFile: string | undefined): number {
+  if (!sessionFile) return 0
+  return dirname(sessionFile)
+    .split(/[\\/]/)
+    .filter((part) => part.endsWith(".subagents")).length
+}
+
 /** The file of the child of call `callId` (the call id as a file name: other characters are dropped). */
 export function transcriptPath(parentFile: string, callId: string): string {
   const name = callId.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 120) || "child"

@@ -2,7 +2,7 @@
 // ExtensionAPI: how the session runs, and a way to put a dialog of xagent's own kinds (ask_user)
 // in front of the session's windows. Types only, so an extension can use them without loading
 // anything of the host.
-import type { Params } from "../protocol/index"
+import type { EventEnvelope, Params } from "../protocol/index"
 import type { UiRequest, UiResponse } from "../protocol/ui"
 
 /**
@@ -71,12 +71,38 @@ export interface BundledHost {
    */
   openSession?(params: Params<"session.open">, prompt: string): Promise<string>
   /**
+   * Sessions in hosts of their own that this host watches and steers (a foreground subagent): the
+   * broker opens one, sends its events here and closes it when this host ends. The daemon's only.
+   */
+  sessions?: SessionOpener
+  /**
    * Runs one task on an external ACP agent (a subagent on a profile with `acp:`): its program in
    * `cwd`, a new session of its own, the task as its one prompt; its permission requests are the
    * person's dialogs in the session's windows, named by `from`. The signal cancels the prompt
    * (session/cancel), and the program is ended however the run ends: none is left behind.
    */
   runAgent?(run: AgentRun): Promise<AgentRunResult>
+}
+
+/** The requests a host may make of a session it opened to watch (SessionOpener.call). */
+export type WatchedMethod = "session.prompt" | "session.abort" | "session.uiRespond" | "session.close"
+export const WATCHED_METHODS: readonly WatchedMethod[] = [
+  "session.prompt",
+  "session.abort",
+  "session.uiRespond",
+  "session.close",
+]
+
+/** Sessions a daemon's host opens in hosts of their own (BundledHost.sessions, HostOptions.sessions). */
+export interface SessionOpener {
+  /**
+   * Opens a session in a host of its own and sends it `prompt`; its id once the prompt is taken.
+   * With `watch`, its events come to `watch` from its first (its snapshot), and it is closed when
+   * this host ends; without, it outlives this host (a background subagent).
+   */
+  open(params: Params<"session.open">, prompt: string, watch?: (env: EventEnvelope) => void): Promise<string>
+  /** A request of a watched session's (its sessionId filled in). */
+  call(sessionId: string, method: WatchedMethod, params: Record<string, unknown>): Promise<unknown>
 }
 
 /** One task for an external ACP agent (BundledHost.runAgent). */
@@ -123,6 +149,8 @@ export interface BundledSandbox {
    * no sandbox here it asks the person first, and a no is a refusal: code -1 and the reason).
    */
   exec(command: string, opts: { cwd: string; timeoutMs?: number; signal?: AbortSignal }): Promise<SandboxExecResult>
+  /** How the session is confined now: its permission mode, and whether plan mode made it read-only. */
+  scope(): { mode: "sandboxed" | "full"; readOnly: boolean }
 }
 
 export interface SandboxExecResult {

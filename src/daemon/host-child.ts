@@ -6,6 +6,8 @@ import type { Subprocess } from "bun"
 import { ProtocolError, type EventEnvelope, type Method, type Params } from "../protocol"
 import { HostCaller } from "../runtime/hosting/host-caller"
 import type { FromHost, LiveInfo, ToHost } from "../runtime/hosting/host-frames"
+import { errorBody } from "../runtime/hosting/serve-frames"
+import type { WatchedMethod } from "../common/bundled"
 import type { LiveMark } from "../runtime/hosting/held-files"
 import { rssBytes } from "./descendants"
 import { frameLink, type FrameLink } from "./host-link"
@@ -30,8 +32,13 @@ export interface HostChildOptions {
   onLive?(sessions: LiveInfo[]): void
   /** A process already started with `cwd` and `env` (the daemon's spare host): taken, not spawned. */
   proc?: Subprocess
-  /** The host asks for a session in a host of its own, sent `prompt` (host-frames.ts `open`); its id. */
-  onOpen?(params: Params<"session.open">, prompt: string): Promise<string>
+  /**
+   * The host asks for a session in a host of its own, sent `prompt` (host-frames.ts `open`); its
+   * id. With `watch`, the host watches it: its events go to `watch`.
+   */
+  onOpen?(params: Params<"session.open">, prompt: string, watch?: (env: EventEnvelope) => void): Promise<string>
+  /** The host asks a request of a session it watches. */
+  onCall?(sessionId: string, method: WatchedMethod, params: Record<string, unknown>): Promise<unknown>
 }
 
 export class HostChild {
@@ -68,9 +75,23 @@ export class HostChild {
           if (!this.gone) this.link.send({ type: "opened", id: f.id, ...a })
         }
         if (!opts.onOpen) return answer({ error: "this daemon opens no sessions for its hosts" })
-        opts.onOpen(f.params, f.prompt).then(
+        const watch = f.watch
+          ? (env: EventEnvelope) => {
+              if (!this.gone) this.link.send({ type: "watched", openId: f.id, env })
+            }
+          : undefined
+        opts.onOpen(f.params, f.prompt, watch).then(
           (sessionId) => answer({ sessionId }),
           (e: Error) => answer({ error: e.message }),
+        )
+      },
+      call: (f) => {
+        const run = opts.onCall
+          ? opts.onCall(f.sessionId, f.method, f.params)
+          : Promise.reject(new ProtocolError("failed", "this daemon watches no sessions for its hosts"))
+        run.then(
+          (result) => !this.gone && this.link.send({ type: "answered", id: f.id, result }),
+          (e) => !this.gone && this.link.send({ type: "answered", id: f.id, error: errorBody(e) }),
         )
       },
     })

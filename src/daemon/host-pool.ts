@@ -22,6 +22,7 @@ import type { SpareHost } from "./spare-host"
 import type { LiveInfo } from "../runtime/hosting/host-frames"
 import type { LiveMark } from "../runtime/hosting/held-files"
 import { startMark } from "../util/start-trace"
+import { WATCHED_METHODS } from "../common/bundled"
 
 export interface HostPool extends HostApi {
   hosts(): HostProcessStatus[]
@@ -49,6 +50,14 @@ interface Entry {
    * once it has answered. Retired on that report instead, the host was ended before its answer.
    */
   closing?: boolean
+  /** Sessions this host opened to watch (its foreground subagents): their subscriptions. */
+  watched: Map<string, () => void>
+}
+
+/** A watched session's subscription ends; the session itself is its watcher's to close. */
+function unwatch(entry: Entry, sessionId: string) {
+  entry.watched.get(sessionId)?.()
+  entry.watched.delete(sessionId)
 }
 
 /** Requests that name no session: served by a host the asker already uses, or one started for it. */
@@ -81,10 +90,24 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
         proc,
         log: opts.log,
         // A background subagent: its own host, with this host's environment, outliving this one.
-        onOpen: async (params, prompt) => {
+        onOpen: async (params, prompt, watch) => {
           const { sessionId } = await open(params, { env })
+          // Watched: its events from its snapshot on, before its prompt, so none is missed.
+          if (watch) entry.watched.set(sessionId, pool.subscribe(sessionId, 0, watch))
           await route(sessionId).child.request("session.prompt", { sessionId, text: prompt })
           return sessionId
+        },
+        // Only the sessions it opened to watch, and only what a parent does to its child.
+        onCall: async (sessionId, method, params) => {
+          if (!entry.watched.has(sessionId))
+            throw new ProtocolError("bad_request", `Session ${sessionId} is not one this host opened to watch`)
+          if (!WATCHED_METHODS.includes(method))
+            throw new ProtocolError("bad_request", `${method} is not a parent's to ask`)
+          try {
+            return await pool.request(method, { ...params, sessionId } as never)
+          } finally {
+            if (method === "session.close") unwatch(entry, sessionId)
+          }
         },
         onLive: (sessions) => {
           // its session ended inside it (an extension asked for shutdown): the process goes too
@@ -94,6 +117,7 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
       }),
       cwd,
       envKey: envFingerprint(env),
+      watched: new Map(),
     }
     const child = entry.child
     entries.add(entry)
@@ -101,6 +125,13 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
     opts.log(`host ${child.pid} ${proc ? "(the spare) taken" : "started"} in ${cwd}`)
     void child.exited.then((exit) => {
       running.delete(child.pid)
+      // Its foreground subagents go with it: no child outlives its parent's host.
+      for (const sessionId of [...entry.watched.keys()]) {
+        unwatch(entry, sessionId)
+        void pool
+          .request("session.close", { sessionId })
+          .catch((e) => opts.log(`closing ${sessionId}, a subagent of host ${child.pid}: ${(e as Error).message}`))
+      }
       entries.delete(entry)
       if (entry.sessionId && bySession.get(entry.sessionId) === entry) bySession.delete(entry.sessionId)
       if (!child.closing) {
@@ -273,7 +304,7 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
     return out
   }
 
-  return {
+  const pool: HostPool = {
     async request<M extends Method>(method: M, params: Params<M>, origin?: RequestOrigin): Promise<Result<M>> {
       if (method === "session.open") return (await open(params as Params<"session.open">, origin)) as Result<M>
       if (SESSIONLESS.has(method)) return (await sessionless(method, params, origin)) as Result<M>
@@ -337,4 +368,5 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
       killDescendants(process.pid)
     },
   }
+  return pool
 }

@@ -6,7 +6,8 @@
 // it ends all of that (no escaped tool process outlives its host).
 import { existsSync, readFileSync, statSync } from "node:fs"
 import { fileURLToPath } from "node:url"
-import type { Params } from "../protocol"
+import { ProtocolError, type EventEnvelope, type Params } from "../protocol"
+import type { SessionOpener } from "../common/bundled"
 import { takeNotifications } from "../common/terminal-notify"
 import type { SessionHost } from "../runtime/hosting/host-api"
 import { errorBody, serveFrames } from "../runtime/hosting/serve-frames"
@@ -85,18 +86,39 @@ let ending = false
 /** This host's `open` frames waiting for the broker's answer. */
 const opening = new Map<number, { resolve(sessionId: string): void; reject(e: Error): void }>()
 let lastOpen = 0
-/** A session in a host of its own, which outlives this one (a background subagent). */
-const openSession = (params: Params<"session.open">, prompt: string) =>
-  new Promise<string>((resolve, reject) => {
-    const id = ++lastOpen
-    opening.set(id, { resolve, reject })
-    send({ type: "open", id, params, prompt })
-  })
+/** The sessions this host watches, by the id of the `open` that made each: where their events go. */
+const watching = new Map<number, (env: EventEnvelope) => void>()
+/** This host's `call` frames waiting for the broker's answer. */
+const calling = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>()
+let lastCall = 0
+/**
+ * Sessions in hosts of their own: a background subagent's, which outlives this one, or a watched
+ * foreground subagent's, which the broker closes when this host ends.
+ */
+const sessions: SessionOpener = {
+  open: (params, prompt, watch) =>
+    new Promise<string>((resolve, reject) => {
+      const id = ++lastOpen
+      opening.set(id, { resolve, reject })
+      if (watch)
+        watching.set(id, (env) => {
+          if (env.event.type === "closed") watching.delete(id)
+          watch(env)
+        })
+      send({ type: "open", id, params, prompt, ...(watch ? { watch: true } : {}) })
+    }),
+  call: (sessionId, method, params) =>
+    new Promise<unknown>((resolve, reject) => {
+      const id = ++lastCall
+      calling.set(id, { resolve, reject })
+      send({ type: "call", id, sessionId, method, params })
+    }),
+}
 
 const hostReady: Promise<SessionHost> = (async () => {
   const { createHost } = await import("../runtime/hosting/host")
   startMark("host", "runtime imported")
-  const h = await createHost({ mode: "daemon", log, openSession })
+  const h = await createHost({ mode: "daemon", log, sessions })
   startMark("host", "host created")
   return h
 })()
@@ -231,8 +253,19 @@ async function onFrame(frame: ToHost) {
     case "opened": {
       const p = opening.get(frame.id)
       opening.delete(frame.id)
-      if (frame.error !== undefined || !frame.sessionId) p?.reject(new Error(frame.error ?? "no session was opened"))
-      else p?.resolve(frame.sessionId)
+      if (frame.error !== undefined || !frame.sessionId) {
+        watching.delete(frame.id)
+        p?.reject(new Error(frame.error ?? "no session was opened"))
+      } else p?.resolve(frame.sessionId)
+      return
+    }
+    case "watched":
+      return watching.get(frame.openId)?.(frame.env)
+    case "answered": {
+      const p = calling.get(frame.id)
+      calling.delete(frame.id)
+      if (frame.error) p?.reject(new ProtocolError(frame.error.code, frame.error.message))
+      else p?.resolve(frame.result)
       return
     }
     case "dispose":

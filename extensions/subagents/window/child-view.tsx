@@ -164,7 +164,9 @@ export function ChildView(props: { child: () => ChildState | undefined; entry: (
           </text>
         </box>
         <text flexShrink={0} fg={theme.dim} wrapMode="word">
-          {"Enter sends it, taken after its current step · ↑↓ PgUp PgDn scroll · Esc back"}
+          {`Enter sends it, taken after its current step${
+            props.child()?.sessionId ? ` · xagent attach ${terminalLine(props.child()!.sessionId!)} opens it` : ""
+          } · ↑↓ PgUp PgDn scroll · Esc back`}
         </text>
       </Show>
     </box>

@@ -2,7 +2,7 @@
 // in every window, the session's sandbox as far as an extension may steer it (a read-only scope, a
 // check command), and the extension state the session's info carries, each extension's under its name.
 import type { Params, PermissionMode } from "../../protocol/index"
-import type { BundledHost, BundledMode } from "../../common/bundled"
+import type { BundledHost, BundledMode, SessionOpener } from "../../common/bundled"
 import { sandboxedOperations } from "../sandbox/pi-tools"
 import type { SessionSandbox } from "../sandbox/session-sandbox"
 import type { UiBridge } from "./ui-bridge"
@@ -48,8 +48,8 @@ export interface BundledHostDeps {
   modelRuntime?: unknown
   /** The session's own file and shell tools for another folder (BundledHost.toolsIn). */
   toolsIn?(cwd: string): unknown[]
-  /** BundledHost.openSession (a daemon's host only). */
-  openSession?(params: Params<"session.open">, prompt: string): Promise<string>
+  /** BundledHost.openSession and .sessions (a daemon's host only). */
+  sessions?: SessionOpener
 }
 
 /** The host of each bundled extension, by its name (the key of its state). */
@@ -79,6 +79,7 @@ export function createBundledHost(d: BundledHostDeps): (name: string) => Bundled
       d.emitInfo()
       return true
     },
+    scope: () => ({ mode: sb.mode, readOnly: sb.info().scope === "read-only" }),
     async exec(command, o) {
       const ops = sandboxedOperations(sb, d.shellPath(), ask)
       let output = ""
@@ -104,7 +105,12 @@ export function createBundledHost(d: BundledHostDeps): (name: string) => Bundled
     sandbox,
     modelRuntime: d.modelRuntime,
     ...(d.toolsIn ? { toolsIn: d.toolsIn } : {}),
-    ...(d.openSession ? { openSession: d.openSession } : {}),
+    ...(d.sessions
+      ? {
+          openSession: (p: Params<"session.open">, prompt: string) => d.sessions!.open(p, prompt),
+          sessions: d.sessions,
+        }
+      : {}),
     // A subagent on an ACP profile: its permission requests are this session's dialogs. The ACP
     // client engine loads with the first such child, not with every Pi session.
     runAgent: async (run) =>

@@ -26,6 +26,8 @@ export interface HostCallerOptions {
   live?(sessions: LiveInfo[]): void
   /** The host asks for a session of a host of its own (the broker's; see host-frames.ts). */
   open?(frame: Extract<FromHost, { type: "open" }>): void
+  /** The host asks a request of a session it watches (the broker's). */
+  call?(frame: Extract<FromHost, { type: "call" }>): void
 }
 
 export class HostCaller {
@@ -123,6 +125,8 @@ export class HostCaller {
         return this.opts.log(f.message)
       case "open":
         return this.opts.open?.(f)
+      case "call":
+        return this.opts.call?.(f)
       case "disposed":
         return this.onDisposed?.()
     }

@@ -2,12 +2,15 @@
 // session-host process (JSON lines over daemon/host-link.ts), or the window and its Worker
 // (worker-entry.ts, postMessage). serve-frames.ts answers them, host-caller.ts asks them.
 //   in:  request {id, method, params} · resolve {id, params} · holds {id, paths} · subscribe {subId, sessionId, after}
-//        · unsubscribe {subId} · opened {id, sessionId|error} · dispose
+//        · unsubscribe {subId} · opened {id, sessionId|error} · watched {openId, env}
+//        · answered {id, result|error} · dispose
 //   out: ready · failed {message} · response {id, result|error} · event {subIds, env}
-//        · live {sessions} · log {message} · open {id, params, prompt} · disposed
-// `resolve`, `holds`, `live` and `open` are the broker's: a Worker is never asked them and never
-// says `live` or `open`.
+//        · live {sessions} · log {message} · open {id, params, prompt, watch?} · call {id, sessionId, method, params}
+//        · disposed
+// `resolve`, `holds`, `live`, `open` and `call` are the broker's: a Worker is never asked them and
+// never says `live`, `open` or `call`.
 import type { ErrorBody, EventEnvelope, Method, Params } from "../../protocol/index"
+import type { WatchedMethod } from "../../common/bundled"
 import type { HostApi } from "./host-api"
 
 export type LiveInfo = ReturnType<HostApi["live"]>[number]
@@ -22,6 +25,10 @@ export type ToHost =
   | { type: "unsubscribe"; subId: number }
   /** The answer to the host's `open`: the new session's id, or why not. */
   | { type: "opened"; id: number; sessionId?: string; error?: string }
+  /** An event of a session this host opened to watch (`open` with `watch`), by that open's id. */
+  | { type: "watched"; openId: number; env: EventEnvelope }
+  /** The answer to the host's `call`. */
+  | { type: "answered"; id: number; result?: unknown; error?: ErrorBody }
   | { type: "dispose" }
 
 export type FromHost =
@@ -37,8 +44,11 @@ export type FromHost =
   | { type: "live"; sessions: LiveInfo[] }
   | { type: "log"; message: string }
   /**
-   * A session of a host of its own, opened by the broker and sent `prompt` (a background
-   * subagent): it outlives this host, which could not start it as its own descendant.
+   * A session of a host of its own, opened by the broker and sent `prompt`: a background subagent,
+   * which outlives this host (it could not start it as its own descendant), or with `watch` a
+   * foreground one, whose events the broker sends back (`watched`) and which it closes with this host.
    */
-  | { type: "open"; id: number; params: Params<"session.open">; prompt: string }
+  | { type: "open"; id: number; params: Params<"session.open">; prompt: string; watch?: boolean }
+  /** A request of a session this host opened to watch (a foreground subagent's prompt, stop, answer, close). */
+  | { type: "call"; id: number; sessionId: string; method: WatchedMethod; params: Record<string, unknown> }
   | { type: "disposed" }

@@ -9,6 +9,7 @@ import { isAbsolute, resolve } from "node:path"
 import { getAgentDir, ModelRuntime, type ExtensionFactory } from "@earendil-works/pi-coding-agent"
 import { Value } from "typebox/value"
 import { ProtocolError, type Method, type Params, type Result, type SavedSession } from "../../protocol/index"
+import type { SessionOpener } from "../../common/bundled"
 import { Schemas } from "../../protocol/schemas"
 import type { SessionHost } from "./host-api"
 import { createBundledSlot } from "../extensions/bundled-slot"
@@ -73,10 +74,10 @@ export interface HostOptions {
   /** The bubblewrap binary for the sandbox (default XAGENT_BWRAP, else `bwrap` on PATH). */
   bwrap?: string
   /**
-   * Opens a session in a host of its own and sends it `prompt`; its id. Only a daemon's host
-   * process has it (the broker opens it): a background subagent outlives this host.
+   * Sessions in hosts of their own, which the broker opens: a background subagent (outlives this
+   * host) or a foreground one this host watches. Only a daemon's host process has it.
    */
-  openSession?(params: Params<"session.open">, prompt: string): Promise<string>
+  sessions?: SessionOpener
 }
 
 export function createHost(opts: HostOptions = {}): SessionHost {
@@ -97,7 +98,7 @@ export function createHost(opts: HostOptions = {}): SessionHost {
     modelRuntime: undefined as unknown as ModelRuntime,
     extensionFactories: opts.extensionFactories ?? [],
     journalLimits: opts.journalLimits,
-    ...(opts.openSession ? { openSession: opts.openSession } : {}),
+    ...(opts.sessions ? { sessions: opts.sessions } : {}),
     sandbox: { xagentHome: xagentHome(), agentDir, bwrap: opts.bwrap },
     log,
     onShutdownRequest: (id: string) =>

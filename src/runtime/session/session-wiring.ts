@@ -3,8 +3,8 @@
 // extensions (bundled, the person's, MCP, the sandbox's hooks and tools).
 import type { Api, Model } from "@earendil-works/pi-ai"
 import type { ExtensionAPI, ExtensionFactory, ModelRuntime, SessionManager } from "@earendil-works/pi-coding-agent"
-import type { Params, PermissionMode, ThinkingLevel } from "../../protocol/index"
-import type { BundledMode } from "../../common/bundled"
+import type { PermissionMode, ThinkingLevel } from "../../protocol/index"
+import type { BundledMode, SessionOpener } from "../../common/bundled"
 import { errorText } from "../../util/error-text"
 import { gitBranch } from "../../util/git-branch"
 import type { RunLimits } from "../../util/run-limits"
@@ -36,8 +36,8 @@ export interface SessionDeps {
   log(msg: string): void
   /** An extension asked Pi to shut down (ctx.shutdown()). */
   onShutdownRequest(sessionId: string): void
-  /** A session in a host of its own (HostOptions.openSession): BundledHost.openSession. */
-  openSession?(params: Params<"session.open">, prompt: string): Promise<string>
+  /** Sessions in hosts of their own (HostOptions.sessions): BundledHost.openSession and .sessions. */
+  sessions?: SessionOpener
 }
 
 export interface StartOptions {
@@ -129,7 +129,7 @@ export function sessionRuntimeFactory(
     consented: (toolCallId) => live.gate.consented(toolCallId),
     allows: (call, signal) => live.gate.allows(call, signal),
     modelRuntime: deps.modelRuntime,
-    ...(deps.openSession ? { openSession: deps.openSession } : {}),
+    ...(deps.sessions ? { sessions: deps.sessions } : {}),
     // A subagent in a worktree: the same sandbox, bounded by the worktree's workspace. Its changes
     // are not the session's (no fileChanges): they are handed back as the worktree itself.
     toolsIn: (cwd) => [
