@@ -10,6 +10,7 @@ import { dirname, join } from "node:path"
 import type { SocketClient } from "../../src/client/socket-client"
 import type { ToolItem } from "../../src/protocol"
 import { runXagent } from "../cli/run-xagent"
+import { STEER_COMMAND, subagentsOf } from "../../extensions/subagents/rules"
 import { alive, assistantTexts, Recorder, startBox, until, type DaemonBox } from "./harness"
 
 let d: DaemonBox
@@ -49,6 +50,17 @@ beforeAll(async () => {
       { when: "delegate hang", ...agent("CHILD-HANG wait", "Wait", { profile: "explore" }) },
       { when: "delegate hang", text: "parent after the stop" },
       { when: "CHILD-HANG", stall: true, text: "waiting" },
+      { when: "delegate steer", ...agent("CHILD-STEER work", "Work") },
+      { when: "delegate steer", text: "parent after the steer" },
+      // long enough to be steered while it streams, then a call: the steer goes with its result
+      {
+        when: "CHILD-STEER",
+        text: Array.from({ length: 60 }, (_, i) => `step${i}`).join(" "),
+        tps: 20,
+        tool: "ls",
+        args: { path: "." },
+      },
+      { when: "CHILD-STEER", text: "child steered" },
       { when: "delegate die", ...agent("CHILD-DIE wait", "Wait to die", { profile: "explore" }) },
       { when: "CHILD-DIE", stall: true, text: "waiting" },
     ],
@@ -134,6 +146,27 @@ test("a child's ask_user is the parent's dialog, named by it; the answer reaches
   expect(agentRow(s.items)!.output).toContain("child was told its pick")
   const told = d.llm.requests().find((r) => JSON.stringify(r.last).includes("Runtime: Node"))
   expect(told).toBeDefined()
+  rec.stop()
+  await c.close()
+}, 120_000)
+
+test("a message sent to the running child from its view (/subagents:steer) reaches its next request", async () => {
+  const c = await d.connect()
+  const { sessionId } = await c.request("session.open", { cwd: d.box.cwd, mode: { kind: "new" } })
+  const rec = new Recorder(c, sessionId, 0)
+  await c.request("session.prompt", { sessionId, text: "delegate steer" })
+  const running = await rec.waitFor(
+    (x) => subagentsOf(x.info.extensions?.subagents)?.children.some((ch) => ch.steerable && ch.sessionId) === true,
+    "the child taking messages",
+  )
+  const child = subagentsOf(running.info.extensions?.subagents)!.children[0]!
+  await c.request("session.prompt", { sessionId, text: `/${STEER_COMMAND} ${child.id} READ-THE-README first` })
+  const s = await rec.waitFor((x) => !x.running && assistantTexts(x.items).includes("parent after the steer"), "reply")
+  expect(agentRow(s.items)!.output).toContain("child steered")
+  const steered = d.llm
+    .requests()
+    .find((r) => JSON.stringify(r.last).includes("READ-THE-README") && JSON.stringify(r).includes("CHILD-STEER"))
+  expect(steered).toBeDefined()
   rec.stop()
   await c.close()
 }, 120_000)
