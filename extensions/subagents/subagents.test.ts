@@ -335,3 +335,44 @@ test("a child asks in the parent's windows, named by it: its write waits on the 
   expect(out).toContain("| Name: A (choice 1)")
   expect(existsSync(join(fx.cwd, "made.txt"))).toBe(false)
 })
+
+test("a Claude Code agent file of the project's runs as it is: its tools mapped, its body the child's instructions", async () => {
+  const { fx, rec, send } = await open()
+  // The layout and file Claude Code's documentation shows for a subagent.
+  mkdirSync(join(fx.cwd, ".claude", "agents"), { recursive: true })
+  writeFileSync(
+    join(fx.cwd, ".claude", "agents", "code-reviewer.md"),
+    [
+      "---",
+      "name: code-reviewer",
+      "description: Expert code review specialist. Proactively reviews code for quality, security, and maintainability. Use immediately after writing or modifying code.",
+      "tools: Read, Grep, Glob",
+      "model: inherit",
+      "---",
+      "",
+      "You are a senior code reviewer ensuring high standards of code quality and security.",
+      "",
+    ].join("\n"),
+  )
+  let childSystem = ""
+  const step: FauxResponseFactory = (ctx) => {
+    const r = readRequest(ctx.messages as unknown as Msg[])
+    if (r.task === "review it") {
+      if (!r.results.length)
+        return calls(agentCall({ task: "REVIEW the diff", title: "Review", profile: "code-reviewer" }, "c-rev"))
+      return fauxAssistantMessage("parent done")
+    }
+    // The prompt travels in the request's system messages (their text and sections).
+    childSystem = JSON.stringify((ctx.messages as unknown as Msg[]).filter((m) => m.role === "system"))
+    return fauxAssistantMessage(`review with tools ${r.tools.join(",")}`)
+  }
+  fx.faux.setResponses([step, step, step])
+  await send("review it")
+  const s = await rec.waitFor(settled, "the reply")
+  const row = agentResults(s)[0]!
+  expect(row.status).toBe("done")
+  expect(row.output).toContain("Subagent code-reviewer · Review: done")
+  // Read, Grep and Glob are read, grep and find here.
+  expect(row.output).toContain("review with tools find,grep,read")
+  expect(childSystem).toContain("You are a senior code reviewer ensuring high standards")
+})

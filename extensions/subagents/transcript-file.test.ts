@@ -5,7 +5,7 @@ import { afterEach, expect, test } from "bun:test"
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { openTranscript, transcriptFolder, transcriptPath } from "./transcript"
+import { openTranscript, subagentDepth, transcriptFolder, transcriptPath } from "./transcript"
 
 const dirs: string[] = []
 afterEach(() => {
@@ -49,4 +49,13 @@ test("a call id from a model is a plain file name in the folder", () => {
   expect(transcriptPath(p, "\u001b]0;x\u0007")).toBe(join(transcriptFolder(p), "0x.jsonl"))
   expect(transcriptPath(p, "")).toBe(join(transcriptFolder(p), "child.jsonl"))
   expect(existsSync(transcriptFolder(p))).toBe(false)
+})
+
+test("a session's depth as a subagent is how many subagents folders its file is in", () => {
+  const main = "/h/.pi/agent/sessions/--w--/2026_main.jsonl"
+  expect(subagentDepth(main)).toBe(0)
+  expect(subagentDepth(undefined)).toBe(0)
+  const child = join(transcriptFolder(main), "2026_child.jsonl")
+  expect(subagentDepth(child)).toBe(1)
+  expect(subagentDepth(join(transcriptFolder(child), "2026_grandchild.jsonl"))).toBe(2)
 })
