@@ -89,13 +89,26 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
         env,
         proc,
         log: opts.log,
-        // A background subagent: its own host, with this host's environment, outliving this one.
+        // A subagent: its own host, with this host's environment; a background one outlives this
+        // host, a watched one does not.
         onOpen: async (params, prompt, watch) => {
           const { sessionId } = await open(params, { env })
+          if (!watch) {
+            await route(sessionId).child.request("session.prompt", { sessionId, text: prompt })
+            return sessionId
+          }
           // Watched: its events from its snapshot on, before its prompt, so none is missed.
-          if (watch) entry.watched.set(sessionId, pool.subscribe(sessionId, 0, watch))
-          await route(sessionId).child.request("session.prompt", { sessionId, text: prompt })
-          return sessionId
+          entry.watched.set(sessionId, pool.subscribe(sessionId, 0, watch))
+          try {
+            // This host ended while it opened: the exit handler has passed, so it is closed here.
+            if (!entry.child.alive) throw new ProtocolError("failed", "the host that asked for it has ended")
+            await route(sessionId).child.request("session.prompt", { sessionId, text: prompt })
+            return sessionId
+          } catch (e) {
+            unwatch(entry, sessionId)
+            await pool.request("session.close", { sessionId }).catch(() => {})
+            throw e
+          }
         },
         // Only the sessions it opened to watch, and only what a parent does to its child.
         onCall: async (sessionId, method, params) => {
