@@ -144,6 +144,25 @@ test("a resumed session's 2,000 items go up once each and in order; the footer h
   expect(frame).not.toContain("answer 999")
 })
 
+test("a long history goes up in batches with a turn of the event loop between them: timers and sockets are not held off", async () => {
+  const items: TranscriptItem[] = []
+  for (let i = 0; i < 1000; i++) items.push(item.user(`u${i}`, `question ${i}`), item.assistant(`a${i}`, `answer ${i}`))
+  app = await mountApp({ width: 80, height: 24, screen: "inline" })
+  const a = app
+  const rows: string[] = []
+  // A timer set as the history arrives stands for the daemon's connection, a key, a frame: it
+  // must run while the history is still going up, not after its last row (a 2,000-message
+  // resume was connected to its host only once its whole history was written).
+  let upWhenTimerRan = -1
+  const emitted = a.emit({ type: "snapshot", snapshot: snapshot({ items }) })
+  setTimeout(() => (upWhenTimerRan = count(scrollback(a, rows), "answer ")), 0)
+  await emitted
+  await untilWritten(a, rows, "answer 999")
+  expect(count(rows, "answer ")).toBe(1000)
+  expect(upWhenTimerRan).toBeGreaterThanOrEqual(0)
+  expect(upWhenTimerRan).toBeLessThan(1000)
+})
+
 test("a reconnect's snapshot writes nothing twice; /new puts up a separator", async () => {
   const history = [item.user("u1", "first question"), item.assistant("a1", "first answer")]
   const a = await inline({}, { items: history })

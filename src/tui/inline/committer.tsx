@@ -186,6 +186,10 @@ export function createCommitter(opts: {
           writing = undefined
           const after = Math.max(-1, ...batch.map((step) => step.after ?? -1))
           if (after >= 0) setLiveFrom(Math.min(ledger.count, Math.max(liveFrom(), after)))
+          // A long history is many batches, each settled in promises only: without a turn of the
+          // event loop between them, the daemon's connection, keys and timers wait for all of it
+          // (a 2,000-message resume was connected only once its last row was up).
+          if (queue.length > 0) await new Promise<void>((resolve) => setImmediate(resolve))
         }
       } finally {
         writing = undefined
