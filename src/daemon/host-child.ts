@@ -12,6 +12,7 @@ import type { LiveMark } from "../runtime/hosting/held-files"
 import { rssBytes } from "./descendants"
 import { frameLink, type FrameLink } from "./host-link"
 import { spawnHost } from "./host-spawn"
+import type { EnvChange } from "./spare-host"
 
 const DISPOSE_TIMEOUT_MS = 8000
 /** How long after the process exits its last frames may still be read from the link. */
@@ -32,6 +33,8 @@ export interface HostChildOptions {
   onLive?(sessions: LiveInfo[]): void
   /** A process already started with `cwd` and `env` (the daemon's spare host): taken, not spawned. */
   proc?: Subprocess
+  /** What that process changes in its environment first: it started in another terminal pane's (spare-host.ts). */
+  envChange?: EnvChange
   /**
    * The host asks for a session in a host of its own, sent `prompt` (host-frames.ts `open`); its
    * id. With `watch`, the host watches it: its events go to `watch`.
@@ -103,6 +106,8 @@ export class HostChild {
       close: linkClosed,
       log: (m) => opts.log(`host ${this.pid}: ${m}`),
     })
+    // before any request: the host applies it as it reads it, ahead of the open
+    if (opts.envChange) this.link.send({ type: "env", ...opts.envChange })
     // what it said before it ended (a response, "disposed") is read before it counts as gone
     const drained = this.proc.exited.then(() =>
       Promise.race([closed, new Promise<void>((r) => setTimeout(r, LINK_DRAIN_MS).unref())]),

@@ -18,7 +18,7 @@ import { envFingerprint } from "../util/env-fingerprint"
 import { killDescendants } from "./descendants"
 import { HostChild } from "./host-child"
 import { agentJournalPath, agentSessionsDir, readAgentMeta } from "../runtime/agent/agent-journal"
-import type { SpareHost } from "./spare-host"
+import { blockingVariables, envChange, type SpareHost } from "./spare-host"
 import type { LiveInfo } from "../runtime/hosting/host-frames"
 import type { LiveMark } from "../runtime/hosting/held-files"
 import { startMark } from "../util/start-trace"
@@ -37,6 +37,8 @@ export interface HostPoolOptions {
   fallbackEnv?: Record<string, string>
   /** A host process the daemon started before it loaded this (spare-host.ts): the first open with its environment takes it. */
   spare?: SpareHost
+  /** Starts a spare host with this environment (spare-host.ts): one after a window leaves. */
+  spawnSpare?(env: Record<string, string>): SpareHost
 }
 
 interface Entry {
@@ -73,21 +75,29 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
   /** Windows subscribed, counted here: the host's own count reaches us a moment later. */
   const watchers = new Map<string, number>()
   let disposed = false
-  const spare = opts.spare
-  if (spare) {
+  let spare: SpareHost | undefined
+  const keepSpare = (s: SpareHost) => {
+    spare = s
     // not ours to sweep while it waits (see the exit handler below)
-    running.add(spare.proc.pid)
-    void spare.proc.exited.then(() => running.delete(spare.proc.pid))
+    running.add(s.proc.pid)
+    void s.proc.exited.then(() => running.delete(s.proc.pid))
   }
+  if (opts.spare) keepSpare(opts.spare)
 
   function start(cwd: string, origin: RequestOrigin | undefined, opening = false): Entry {
     const env: Record<string, string> = { ...(origin?.env ?? opts.fallbackEnv ?? {}), XAGENT_HOME: opts.home }
-    const proc = opening ? spare?.take(env) : undefined
+    const taken = opening ? spare?.take(env) : undefined
+    const proc = taken?.proc
+    if (opening && !taken && spare?.waiting()) {
+      const names = blockingVariables(spare.env, env)
+      opts.log(`spare host ${spare.proc.pid} not taken: the environment differs in ${names.slice(0, 5).join(", ")}`)
+    }
     const entry: Entry = {
       child: new HostChild({
         cwd,
         env,
         proc,
+        envChange: taken?.change,
         log: opts.log,
         // A subagent: its own host, with this host's environment; a background one outlives this
         // host, a watched one does not.
@@ -373,6 +383,21 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
           eventFrames: e.child.eventFrames,
         }
       })
+    },
+    windowLeft(env) {
+      if (disposed || !opts.spawnSpare) return
+      const full = { ...env, XAGENT_HOME: opts.home }
+      // One spare at a time: the newest window's environment is the likeliest next start's.
+      if (spare?.waiting()) {
+        if (envChange(spare.env, full) !== null) return
+        spare.dispose()
+      }
+      try {
+        keepSpare(opts.spawnSpare(full))
+        opts.log(`spare host ${spare!.proc.pid} started for the next window`)
+      } catch (e) {
+        opts.log(`no spare host: ${(e as Error).message}`)
+      }
     },
     async dispose() {
       disposed = true

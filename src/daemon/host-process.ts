@@ -270,5 +270,10 @@ async function onFrame(frame: ToHost) {
     }
     case "dispose":
       return end("closed", true)
+    case "env":
+      // Read before any await of this handler, so ahead of the open that follows it.
+      for (const key of frame.unset) delete process.env[key]
+      Object.assign(process.env, frame.set)
+      return
   }
 }

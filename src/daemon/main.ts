@@ -40,11 +40,8 @@ export async function runDaemon(): Promise<number> {
   if (!becomeChildSubreaper() && process.platform === "linux") log.warn("could not become a child subreaper")
   if (!peerChecksAvailable()) log.warn(`every client may only read: ${noPeerChecksReason()}`)
   const ownEnv = stringEnv(process.env)
-  const spare = startSpareHost(
-    paths.home,
-    { ...ownEnv, XAGENT_HOME: paths.home },
-    envInt("XAGENT_DAEMON_SPARE_MS", SPARE_TTL_MS),
-  )
+  const spareMs = envInt("XAGENT_DAEMON_SPARE_MS", SPARE_TTL_MS)
+  const spare = startSpareHost(paths.home, { ...ownEnv, XAGENT_HOME: paths.home }, spareMs)
   startMark("daemon", "spare spawned")
   const [{ createHostPool }, { startDaemonServer }] = await Promise.all([import("./host-pool"), import("./server")])
 
@@ -58,7 +55,13 @@ export async function runDaemon(): Promise<number> {
     log,
     // one process per live session (docs/adr-session-hosts.md): the broker never loads Pi
     loadHost: async (): Promise<HostApi> =>
-      createHostPool({ home: paths.home, log: (msg: string) => log.info(msg), fallbackEnv: ownEnv, spare }),
+      createHostPool({
+        home: paths.home,
+        log: (msg: string) => log.info(msg),
+        fallbackEnv: ownEnv,
+        spare,
+        spawnSpare: (env) => startSpareHost(paths.home, env, spareMs),
+      }),
     idleMs: envInt("XAGENT_DAEMON_IDLE_MS", 10 * 60_000),
     lingerMs: envInt("XAGENT_DAEMON_LINGER_MS", 10 * 60_000),
     maxFrameBytes: envInt("XAGENT_DAEMON_MAX_FRAME", MAX_FRAME_BYTES),

@@ -177,6 +177,9 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
     // A window we let go for being slow has not left: it reconnects when it reads again,
     // so its sessions wait for the linger check instead of ending now.
     if (!conn.dropped) for (const id of touched) endIfAbandoned(id, { unlessTouched: true })
+    // One that had sessions and is gone: the next start is often a moment away (quit and start
+    // again, another tab). Not a command that only asked something, nor one that may only read.
+    if (!conn.dropped && !stopping && conn.env && touched.length > 0 && conn.peer.trusted) host?.windowLeft?.(conn.env)
     wake()
   }
 

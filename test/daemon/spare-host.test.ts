@@ -1,10 +1,13 @@
 // The daemon starts one session host before it loads its own code (daemon/spare-host.ts): the
 // first session opened with the daemon's own environment runs in it, moved to its folder; one
-// opened with another environment never does; and a spare nobody takes ends.
+// opened with another environment never does; and a spare nobody takes ends. A window that had a
+// session and leaves gets the next start a spare of its own, which a window in another pane (its
+// environment differing only in the terminal's variables) takes, its tools seeing that pane's.
 import { afterEach, expect, test } from "bun:test"
-import { mkdirSync, readFileSync, readlinkSync } from "node:fs"
+import { existsSync, mkdirSync, readFileSync, readlinkSync } from "node:fs"
 import { join } from "node:path"
-import { alive, startBox, startEnv, until, type DaemonBox } from "./harness"
+import { envChange } from "../../src/daemon/spare-host"
+import { alive, Recorder, startBox, startEnv, until, type DaemonBox } from "./harness"
 
 let d: DaemonBox | undefined
 afterEach(async () => {
@@ -50,3 +53,58 @@ test("a session with another environment gets a host of its own; an unused spare
   await until(() => !alive(spare), "the unused spare to end")
   await until(() => children(daemon).join() === String(host.pid), "only the session's host below the daemon")
 }, 60_000)
+
+/** The pids of the spares the daemon started after a window left, in order (its log). */
+const sparesStarted = (log: string) =>
+  [...log.matchAll(/spare host (\d+) started for the next window/g)].map((m) => Number(m[1]))
+
+test("a window that leaves leaves a spare, taken by the next window from another pane, whose tools see that pane", async () => {
+  const pane = "pane.txt"
+  d = await startBox({
+    turns: [
+      { text: "Noting the pane.", tool: "bash", args: { command: `echo "$TMUX_PANE" > ${pane}` } },
+      { text: "noted" },
+    ],
+  })
+  const first = await d.connect({ env: { ...d.env, TMUX_PANE: "%1" } })
+  // A command that only asks something leaves no spare behind.
+  const asker = await d.connect({ env: { ...d.env, TMUX_PANE: "%3" } })
+  await asker.daemon("daemon.status", {})
+  await asker.close()
+  const { sessionId } = await first.request("session.open", { cwd: d.box.cwd, mode: { kind: "new" } })
+  const watch = new Recorder(first, sessionId, 0)
+  await watch.waitFor(() => true, "the first session's snapshot")
+  await first.close()
+  const spare = await until(() => sparesStarted(d!.log())[0], "a spare after the window left")
+  expect(sparesStarted(d.log())).toEqual([spare])
+
+  const second = await d.connect({ env: { ...d.env, TMUX_PANE: "%7" } })
+  const opened = await second.request("session.open", { cwd: d.box.cwd, mode: { kind: "new" } })
+  const host = (await second.daemon("daemon.status", {})).hosts!.find((h) => h.sessionId === opened.sessionId)!
+  expect(host.pid).toBe(spare)
+  expect(d.log()).toContain(`host ${spare} (the spare) taken in ${d.box.cwd}`)
+  expect(startEnv(spare).TMUX_PANE).toBe("%1")
+  const rec = new Recorder(second, opened.sessionId, 0)
+  await rec.waitFor(() => true, "the second session's snapshot")
+  await second.request("session.prompt", { sessionId: opened.sessionId, text: "note the pane" })
+  await rec.waitFor(
+    (s) => s.items.some((i) => i.kind === "assistant" && JSON.stringify(i).includes("noted")),
+    "the reply",
+  )
+  // the bash tool ran with the second pane's variable, not the one the spare started with
+  const file = join(d.box.cwd, pane)
+  await until(() => existsSync(file), "the tool's file")
+  expect(readFileSync(file, "utf8").trim()).toBe("%7")
+  rec.stop()
+}, 90_000)
+
+test("a spare is taken only by an environment that differs from its own in the terminal's variables", () => {
+  const base = { HOME: "/h", PATH: "/bin", TMUX_PANE: "%1", SHLVL: "2" }
+  expect(envChange(base, { ...base })).toBeUndefined()
+  expect(envChange(base, { HOME: "/h", PATH: "/bin", TMUX_PANE: "%4", WINDOWID: "9" })).toEqual({
+    set: { TMUX_PANE: "%4", WINDOWID: "9" },
+    unset: ["SHLVL"],
+  })
+  expect(envChange(base, { ...base, OPENAI_API_KEY: "another" })).toBeNull()
+  expect(envChange(base, { ...base, PATH: "/usr/bin" })).toBeNull()
+})

@@ -30,6 +30,11 @@ export interface HostApi {
     agent?: true
   }[]
   dispose(): Promise<void>
+  /**
+   * A window that had sessions open left (its connection closed): the daemon's pool starts a
+   * spare host with its environment for the next start (daemon/spare-host.ts).
+   */
+  windowLeft?(env: Record<string, string>): void
 }
 
 /** One process's host of live sessions (runtime/hosting/host.ts), which also owns that process's stdout. */

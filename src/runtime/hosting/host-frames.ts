@@ -30,6 +30,11 @@ export type ToHost =
   /** The answer to the host's `call`. */
   | { type: "answered"; id: number; result?: unknown; error?: ErrorBody }
   | { type: "dispose" }
+  /**
+   * A spare host taken for a window in another terminal pane: the terminal's own variables it
+   * differs in (daemon/spare-host.ts), applied before anything else it is asked.
+   */
+  | { type: "env"; set: Record<string, string>; unset: string[] }
 
 export type FromHost =
   | { type: "ready" }
