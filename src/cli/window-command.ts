@@ -5,6 +5,7 @@ import type { Params } from "../protocol"
 import type { TuiOptions } from "../tui/run-options"
 import { copyWithTool } from "../util/clipboard-tool"
 import type { ScreenSetting } from "../util/window-settings"
+import { openEarly } from "../client/open-early"
 import { chooseHost, connectClient } from "./connect-client"
 import { loadWindow } from "./load-window"
 import { out } from "./io"
@@ -40,6 +41,9 @@ export async function runWindows(
   // would import Pi in this very process while the window loads (from source, its first frame
   // came 1.6× later); it starts beside the first frame, as before.
   let early = chooseHost(how.daemon).daemon ? connectClient({ daemon: how.daemon }) : undefined
+  // Its session too, once the daemon answers: the open runs beside the window's loading (open-early.ts).
+  const firstTarget = first.target
+  if (early && firstTarget.kind === "open") early = early.then((c) => openEarly(c, firstTarget.params))
   early?.catch(() => {})
   const runTui = await loadWindow()
   startMark("window", "window loaded")
