@@ -81,7 +81,12 @@ test("a window too slow to keep up is dropped, reconnects by itself and resumes 
   await win.request("session.prompt", { sessionId, text: "more please" })
   const s = await rec.waitFor(replyDone(2), "the second long reply", 60_000)
   expect(d.log()).toMatch(/client#\d+ pid \d+ \(test\) dropped: client too slow/)
-  expect(states).toEqual(["degraded", "connected"])
+  // Let go, then back. On a loaded machine the window, catching up on what it missed, can fall
+  // behind and be let go again (two rounds with four busy processes and two suites beside it): each
+  // time it comes back, and it ends connected.
+  expect(states.length % 2).toBe(0)
+  for (let i = 0; i < states.length; i += 2) expect(states.slice(i, i + 2)).toEqual(["degraded", "connected"])
+  expect(states.length).toBeGreaterThanOrEqual(2)
   const texts = assistantTexts(s.items)
   expect(texts.at(-1)).toBe("more ".repeat(WORDS))
   expect(readSessionFile(s.info.file!).texts).toEqual(texts)
