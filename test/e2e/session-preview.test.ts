@@ -50,14 +50,19 @@ describe.skipIf(!hasTmux)("--session <file> shows its history, then takes a prom
     await pane.waitFor(MOCK_MODEL, 60_000)
     pane.type("one more question")
     pane.send("Enter")
-    const deadline = Date.now() + 60_000
+    // The session is live while its history still goes up (a batch per turn of the window's
+    // loop), so the reply can show in the footer before the last rows of the history are written
+    // above it: wait for both, then read.
+    const deadline = Date.now() + 120_000
+    const turnsIn = (text: string) => [...text.matchAll(/Turn (\d+):/g)].map((m) => Number(m[1]))
     let all = pane.scrollback()
-    while (!all.includes(REPLY)) {
-      if (Date.now() > deadline) throw new Error(`the reply never went up:\n${all.slice(-3000)}`)
+    while (!all.includes(REPLY) || turnsIn(all).length < 500) {
+      if (Date.now() > deadline) break
       await Bun.sleep(100)
       all = pane.scrollback()
     }
-    const turns = [...all.matchAll(/Turn (\d+):/g)].map((m) => Number(m[1]))
+    if (!all.includes(REPLY)) throw new Error(`the reply never went up:\n${all.slice(-3000)}`)
+    const turns = turnsIn(all)
     expect(turns).toEqual(Array.from({ length: 500 }, (_, i) => i))
     expect(all.split(MARKER).length - 1).toBe(1)
     expect(all.indexOf(MARKER)).toBeLessThan(all.lastIndexOf(REPLY))
@@ -65,5 +70,5 @@ describe.skipIf(!hasTmux)("--session <file> shows its history, then takes a prom
     pane.send("C-c")
     pane.send("C-c")
     await pane.waitFor("EXIT=0")
-  }, 180_000)
+  }, 240_000)
 })
