@@ -48,6 +48,12 @@ export function buildProgram(run: (flags: RootFlags, words: string[]) => Promise
       "start in a managed git worktree of this repository: the named one, or a new one on branch xagent/<name>",
     )
     .option("--no-daemon", "keep the session in this process instead of the background daemon")
+    .option("--rc", "remote control: continue this session from a phone (shows the pairing link and QR code)")
+    .option(
+      "--rc-listen <address>",
+      "where remote control listens: host[:port] over HTTPS (default 127.0.0.1), or http://127.0.0.1:port",
+    )
+    .option("--rc-url <url>", "the https:// address of a tunnel you run in front of remote control: the link names it")
     // Pi's own flags, with Pi's meaning (`pi --help`)
     .option("--no-session", "keep the session in memory only: no session file is written")
     .option("-n, --name <name>", "the session's display name")

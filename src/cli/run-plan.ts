@@ -9,6 +9,7 @@ import { notASessionMessage } from "../util/session-file-check"
 import { looksLikeSessionPath } from "../util/session-ref"
 import { isThinkingLevel, THINKING_LEVELS } from "../util/thinking"
 import { screenSetting, type ScreenSetting } from "../util/window-settings"
+import { parseListen, parsePublicUrl } from "../util/remote-address"
 import { switchedOff } from "./bundled-switch"
 import { piOptions, type PiFlags } from "./pi-options"
 import { UsageError } from "./usage-error"
@@ -51,6 +52,10 @@ export interface RootFlags extends PiFlags {
   export?: string
   /** Pi's `--list-models [search]`. */
   listModels?: string | boolean
+  /** `--rc`: remote control of the session from its start; `--rc-listen <address>`, `--rc-url <url>` imply it. */
+  rc?: boolean
+  rcListen?: string
+  rcUrl?: string
 }
 
 /** Runs of Pi's own code that need no session: they print and exit (pi-commands.ts). */
@@ -81,6 +86,8 @@ export interface RunPlan {
   output: "text" | "json"
   /** The window's theme flags (the window reads Pi's theme files itself). */
   themes?: ThemeFlags
+  /** `--rc` / `--rc-listen`: the window turns remote control on once its session is open. */
+  remoteControl?: { listen?: string; publicUrl?: string }
 }
 
 export function planRun(flags: RootFlags, words: string[], cwd: string, env = process.env): RunPlan {
@@ -145,6 +152,9 @@ export function planRun(flags: RootFlags, words: string[], cwd: string, env = pr
   if (open.pi?.apiKey && !open.model && !open.pi.models)
     throw new UsageError("--api-key is the key of the run's model: name it with --model (or --models)")
 
+  const remoteControl =
+    flags.rc || flags.rcListen !== undefined || flags.rcUrl !== undefined ? remoteChoice(flags, print) : undefined
+
   const session = sessionChoice(flags, cwd)
   if (!print && (messages.length || files.length) && flags.resume)
     throw new UsageError("--resume picks a session first, so it takes no prompt: type it in the window instead")
@@ -161,7 +171,27 @@ export function planRun(flags: RootFlags, words: string[], cwd: string, env = pr
     screen: print ? DEFAULT_SCREEN : screenChoice(flags, env),
     output: flags.mode === "json" ? "json" : "text",
     themes: themeFlags(flags, cwd),
+    ...(remoteControl ? { remoteControl } : {}),
   }
+}
+
+/** `--rc` runs in the daemon, for a window: not with -p, --mode or --no-daemon. */
+function remoteChoice(flags: RootFlags, print: boolean): { listen?: string; publicUrl?: string } {
+  if (print)
+    throw new UsageError("--rc is for a window: a phone continues the session the window shows (not with -p or --mode)")
+  if (flags.daemon === false)
+    throw new UsageError("--rc needs the daemon, which serves the phone's page: leave out --no-daemon")
+  const out: { listen?: string; publicUrl?: string } = {}
+  if (flags.rcUrl !== undefined) {
+    const url = parsePublicUrl(flags.rcUrl)
+    if ("error" in url) throw new UsageError(`--rc-url: ${url.error}`)
+    out.publicUrl = url.origin
+  }
+  if (flags.rcListen === undefined) return out
+  if (!flags.rcListen.trim()) throw new UsageError("--rc-listen needs an address, such as 0.0.0.0:8443")
+  const listen = parseListen(flags.rcListen)
+  if ("error" in listen) throw new UsageError(`--rc-listen: ${listen.error}`)
+  return { ...out, listen: flags.rcListen.trim() }
 }
 
 function themeFlags(flags: RootFlags, cwd: string): ThemeFlags | undefined {

@@ -32,6 +32,7 @@ export async function runWindows(
     screen: ScreenSetting
     open?: Omit<Params<"session.open">, "mode">
     themes?: TuiOptions["themes"]
+    remoteControl?: TuiOptions["remoteControl"]
   },
 ): Promise<number> {
   startMark("window", "runWindows")
@@ -65,6 +66,7 @@ export async function runWindows(
       // Read at each opening, as Pi reads it at startup and on /reload.
       keybindings: readPiKeybindings(),
       themes: how.themes,
+      remoteControl: how.remoteControl,
     })
     if (result.farewell) await out(`${result.farewell}\n`)
     if (!result.restart) return result.exitCode

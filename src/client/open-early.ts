@@ -25,6 +25,7 @@ export function openEarly(client: Client, params: Params<"session.open">): Clien
     subscribe: (sessionId, after, onEvent) => client.subscribe(sessionId, after, onEvent),
     onConnection: (fn) => client.onConnection(fn),
     notices: client.notices,
+    ...(client.daemon ? { daemon: client.daemon.bind(client) } : {}),
     close: () => client.close(),
   }
 }

@@ -10,6 +10,7 @@ import {
   PROTOCOL_VERSION,
   ProtocolError,
   type Access,
+  type DaemonMethod,
   type DaemonStatus,
   type ErrorBody,
   type EventEnvelope,
@@ -51,6 +52,8 @@ export interface DaemonContext {
   activity?(oneShot?: boolean): void
   /** A connection sent its first request: its deadline to speak is over (admission.ts). */
   spoke?(conn: Connection): void
+  /** Remote control's `remote.*` requests (daemon/remote/remote-control.ts), loaded at the first. */
+  remote?(): Promise<{ request(method: DaemonMethod, params: any): Promise<unknown> }>
 }
 
 export interface SocketLike {
@@ -237,6 +240,14 @@ export class Connection {
       case "daemon.stop": {
         const stopping = this.ctx.requestStop(`stop requested by ${this.label}`, !!params.ifIdle)
         return stopping ? { stopping } : { stopping, reason: "sessions are live" }
+      }
+      case "remote.start":
+      case "remote.stop":
+      case "remote.status":
+      case "remote.decide":
+      case "remote.revoke": {
+        if (!this.ctx.remote) throw new ProtocolError("refused", "this daemon has no remote control")
+        return await (await this.ctx.remote()).request(method, params)
       }
       case "session.subscribe":
         return this.subscribe(params.sessionId, params.after)

@@ -18,6 +18,7 @@ import { ensurePrivateDir } from "./lock"
 import type { OutboxLimits } from "./outbox"
 import type { HostPool } from "./host-pool"
 import { judgePeer, type PeerVerdict } from "./peer"
+import type { RemoteControl } from "./remote/remote-control"
 import { reapOrphanZombies, trackedZombies } from "./reaper"
 
 /** After a request (opening a long session, say): collect what it left behind once the window has it. */
@@ -111,7 +112,8 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
     uptimeMs: Date.now() - startedAt,
     socket: paths.socket,
     home: paths.home,
-    clients: conns.size,
+    // a connection let go (too slow) is closed before its socket says so: it no longer counts
+    clients: [...conns].filter((c) => !c.closed).length,
     sessions: live().map((s) => ({
       sessionId: s.sessionId,
       piSessionId: s.piSessionId,
@@ -125,8 +127,19 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
     encodedEvents: encodedEvents(),
   })
 
+  let remote: Promise<RemoteControl> | undefined
   const ctx: DaemonContext = {
     host: () => hostPromise ?? loadHost(),
+    remote: () =>
+      (remote ??= import("./remote/remote-control").then(
+        (m) =>
+          new m.RemoteControl({
+            home: paths.home,
+            host: () => ctx.host(),
+            log,
+            appDir: process.env.XAGENT_REMOTE_APP_DIR || undefined,
+          }),
+      )),
     log,
     status,
     maxFrameBytes: opts.maxFrameBytes,
@@ -326,6 +339,7 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
       log.info(`shutting down: ${reason}`)
       closeListener()
       listener.stop(true)
+      if (remote) (await remote.catch(() => undefined))?.dispose()
       for (const c of conns) c.onClose()
       for (const link of links.values()) link.end()
       conns.clear()

@@ -19,6 +19,13 @@ export const ACCESS = {
   // Pids, folders and session ids: what the agent could read from the daemon's files anyway.
   "daemon.status": "read",
   "daemon.stop": "mutate",
+  // Remote control: the link is a secret, and starting it or letting a device in is the
+  // person's act, never the agent's (its processes are untrusted peers).
+  "remote.start": "mutate",
+  "remote.stop": "mutate",
+  "remote.status": "mutate",
+  "remote.decide": "mutate",
+  "remote.revoke": "mutate",
   // Loads the folder's Pi extensions (and any `extensions` paths) into the host: code the caller chooses.
   "session.open": "mutate",
   // A subscription only watches; it does keep the session from ending as unwatched, which is

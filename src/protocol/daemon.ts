@@ -1,6 +1,7 @@
 // Requests the daemon answers itself (not a session host): their schemas are DaemonSchemas in
 // schemas.ts.
 import type { Static } from "typebox"
+import type { RemoteStatus } from "./remote"
 import type { DaemonSchemas } from "./schemas"
 
 export type DaemonMethod = keyof typeof DaemonSchemas
@@ -51,6 +52,11 @@ export interface DaemonResults {
   ping: { now: number }
   "daemon.status": DaemonStatus
   "daemon.stop": { stopping: boolean; reason?: string }
+  "remote.start": RemoteStatus
+  "remote.stop": RemoteStatus
+  "remote.status": RemoteStatus
+  "remote.decide": RemoteStatus
+  "remote.revoke": RemoteStatus
 }
 
 /** Methods a daemon accepts before `hello` succeeded. */

@@ -413,4 +413,19 @@ export const DaemonSchemas = {
   "daemon.status": Type.Object({}),
   /** `ifIdle`: stop only when no session is live (a newer window replacing an old daemon). */
   "daemon.stop": Type.Object({ ifIdle: Type.Optional(Type.Boolean()) }),
+  /**
+   * Remote control of a live session (protocol/remote.ts). `listen`: `[http://]host[:port]`
+   * (plain HTTP on a loopback address only; default 127.0.0.1 on a free port, HTTPS).
+   */
+  "remote.start": Type.Object({
+    ...SessionRef,
+    listen: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
+    /** The address a tunnel the person runs serves it on (`https://name.example`): the link names it. */
+    publicUrl: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
+  }),
+  "remote.stop": Type.Object(SessionRef),
+  /** With `since`: answered when the status's version is no longer `since` (or after a while). */
+  "remote.status": Type.Object({ ...SessionRef, since: Type.Optional(Type.Integer({ minimum: 0 })) }),
+  "remote.decide": Type.Object({ ...SessionRef, requestId: Id, allow: Type.Boolean() }),
+  "remote.revoke": Type.Object({ ...SessionRef, deviceId: Id }),
 } satisfies Record<string, TSchema>

@@ -27,6 +27,8 @@ import { SessionsPage } from "./routes/sessions"
 import { PackagesPage } from "./routes/packages"
 import { ContextPage } from "./routes/context"
 import { DoctorPage } from "./routes/doctor"
+import { RemotePage } from "./routes/remote"
+import { RemoteProvider } from "./context/remote"
 import { FollowUpPage } from "./routes/follow-up"
 import { TreePage } from "./routes/tree"
 import { WorktreePage } from "./routes/worktree"
@@ -73,6 +75,8 @@ export interface AppProps {
   firstFrame?: Promise<void>
   /** The theme control (run.tsx builds it from the settings and the terminal); default: the built-ins. */
   themes?: ThemeControl
+  /** `--rc`: remote control turned on once the session is open, and its page shown. */
+  remoteControl?: TuiOptions["remoteControl"]
 }
 
 /** Exit code of a window whose daemon went away. */
@@ -243,6 +247,9 @@ function Shell(props: {
         <Match when={route.route().name === "doctor"}>
           <DoctorPage />
         </Match>
+        <Match when={route.route().name === "remote"}>
+          <RemotePage />
+        </Match>
         <Match when={route.route().name === "follow-up"}>
           <FollowUpPage />
         </Match>
@@ -280,21 +287,23 @@ export function App(props: AppProps) {
                         initialImages={props.initialImages}
                         initialMessages={props.initialMessages}
                       >
-                        <WorktreesProvider service={props.worktrees} onRestart={props.onRestart}>
-                          {/* Inline, the terminal selects text: the window takes no mouse until Ctrl+S. */}
-                          <ViewProvider mouse={props.screen !== "inline"}>
-                            <ScreenProvider mode={props.screen}>
-                              <ThemesProvider control={props.themes}>
-                                <Shell
-                                  version={props.version}
-                                  cwd={props.cwd}
-                                  onState={props.onState}
-                                  writeTerminal={props.writeTerminal}
-                                />
-                              </ThemesProvider>
-                            </ScreenProvider>
-                          </ViewProvider>
-                        </WorktreesProvider>
+                        <RemoteProvider atStart={props.remoteControl}>
+                          <WorktreesProvider service={props.worktrees} onRestart={props.onRestart}>
+                            {/* Inline, the terminal selects text: the window takes no mouse until Ctrl+S. */}
+                            <ViewProvider mouse={props.screen !== "inline"}>
+                              <ScreenProvider mode={props.screen}>
+                                <ThemesProvider control={props.themes}>
+                                  <Shell
+                                    version={props.version}
+                                    cwd={props.cwd}
+                                    onState={props.onState}
+                                    writeTerminal={props.writeTerminal}
+                                  />
+                                </ThemesProvider>
+                              </ScreenProvider>
+                            </ViewProvider>
+                          </WorktreesProvider>
+                        </RemoteProvider>
                       </SessionProvider>
                     </RouteProvider>
                   </SyncProvider>

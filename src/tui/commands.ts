@@ -36,6 +36,8 @@ export interface CommandActions {
   openWorktrees(): void
   openPackages(): void
   openDoctor(): void
+  /** /rc: `off` ends it; otherwise starts it (on `args`: a listen address and a tunnel's URL, if given) and shows its page. */
+  remoteControl(args: string): void
   openFollowUp(): void
   openContext(tab: "runs" | "usage" | "growth"): void
   fork(): void
@@ -119,6 +121,13 @@ export const COMMANDS: CommandSpec[] = [
     needs: ["session.doctor"],
     description: "Check that xagent can work here: model and key, sandbox, git, daemon, Pi's files, terminal",
     run: (a) => a.openDoctor(),
+  },
+  {
+    name: "remote-control",
+    aliases: ["rc"],
+    args: "[off | listen-address [public-url]]",
+    description: "Continue this session from a phone or another device: pairing link and QR code, devices",
+    run: (a, args) => a.remoteControl(args),
   },
   {
     name: "follow-up",

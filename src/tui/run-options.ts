@@ -30,6 +30,8 @@ export interface TuiOptions {
   worktrees?: WorktreeService
   /** Pi's `--theme`, `--use-theme`, `--no-themes`. */
   themes?: ThemeFlags
+  /** `--rc`: remote control turned on once the session is open, its page shown. */
+  remoteControl?: { listen?: string; publicUrl?: string }
 }
 
 export interface TuiResult {

@@ -124,6 +124,7 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
         keybindings={opts.keybindings}
         firstFrame={shown}
         themes={themes}
+        remoteControl={opts.remoteControl}
         onRestart={(cwd) => {
           restart = { cwd }
           finish(0)

@@ -38,6 +38,8 @@ test("--help lists every flag", async () => {
     "-e, --extension <path>",
     "-p, --print [prompt]",
     "--no-daemon",
+    "--rc",
+    "--rc-listen <address>",
     "--inline",
     "--fullscreen",
     "--no-bundled <name>",
@@ -73,6 +75,18 @@ describe("a bad call says what was wrong in one line and exits 2", () => {
     ["--continue with --session", ["-c", "--session", sessionFile], /--continue and --session both pick a session/],
     ["--continue with --resume", ["-c", "-r"], /--continue and --resume/],
     ["--resume with --print", ["-r", "-p", "hi"], /--resume opens the session page.*--print/],
+    ["remote control without a window", ["--rc", "-p", "hi"], /--rc is for a window/],
+    ["remote control without the daemon", ["--rc", "--no-daemon"], /--rc needs the daemon/],
+    [
+      "remote control on plain HTTP off loopback",
+      ["--rc-listen", "http://0.0.0.0:8080"],
+      /--rc-listen: plain HTTP only on a loopback address/,
+    ],
+    [
+      "remote control on no address",
+      ["--rc-listen", "no such host!"],
+      /--rc-listen: "no such host!" is not an address/,
+    ],
     ["missing extension file", ["-e", "./no-ext.ts", "-p", "hi"], /--extension: no file at .*no-ext\.ts/],
     [
       "switching off a bundled extension that does not exist",

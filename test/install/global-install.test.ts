@@ -49,6 +49,8 @@ describe.skipIf(!registryUp || !hasTmux)("a global install from the packed tarba
       const tgz = join(work, pack.stdout.trim().split("\n").at(-1)!)
       const listing = spawnSync("tar", ["tzf", tgz], { encoding: "utf8" }).stdout.split("\n")
       expect(listing).toContain("package/dist/window/packed/run.js")
+      // remote control's web app comes built: the daemon serves files and builds nothing
+      for (const f of ["app.js", "index.html", "app.css"]) expect(listing).toContain(`package/dist/remote/${f}`)
 
       const install = npm(["install", "--global", "--prefix", prefix, "--ignore-scripts", tgz], work)
       expect(install.status, install.stderr).toBe(0)

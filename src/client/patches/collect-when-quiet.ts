@@ -25,6 +25,7 @@ export function collectWhenQuiet(client: Client, gc: QuietGc = createQuietGc()):
       }),
     onConnection: (fn) => client.onConnection(fn),
     notices: client.notices,
+    ...(client.daemon ? { daemon: client.daemon.bind(client) } : {}),
     async close() {
       gc.dispose()
       await client.close()

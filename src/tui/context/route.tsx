@@ -13,6 +13,8 @@ export type Route =
   | { name: "worktree" }
   | { name: "packages" }
   | { name: "doctor" }
+  /** /rc: remote control of the session (its link, pair requests, devices). */
+  | { name: "remote" }
   /** The queue behind the running reply (/follow-up). */
   | { name: "follow-up" }
   /** /context, opened on one of its tabs. */

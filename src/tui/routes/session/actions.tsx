@@ -5,6 +5,7 @@ import type { CommandActions } from "../../commands"
 import { HelpView } from "../../component/help-view"
 import { useComposerInput } from "../../context/composer-input"
 import { useDialog } from "../../context/dialog"
+import { NO_DAEMON, useRemote } from "../../context/remote"
 import { useRoute } from "../../context/route"
 import { useSession } from "../../context/session"
 import { useStopGuard } from "../../context/stop-guard"
@@ -24,6 +25,7 @@ export function useCommandActions(): CommandActions {
   const route = useRoute()
   const guard = useStopGuard()
   const { info, fail } = useActionToasts()
+  const remote = useRemote()
 
   async function fork(): Promise<void> {
     const r = await session.act("session.forkPoints", {})
@@ -60,6 +62,18 @@ export function useCommandActions(): CommandActions {
     openWorktrees: () => route.navigate({ name: "worktree" }),
     openPackages: () => route.navigate({ name: "packages" }),
     openDoctor: () => route.navigate({ name: "doctor" }),
+    async remoteControl(args) {
+      if (!remote.available()) return fail(NO_DAEMON)
+      const arg = args.trim()
+      if (arg === "off") {
+        const s = await remote.stop()
+        if (s && !s.on) info("Remote control is off: every device is cut")
+        return
+      }
+      route.navigate({ name: "remote" })
+      const [listen, publicUrl] = arg.split(/\s+/).filter(Boolean)
+      await remote.start({ ...(listen ? { listen } : {}), ...(publicUrl ? { publicUrl } : {}) })
+    },
     openFollowUp: () => route.navigate({ name: "follow-up" }),
     openContext: (tab) => route.navigate({ name: "context", tab }),
     fork: () =>

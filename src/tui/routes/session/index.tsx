@@ -10,6 +10,7 @@ import { QueueRows } from "../../component/prompt/queue-rows"
 import { useFrames, useNow, useSpinner } from "../../component/spinner"
 import { useClient } from "../../context/client"
 import { DialogSlot, useDialog } from "../../context/dialog"
+import { useRemote } from "../../context/remote"
 import { useSession } from "../../context/session"
 import { useRoute } from "../../context/route"
 import { useSync } from "../../context/sync"
@@ -26,7 +27,7 @@ import { ComposerDock, useComposerDock } from "./composer-dock"
 import { bannerText, ConnectionBanner } from "./connection-banner"
 import { usePageKeys } from "./page-keys"
 import { SessionComposer } from "./session-composer"
-import { statusSegments, StatusBar } from "./status-bar"
+import { remoteSegments, statusSegments, StatusBar } from "./status-bar"
 import { TranscriptArea } from "./transcript-area"
 import { UiRequests } from "./ui-requests"
 import { Widgets } from "./widgets"
@@ -71,6 +72,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
   const actions = useCommandActions()
   const dock = useComposerDock()
   const toast = useToast()
+  const remote = useRemote()
   const route = useRoute()
   const screen = useScreen()
   const data = sync.data
@@ -109,7 +111,7 @@ export function SessionPage(props: { version: string; cwd: string; focused: bool
       stats: data.stats,
       extra: data.ui.status,
       mouse: view.mouse(),
-      features: features.status(),
+      features: [...features.status(), ...remoteSegments(remote.status())],
     })
   // Before the page's own keys, whose checks are looser (Ctrl+P is taken whatever else is held):
   // a forwarded key is one the window does not bind.

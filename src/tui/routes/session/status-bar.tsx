@@ -1,7 +1,7 @@
 // The bottom line: folder and branch, model, thinking level, tokens, cost, context use, and any
 // extension status segments. Segments that do not fit are dropped, least important first.
 import { For } from "solid-js"
-import type { SessionInfo, SessionStats } from "../../../protocol"
+import type { RemoteStatus, SessionInfo, SessionStats } from "../../../protocol"
 import { terminalLine, terminalText } from "../../../common/terminal-text"
 import { theme } from "../../theme"
 import { formatCost, formatTokens, shortPath } from "../../util/format"
@@ -72,6 +72,17 @@ function sandboxSegment(info: SessionInfo | undefined): Segment | undefined {
 }
 
 const SEP = " · "
+
+/**
+ * Remote control (/rc): `rc` while it is on, `rc ●` while a device follows the session, `rc ?`
+ * while a browser waits for the person's yes (it outlasts most segments: it needs an answer).
+ */
+export function remoteSegments(s: RemoteStatus | undefined): Segment[] {
+  if (!s?.on) return []
+  if (s.requests.length) return [{ text: "rc ?", color: theme.warning, rank: 0.5 }]
+  const connected = s.devices.some((d) => d.connected)
+  return [{ text: connected ? "rc ●" : "rc", color: connected ? theme.success : theme.muted, rank: 2 }]
+}
 
 /** The segments that fit in `width` columns, in their original order. */
 export function fitSegments(segments: Segment[], width: number): Segment[] {
