@@ -27,8 +27,11 @@ afterEach(async () => {
   d = undefined
 })
 
-async function openSession(scenario: Scenario = { turns: [{ text: "Hello from the model." }] }) {
-  d = await startBox(scenario, { env: { XAGENT_REMOTE_APP_DIR: appDir } })
+async function openSession(
+  scenario: Scenario = { turns: [{ text: "Hello from the model." }] },
+  env: Record<string, string> = {},
+) {
+  d = await startBox(scenario, { env: { XAGENT_REMOTE_APP_DIR: appDir, ...env } })
   const client = await d.connect()
   const { sessionId } = await client.request("session.open", { cwd: d.box.cwd, mode: { kind: "new" } })
   return { client, sessionId }
@@ -350,4 +353,22 @@ test("behind a tunnel the person runs, the link names the tunnel and its host na
   const plain = await client.daemon("remote.start", { sessionId, publicUrl: "http://phone-tunnel.example" })
   expect(plain.on).toBe(false)
   expect(plain.error).toContain("a public address is https")
+})
+
+test("remote control nobody watches turns itself off; a device that follows the session keeps it on", async () => {
+  const { client, sessionId } = await openSession(undefined, { XAGENT_RC_IDLE_MS: "3000" })
+  const s = await client.daemon("remote.start", { sessionId, listen: "http://127.0.0.1:0" })
+  const token = await pairDevice(client, sessionId, s)
+  const events = stream(s.url!, token)
+  await until(() => events.events.length > 0, "the device's stream")
+  // no window subscribes here: the device alone keeps it on, well past the idle time
+  const since = Date.now()
+  while (Date.now() - since < 6000) {
+    expect((await client.daemon("remote.status", { sessionId })).on).toBe(true)
+    await Bun.sleep(500)
+  }
+  events.close()
+  await eventually(async () => !(await client.daemon("remote.status", { sessionId })).on, "remote control to turn off")
+  expect(d!.log()).toMatch(/remote control off for session \S+: nobody watched it for/)
+  expect(await fetch(s.url + "/").catch(() => "closed")).toBe("closed")
 })

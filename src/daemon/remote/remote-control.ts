@@ -20,6 +20,12 @@ export const PACKAGE_APP_DIR = fileURLToPath(new URL("../../../dist/remote", imp
 
 /** How long `remote.status` with `since` waits for a change before it answers anyway. */
 const STATUS_WAIT_MS = 25_000
+/**
+ * Remote control nobody uses turns itself off: no window on the session and no device following
+ * it for this long (XAGENT_RC_IDLE_MS). Else a session whose window closed would keep a server
+ * listening, and the session alive, until the daemon stops.
+ */
+const IDLE_MS = Number(process.env.XAGENT_RC_IDLE_MS) || 30 * 60_000
 
 export interface RemoteControlOptions {
   /** XAGENT_HOME: devices and the certificate are kept under `remote/`. */
@@ -36,6 +42,7 @@ export class RemoteControl {
   private readonly waiters = new Set<() => void>()
   private version = 1
   private readonly appDir: string
+  private idleCheck: ReturnType<typeof setInterval> | undefined
 
   constructor(private readonly o: RemoteControlOptions) {
     this.store = new DeviceStore(join(o.home, "remote", "devices.json"))
@@ -123,6 +130,8 @@ export class RemoteControl {
       return this.status(sessionId, `cannot listen on ${listenText ?? "127.0.0.1"}: ${errorText(e)}`)
     }
     this.sessions.set(sessionId, session)
+    this.idleCheck ??= setInterval(() => void this.offWhenIdle(), Math.min(60_000, IDLE_MS / 4))
+    this.idleCheck.unref?.()
     this.o.log.info(`remote control on for session ${sessionId} at ${session.url}`)
     this.changed()
     return this.status(sessionId)
@@ -137,12 +146,29 @@ export class RemoteControl {
     this.changed()
   }
 
+  private async offWhenIdle() {
+    const live = (await this.o.host()).live()
+    for (const [id, s] of this.sessions) {
+      const subscribers = live.find((l) => l.sessionId === id)?.subscribers ?? 0
+      if (s.unwatchedFor(subscribers) >= IDLE_MS)
+        this.stop(
+          id,
+          `nobody watched it for ${IDLE_MS >= 60_000 ? `${Math.round(IDLE_MS / 60_000)} min` : `${Math.round(IDLE_MS / 1000)} s`}`,
+        )
+    }
+    if (!this.sessions.size) {
+      clearInterval(this.idleCheck)
+      this.idleCheck = undefined
+    }
+  }
+
   private changed() {
     this.version++
     for (const fn of [...this.waiters]) fn()
   }
 
   dispose() {
+    clearInterval(this.idleCheck)
     for (const id of [...this.sessions.keys()]) this.stop(id, "the daemon stops")
   }
 }

@@ -58,6 +58,8 @@ export class RemoteSession implements WebSession {
   private readonly lastSeen = new Map<string, number>()
   private readonly dialogs = new Map<string, UiRequest>()
   private unwatch: (() => void) | undefined
+  /** When something last watched the session: a window, or a device's stream. */
+  private watchedAt = Date.now()
 
   constructor(private readonly o: RemoteSessionOptions) {
     this.sessionId = o.sessionId
@@ -238,6 +240,23 @@ export class RemoteSession implements WebSession {
 
   whoami(device: StoredDevice) {
     return { deviceId: device.id, name: device.name, sessionId: this.sessionId, cwd: this.o.cwd }
+  }
+
+  /** Streams open now, of every device. */
+  private openStreams(): number {
+    let n = 0
+    for (const set of this.streams.values()) n += set.size
+    return n
+  }
+
+  /**
+   * How long nobody has watched: no window on the session (its subscribers less this daemon's own
+   * and the devices' streams) and no device stream open.
+   */
+  unwatchedFor(subscribers: number, now = Date.now()): number {
+    const windows = subscribers - 1 - this.openStreams()
+    if (windows > 0 || this.openStreams() > 0) this.watchedAt = now
+    return now - this.watchedAt
   }
 
   // ──
