@@ -162,7 +162,9 @@ describe.skipIf(!hasTmux)("sign-in and settings in a terminal", () => {
       "---\ndescription: Review the change\n---\nReview template body for $ARGUMENTS\n",
     )
     await command(pane, "/reload")
-    await pane.waitFor("Reloaded extensions, skills, prompt templates")
+    // Pi loads every extension and resource again: over a minute on a machine this loaded (a whole
+    // suite beside four busy processes), so its own ceiling
+    await pane.waitFor("Reloaded extensions, skills, prompt templates", 180_000)
     pane.type("/review")
     await pane.waitFor("/review  Review the change")
     pane.type(" the parser")
@@ -172,5 +174,5 @@ describe.skipIf(!hasTmux)("sign-in and settings in a terminal", () => {
 
     pane.send("C-d")
     await pane.waitFor("EXIT=0")
-  }, 150_000)
+  }, 400_000)
 })
