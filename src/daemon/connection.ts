@@ -54,6 +54,8 @@ export interface DaemonContext {
   spoke?(conn: Connection): void
   /** Remote control's `remote.*` requests (daemon/remote/remote-control.ts), loaded at the first. */
   remote?(): Promise<{ request(method: DaemonMethod, params: any): Promise<unknown> }>
+  /** Whether remote control was ever asked to start (until then its status is "off", unloaded). */
+  remoteLoaded?(): boolean
 }
 
 export interface SocketLike {
@@ -247,6 +249,9 @@ export class Connection {
       case "remote.decide":
       case "remote.revoke": {
         if (!this.ctx.remote) throw new ProtocolError("refused", "this daemon has no remote control")
+        // a window asks at its start whether remote control is on: not a reason to load it
+        if (method === "remote.status" && !this.ctx.remoteLoaded?.())
+          return { on: false, version: 0, devices: [], requests: [] }
         return await (await this.ctx.remote()).request(method, params)
       }
       case "session.subscribe":

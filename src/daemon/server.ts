@@ -140,6 +140,7 @@ export function startDaemonServer(opts: DaemonServerOptions): DaemonServer {
             appDir: process.env.XAGENT_REMOTE_APP_DIR || undefined,
           }),
       )),
+    remoteLoaded: () => remote !== undefined,
     log,
     status,
     maxFrameBytes: opts.maxFrameBytes,

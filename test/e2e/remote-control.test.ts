@@ -211,5 +211,17 @@ describe.skipIf(skip)("remote control from a phone's browser", () => {
 
     // the page at phone size, for the record
     if (shots) await phone.screenshot(join(shots, "remote-control-phone.png"))
+
+    // a window attached later knows a phone follows the session, and /rc off there cuts it
+    const second = openPane({ cwd: box.cwd, env, cols: 120, rows: 30 })
+    cleanups.push(() => second.kill())
+    second.type(`${XAGENT_BIN} attach --fullscreen`)
+    second.send("Enter")
+    await second.waitFor(/rc ●/, 90_000)
+    second.type("/rc off")
+    second.send("Enter")
+    await second.waitFor("Remote control is off")
+    await phone.waitFor(`document.getElementById("dot").className === "off"`, "the phone cut off")
+    await pane.waitFor((s) => !/rc ●/.test(s))
   }, 600_000)
 })

@@ -56,7 +56,11 @@ test("the page shows the link and its QR code; a allows the asking browser, d re
   const page = await app.until("Nobody is asking to pair")
   expect(page).toContain(LINK.slice(0, 60))
   expect(page).toContain("▀▀▀▀▀▀▀")
-  expect(client.asked[0]).toMatchObject({ method: "remote.start", params: { sessionId: "s1" } })
+  // the window asked once at its start whether remote control was on, then /rc started it
+  expect(client.asked.slice(0, 2)).toMatchObject([
+    { method: "remote.status", params: { sessionId: "s1" } },
+    { method: "remote.start", params: { sessionId: "s1" } },
+  ])
 
   client.set({ requests: [{ id: "r1", name: "Chrome on Android", address: "192.168.1.9", at: 0 }] })
   await app.until("a allow · r refuse")

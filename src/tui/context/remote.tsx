@@ -83,7 +83,17 @@ export const { use: useRemote, provider: RemoteProvider } = createSimpleContext(
 
     const start = (where: RemoteStart = {}) => act((sessionId) => daemon()!("remote.start", { sessionId, ...where }))
 
-    // `xagent --rc`: on once the session is open, its page (the link, the QR code) in front
+    // `xagent --rc`: on once the session is open, its page (the link, the QR code) in front;
+    // else whether it is on already (a window attached to a session a phone follows)
+    if (!props.atStart)
+      void session.whenReady().then(
+        (sessionId) =>
+          daemon()?.("remote.status", { sessionId }).then(
+            (s) => !disposed && take(s),
+            () => {},
+          ),
+        () => {},
+      )
     if (props.atStart) {
       const where = props.atStart
       void session.whenReady().then(
