@@ -66,7 +66,8 @@ test("the bare /hello asks which of the two, and runs the one picked", async () 
 })
 
 test("/help lists the extensions' commands by owner", async () => {
-  const app = await window(100, 80)
+  // tall enough for the window's own commands and the extensions' below them, unscrolled
+  const app = await window(100, 90)
   await app.submit("/help")
   const frame = await app.until("Extensions' commands")
   // The dialog's rows without its border and scrollbar.
