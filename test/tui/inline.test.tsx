@@ -144,6 +144,25 @@ test("a resumed session's 2,000 items go up once each and in order; the footer h
   expect(frame).not.toContain("answer 999")
 })
 
+test("a long history's newest items are on screen at once, while the rows above them go up; each is written once", async () => {
+  const items: TranscriptItem[] = []
+  for (let i = 0; i < 1000; i++) items.push(item.user(`u${i}`, `question ${i}`), item.assistant(`a${i}`, `answer ${i}`))
+  app = await mountApp({ width: 80, height: 24, screen: "inline" })
+  const a = app
+  const rows: string[] = []
+  await a.emit({ type: "snapshot", snapshot: snapshot({ items }) })
+  // The newest answer shows in the footer before the history above it is written (it was drawn
+  // only once all 2,000 rows were up: 4 s of a resume before its last message was on screen).
+  const frame = await a.until("answer 999")
+  expect(frame).toContain("question 999")
+  expect(count(scrollback(a, rows), "answer ")).toBeLessThan(1000)
+  await untilWritten(a, rows, "answer 999")
+  expect(count(rows, "answer 999")).toBe(1)
+  expect(count(rows, "answer ")).toBe(1000)
+  // Written, it leaves the footer: the composer is all that is left there.
+  expect(await a.until((f) => !f.includes("answer 999") && f.includes(COMPOSER))).not.toContain("question 999")
+})
+
 test("a long history goes up in batches with a turn of the event loop between them: timers and sockets are not held off", async () => {
   const items: TranscriptItem[] = []
   for (let i = 0; i < 1000; i++) items.push(item.user(`u${i}`, `question ${i}`), item.assistant(`a${i}`, `answer ${i}`))

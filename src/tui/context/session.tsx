@@ -16,6 +16,7 @@ import { useClient } from "./client"
 import { createSimpleContext } from "./helper"
 import { useRoute } from "./route"
 import { useSync } from "./sync"
+import { startMark } from "../../util/start-trace"
 
 // Distributes over a union of shapes (packages.run), which a plain Omit would flatten.
 type SessionParams<M extends Method> =
@@ -151,7 +152,9 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
         const file = t.params.mode.ref
         void (props.firstFrame ?? Promise.resolve()).then(() => {
           const preview = readSessionPreview(file)
+          startMark("window", "preview read")
           if (preview) sync.preview(preview)
+          startMark("window", "preview drawn")
         })
       }
       client.ready.then(

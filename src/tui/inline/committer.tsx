@@ -12,6 +12,7 @@
 // written meanwhile land where the window only thinks its footer is.
 import type { CliRenderer } from "@opentui/core"
 import { createEffect, createSignal, getOwner, onCleanup, untrack, type JSX } from "solid-js"
+import { unwrap } from "solid-js/store"
 import type { AssistantItem, TranscriptItem } from "../../protocol"
 import { ItemView, type FoldKind } from "../component/message/item-view"
 import { sessionThinkingLook, ThinkingLook } from "../component/message/thinking-look"
@@ -22,6 +23,7 @@ import { ScrollbackLedger, type CommitStep, type Partial } from "./ledger"
 import { PlainItem } from "./plain-item"
 import { drawsNothing, sameCut, sliceReply } from "./reply-cut"
 import { writeRows } from "./scrollback-writer"
+import { startMark } from "../../util/start-trace"
 
 export interface Committer {
   /** Index of the first item the footer still draws (the ones before it are in the scrollback). */
@@ -167,6 +169,9 @@ export function createCommitter(opts: {
     running = true
     pumping = (async () => {
       try {
+        // A history (more than a batch) waits a turn: the footer's frame with its newest items
+        // goes out first, not after the first batch's drawing (the first is the slowest: 0.35 s).
+        if (queue.length > ITEMS_PER_DRAW) await frameOut(opts.renderer)
         for (let batch = takeBatch(); batch.length > 0; batch = takeBatch()) {
           writing = batch.at(-1)
           // Only rows the footer draws now (a part, an item at or after its first) are given up.
@@ -191,6 +196,7 @@ export function createCommitter(opts: {
           // (a 2,000-message resume was connected only once its last row was up).
           if (queue.length > 0) await new Promise<void>((resolve) => setImmediate(resolve))
         }
+        startMark("window", "scrollback written")
       } finally {
         writing = undefined
         running = false
@@ -241,6 +247,7 @@ export function createCommitter(opts: {
       // Its actions (Alt+I, Alt+E…) are drawn on it only while it is open: it waits in the footer.
       hold: heldItem(data.items),
       earlier: data.earlierUnknown ? "some" : data.earlier,
+      plain: unwrap(data.items),
     })
     const count = ledger.count
     untrack(() => {
@@ -254,9 +261,14 @@ export function createCommitter(opts: {
       // (One being drawn is on its way too: the footer let go of it before its rows were up, so a
       // tool row that started meanwhile showed without the words streamed before it.)
       const last = queued.at(-1) ?? queue.at(-1) ?? writing
-      // A long history (a resume) leaves the footer at once: drawing it there costs more than the wait.
-      if (count <= liveFrom() || !last || count - liveFrom() > FOOTER_HOLDS_AT_MOST) setLiveFrom(count)
-      else last.after = count
+      if (count <= liveFrom() || !last) setLiveFrom(count)
+      else {
+        // A long history (a resume, an attach) leaves the footer at once but for its newest items:
+        // they stay on screen while the rows above them go up, a batch per turn, so the last message
+        // shows in the first frames, not once all of the history is written (2,000 messages: 4 s).
+        if (count - liveFrom() > FOOTER_HOLDS_AT_MOST) setLiveFrom(count - FOOTER_HOLDS_AT_MOST)
+        last.after = count
+      }
       queue.push(...queued)
       if (queue.length > 0) kick()
     })
@@ -268,11 +280,22 @@ export function createCommitter(opts: {
 /** Whole items drawn off screen together and written in one commit. */
 const ITEMS_PER_DRAW = 64
 
-/** Items the footer keeps drawing until their rows are up; more go at once. */
+/** Items the footer keeps drawing until their rows are up; of more, the newest this many. */
 const FOOTER_HOLDS_AT_MOST = 8
 
 /** Quiet time after the last resize before the transcript is written again. */
 const REPLAY_AFTER_MS = 120
+
+/** Resolves once the renderer has drawn what it was asked to (or after a frame's time at most). */
+function frameOut(renderer: CliRenderer): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, FRAME_WAIT_MS)
+    void renderer.idle().then(() => (clearTimeout(timer), resolve()))
+  })
+}
+
+/** How long a history's first batch waits for the footer's frame at most. */
+const FRAME_WAIT_MS = 50
 
 /** What a step draws: an item, or the part of a reply between its cuts. */
 function stepItem(step: Exclude<CommitStep, { kind: "separator" }>): TranscriptItem {
