@@ -4,7 +4,7 @@ import { afterAll, expect, test } from "bun:test"
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
-import { BUN_TUNING, bunTuning, dropBunTuning } from "../../src/util/patches/bun-tuning"
+import { BUN_TUNING, bunTuning, dropBunTuning, WINDOW_TUNING } from "../../src/util/patches/bun-tuning"
 
 const LAUNCHER = resolve(import.meta.dir, "../../bin/xagent")
 // A package with the real launcher and, where it looks for Bun, a script that prints the environment.
@@ -29,11 +29,11 @@ const launch = (env: Record<string, string>) => {
   return { tuning, args: lines.find((l) => l.startsWith("ARGS ")) }
 }
 
-test("bin/xagent sets exactly the code's tuning, and none of it with XAGENT_NO_BUN_TUNING=1", () => {
+test("bin/xagent sets exactly the code's tuning for the window, and none of it with XAGENT_NO_BUN_TUNING=1", () => {
   const on = launch({})
-  expect(on.tuning).toEqual(BUN_TUNING)
+  expect(on.tuning).toEqual(WINDOW_TUNING)
   expect(on.args).toBe(`ARGS --config=${pkg}/bin/launch.bunfig.toml ${pkg}/src/cli/main.ts --version`)
-  expect(launch({ XAGENT_NO_BUN_TUNING: "0" }).tuning).toEqual(BUN_TUNING)
+  expect(launch({ XAGENT_NO_BUN_TUNING: "0" }).tuning).toEqual(WINDOW_TUNING)
   expect(launch({ XAGENT_NO_BUN_TUNING: "1" }).tuning).toEqual({})
 })
 
@@ -43,7 +43,8 @@ test("switched off, the daemon gets no tuning and a person's own Bun settings st
   const mine = { XAGENT_NO_BUN_TUNING: "1", BUN_JSC_useFTLJIT: "0" }
   dropBunTuning(mine)
   expect(mine).toEqual({ XAGENT_NO_BUN_TUNING: "1", BUN_JSC_useFTLJIT: "0" })
-  const ours = { ...BUN_TUNING, PATH: "/bin" }
+  // The window's own (DFG off) goes too: nothing the window starts inherits it.
+  const ours = { ...WINDOW_TUNING, PATH: "/bin" }
   dropBunTuning(ours)
   expect(ours).toEqual({ PATH: "/bin" })
 })

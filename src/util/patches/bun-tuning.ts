@@ -19,6 +19,16 @@ export const BUN_TUNING: Record<string, string> = {
   BUN_JSC_useFTLJIT: "0",
 }
 
+/**
+ * The window's: the same, and JSC without its optimizing middle tier (DFG) too. The window runs
+ * short bursts (a frame, a batch of a reply, a page of history) whose functions get hot just long
+ * enough for DFG to compile them on its threads, for little gain: off, the window spent 0.61 → 0.50 s
+ * CPU to stream the bench's 20,000-token reply, and a long resume, an attach and a warm start came
+ * on screen 7–9 % sooner (docs/adr-performance.md). The session host keeps DFG: Pi's stream parsing
+ * there is a real hot loop, and without DFG it cost the host 0.55 → 0.67 s of the same reply.
+ */
+export const WINDOW_TUNING: Record<string, string> = { ...BUN_TUNING, BUN_JSC_useDFGJIT: "0" }
+
 /** The variables to start one of xagent's own processes with: none when the patch is off. */
 export function bunTuning(env: Record<string, string | undefined> = process.env): Record<string, string> {
   return patchOn("BUN_TUNING", env) ? BUN_TUNING : {}
@@ -27,5 +37,5 @@ export function bunTuning(env: Record<string, string | undefined> = process.env)
 /** Takes the tuning out of this process's environment; with the patch off, what is set there is the person's. */
 export function dropBunTuning(env: NodeJS.ProcessEnv = process.env): void {
   if (!patchOn("BUN_TUNING", env)) return
-  for (const key of Object.keys(BUN_TUNING)) delete env[key]
+  for (const key of Object.keys(WINDOW_TUNING)) delete env[key]
 }
