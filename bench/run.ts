@@ -11,7 +11,7 @@ import { componentKeys } from "./cases/component-keys"
 import { firstFrame } from "./cases/first-frame"
 import { idle } from "./cases/idle"
 import { keystrokeEcho } from "./cases/keystroke-echo"
-import { longResume } from "./cases/long-resume"
+import { hugeResume, longResume, longResumeFullscreen } from "./cases/long-resume"
 import { longStreaming } from "./cases/long-streaming"
 import { reply } from "./cases/reply"
 import { sandboxCost } from "./cases/sandbox-cost"
@@ -36,6 +36,8 @@ const CASES: BenchCase[] = [
   reply,
   streamingCost,
   longResume,
+  longResumeFullscreen,
+  hugeResume,
   attachLong,
   longStreaming,
   terminalOutputFullscreen,
