@@ -17,8 +17,8 @@ export function LiveArea(props: {
   clickable?: boolean
 }) {
   const screen = useScreen()
-  // Never more items than the terminal has rows: each draws at least one, and the footer, anchored
-  // to its bottom, shows no more than that. A resume's whole history is handed to this list before
+  // Never more items than the terminal has rows: an item draws a row or more (an empty reply, the
+  // one that draws none, is no history), and the footer, anchored to its bottom, shows no more rows. A resume's whole history is handed to this list before
   // the committer moves it up (its effect runs after this one's), and drawing 2,000 items here to
   // throw them away cost a long resume 1.8 s of the window's time before its first batch went up.
   const live = createMemo(() => props.items.slice(Math.max(screen.liveFrom(), props.items.length - screen.rows())))
