@@ -160,9 +160,19 @@ describe.skipIf(!hasTmux)("inline mode in a terminal", () => {
     run(pane, "-c --no-daemon")
     // The session opens in the window's own process: under a load of 40-50 on two cores it was not
     // open yet after 120 s (the welcome still up, no model named), where it takes seconds alone.
-    const all = await inScrollback(pane, marker, 360_000)
+    await inScrollback(pane, marker, 360_000)
     await pane.waitFor("Ask anything")
-    const turns = [...all.matchAll(/Turn (\d+):/g)].map((m) => Number(m[1]))
+    // The last message shows first (the footer holds the newest items while the rows above them go
+    // up): the history is written once the capture holds every turn, or, at the deadline, whatever
+    // it holds then, for the assertion to show what is missing or twice.
+    const turnsIn = (text: string) => [...text.matchAll(/Turn (\d+):/g)].map((m) => Number(m[1]))
+    const deadline = Date.now() + 240_000
+    let all = pane.scrollback()
+    while (turnsIn(all).length < 500 && Date.now() < deadline) {
+      await Bun.sleep(100)
+      all = pane.scrollback()
+    }
+    const turns = turnsIn(all)
     expect(turns).toEqual(Array.from({ length: 500 }, (_, i) => i))
     expect(all.split(marker).length - 1).toBe(1)
     await quit(pane)
