@@ -40,8 +40,14 @@ async function signIn(pane: Pane, provider: string, asks: string): Promise<strin
   pane.type(provider)
   await pane.waitFor(`› ${provider}  subscription`)
   pane.send("Enter")
-  return pane.waitFor(asks)
+  // The question and the whole link (it ends with the 43-character state): a capture can land while
+  // the dialog's rows are still being written, the question up and the link cut short (a run read
+  // an invalid URL there).
+  return pane.waitFor((s) => s.includes(asks) && WHOLE_LINK.test(linkOnScreen(s)))
 }
+
+/** The test server's authorize link, ending with its PKCE verifier as `state` (test/fixture/oauth-loopback.ts). */
+const WHOLE_LINK = /^http:\/\/127\.0\.0\.1:\d+\/authorize\?.*[?&]state=[\w-]{43}$/
 
 describe.skipIf(!hasTmux)("sign-in and settings in a terminal", () => {
   const cleanups: (() => unknown)[] = []
