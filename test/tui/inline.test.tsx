@@ -39,6 +39,14 @@ async function untilWritten(a: MountedApp, rows: string[], text: string) {
 
 const count = (rows: string[], text: string) => rows.filter((r) => r.includes(text)).length
 
+/** A history of `turns` short turns: `question i` then `answer i`. */
+function questionsAndAnswers(turns: number): TranscriptItem[] {
+  const items: TranscriptItem[] = []
+  for (let i = 0; i < turns; i++)
+    items.push(item.user(`u${i}`, `question ${i}`), item.assistant(`a${i}`, `answer ${i}`))
+  return items
+}
+
 /** A reply (`a1`) streaming `text`, drawn in the footer. */
 async function streaming(a: MountedApp, text: string) {
   await a.emit(
@@ -132,8 +140,7 @@ test("a tool row that starts while its reply's rows are drawn off screen shows w
 })
 
 test("a resumed session's 2,000 items go up once each and in order; the footer holds the composer", async () => {
-  const items: TranscriptItem[] = []
-  for (let i = 0; i < 1000; i++) items.push(item.user(`u${i}`, `question ${i}`), item.assistant(`a${i}`, `answer ${i}`))
+  const items = questionsAndAnswers(1000)
   const a = await inline({}, { items })
   const rows = await untilWritten(a, [], "answer 999")
   const texts = rows.filter((r) => /question \d+|answer \d+/.test(r)).map((r) => r.trim().replace(/^│ /, ""))
@@ -145,8 +152,7 @@ test("a resumed session's 2,000 items go up once each and in order; the footer h
 })
 
 test("a long history's newest items are on screen at once, while the rows above them go up; each is written once", async () => {
-  const items: TranscriptItem[] = []
-  for (let i = 0; i < 1000; i++) items.push(item.user(`u${i}`, `question ${i}`), item.assistant(`a${i}`, `answer ${i}`))
+  const items = questionsAndAnswers(1000)
   app = await mountApp({ width: 80, height: 24, screen: "inline" })
   const a = app
   const rows: string[] = []
@@ -164,8 +170,7 @@ test("a long history's newest items are on screen at once, while the rows above 
 })
 
 test("a long history goes up in batches with a turn of the event loop between them: timers and sockets are not held off", async () => {
-  const items: TranscriptItem[] = []
-  for (let i = 0; i < 1000; i++) items.push(item.user(`u${i}`, `question ${i}`), item.assistant(`a${i}`, `answer ${i}`))
+  const items = questionsAndAnswers(1000)
   app = await mountApp({ width: 80, height: 24, screen: "inline" })
   const a = app
   const rows: string[] = []
