@@ -5,7 +5,7 @@ import { readFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { replyText } from "../fixtures/reply-text"
 import type { BenchCase } from "../lib/bench-case"
-import { atMost, metric, withProgram } from "../lib/bench-case"
+import { atMost, metric, vsPi, withProgram } from "../lib/bench-case"
 import { tmuxQuote } from "../lib/tmux"
 import type { Program } from "../programs"
 
@@ -40,7 +40,7 @@ function terminalOutput(mode: "fullscreen" | "inline"): BenchCase {
       `already in the scrollback, counted as clears of the saved lines (ED 3: the only way a program ` +
       `can touch rows that scrolled off; rows still on screen are not counted).`,
     metrics: [
-      metric("median", "bytes_per_token", "bytes per streamed token", "B/tok"),
+      metric("median", "bytes_per_token", "bytes per streamed token", "B/tok", vsPi(1.0)),
       metric("median", "full_clears", "full-screen clears while streaming", "count"),
       metric("median", "scrollback_rewrites", "rewrites of scrollback rows", "count", atMost(0)),
     ],

@@ -10,6 +10,7 @@ import { BUILTIN_THEMES } from "./theme"
 import { createThemeControl, type ThemeControl } from "./theme-control"
 import { colorFgBgAppearance, parseColorReplies } from "./util/terminal-background"
 import { loadThemeCatalog } from "./util/theme-files"
+import { terminalOut } from "./patches/terminal-out"
 import { startMark } from "../util/start-trace"
 
 /** OpenTUI spaces requested frames 1000 / maxFps ms apart: 1 ms is as good as none. */
@@ -50,7 +51,11 @@ function themeControl(renderer: CliRenderer, opts: TuiOptions): ThemeControl {
 
 export async function runTui(opts: TuiOptions): Promise<TuiResult> {
   const inline = opts.screen === "inline"
+  const terminal = terminalOut()
   const renderer = await createCliRenderer({
+    stdout: terminal.stream,
+    // A custom stdout would otherwise be taken for a remote terminal: this one is local.
+    remote: false,
     targetFps: 60,
     // A change paints on the next tick, not at the next 60 fps slot: a key typed just after a
     // frame waited up to 16 ms for its echo. Streams are paced before they reach the store
@@ -71,6 +76,9 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
     // These three are ours (they resolve with an exit code); the renderer keeps the rest.
     exitSignals: ["SIGQUIT", "SIGABRT", "SIGPIPE", "SIGBUS"],
   })
+  // Inline, a resize is taken at once (the committer spaces its rewrite); full screen after a run
+  // of them, as OpenTUI does when it listens itself.
+  terminal.follow(renderer, inline ? 0 : 100)
   // A dozen views follow the terminal's size (a count that stays put: no view leaks one), past
   // the emitter's default warning mark of 10, and a runtime warning on stderr lands on the screen.
   renderer.setMaxListeners(64)
@@ -151,6 +159,7 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
     sessionDir: opts.target.kind === "attach" ? undefined : opts.target.params.pi?.sessionDir,
   }
   if (!renderer.isDestroyed) renderer.destroy()
+  terminal.restore()
   // After SIGHUP the terminal is gone: there is nobody to tell (and writing to it fails).
   const farewell =
     code === SIGNAL_CODES.SIGHUP

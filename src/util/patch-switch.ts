@@ -18,6 +18,7 @@ export const PATCHES = [
   "BUILTIN_SOURCE",
   "EXTENSION_SENDS",
   "SCROLLBACK_SETTLE",
+  "OUTPUT_FILTER",
 ] as const
 
 export type PatchName = (typeof PATCHES)[number]
