@@ -96,6 +96,12 @@ describe("the output filter", () => {
     expect(through(run(1, 1, FG, "é") + run(1, 3, FG, "x"))).toBe(`${ESC}[1;1H${FG}é${ESC}[1;3Hx`)
   })
 
+  test("text that reaches the last column loses the cursor: it may have wrapped", () => {
+    const f = new OutputFilter(() => 10)
+    const out = dec.decode(f.push(enc.encode(run(1, 1, FG, "0123456789") + run(1, 10, FG, "x"))))
+    expect(out).toBe(`${ESC}[1;1H${FG}0123456789${ESC}[1;10Hx`)
+  })
+
   test("a move to where the cursor already is goes away", () => {
     expect(through(run(1, 1, FG, "ab") + run(1, 3, FG, "cd"))).toBe(`${ESC}[1;1H${FG}abcd`)
   })

@@ -31,7 +31,7 @@ interface Resizable {
 export function terminalOut(real: NodeJS.WriteStream = process.stdout, env = process.env): TerminalOut {
   if (!patchOn("OUTPUT_FILTER", env)) return { stream: real, follow() {}, restore() {} }
   const realWrite = real.write
-  const filter = new OutputFilter()
+  const filter = new OutputFilter(() => real.columns || Infinity)
   // The callback comes once the terminal took the bytes: until then OpenTUI's feed holds the next
   // frame, as its own blocking write did, so a slow terminal gets fewer frames, not a queue of them.
   const send = (bytes: Uint8Array, cb?: WriteCallback): boolean => {
