@@ -15,6 +15,8 @@ import { spawnHost } from "./host-spawn"
 import type { EnvChange } from "./spare-host"
 
 const DISPOSE_TIMEOUT_MS = 8000
+/** How long a host that answered `dispose` has to exit before it is killed. */
+const EXIT_GRACE_MS = 3000
 /** How long after the process exits its last frames may still be read from the link. */
 const LINK_DRAIN_MS = 1000
 
@@ -174,10 +176,13 @@ export class HostChild {
   private async end(): Promise<void> {
     this.closing = true
     if (this.gone) return
-    const done = this.caller.dispose()
-    let timer: ReturnType<typeof setTimeout> | undefined
-    await Promise.race([done, new Promise<void>((r) => (timer = setTimeout(r, DISPOSE_TIMEOUT_MS)))])
-    clearTimeout(timer)
+    const answered = await within(
+      this.caller.dispose().then(() => true),
+      DISPOSE_TIMEOUT_MS,
+    )
+    // It answered and exits by itself: killed now, its exit handlers would not run, and Pi's lock
+    // files (its model catalog's, auth.json's) would stay for every other host to wait out.
+    if (answered && !this.gone) await within(this.exited, EXIT_GRACE_MS)
     if (!this.gone) this.kill()
     await this.exited
   }
@@ -187,5 +192,15 @@ export class HostChild {
     try {
       this.proc.kill("SIGKILL")
     } catch {}
+  }
+}
+
+/** `p`'s value, or undefined once `ms` have passed. */
+async function within<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  try {
+    return await Promise.race([p, new Promise<undefined>((r) => (timer = setTimeout(() => r(undefined), ms)))])
+  } finally {
+    clearTimeout(timer)
   }
 }

@@ -22,6 +22,7 @@ import { blockingVariables, envChange, type SpareHost } from "./spare-host"
 import type { LiveInfo } from "../runtime/hosting/host-frames"
 import type { LiveMark } from "../runtime/hosting/held-files"
 import { startMark } from "../util/start-trace"
+import { KeyedTurns } from "../util/keyed-turns"
 import { WATCHED_METHODS } from "../common/bundled"
 
 export interface HostPool extends HostApi {
@@ -70,8 +71,8 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
   /** Host processes not yet exited (closing ones too): a sweep must not take them or their tools. */
   const running = new Set<number>()
   const bySession = new Map<string, Entry>()
-  /** Opens in flight by file, so two windows opening one file share a host. */
-  const opening = new Map<string, Promise<Entry>>()
+  /** Opens of a file wait their turn, so two windows opening one file share a host. */
+  const fileTurns = new KeyedTurns()
   /** Windows subscribed, counted here: the host's own count reaches us a moment later. */
   const watchers = new Map<string, number>()
   let disposed = false
@@ -225,30 +226,21 @@ export function createHostPool(opts: HostPoolOptions): HostPool {
       startMark("daemon", "host ready")
       // a new session has no file to join, unless `--session-id` names one that exists
       const path = p.mode.kind === "new" && !p.pi?.sessionId ? undefined : await entry.child.resolveTarget(p)
-      if (path) {
-        const existing =
-          (await holders([path])).get(path)?.entry ?? (await opening.get(resolve(path))?.catch(() => undefined))
-        if (existing?.child.alive) {
-          void retire(entry)
-          return (await existing.child.request("session.open", p)) as Result<"session.open">
-        }
-      }
-      const opened = (async () => {
+      const openHere = async () => {
         const r = (await entry.child.request("session.open", p)) as Result<"session.open">
         entry.sessionId = r.sessionId
         bySession.set(r.sessionId, entry)
-        return { entry, r }
-      })()
-      if (path)
-        opening.set(
-          resolve(path),
-          opened.then((x) => x.entry),
-        )
-      try {
-        return (await opened).r
-      } finally {
-        if (path) opening.delete(resolve(path))
+        return r
       }
+      if (!path) return await openHere()
+      // One open of a file at a time: each asks the hosts once the one before it is live, so two
+      // windows opening the file together meet in one session, however their answers interleave.
+      return await fileTurns.take(resolve(path), async () => {
+        const existing = (await holders([path])).get(path)?.entry
+        if (!existing?.child.alive) return openHere()
+        void retire(entry)
+        return (await existing.child.request("session.open", p)) as Result<"session.open">
+      })
     } catch (e) {
       void retire(entry)
       throw e

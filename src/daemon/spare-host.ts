@@ -16,6 +16,8 @@ import { spawnHost } from "./host-spawn"
 
 /** A spare nobody took by then ends (a daemon started with no window, or by another environment). */
 export const SPARE_TTL_MS = 60_000
+/** A spare asked to end that has not by then is killed. */
+const SPARE_END_MS = 10_000
 
 /**
  * Variables a terminal sets per pane, tab or shell, which nothing reads while a host starts (Bun
@@ -68,10 +70,17 @@ export function startSpareHost(cwd: string, env: Record<string, string>, ttlMs =
     if (taken) return
     taken = true
     try {
-      proc.kill("SIGKILL")
-      // its end of the link: nobody reads it now
+      // Asked, not killed: a spare may be in the middle of Pi's start, under Pi's lock files,
+      // which a killed process leaves for every other host to wait out (host-process.ts ends
+      // once Pi is done with them). Closing its end of the link asks the same.
+      proc.kill("SIGTERM")
       closeSync(proc.stdio[3] as unknown as number)
     } catch {}
+    const stuck = setTimeout(() => {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGKILL")
+    }, SPARE_END_MS)
+    stuck.unref()
+    void proc.exited.then(() => clearTimeout(stuck))
   }
   const timer = setTimeout(dispose, ttlMs)
   timer.unref()

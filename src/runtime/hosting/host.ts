@@ -477,6 +477,11 @@ export function createHost(opts: HostOptions = {}): SessionHost {
       if (disposed) return
       disposed = true
       await Promise.all([...sessions.keys(), ...agents.keys()].map((id) => close(id, "host shut down")))
+      // Pi's model runtime reads its catalog and credentials under lock files as it starts (and
+      // refreshes): a process that exits in the middle leaves a lock every other Pi process of
+      // this agent dir waits 30 s to call stale. Ended only once those are done, as pi's own exit does.
+      await ready.catch(() => {})
+      await modelRuntime?.settleCredentialWrites().catch(() => {})
     },
   }
 }
