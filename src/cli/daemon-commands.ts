@@ -4,6 +4,7 @@ import { basename, resolve } from "node:path"
 import { createInterface } from "node:readline/promises"
 import type { Command } from "commander"
 import { connectOrStart, DaemonUnavailable } from "../client/connect"
+import { withTimeout } from "../util/with-timeout"
 import { connectSocket, type SocketClient } from "../client/socket-client"
 import type { DaemonStatus, HostProcessStatus, LiveSessionStatus, SavedSession } from "../protocol"
 import { daemonPaths } from "../util/daemon-paths"
@@ -277,12 +278,6 @@ async function commonDir(cwd: string): Promise<string | undefined> {
   const r = await gitRun(cwd, ["rev-parse", "--git-common-dir"]).catch(() => undefined)
   if (!r || r.code !== 0 || !r.stdout.trim()) return undefined
   return realpath(resolve(cwd, r.stdout.trim()))
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: Timer | undefined
-  const late = new Promise<undefined>((r) => (timer = setTimeout(r, ms)))
-  return Promise.race([p, late]).finally(() => clearTimeout(timer))
 }
 
 /** A daemon that accepts connections but does not answer: only its recorded pid can stop it. */

@@ -12,6 +12,7 @@ import type { LiveMark } from "../runtime/hosting/held-files"
 import { rssBytes } from "./descendants"
 import { frameLink, type FrameLink } from "./host-link"
 import { spawnHost } from "./host-spawn"
+import { withTimeout } from "../util/with-timeout"
 import type { EnvChange } from "./spare-host"
 
 const DISPOSE_TIMEOUT_MS = 8000
@@ -176,13 +177,13 @@ export class HostChild {
   private async end(): Promise<void> {
     this.closing = true
     if (this.gone) return
-    const answered = await within(
+    const answered = await withTimeout(
       this.caller.dispose().then(() => true),
       DISPOSE_TIMEOUT_MS,
     )
     // It answered and exits by itself: killed now, its exit handlers would not run, and Pi's lock
     // files (its model catalog's, auth.json's) would stay for every other host to wait out.
-    if (answered && !this.gone) await within(this.exited, EXIT_GRACE_MS)
+    if (answered && !this.gone) await withTimeout(this.exited, EXIT_GRACE_MS)
     if (!this.gone) this.kill()
     await this.exited
   }
@@ -192,15 +193,5 @@ export class HostChild {
     try {
       this.proc.kill("SIGKILL")
     } catch {}
-  }
-}
-
-/** `p`'s value, or undefined once `ms` have passed. */
-async function within<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  try {
-    return await Promise.race([p, new Promise<undefined>((r) => (timer = setTimeout(() => r(undefined), ms)))])
-  } finally {
-    clearTimeout(timer)
   }
 }

@@ -42,6 +42,13 @@ export function terminalOut(real: NodeJS.WriteStream = process.stdout, env = pro
     // a copy: the filter reuses its buffer, and the stream may hold this one a while
     return (realWrite as (chunk: Uint8Array, cb?: WriteCallback) => boolean).call(real, Buffer.from(bytes), cb)
   }
+  /** The terminal's own listener method `name` (its resize, its drain), answering with this stream. */
+  const listen =
+    (name: "on" | "once" | "off" | "removeListener") =>
+    (event: string, fn: (...args: unknown[]) => void): unknown => {
+      real[name](event, fn)
+      return stream
+    }
   const stream = {
     write(chunk: string | Uint8Array, encodingOrCb?: BufferEncoding | WriteCallback, cb?: WriteCallback): boolean {
       const encoding = typeof encodingOrCb === "string" ? encodingOrCb : "utf8"
@@ -60,22 +67,10 @@ export function terminalOut(real: NodeJS.WriteStream = process.stdout, env = pro
     },
     getColorDepth: (env?: object) => real.getColorDepth(env),
     hasColors: (...args: unknown[]) => (real.hasColors as (...a: unknown[]) => boolean)(...args),
-    on(event: string, fn: (...args: unknown[]) => void) {
-      real.on(event, fn)
-      return stream
-    },
-    once(event: string, fn: (...args: unknown[]) => void) {
-      real.once(event, fn)
-      return stream
-    },
-    off(event: string, fn: (...args: unknown[]) => void) {
-      real.off(event, fn)
-      return stream
-    },
-    removeListener(event: string, fn: (...args: unknown[]) => void) {
-      real.removeListener(event, fn)
-      return stream
-    },
+    on: listen("on"),
+    once: listen("once"),
+    off: listen("off"),
+    removeListener: listen("removeListener"),
   }
   // Everything else that writes to the terminal goes through the same filter (its state must see
   // every byte), and through OpenTUI's capture of stray output when the renderer installs it on
