@@ -1,6 +1,8 @@
 // What goes up to the scrollback, and when: in order, once, settled; snapshots continue or move.
 import { describe, expect, test } from "bun:test"
-import type { TranscriptItem } from "../../src/protocol"
+import { createEffect, createRoot } from "solid-js"
+import { createStore, produce, unwrap } from "solid-js/store"
+import type { AssistantItem, ToolItem, TranscriptItem } from "../../src/protocol"
 import { ScrollbackLedger, type CommitStep } from "../../src/tui/inline/ledger"
 import { item } from "../fixture/fake-client"
 
@@ -348,5 +350,60 @@ describe("a long history's budget", () => {
     expect(fork[1]).toMatch(/earlier entries not shown/)
     // its newest part goes up, but for what the scrollback holds already (u26, u27): nothing twice
     expect(fork.filter((n) => n.startsWith("u"))).toEqual(["u24", "u25"])
+  })
+})
+
+describe("read from the items outside the store", () => {
+  // The committer runs the ledger in an effect over the window's store and hands it the same items
+  // unwrapped (`plain`): a 2,000-message resume read through the store's proxies cost ~0.1 s. Only
+  // the count and the first item not up yet may be read through the store, and those must be, or
+  // the effect would not run again when they change.
+  const history = (n: number) =>
+    Array.from({ length: n }, (_, i) =>
+      i % 2 ? item.assistant(`a${i}`, `answer ${i}`) : item.user(`u${i}`, `question ${i}`),
+    )
+
+  test("a long history's items are not read through the store; the frontier is", () => {
+    const items = history(2000)
+    const reads = new Set<number>()
+    const counted = new Proxy(items, {
+      get(target, key, receiver) {
+        if (typeof key === "string" && /^\d+$/.test(key)) reads.add(Number(key))
+        return Reflect.get(target, key, receiver)
+      },
+    })
+    const ledger = new ScrollbackLedger()
+    expect(ledger.next({ items: counted, plain: items, session: "p", epoch: 1 }).length).toBe(2000)
+    expect([...reads]).toEqual([])
+    items.push(item.assistant("a2000", "stre", { streaming: true }))
+    reads.clear()
+    expect(ledger.next({ items: counted, plain: items, session: "p", epoch: 1 })).toEqual([])
+    expect([...reads]).toEqual([2000])
+  })
+
+  test("in an effect over a Solid store: a new item, a tool done, a reply's new block run it again", () => {
+    const [state, setState] = createStore({ items: history(4) })
+    const ledger = new ScrollbackLedger()
+    const up: string[] = []
+    const dispose = createRoot((dispose) => {
+      createEffect(() => {
+        const steps = ledger.next({ items: state.items, plain: unwrap(state.items), session: "p", epoch: 1 })
+        up.push(...names(steps))
+      })
+      return dispose
+    })
+    expect(up).toEqual(["u0", "a1", "u2", "a3"])
+    setState("items", state.items.length, item.tool("t4", "bash", {}, { status: "running" }))
+    expect(up.length).toBe(4)
+    setState(produce((s) => void ((s.items[4] as ToolItem).status = "done")))
+    expect(up.at(-1)).toBe("t4")
+    setState("items", 5, item.assistant("a5", "first block", { streaming: true }))
+    setState(
+      produce((s) => void ((s.items[5] as AssistantItem).blocks[0] = { type: "text", text: "first block\n\nsecond" })),
+    )
+    expect(up.at(-1)).toBe("a5 part")
+    setState(produce((s) => void ((s.items[5] as AssistantItem).streaming = false)))
+    expect(up.at(-1)).toBe("a5")
+    dispose()
   })
 })

@@ -66,8 +66,11 @@ export interface LedgerView {
    */
   earlier?: number | "some"
   /**
-   * The same items outside the window's store, to size a history by (their JSON): reading every
-   * field of 2,000 items through the store's proxies cost a resume 0.2 s.
+   * The same items outside the window's store (`unwrap`), which the ledger reads instead: every
+   * field of 2,000 items through the store's proxies cost a resume 0.2 s to size and 50–90 ms to walk.
+   * Only the first item not up yet, and the count, are read from `items`, so that the caller's
+   * effect runs again when they change (a tool done, a reply's new words, an item added); settled
+   * items never change again.
    */
   plain?: readonly TranscriptItem[]
 }
@@ -116,35 +119,37 @@ export class ScrollbackLedger {
   /** What to write for the view as it is now; call on every change. */
   next(view: LedgerView): CommitStep[] {
     const steps: CommitStep[] = []
-    if (this.otherView(view)) {
+    const items = view.plain ?? view.items
+    void view.items.length // for the caller's tracking: an item added
+    if (this.otherView(view, items)) {
       this.epoch = view.epoch
       // The window's reset between sessions (nothing shown yet) is no view of its own.
-      if (view.session === undefined && view.items.length === 0) {
+      if (view.session === undefined && items.length === 0) {
         this.done = 0
         this.last = undefined
         this.came = 0
         return steps
       }
-      let held = this.leadingWritten(view.items, view.session === this.session)
-      const moved = view.session !== this.session || !this.continues(view.items, held)
+      let held = this.leadingWritten(items, view.session === this.session)
+      const moved = view.session !== this.session || !this.continues(items, held)
       // What the last view held below is settled: unless this view still has it, it goes up now,
       // with the view it belongs to (before the separator).
       const first = this.heldBack[0]
-      if (first && !view.items.some((it) => it.id === first.id && identity(it) === identity(first)))
+      if (first && !items.some((it) => it.id === first.id && identity(it) === identity(first)))
         for (const item of this.heldBack) this.put(item, steps)
       if (moved) {
         if (this.written.size > 0) steps.push({ kind: "separator", text: separatorText(this.session, view) })
         // A jump within the session's tree (/tree, rewind): the conversation up to the new tip goes
         // up again below the separator, as Pi draws it, so the person sees where they now are.
         if (view.session === this.session && this.written.size > 0) {
-          for (const it of view.items.slice(0, held)) this.written.delete(it.id)
+          for (const it of items.slice(0, held)) this.written.delete(it.id)
           held = 0
         }
         this.leftOut.clear()
         if (held === 0) {
           // A long history: only its newest part goes up, the rest is left out on purpose.
-          const out = leftOut(view.plain ?? view.items, !!view.earlier, this.budget)
-          for (const it of view.items.slice(0, out)) this.leftOut.set(it.id, identity(it))
+          const out = leftOut(items, !!view.earlier, this.budget)
+          for (const it of items.slice(0, out)) this.leftOut.set(it.id, identity(it))
           // The scrollback holds only part of the history: it says so where that part starts.
           if (view.earlier || out > 0)
             steps.push({
@@ -154,26 +159,29 @@ export class ScrollbackLedger {
           held = out
         }
         // What follows the separator continues from the part of the new view already up there.
-        this.anchor = lastAnchor(view.items, held)
+        this.anchor = lastAnchor(items, held)
       }
       this.session = view.session
       this.done = held
-      this.last = held > 0 ? view.items[held - 1]!.id : undefined
-      this.came = view.items.length
+      this.last = held > 0 ? items[held - 1]!.id : undefined
+      this.came = items.length
       this.heldBack = []
       // A reply up in part continues only where the new view still has it next.
-      if (moved || view.items[held]?.id !== this.part?.id) this.part = undefined
+      if (moved || items[held]?.id !== this.part?.id) this.part = undefined
     }
     let holding = false
-    while (this.done < view.items.length) {
-      const item = view.items[this.done]!
+    while (this.done < items.length) {
+      const item = items[this.done]!
       if (item.id === view.hold) {
         holding = true
-        this.holdBack(view.items)
+        this.holdBack(items)
         break
       }
       if (!isSettled(item)) {
-        if (item.kind === "assistant") this.cutReply(item, steps)
+        // Read again through the store, for the caller's tracking: its status, its words.
+        const live = view.items[this.done]!
+        void isSettled(live)
+        if (live.kind === "assistant") this.cutReply(live, steps)
         break
       }
       this.done++
@@ -210,10 +218,10 @@ export class ScrollbackLedger {
    * catches a view that changed while the ledger was not asked (a page was up while the window
    * switched sessions, and the store's count of snapshots started again).
    */
-  private otherView(view: LedgerView): boolean {
+  private otherView(view: LedgerView, items: readonly TranscriptItem[]): boolean {
     if (view.epoch !== this.epoch || view.session !== this.session) return true
-    if (this.done > view.items.length) return true
-    return this.done > 0 && view.items[this.done - 1]!.id !== this.last
+    if (this.done > items.length) return true
+    return this.done > 0 && items[this.done - 1]!.id !== this.last
   }
 
   private holds(item: TranscriptItem): boolean {

@@ -4,6 +4,7 @@
 import type { BoxRenderable, ScrollBoxRenderable } from "@opentui/core"
 import { useTerminalDimensions } from "@opentui/solid"
 import { createMemo, createSignal, For, onCleanup, onMount, untrack, type JSX } from "solid-js"
+import { unwrap } from "solid-js/store"
 import { HeightIndex } from "./height-index"
 
 export interface VirtualListApi {
@@ -57,15 +58,18 @@ export function VirtualList<T>(props: {
     setScrollTop(sb.scrollTop)
   }
 
+  // Keys and estimates are read from the items outside the store (untracked anyway): a snapshot's
+  // 2,000 items read through its proxies, every field an estimate looks at, took 16–27 ms (2–10 plain).
+  const plain = () => unwrap(props.items)
   const rebuild = (w: number) => {
-    const items = props.items
+    const items = plain()
     keys = items.map(props.key)
     index.reset(items.map((item, i) => measured.get(keys[i]!) ?? props.estimate(item, w)))
   }
 
   // Brings `index` in step with the items: O(new rows) when rows were only appended.
   const syncIndex = () => {
-    const items = props.items
+    const items = plain()
     const w = width() || dims().width
     if (w !== keyedWidth || props.epoch !== keyedEpoch) {
       if (w !== keyedWidth) measured.clear()

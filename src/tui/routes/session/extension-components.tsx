@@ -3,7 +3,8 @@
 // render at. The first window to press a key owns the keys; the others show the component and
 // say so.
 import { useKeyboard, usePaste, useTerminalDimensions } from "@opentui/solid"
-import { createEffect, createMemo, createSignal, For, on, Show, untrack } from "solid-js"
+import { createEffect, createMemo, createSignal, For, on, Show } from "solid-js"
+import { unwrap } from "solid-js/store"
 import { focusedComponent, type ComponentSlot, type ComponentView } from "../../../protocol"
 import { overlayBox } from "../../../common/overlay-layout"
 import { ComponentRows } from "../../component/extension-component"
@@ -55,7 +56,7 @@ export function useExtensionComponents(opts: { focused: () => boolean }) {
   createEffect(
     on(
       () => sync.data.epoch,
-      () => untrack(() => sync.data.items.some(drawn)) && setDrawsRows(true),
+      () => unwrap(sync.data.items).some(drawn) && setDrawsRows(true),
     ),
   )
 

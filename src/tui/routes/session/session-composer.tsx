@@ -15,6 +15,8 @@ import { DialogOutside } from "../../ui/dialog-outside"
 import { ESC_TWICE_MS, useRewind } from "./rewind"
 import { useAgentSettings } from "./agent-settings"
 import { createMemo } from "solid-js"
+import { unwrap } from "solid-js/store"
+import type { BashItem } from "../../../protocol"
 
 export function SessionComposer(props: {
   focused: boolean
@@ -34,12 +36,15 @@ export function SessionComposer(props: {
   const route = useRoute()
   const agentSettings = useAgentSettings()
   const commands = createMemo(() => paletteEntries(session.commands(), pageCommands(), data.info?.engine))
-  // Only one `!command` runs at a time, so the latest one says whether one is running.
+  // Only one `!command` runs at a time, so the latest one says whether one is running. Looked for in
+  // the items outside the store (a long history has no `!command`: 2,000 items read through the
+  // store's proxies were a tenth of a resume's draw); the one found is read through it, for its status.
   const bashRunning = createMemo(() => {
-    for (let i = data.items.length - 1; i >= 0; i--) {
-      const item = data.items[i]!
-      if (item.kind === "bash") return item.status === "running"
-    }
+    void data.epoch // another view
+    const length = data.items.length // an item added
+    const plain = unwrap(data.items)
+    for (let i = length - 1; i >= 0; i--)
+      if (plain[i]!.kind === "bash") return (data.items[i] as BashItem).status === "running"
     return false
   })
   const send = (text: string, how: Parameters<typeof session.send>[1], images?: Parameters<typeof session.send>[2]) => {
