@@ -72,7 +72,7 @@ export const attachLong: BenchCase = {
     "opens it over the socket and keeps it live. Time: from asking tmux to start `xagent attach` (in the " +
     "session's folder) until the marker that ends the last message is on screen. Pi has no daemon: its " +
     "figure is the same as for long resume, exec of `pi --session <file>` until the marker.",
-  metrics: [metric("median", "attach_s", "exec → last message on screen", "s", vsPi(0.5))],
+  metrics: [metric("median", "attach_s", "exec → last message on screen", "s", vsPi(0.3))],
   async setup(ctx) {
     await ctx.serve("attach-long", { fallback: "ok" }, 2000)
   },
