@@ -270,6 +270,10 @@ function Shell(props: {
 }
 
 export function App(props: AppProps) {
+  // A dozen views follow the terminal's size (a count that stays put: no view leaks one), past the
+  // emitter's default warning mark of 10; a runtime warning on stderr lands on the screen. Set here,
+  // so every renderer the window draws on has it (the tests' too: 1,600 warnings in a suite's log).
+  useRenderer().setMaxListeners(64)
   return (
     <ExitProvider onExit={props.onExit}>
       <KeymapProvider value={new Keymap(props.keybindings)}>

@@ -79,9 +79,6 @@ export async function runTui(opts: TuiOptions): Promise<TuiResult> {
   // Inline, a resize is taken at once (the committer spaces its rewrite); full screen after a run
   // of them, as OpenTUI does when it listens itself.
   terminal.follow(renderer, inline ? 0 : 100)
-  // A dozen views follow the terminal's size (a count that stays put: no view leaks one), past
-  // the emitter's default warning mark of 10, and a runtime warning on stderr lands on the screen.
-  renderer.setMaxListeners(64)
 
   let client: Client | undefined
   let state: ExitState | undefined

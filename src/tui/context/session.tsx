@@ -225,6 +225,8 @@ export const { use: useSession, provider: SessionProvider } = createSimpleContex
     return {
       id,
       windowId,
+      /** Resolves once the window's first frame is on screen: work that can wait for it does. */
+      firstFrame: props.firstFrame ?? Promise.resolve(),
       failure,
       commands,
       skills,

@@ -15,7 +15,8 @@ function greeting(hour: number): string {
 /** `quiet`: Pi's quietStartup, which hides the welcome; only what to do about a missing model stays. */
 export function Welcome(props: {
   version: string
-  hour: number
+  /** The local hour, for the greeting; until it is known, its row stays blank. */
+  hour?: number
   /** Columns of the window. */
   width: number
   model?: string
@@ -55,7 +56,7 @@ export function Welcome(props: {
           <span style={{ fg: theme.dim }}>{` v${props.version}`}</span>
         </text>
         <text flexShrink={0} fg={theme.text} marginTop={1}>
-          {greeting(props.hour)}
+          {props.hour === undefined ? " " : greeting(props.hour)}
         </text>
         <text flexShrink={0} fg={theme.muted} wrapMode="word">
           A coding agent that keeps working when the window closes.
