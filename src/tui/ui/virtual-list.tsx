@@ -4,7 +4,7 @@
 import type { BoxRenderable, ScrollBoxRenderable } from "@opentui/core"
 import { useTerminalDimensions } from "@opentui/solid"
 import { createMemo, createSignal, For, onCleanup, onMount, untrack, type JSX } from "solid-js"
-import { unwrap } from "solid-js/store"
+import { $RAW } from "solid-js/store"
 import { HeightIndex } from "./height-index"
 
 export interface VirtualListApi {
@@ -60,7 +60,8 @@ export function VirtualList<T>(props: {
 
   // Keys and estimates are read from the items outside the store (untracked anyway): a snapshot's
   // 2,000 items read through its proxies, every field an estimate looks at, took 16–27 ms (2–10 plain).
-  const plain = () => unwrap(props.items)
+  // The store's own array behind its proxy only: `unwrap` would walk a plain array's every item.
+  const plain = (): readonly T[] => (props.items as { [$RAW]?: readonly T[] })[$RAW] ?? props.items
   const rebuild = (w: number) => {
     const items = plain()
     keys = items.map(props.key)
