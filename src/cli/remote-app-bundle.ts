@@ -1,6 +1,6 @@
 // Builds remote control's web app (web/remote) into dist/remote: its script bundled for browsers
 // (the protocol's reducer and question rules included), beside its page, style and icon. Run with
-// the window's build at install (build-window.ts), so the daemon serves files and builds nothing.
+// the window's build at install (build-prebuilt.ts), so the daemon serves files and builds nothing.
 import { copyFileSync, mkdirSync, renameSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"

@@ -15,9 +15,9 @@ import {
   writeSync,
 } from "node:fs"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import { ProtocolError } from "../protocol"
 import { bunTuning } from "../util/patches/bun-tuning"
+import { daemonEntry } from "../util/daemon-bundle"
 import { EXIT_ALREADY_RUNNING, LOG_ROTATE_BYTES, daemonPaths, xagentHome, type DaemonPaths } from "../util/daemon-paths"
 import { stringEnv } from "../util/env-fingerprint"
 import { startMark } from "../util/start-trace"
@@ -32,8 +32,6 @@ export interface ConnectOptions extends Omit<SocketClientOptions, "socketPath"> 
   /** Extra environment for the sessions this client opens (and a daemon this call starts). */
   env?: Record<string, string>
 }
-
-const DAEMON_MAIN = fileURLToPath(new URL("../daemon/main.ts", import.meta.url))
 
 export class DaemonUnavailable extends Error {}
 
@@ -83,16 +81,17 @@ export async function connectOrStart(opts: ConnectOptions = {}): Promise<SocketC
   }
 }
 
-/** Spawns `bun src/daemon/main.ts` detached from this terminal; returns without waiting. */
+/** Spawns `bun src/daemon/main.ts` (or its prebuilt bundle) detached from this terminal; returns without waiting. */
 export function startDaemon(paths: DaemonPaths = daemonPaths(), env: Record<string, string> = {}) {
-  if (!existsSync(DAEMON_MAIN)) throw new DaemonUnavailable(`cannot start the xagent daemon: ${DAEMON_MAIN} is missing`)
+  const main = daemonEntry(undefined, { ...process.env, ...env })
+  if (!existsSync(main)) throw new DaemonUnavailable(`cannot start the xagent daemon: ${main} is missing`)
   mkdirSync(paths.logsDir, { recursive: true, mode: 0o700 })
   try {
     if (statSync(paths.log).size > LOG_ROTATE_BYTES) renameSync(paths.log, paths.log + ".1")
   } catch {}
   const fd = openSync(paths.log, "a", 0o600)
   try {
-    const child = spawn(process.execPath, [DAEMON_MAIN], {
+    const child = spawn(process.execPath, [main], {
       cwd: paths.home,
       detached: true,
       stdio: ["ignore", fd, fd],

@@ -5,7 +5,7 @@
 // the npm registry (or a cache holding every dependency); without one it skips, saying so.
 import { afterAll, describe, expect, test } from "bun:test"
 import { spawnSync } from "node:child_process"
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir, userInfo } from "node:os"
 import { delimiter, join } from "node:path"
 import { makeSandbox, REPO_ROOT, startMockLlm, writeAgentDir, type Scenario } from "../fixture/mockllm"
@@ -49,6 +49,7 @@ describe.skipIf(!registryUp || !hasTmux)("a global install from the packed tarba
       const tgz = join(work, pack.stdout.trim().split("\n").at(-1)!)
       const listing = spawnSync("tar", ["tzf", tgz], { encoding: "utf8" }).stdout.split("\n")
       expect(listing).toContain("package/dist/window/packed/run.js")
+      expect(listing).toContain("package/dist/daemon/packed/main.js")
       // remote control's web app comes built: the daemon serves files and builds nothing
       for (const f of ["app.js", "index.html", "app.css"]) expect(listing).toContain(`package/dist/remote/${f}`)
 
@@ -82,6 +83,23 @@ describe.skipIf(!registryUp || !hasTmux)("a global install from the packed tarba
       pane.type("say something")
       pane.send("Enter")
       await pane.waitFor("Answered from the installed package.")
+      // its daemon ran from the bundle the package came with, not from its sources
+      const installed = join(prefix, "lib", "node_modules", "xagent")
+      const daemons = readdirSync("/proc")
+        .filter((p) => /^\d+$/.test(p))
+        .map((p) => {
+          try {
+            return readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0")
+          } catch {
+            return []
+          }
+        })
+        .filter((argv) =>
+          argv.some(
+            (a) => a.startsWith(join(installed, "dist", "daemon")) || a === join(installed, "src/daemon/main.ts"),
+          ),
+        )
+      expect(daemons.map((argv) => argv[1])).toEqual([join(installed, "dist", "daemon", "packed", "main.js")])
       pane.type("/quit")
       pane.send("Enter")
       await pane.waitFor("EXIT=0")

@@ -4,10 +4,10 @@
 // browser never loads it.
 import { existsSync } from "node:fs"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import { ProtocolError, type DaemonMethod, type DaemonParams, type RemoteStatus } from "../../protocol"
 import type { HostApi } from "../../runtime/hosting/host-api"
 import { errorText } from "../../util/error-text"
+import { PACKAGE_ROOT } from "../../util/package-dir"
 import type { Logger } from "../connection"
 import { ensureCertificate } from "./certificate"
 import { DeviceStore } from "./device-store"
@@ -16,7 +16,7 @@ import { RemoteSession } from "./remote-session"
 import { wakeOrTimeout } from "./wake"
 
 /** The web app's files: index.html and app.css from web/remote, app.js built into dist/remote. */
-export const PACKAGE_APP_DIR = fileURLToPath(new URL("../../../dist/remote", import.meta.url))
+export const PACKAGE_APP_DIR = join(PACKAGE_ROOT, "dist", "remote")
 
 /** How long `remote.status` with `since` waits for a change before it answers anyway. */
 const STATUS_WAIT_MS = 25_000
