@@ -9,7 +9,9 @@
 // Pi loads anything of the folder, as host-process.ts does for every open); one whose environment
 // differs only in the terminal's own variables (another pane, another tab) takes it too, and the
 // host adopts those values before the open. Any other open starts a host of its own, and a spare
-// nobody took ends after a while, so it costs memory only for the start it was made for.
+// nobody took ends after a while, so it costs memory only for the start it was made for. While it
+// waits it does the first open's work that no folder changes (runtime/hosting/session-open.ts
+// `warmFirstOpen`: the sandbox's probe, the bundled extensions' imports).
 import type { Subprocess } from "bun"
 import { closeSync } from "node:fs"
 import { spawnHost } from "./host-spawn"

@@ -4,9 +4,10 @@
 // session and leaves gets the next start a spare of its own, which a window in another pane (its
 // environment differing only in the terminal's variables) takes, its tools seeing that pane's.
 import { afterEach, expect, test } from "bun:test"
-import { existsSync, mkdirSync, readFileSync, readlinkSync } from "node:fs"
+import { existsSync, mkdirSync, readFileSync, readlinkSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { envChange } from "../../src/daemon/spare-host"
+import { makeSlot } from "../fixture/bundled-slot"
 import { alive, Recorder, startBox, startEnv, until, type DaemonBox } from "./harness"
 
 let d: DaemonBox | undefined
@@ -38,6 +39,31 @@ test("the first session with the daemon's environment runs in its spare host, in
   const unsub = client.subscribe(sessionId, 0, () => {})
   await client.request("session.prompt", { sessionId, text: "hi" })
   unsub()
+}, 60_000)
+
+test("a spare host imports the bundled extensions while it waits, before any window opens a session in it", async () => {
+  const slot = makeSlot({ askUser: false })
+  try {
+    const imported = join(slot.dir, "imported.txt")
+    // its module says when it is evaluated, and where (the spare's pid)
+    slot.add(
+      "marker",
+      `require("node:fs").writeFileSync(${JSON.stringify(imported)}, String(process.pid))\nexport default function marker() {}\n`,
+    )
+    d = await startBox({ turns: [{ text: "fine" }] }, { env: { XAGENT_BUNDLED_DIR: slot.dir } })
+    const client = await d.connect()
+    const spare = await until(() => children(client.daemonPid!)[0], "the spare host")
+    await until(() => existsSync(imported), "the spare to import the slot's extensions")
+    expect(readFileSync(imported, "utf8")).toBe(String(spare))
+    rmSync(imported)
+    // the window's open takes the spare and imports nothing again
+    const { sessionId } = await client.request("session.open", { cwd: d.box.cwd, mode: { kind: "new" } })
+    const host = (await client.daemon("daemon.status", {})).hosts!.find((h) => h.sessionId === sessionId)!
+    expect(host.pid).toBe(spare)
+    expect(existsSync(imported)).toBe(false)
+  } finally {
+    slot.cleanup()
+  }
 }, 60_000)
 
 test("a session with another environment gets a host of its own; an unused spare ends", async () => {

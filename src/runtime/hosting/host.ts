@@ -35,6 +35,7 @@ import {
   refuseWrongShape,
   sandboxProblem,
   sandboxWarnings,
+  warmFirstOpen,
   workspaceWarnings,
 } from "./session-open"
 import { warmModelApi } from "../session/warm-model-api"
@@ -125,6 +126,9 @@ export function createHost(opts: HostOptions = {}): SessionHost {
   })()
   // A failure reaches every request through `ready`; nothing else waits on it.
   ready.catch(() => {})
+  // The daemon's hosts are often spares, idle until a window takes one: the first open's work that
+  // no folder changes is done meanwhile (for a host opened at once, the same work in the same order).
+  if (opts.mode === "daemon") void ready.then(() => warmFirstOpen(bundled, opts.bwrap)).catch(() => {})
 
   const auth = createHostAuth({
     agentDir,
