@@ -302,16 +302,27 @@ const FOOTER_HOLDS_AT_MOST = 8
 /** Quiet time after the last resize before the transcript is written again. */
 const REPLAY_AFTER_MS = 120
 
-/** Resolves once the renderer has drawn what it was asked to (or after a frame's time at most). */
+/**
+ * Resolves once the renderer has written a frame of what is in the tree now (or after
+ * FRAME_WAIT_MS at most). It waits for the frame itself: `renderer.idle()` counted a renderer whose
+ * next frame was not scheduled yet as done, and then the history's first batch, its slowest, went
+ * ahead of the footer's frame (the last message on screen 50–180 ms later in one start of three).
+ */
 function frameOut(renderer: CliRenderer): Promise<void> {
   return new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, FRAME_WAIT_MS)
-    void renderer.idle().then(() => (clearTimeout(timer), resolve()))
+    const done = () => {
+      clearTimeout(timer)
+      renderer.off("frame", done)
+      resolve()
+    }
+    const timer = setTimeout(done, FRAME_WAIT_MS)
+    renderer.on("frame", done)
+    renderer.requestRender()
   })
 }
 
-/** How long a history's first batch waits for the footer's frame at most. */
-const FRAME_WAIT_MS = 50
+/** How long a history's first batch waits for the footer's frame at most (an animation keeps the renderer busy). */
+const FRAME_WAIT_MS = 250
 
 /** What a step draws: an item, or the part of a reply between its cuts. */
 function stepItem(step: Exclude<CommitStep, { kind: "separator" }>): TranscriptItem {
