@@ -26,9 +26,10 @@ import {
   writeFileSync,
 } from "node:fs"
 import { isAbsolute, join, relative, resolve } from "node:path"
+import { PACKAGE_ROOT } from "./package-dir"
 
-/** The package's root (this file is src/util/prebuilt-bundle.ts, never bundled itself). */
-export const PACKAGE_DIR = resolve(import.meta.dir, "../..")
+/** The package's root, from source or from a bundle (package-dir.ts). */
+export const PACKAGE_DIR = PACKAGE_ROOT
 
 export interface BundleKind {
   /** its folder under dist/ */

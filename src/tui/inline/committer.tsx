@@ -321,7 +321,7 @@ function frameOut(renderer: CliRenderer): Promise<void> {
   })
 }
 
-/** How long a history's first batch waits for the footer's frame at most (an animation keeps the renderer busy). */
+/** How long a history's first batch waits for the footer's frame at most (a suspended renderer draws none). */
 const FRAME_WAIT_MS = 250
 
 /** What a step draws: an item, or the part of a reply between its cuts. */
