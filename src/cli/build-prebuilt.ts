@@ -5,13 +5,13 @@
 // window that cannot open; under `npm install` in a clone (which runs `prepare` too) it only warns,
 // as the postinstall does. Each part is built apart, so one failing leaves the others.
 import { buildDaemonBundle, buildPackedDaemonBundle, DAEMON_BUNDLE } from "../util/daemon-bundle"
-import { freshBundle } from "../util/prebuilt-bundle"
+import { PACKAGE_ROOT } from "../util/package-dir"
+import { freshBundle, isInstalled } from "../util/prebuilt-bundle"
 import { buildRemoteApp } from "./remote-app-bundle"
 import { buildPackedWindowBundle, buildWindowBundle, freshWindowBundle } from "./window-bundle"
 
 const packed = process.argv.includes("--packed")
 const verbose = process.argv.includes("--verbose")
-const underNodeModules = import.meta.dir.includes("/node_modules/")
 const failsThePack = packed && process.env.npm_command !== "install" && process.env.npm_command !== "ci"
 
 async function part(what: string, build: () => string | Promise<string>, without = "it will run from source instead") {
@@ -34,5 +34,5 @@ await part("window", () => (packed ? buildPackedWindowBundle() : (freshWindowBun
 await part("daemon", () => (packed ? buildPackedDaemonBundle() : (freshBundle(DAEMON_BUNDLE) ?? buildDaemonBundle())))
 // Remote control's web app, which the daemon serves as files. An installed package came with it
 // built (and without its sources).
-if (packed || !underNodeModules)
+if (packed || !isInstalled(PACKAGE_ROOT))
   await part("remote-control web app", () => buildRemoteApp(), "remote control will say so")

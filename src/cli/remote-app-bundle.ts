@@ -3,10 +3,10 @@
 // the window's build at install (build-prebuilt.ts), so the daemon serves files and builds nothing.
 import { copyFileSync, mkdirSync, renameSync, rmSync } from "node:fs"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
+import { PACKAGE_ROOT } from "../util/package-dir"
 
-export const REMOTE_APP_SOURCE = fileURLToPath(new URL("../../web/remote", import.meta.url))
-export const REMOTE_APP_DIR = fileURLToPath(new URL("../../dist/remote", import.meta.url))
+export const REMOTE_APP_SOURCE = join(PACKAGE_ROOT, "web", "remote")
+export const REMOTE_APP_DIR = join(PACKAGE_ROOT, "dist", "remote")
 const STATIC_FILES = ["index.html", "app.css", "icon.svg"]
 
 /** Builds into `outDir` (replaced whole, so a failed build leaves the old one). */

@@ -2,16 +2,8 @@
 // costs about a second on this machine; a Bun.build bundle of src/tui loads in ~150 ms. A build
 // under node_modules would make a window whose Solid contexts do not match, so an installed
 // package runs the one `npm pack` made (dist/window/packed/).
-import {
-  buildBundle,
-  buildPackedBundle,
-  freshBundle,
-  PACKAGE_DIR,
-  PREBUILT_DEFINE,
-  type BundleKind,
-} from "../util/prebuilt-bundle"
-
-export { PACKAGE_DIR, rebuildInBackground } from "../util/prebuilt-bundle"
+import { PACKAGE_ROOT } from "../util/package-dir"
+import { buildBundle, buildPackedBundle, freshBundle, PREBUILT_DEFINE, type BundleKind } from "../util/prebuilt-bundle"
 
 export const WINDOW_BUNDLE: BundleKind = {
   name: "window",
@@ -33,8 +25,8 @@ export const WINDOW_BUNDLE: BundleKind = {
 }
 
 /** The newest window bundle whose inputs are all as they were when it was built, if any. */
-export const freshWindowBundle = (pkg = PACKAGE_DIR) => freshBundle(WINDOW_BUNDLE, pkg)
+export const freshWindowBundle = (pkg = PACKAGE_ROOT) => freshBundle(WINDOW_BUNDLE, pkg)
 /** Builds the window for the current sources; returns its entry. */
-export const buildWindowBundle = (pkg = PACKAGE_DIR) => buildBundle(WINDOW_BUNDLE, pkg)
+export const buildWindowBundle = (pkg = PACKAGE_ROOT) => buildBundle(WINDOW_BUNDLE, pkg)
 /** Makes dist/window/packed/ for a published package (npm's `prepare`). */
-export const buildPackedWindowBundle = (pkg = PACKAGE_DIR) => buildPackedBundle(WINDOW_BUNDLE, pkg)
+export const buildPackedWindowBundle = (pkg = PACKAGE_ROOT) => buildPackedBundle(WINDOW_BUNDLE, pkg)

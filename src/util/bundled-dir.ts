@@ -3,9 +3,9 @@
 // and for tests, which must not write into the package.
 import { existsSync, readdirSync } from "node:fs"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
+import { PACKAGE_ROOT } from "./package-dir"
 
-export const PACKAGE_BUNDLED_DIR = fileURLToPath(new URL("../../extensions", import.meta.url))
+export const PACKAGE_BUNDLED_DIR = join(PACKAGE_ROOT, "extensions")
 
 export function bundledDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.XAGENT_BUNDLED_DIR || PACKAGE_BUNDLED_DIR

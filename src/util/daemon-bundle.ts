@@ -3,13 +3,12 @@
 // cold start's CPU, while the window draws its first frame and the spare host imports Pi; from
 // one file, about half. Everything is bundled, TypeBox too: the daemon loads no Pi and shares no
 // module with anything. The session hosts it spawns run from source (util/package-dir.ts finds them).
-import { existsSync } from "node:fs"
 import { join } from "node:path"
+import { PACKAGE_ROOT } from "./package-dir"
 import {
   buildBundle,
   buildPackedBundle,
   freshBundle,
-  PACKAGE_DIR,
   PREBUILT_DEFINE,
   rebuildInBackground,
   type BundleKind,
@@ -25,21 +24,19 @@ export const DAEMON_BUNDLE: BundleKind = {
   },
 }
 
-/** The daemon's sources: what runs when no bundle matches them, or with XAGENT_DAEMON_SOURCE set. */
-export const DAEMON_SOURCE = join(PACKAGE_DIR, DAEMON_BUNDLE.entry)
-
 /**
  * What `bun <entry>` starts the daemon with: its bundle while that matches the sources, else the
- * sources (and, in a checkout, a build in the background for the next start).
+ * sources (with XAGENT_DAEMON_SOURCE set, always; in a checkout, a build in the background for the
+ * next start).
  */
-export function daemonEntry(pkg = PACKAGE_DIR, env: NodeJS.ProcessEnv = process.env): string {
+export function daemonEntry(pkg = PACKAGE_ROOT, env: NodeJS.ProcessEnv = process.env): string {
   const source = join(pkg, DAEMON_BUNDLE.entry)
   if (env.XAGENT_DAEMON_SOURCE) return source
   const bundle = freshBundle(DAEMON_BUNDLE, pkg)
   if (bundle) return bundle
-  if (existsSync(source) && !pkg.split("/").includes("node_modules")) rebuildInBackground(pkg)
+  rebuildInBackground(pkg)
   return source
 }
 
-export const buildDaemonBundle = (pkg = PACKAGE_DIR) => buildBundle(DAEMON_BUNDLE, pkg)
-export const buildPackedDaemonBundle = (pkg = PACKAGE_DIR) => buildPackedBundle(DAEMON_BUNDLE, pkg)
+export const buildDaemonBundle = (pkg = PACKAGE_ROOT) => buildBundle(DAEMON_BUNDLE, pkg)
+export const buildPackedDaemonBundle = (pkg = PACKAGE_ROOT) => buildPackedBundle(DAEMON_BUNDLE, pkg)

@@ -25,11 +25,14 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs"
-import { isAbsolute, join, relative, resolve } from "node:path"
+import { isAbsolute, join, relative, resolve, sep } from "node:path"
 import { PACKAGE_ROOT } from "./package-dir"
 
-/** The package's root, from source or from a bundle (package-dir.ts). */
-export const PACKAGE_DIR = PACKAGE_ROOT
+/**
+ * An installed package (under node_modules): it runs the bundles it came with, never builds its own
+ * (Bun applies no tsconfig or Solid transform there, and the folder may be read-only).
+ */
+export const isInstalled = (pkg: string) => pkg.split(sep).includes("node_modules")
 
 export interface BundleKind {
   /** its folder under dist/ */
@@ -109,7 +112,7 @@ const packedFiles = (files: readonly string[]) =>
   files.filter((f) => f !== "package.json" && f !== "node_modules/.package-lock.json")
 
 /** The newest bundle of `kind` whose inputs are all as they were when it was built (else the packed one), if any. */
-export function freshBundle(kind: BundleKind, pkg = PACKAGE_DIR): string | undefined {
+export function freshBundle(kind: BundleKind, pkg = PACKAGE_ROOT): string | undefined {
   const fresh = freshStampedBundle(kind, pkg)
   return fresh ? join(fresh.dir, kind.out) : packedBundle(kind, pkg)
 }
@@ -167,7 +170,7 @@ function readText(file: string): string | undefined {
 }
 
 /** Builds the bundle of `kind` for the current sources; returns its entry. Concurrent builds are harmless. */
-export async function buildBundle(kind: BundleKind, pkg = PACKAGE_DIR): Promise<string> {
+export async function buildBundle(kind: BundleKind, pkg = PACKAGE_ROOT): Promise<string> {
   const bundles = bundlesDir(pkg, kind)
   const { tmp, files } = await buildInto(kind, pkg, join(bundles, `.tmp-${process.pid}-${Date.now()}`))
   const stamp = quickStamp(pkg, files)
@@ -187,7 +190,7 @@ export async function buildBundle(kind: BundleKind, pkg = PACKAGE_DIR): Promise<
  * Makes dist/<kind>/packed/ for a published package (npm's `prepare`); replaces the one before. A
  * fresh bundle of the current sources is copied (`npm install` has just built one), else one is built.
  */
-export async function buildPackedBundle(kind: BundleKind, pkg = PACKAGE_DIR): Promise<string> {
+export async function buildPackedBundle(kind: BundleKind, pkg = PACKAGE_ROOT): Promise<string> {
   const bundles = bundlesDir(pkg, kind)
   const tmp = join(bundles, `.tmp-${process.pid}-${Date.now()}`)
   const fresh = freshStampedBundle(kind, pkg)
@@ -264,7 +267,8 @@ const REBUILD_QUIET_MS = 30_000
  * Starts a detached build of every bundle (cli/build-prebuilt.ts) for next time; this start goes
  * on from source. At most one per REBUILD_QUIET_MS: each stale start would otherwise start its own.
  */
-export function rebuildInBackground(pkg = PACKAGE_DIR): void {
+export function rebuildInBackground(pkg = PACKAGE_ROOT): void {
+  if (isInstalled(pkg)) return
   try {
     const dist = join(pkg, "dist")
     mkdirSync(dist, { recursive: true })
@@ -283,6 +287,6 @@ export function rebuildInBackground(pkg = PACKAGE_DIR): void {
     child.on("error", () => {})
     child.unref()
   } catch {
-    // A read-only install: every start runs from source, which still works.
+    // A read-only checkout: every start runs from source, which still works.
   }
 }

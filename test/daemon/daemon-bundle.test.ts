@@ -2,7 +2,7 @@
 // and from the sources otherwise; from the bundle it still finds what it serves from the package:
 // the session hosts' entry (src/daemon/host-process.ts) and remote control's web app (dist/remote).
 import { afterAll, expect, test } from "bun:test"
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { buildDaemonBundle, buildPackedDaemonBundle, DAEMON_BUNDLE, daemonEntry } from "../../src/util/daemon-bundle"
@@ -29,11 +29,14 @@ test("the daemon's entry is its bundle while that matches the sources, the sourc
   // a stale start asks for a build in the background, once for a while however many daemons start
   const marker = join(pkg, "dist/.rebuild-started")
   expect(existsSync(marker)).toBe(true)
-  const asked = readFileSync(marker, "utf8")
-  const old = new Date(Date.now() - 5_000)
-  utimesSync(marker, old, old)
+  const recent = new Date(Date.now() - 5_000)
+  utimesSync(marker, recent, recent)
   daemonEntry(pkg, {})
-  expect(readFileSync(marker, "utf8")).toBe(asked)
+  expect(statSync(marker).mtimeMs).toBe(recent.getTime()) // not asked again 5 s later
+  const longAgo = new Date(Date.now() - 120_000)
+  utimesSync(marker, longAgo, longAgo)
+  daemonEntry(pkg, {})
+  expect(statSync(marker).mtimeMs).toBeGreaterThan(longAgo.getTime()) // asked again after a while
 
   const bundle = await buildDaemonBundle(pkg)
   expect(bundle).toMatch(/dist\/daemon\/[0-9a-f]{16}\/main\.js$/)

@@ -3,9 +3,10 @@
 // session, or the same one opened again, starts sandboxed.
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { dirname, join, resolve } from "node:path"
+import { dirname, join } from "node:path"
 import type { PermissionMode, SandboxInfo } from "../../protocol"
 import { daemonPaths } from "../../util/daemon-paths"
+import { PACKAGE_ROOT } from "../../util/package-dir"
 import { homeDir } from "../../util/paths"
 import { sandboxArgv, type ProxyMount } from "./bwrap-args"
 import { startNetProxy, type NetProxy } from "./net-proxy"
@@ -18,7 +19,6 @@ import { readSandboxSettings, type SandboxSettings } from "./settings"
 import { workspaceRoots } from "./workspace"
 
 /** xagent's own install (src/runtime/sandbox → the package). */
-const PACKAGE_DIR = resolve(import.meta.dir, "../../..")
 
 export interface SandboxEnv {
   xagentHome: string
@@ -130,7 +130,7 @@ export class SessionSandbox {
       home: homeDir(),
       runtimeDir: process.env.XDG_RUNTIME_DIR || undefined,
       extraWritable: this.settings.writable,
-      tools: [dirname(process.execPath), PACKAGE_DIR],
+      tools: [dirname(process.execPath), PACKAGE_ROOT],
       network: this.settings.network,
       gitWritable: this.settings.writableGitConfig,
     }
